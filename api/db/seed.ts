@@ -1,0 +1,105 @@
+/**
+ * The demo team seeded on first start (decisions.md "Sign-in"): the owner demo@fairdraw.test, a team on the
+ * business plan, a sandbox account for every network that can host a contest, a few members and contests in
+ * several statuses. Runs once: it does nothing when any user exists.
+ */
+import type { Clock } from "../clock";
+import { newId } from "../ids";
+import type { Db } from "./client";
+import { accounts, contests, teamMembers, teams, users } from "./schema";
+
+export const DEMO_EMAIL = "demo@fairdraw.test";
+
+const CONTEST_NETWORKS = [
+  "facebook",
+  "twitter",
+  "bluesky",
+  "youtube",
+  "instagram",
+  "threads",
+  "tiktok",
+] as const;
+
+const MEMBERS = [
+  { name: "Alice Martin", email: "alice@fairdraw.test" },
+  { name: "Bob Tanaka", email: "bob@fairdraw.test" },
+];
+
+const DAY = 86_400_000;
+
+export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
+  if (db.select({ id: users.id }).from(users).limit(1).get()) return { seeded: false };
+  const now = clock();
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+  const created = now.toISOString();
+
+  db.transaction((tx) => {
+    const ownerId = newId();
+    const teamId = newId();
+    tx.insert(users)
+      .values({
+        id: ownerId,
+        name: "Demo Owner",
+        email: DEMO_EMAIL,
+        currentTeamId: teamId,
+        createdAt: created,
+      })
+      .run();
+    tx.insert(teams)
+      .values({
+        id: teamId,
+        name: "Fairdraw Demo",
+        ownerId,
+        plan: "business",
+        isDefault: true,
+        createdAt: created,
+      })
+      .run();
+    tx.insert(teamMembers).values({ teamId, userId: ownerId, role: "owner", createdAt: created }).run();
+    for (const m of MEMBERS) {
+      const id = newId();
+      tx.insert(users)
+        .values({ id, name: m.name, email: m.email, currentTeamId: teamId, createdAt: created })
+        .run();
+      tx.insert(teamMembers).values({ teamId, userId: id, role: "member", createdAt: created }).run();
+    }
+    CONTEST_NETWORKS.forEach((provider, i) => {
+      tx.insert(accounts)
+        .values({
+          id: newId(),
+          teamId,
+          provider,
+          externalId: String(1000 + i),
+          name: `Fairdraw Demo (${provider})`,
+          screenName: `fairdraw_${provider}`,
+          sandbox: true,
+          linkedAt: created,
+        })
+        .run();
+    });
+    const demoContests = [
+      { name: "Summer giveaway", status: "planned", startAt: at(2 * DAY), closeAt: at(9 * DAY) },
+      { name: "Launch week draw", status: "started", startAt: at(-1 * DAY), closeAt: at(6 * DAY) },
+      { name: "Spring quiz", status: "closed", startAt: at(-10 * DAY), closeAt: at(-1 * DAY) },
+      { name: "New year contest", status: "ended", startAt: at(-40 * DAY), closeAt: at(-30 * DAY) },
+      { name: "Autumn draft", status: "draft", startAt: null, closeAt: null },
+    ];
+    for (const c of demoContests) {
+      tx.insert(contests)
+        .values({
+          id: newId(),
+          teamId,
+          name: c.name,
+          status: c.status,
+          startAt: c.startAt,
+          closeAt: c.closeAt,
+          sandbox: true,
+          createdBy: ownerId,
+          createdAt: created,
+          updatedAt: created,
+        })
+        .run();
+    }
+  });
+  return { seeded: true };
+}

@@ -1,0 +1,52 @@
+/**
+ * The environment, read and checked once at start-up (the only module that reads process.env for the server).
+ * Every variable is documented in .env.example.
+ */
+import path from "node:path";
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  host: string;
+  port: number;
+  databaseUrl: string;
+  uploadDir: string;
+  webDist: string;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  publicUrl: string;
+  seedDemo: boolean;
+};
+
+export class EnvError extends Error {}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new EnvError(`${name} must be one of ${allowed.join(", ")} (got "${value}")`);
+}
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const nodeEnv = oneOf("NODE_ENV", source.NODE_ENV ?? "development", [
+    "development",
+    "production",
+    "test",
+  ] as const);
+  const portText = source.PORT ?? "3000";
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new EnvError(`PORT must be a whole number from 0 to 65535 (got "${portText}")`);
+  }
+  const host = source.HOST ?? "127.0.0.1";
+  const shownHost = host === "0.0.0.0" || host === "127.0.0.1" ? "localhost" : host;
+  return {
+    nodeEnv,
+    host,
+    port,
+    databaseUrl: source.DATABASE_URL ?? "./data/fairdraw.db",
+    uploadDir: source.UPLOAD_DIR ?? "./data/uploads",
+    webDist: source.WEB_DIST ?? path.resolve("dist/web"),
+    logLevel: oneOf("LOG_LEVEL", source.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"), LOG_LEVELS),
+    publicUrl: source.PUBLIC_URL ?? `http://${shownHost}:${port}`,
+    seedDemo: (source.SEED_DEMO ?? "true") !== "false",
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * One error type for the API, one status map, one body shape (decisions.md "API conventions").
+ * The internal message (logged) is kept apart from the text the user sees.
+ */
+import { randomBytes } from "node:crypto";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export const ERROR_STATUS = {
+  badRequest: 400,
+  unauthenticated: 401,
+  teamFrozen: 402,
+  permissionsForbidden: 403,
+  csrfTokenMismatch: 403,
+  planNotSupported: 403,
+  notFound: 404,
+  conflict: 409,
+  contestNoLongerEditable: 409,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  validation: 422,
+  tooManyAttempts: 429,
+  serverError: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorKey = keyof typeof ERROR_STATUS;
+
+/** Field path (dotted, decisions.md) → messages, first one shown. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly userMessage: string;
+  readonly errors: FieldErrors | undefined;
+
+  constructor(key: ErrorKey, userMessage: string, opts: { internal?: string; errors?: FieldErrors } = {}) {
+    super(opts.internal ?? userMessage);
+    this.key = key;
+    this.userMessage = userMessage;
+    this.errors = opts.errors;
+  }
+
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.key];
+  }
+}
+
+export function newErrorUid(): string {
+  return randomBytes(8).toString("hex");
+}
+
+export type ErrorBody =
+  | { error: "validation"; message: string; errors: FieldErrors }
+  | { error: string; message: string; uid: string };
+
+export function errorBody(err: AppError, uid: string): ErrorBody {
+  if (err.key === "validation") {
+    return { error: "validation", message: err.userMessage, errors: err.errors ?? {} };
+  }
+  return { error: err.key, message: err.userMessage, uid };
+}

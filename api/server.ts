@@ -1,0 +1,36 @@
+import { type ServerType, serve } from "@hono/node-server";
+import { createApp } from "./app";
+import type { Clock } from "./clock";
+import { systemClock } from "./clock";
+import { openDatabase } from "./db/client";
+import { seedDemo } from "./db/seed";
+import type { Env } from "./env";
+import { createLogger } from "./logger";
+
+export type RunningServer = { url: string; port: number; seeded: boolean; close: () => Promise<void> };
+
+/** Opens the database (migrating it), seeds the demo team on first run and listens. */
+export async function startServer(env: Env, clock: Clock = systemClock): Promise<RunningServer> {
+  const logger = createLogger(env);
+  const db = openDatabase(env.databaseUrl);
+  const { seeded } = env.seedDemo ? seedDemo(db, clock) : { seeded: false };
+  const app = createApp({ env, db, clock, logger });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.port;
+  const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    seeded,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          db.$client.close();
+          resolve();
+        });
+      }),
+  };
+}

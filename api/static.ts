@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+import type { AppEnv } from "./context";
+
+/**
+ * Serves the built web app: hashed assets with a long cache, every other non-API GET gets index.html
+ * (the SPA decides what is a page and what is its 404).
+ */
+export function mountWebApp(app: Hono<AppEnv>, webDist: string): void {
+  const indexFile = path.join(webDist, "index.html");
+  if (!existsSync(indexFile)) {
+    app.get("*", (c) =>
+      c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503),
+    );
+    return;
+  }
+  const root = path.relative(process.cwd(), webDist) || ".";
+  const indexHtml = readFileSync(indexFile, "utf8");
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/assets/*", serveStatic({ root }));
+  // A missing hashed asset is a real 404 (the app reloads on a failed chunk load), never index.html.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
+  app.use("*", serveStatic({ root, index: "__no_index__" }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
+
+/** Debian's Chromium, or CHROME_PATH when set. Null when none is installed. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
+}
+
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** Headless Chromium with a fresh profile; `close()` removes the profile. */
+export async function launchChromium(opts: { locale?: string } = {}): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
+  const executablePath = findChromium();
+  if (!executablePath)
+    throw new Error("No Chromium found (apt-get install -y chromium, or set CHROME_PATH).");
+  const userDataDir = mkdtempSync(path.join(tmpdir(), "fairdraw-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: FLAGS,
+    locale: opts.locale ?? "en-US",
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

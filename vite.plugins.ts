@@ -1,0 +1,9 @@
+/** The Vite plugins every build of web/ code shares: the app, Vitest and Storybook. */
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import react from "@vitejs/plugin-react";
+
+export function webPlugins() {
+  // Lingui's macros run through Babel before React's transform sees the JSX.
+  return [babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), react(), lingui()];
+}
