@@ -1,0 +1,42 @@
+import type { MessageKey, MessageValues } from "../messages/types";
+import type { ArgsOf, ParamSpec } from "./params";
+
+/** What a rule's check can see besides the value and its arguments. */
+export type RuleContext = {
+  /** The whole form: { base, sources, summary }. */
+  readonly form: unknown;
+  /** Absolute dotted path of the field being checked. */
+  readonly path: string;
+  /** Index of the source the field belongs to ($SOURCE), if any. */
+  readonly sourceIndex: number | undefined;
+  /** Position in the innermost list ($INDEX), if any. */
+  readonly index: number | undefined;
+  /** The server clock's "now". */
+  readonly now: Date;
+  readonly teamFeatures: ReadonlySet<string>;
+  /** Team quotas (winners, drafts, ...), already the maximum of plan, custom and paid offers. */
+  readonly quotas: Readonly<Record<string, number>>;
+  /** Limits from the builder config (mediaMaxSize, ...). */
+  readonly limits: Readonly<Record<string, number>>;
+  /** Reads any field of the form by absolute path. */
+  get(path: string): unknown;
+};
+
+/** true: valid. false: invalid with the rule's message. An object: invalid with this message and values. */
+export type RuleOutcome = boolean | { key: MessageKey; values?: MessageValues };
+
+export type RuleDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]> = {
+  readonly name: string;
+  readonly params: P;
+  /** The default message key (validation.<name>). */
+  readonly message: MessageKey;
+  /** Runs on empty values too. Only `required`-like rules are implicit; every other rule passes an empty value. */
+  readonly implicit?: boolean;
+  /** Never throws: a value of the wrong shape is simply invalid (or passes, where the rule says so). */
+  check(value: unknown, args: ArgsOf<P>, ctx: RuleContext): RuleOutcome;
+};
+
+/** Defines one named rule; `const P` keeps the parameter list literal so the check's arguments are typed. */
+export function defineRule<const P extends readonly ParamSpec[]>(def: RuleDefinition<P>): RuleDefinition<P> {
+  return def;
+}

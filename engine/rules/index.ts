@@ -1,0 +1,67 @@
+/**
+ * The named-rule registry: every rule a rule string may use (contest-builder.md §5, app-shell.md §5).
+ * Built as one literal object, checked with `satisfies`; nothing registers itself on import.
+ */
+import { above } from "./above";
+import { accountsMentionedIn } from "./accounts-mentioned-in";
+import { array } from "./array";
+import { arrayLengthEqualsField } from "./array-length-equals-field";
+import { arrayMin } from "./array-min";
+import { beforeField } from "./before-field";
+import { between } from "./between";
+import { boolean } from "./boolean";
+import { date } from "./date";
+import type { RuleDefinition } from "./define";
+import { equals } from "./equals";
+import { inList } from "./in";
+import { incompatibleWith } from "./incompatible-with";
+import { incompatibleWithFieldValue } from "./incompatible-with-field-value";
+import { integer } from "./integer";
+import { maxContestDuration } from "./max-contest-duration";
+import { neededBy } from "./needed-by";
+import { needsAny } from "./needs-any";
+import { number } from "./number";
+import type { ParamSpec } from "./params";
+import { pubMedia } from "./pub-media";
+import { range } from "./range";
+import { rangeDurationAfter } from "./range-duration-after";
+import { required } from "./required";
+import { requiredWhenIn } from "./required-when-in";
+import { string } from "./string";
+import { teamFeature } from "./team-feature";
+import { twitterPublicationContent } from "./twitter-publication-content";
+
+export const rules = {
+  required,
+  string,
+  between,
+  number,
+  integer,
+  in: inList,
+  array,
+  array_min: arrayMin,
+  boolean,
+  date,
+  equals,
+  above,
+  range,
+  pub_media: pubMedia,
+  incompatible_with: incompatibleWith,
+  incompatible_with_field_value: incompatibleWithFieldValue,
+  needs_any: needsAny,
+  needed_by: neededBy,
+  team_feature: teamFeature,
+  range_duration_after: rangeDurationAfter,
+  max_contest_duration: maxContestDuration,
+  before_field: beforeField,
+  array_length_equals_field: arrayLengthEqualsField,
+  accounts_mentioned_in: accountsMentionedIn,
+  required_when_in: requiredWhenIn,
+  twitter_publication_content: twitterPublicationContent,
+} satisfies Record<string, RuleDefinition<readonly ParamSpec[]>>;
+
+export type RuleName = keyof typeof rules;
+
+export function isRuleName(name: string): name is RuleName {
+  return Object.hasOwn(rules, name);
+}
