@@ -1,0 +1,29 @@
+import type { FieldRules, StepConfig } from "../../codegen/types";
+
+/** The rules of one part of the form: base, summary or one provider's source. */
+export type ScopeRules = { fields: Record<string, FieldRules>; steps?: StepConfig[] };
+
+/**
+ * The builder config (decisions.md): rule string and can_edit per field, plan gates, per-provider limits.
+ * Built from schemas/ on the server (GET /api/v1/teams/current/contest-builder/config); the browser and the
+ * server validate with the same config and the same engine.
+ */
+export type BuilderConfig = {
+  base: ScopeRules;
+  summary: ScopeRules;
+  /** Provider name → the rules of its source. */
+  sources: Record<string, ScopeRules>;
+  /** Provider name → what the builder needs of its definition. */
+  providers: Record<string, { maxSourcesLimitCB: number }>;
+  /** mediaMaxSize and other numeric limits rules may read as $limit.<name>. */
+  limits: Record<string, number>;
+  /** Where each scope's rules came from, for load errors ("schemas/contest/base.rules.json"). */
+  files?: { base?: string; summary?: string; sources?: Record<string, string> };
+};
+
+/** Who validates, and when: the server clock, the team's plan features and quotas. */
+export type ValidationContext = {
+  now: Date;
+  teamFeatures: ReadonlySet<string>;
+  quotas: Readonly<Record<string, number>>;
+};

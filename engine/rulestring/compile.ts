@@ -1,0 +1,173 @@
+/**
+ * Binds a parsed rule string to the registry: every rule known, every argument of the right kind and count,
+ * converted once. A problem is a RuleLoadError naming the file and the field.
+ */
+import type { MessageKey } from "../messages/types";
+import type { RuleContext, RuleDefinition } from "../rules/define";
+import { isRuleName, type RuleName, rules } from "../rules/index";
+import {
+  type ArgsOf,
+  COMPARATORS,
+  CONTEXT_NUMBER,
+  type Comparator,
+  FIELD_PATH,
+  type FieldArg,
+  type ParamSpec,
+  parseDuration,
+} from "../rules/params";
+import { type ParsedRule, parseRuleString, type RawArg, RuleSyntaxError } from "./tokenize";
+
+export class RuleLoadError extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    super(`${file}: field "${field}": ${detail}`);
+  }
+}
+
+/** Where a rule is checked: the context plus the indexes that fill $SOURCE and $INDEX. */
+export type ResolveEnv = Pick<RuleContext, "now" | "quotas" | "limits" | "get" | "sourceIndex" | "index">;
+
+type Resolver = (env: ResolveEnv) => unknown;
+
+export type CompiledRule = {
+  readonly name: RuleName;
+  readonly definition: RuleDefinition;
+  /** The message key used when this rule fails with its default message (a field may override it). */
+  readonly message: MessageKey;
+  readonly resolveArgs: (env: ResolveEnv) => ArgsOf<readonly ParamSpec[]>;
+  /** The field paths (templates with $SOURCE/$INDEX) the rule reads, for the schema linter and the ties. */
+  readonly fieldRefs: readonly string[];
+};
+
+/** Fills $SOURCE and $INDEX; null when a placeholder has nothing to stand for. */
+export function fillPath(template: string, env: Pick<ResolveEnv, "sourceIndex" | "index">): string | null {
+  if (template.includes("$SOURCE") && env.sourceIndex === undefined) return null;
+  if (template.includes("$INDEX") && env.index === undefined) return null;
+  return template.replaceAll("$SOURCE", String(env.sourceIndex)).replaceAll("$INDEX", String(env.index));
+}
+
+function text(arg: RawArg): string | null {
+  return arg.type === "bare" || arg.type === "quoted" ? arg.value : null;
+}
+
+/** Converts one raw argument for a parameter; returns an error text instead of throwing. */
+function convert(param: ParamSpec, arg: RawArg): { resolver: Resolver; fieldRef?: string } | string {
+  const value = text(arg);
+  switch (param.kind) {
+    case "number":
+    case "integer": {
+      if (value === null) return `${param.name} must be a number`;
+      const ref = CONTEXT_NUMBER.exec(value);
+      if (ref) {
+        const [, source, name = ""] = ref;
+        return {
+          resolver: (env) => (source === "quota" ? env.quotas[name] : env.limits[name]) ?? Number.NaN,
+        };
+      }
+      const n = Number(value);
+      if (value.trim() === "" || !Number.isFinite(n)) return `${param.name} must be a number (got "${value}")`;
+      if (param.kind === "integer" && !Number.isInteger(n)) return `${param.name} must be a whole number`;
+      return { resolver: () => n };
+    }
+    case "duration": {
+      const ms = value === null ? null : parseDuration(value);
+      if (ms === null) return `${param.name} must be a duration like 5m, 60d or 6d23h (got "${value ?? ""}")`;
+      return { resolver: () => ms };
+    }
+    case "string":
+    case "feature":
+      if (value === null) return `${param.name} must be a text`;
+      return { resolver: () => value };
+    case "regex": {
+      const source = arg.type === "regex" ? arg.source : value;
+      const flags = arg.type === "regex" ? arg.flags : "";
+      if (source === null) return `${param.name} must be a /regex/`;
+      try {
+        const re = new RegExp(source, flags);
+        return { resolver: () => re };
+      } catch (err) {
+        return `${param.name} is not a valid regex: ${(err as Error).message}`;
+      }
+    }
+    case "comparator":
+      if (!COMPARATORS.includes(value as Comparator)) {
+        return `unknown comparator "${value ?? ""}" (expected one of ${COMPARATORS.join(" ")})`;
+      }
+      return { resolver: () => value };
+    case "field_or_now":
+    case "field": {
+      if (param.kind === "field_or_now" && value === "now") {
+        return { resolver: (env): FieldArg => ({ path: "now", value: env.now.toISOString() }) };
+      }
+      if (value === null || !FIELD_PATH.test(value)) {
+        return `${param.name} must be a field path like base.start_date or sources.$SOURCE.publication.content (got "${value ?? ""}")`;
+      }
+      return {
+        fieldRef: value,
+        resolver: (env): FieldArg => {
+          const path = fillPath(value, env);
+          return { path: path ?? value, value: path === null ? undefined : env.get(path) };
+        },
+      };
+    }
+  }
+}
+
+function bind(parsed: ParsedRule, where: { file: string; field: string }): CompiledRule {
+  const fail = (detail: string): never => {
+    throw new RuleLoadError(where.file, where.field, `rule "${parsed.name}": ${detail}`);
+  };
+  if (!isRuleName(parsed.name)) {
+    throw new RuleLoadError(where.file, where.field, `unknown rule "${parsed.name}"`);
+  }
+  const definition = rules[parsed.name] as RuleDefinition;
+  const params = definition.params;
+  const required = params.filter((p) => !p.optional && !p.rest).length;
+  const rest = params.at(-1)?.rest === true;
+  // A [list] argument spreads into a rest parameter.
+  const args =
+    rest && parsed.args.length === params.length && parsed.args.at(-1)?.type === "list"
+      ? [...parsed.args.slice(0, -1), ...(parsed.args.at(-1) as { items: RawArg[] }).items]
+      : parsed.args;
+  if (args.length < required + (rest ? 1 : 0)) {
+    fail(`takes ${rest ? "at least " : ""}${required + (rest ? 1 : 0)} argument(s), got ${args.length}`);
+  }
+  if (!rest && args.length > params.length) fail(`takes at most ${params.length} argument(s), got ${args.length}`);
+
+  const resolvers: Resolver[] = [];
+  const fieldRefs: string[] = [];
+  params.forEach((param, i) => {
+    const mine = param.rest ? args.slice(i) : args.slice(i, i + 1);
+    const converted = mine.map((a) => {
+      const c = convert(param, a);
+      if (typeof c === "string") return fail(c);
+      if (c.fieldRef) fieldRefs.push(c.fieldRef);
+      return c.resolver;
+    });
+    if (param.rest) resolvers.push((env) => converted.map((r) => r(env)));
+    else resolvers.push(converted[0] ?? (() => undefined));
+  });
+  return {
+    name: parsed.name,
+    definition,
+    message: definition.message,
+    // The binder converted each argument for its parameter kind above, so the tuple has the check's types.
+    resolveArgs: (env) => resolvers.map((r) => r(env)) as ArgsOf<readonly ParamSpec[]>,
+    fieldRefs,
+  };
+}
+
+/** Parses and binds a rule string once, at load. */
+export function compileRuleString(rule: string, where: { file: string; field: string }): CompiledRule[] {
+  let parsed: ParsedRule[];
+  try {
+    parsed = parseRuleString(rule);
+  } catch (err) {
+    if (err instanceof RuleSyntaxError) throw new RuleLoadError(where.file, where.field, err.message);
+    throw err;
+  }
+  return parsed.map((p) => bind(p, where));
+}
