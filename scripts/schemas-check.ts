@@ -1,37 +1,14 @@
-/**
- * `npm run schemas:check`: every schema under schemas/ compiles under ajv's strict mode (2020-12 meta-schema
- * valid, no unknown keywords) and has a title for codegen.
- */
-import { readdirSync, readFileSync } from "node:fs";
+/** `npm run schemas:check`: lints schemas/ (engine/node/check-schemas.ts) and prints every problem. */
 import path from "node:path";
-import { createAjv } from "../engine/ajv";
+import { checkSchemaDir } from "../engine/node/check-schemas";
+import { SCHEMAS_DIR } from "../engine/node/load-schemas";
 
-const files = readdirSync("schemas", { recursive: true })
-  .map(String)
-  .filter((f) => f.endsWith(".schema.json"))
-  .map((f) => path.join("schemas", f))
-  .sort();
-
-const ajv = createAjv();
-const problems: string[] = [];
-const schemas = files.map((file) => ({ file, schema: JSON.parse(readFileSync(file, "utf8")) }));
-for (const { file, schema } of schemas) {
-  if (typeof schema.title !== "string") problems.push(`${file}: needs a "title"`);
-  try {
-    ajv.addSchema(schema);
-  } catch (err) {
-    problems.push(`${file}: ${(err as Error).message}`);
-  }
-}
-for (const { file, schema } of schemas) {
-  try {
-    ajv.compile({ $ref: schema.$id });
-  } catch (err) {
-    problems.push(`${file}: ${(err as Error).message}`);
-  }
-}
+const dir = process.argv[2] ? path.resolve(process.argv[2]) : SCHEMAS_DIR;
+const problems = checkSchemaDir(dir);
 if (problems.length > 0) {
-  console.error(`schemas: ${problems.length} problem(s):\n  ${problems.join("\n  ")}`);
+  console.error(`schemas: ${problems.length} problem(s):`);
+  for (const p of problems)
+    console.error(`  ${path.relative(process.cwd(), p.file) || p.file}: ${p.message}`);
   process.exit(1);
 }
-console.warn(`schemas: ${files.length} schema(s) valid.`);
+console.warn(`schemas: ${path.relative(process.cwd(), dir) || dir} is valid.`);

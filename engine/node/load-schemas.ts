@@ -61,7 +61,10 @@ export function loadSchemaSet(dir: string = SCHEMAS_DIR): SchemaSet {
     base: readJson<RulesSidecar>(path.join(contest, "base.rules.json")),
     summary: existsSync(path.join(contest, "summary.rules.json"))
       ? readJson<RulesSidecar>(path.join(contest, "summary.rules.json"))
-      : { file: path.join(contest, "summary.rules.json"), data: { scope: "summary", schema: "", fields: {} } },
+      : {
+          file: path.join(contest, "summary.rules.json"),
+          data: { scope: "summary", schema: "", fields: {} },
+        },
     sources,
     providers,
   };

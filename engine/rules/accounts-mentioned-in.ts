@@ -8,7 +8,9 @@ export const accountsMentionedIn = defineRule({
   check: (value, [field]) => {
     if (!Array.isArray(value)) return true;
     const text = typeof field.value === "string" ? field.value : "";
-    const mentioned = new Set([...text.matchAll(/@(\w{1,15})(?!\w)/g)].map((m) => (m[1] ?? "").toLowerCase()));
+    const mentioned = new Set(
+      [...text.matchAll(/@(\w{1,15})(?!\w)/g)].map((m) => (m[1] ?? "").toLowerCase()),
+    );
     return value.every((handle) => {
       if (typeof handle !== "string") return false;
       return mentioned.has(handle.replace(/^@/, "").toLowerCase());

@@ -10,6 +10,7 @@ export const beforeField = defineRule({
     { name: "margin", kind: "duration", optional: true },
   ],
   message: "validation.before_field",
+  otherMessages: ["validation.date"],
   check: (value, [field, margin = 0]): RuleOutcome => {
     const t = toTime(value);
     const limit = toTime(field.value);

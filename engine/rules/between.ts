@@ -11,6 +11,11 @@ export const between = defineRule({
     { name: "max", kind: "number" },
   ],
   message: "validation.between",
+  otherMessages: [
+    "validation.between.string.min",
+    "validation.between.string.max",
+    "validation.between.array",
+  ],
   check: (value, [min, max]): RuleOutcome => {
     if (typeof value === "string") {
       const length = [...value].length;
@@ -20,10 +25,12 @@ export const between = defineRule({
     }
     if (typeof value === "number") return value >= min && value <= max;
     if (Array.isArray(value)) {
-      return (value.length >= min && value.length <= max) || {
-        key: "validation.between.array",
-        values: { min, max },
-      };
+      return (
+        (value.length >= min && value.length <= max) || {
+          key: "validation.between.array",
+          values: { min, max },
+        }
+      );
     }
     return true;
   },

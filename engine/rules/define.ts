@@ -30,6 +30,8 @@ export type RuleDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]
   readonly params: P;
   /** The default message key (validation.<name>). */
   readonly message: MessageKey;
+  /** Every other key the check may answer with (so the schema linter can check the catalogs hold them). */
+  readonly otherMessages?: readonly MessageKey[];
   /** Runs on empty values too. Only `required`-like rules are implicit; every other rule passes an empty value. */
   readonly implicit?: boolean;
   /** Never throws: a value of the wrong shape is simply invalid (or passes, where the rule says so). */

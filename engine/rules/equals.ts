@@ -5,5 +5,6 @@ export const equals = defineRule({
   name: "equals",
   params: [{ name: "expected", kind: "string" }],
   message: "validation.equals",
-  check: (value, [expected]) => String(value) === expected || { key: "validation.equals", values: { x: expected } },
+  check: (value, [expected]) =>
+    String(value) === expected || { key: "validation.equals", values: { x: expected } },
 });

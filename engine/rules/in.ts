@@ -7,6 +7,8 @@ export const inList = defineRule({
   message: "validation.in",
   check: (value, [choices]) => {
     const values = Array.isArray(value) ? value : [value];
-    return values.every((v) => (typeof v === "string" || typeof v === "number") && choices.includes(String(v)));
+    return values.every(
+      (v) => (typeof v === "string" || typeof v === "number") && choices.includes(String(v)),
+    );
   },
 });

@@ -18,6 +18,11 @@ export const maxContestDuration = defineRule({
     const from = toTime(start ? start.value : ctx.get("base.start_date"));
     const to = toTime(close ? close.value : ctx.get("base.close_date"));
     if (from === null || to === null) return true;
-    return to - from <= max || { key: "validation.max_contest_duration", values: { n: Math.floor(max / 86_400_000) } };
+    return (
+      to - from <= max || {
+        key: "validation.max_contest_duration",
+        values: { n: Math.floor(max / 86_400_000) },
+      }
+    );
   },
 });

@@ -15,6 +15,13 @@ export const pubMedia = defineRule({
     { name: "maxVideos", kind: "integer", optional: true },
   ],
   message: "validation.pub_media.type",
+  otherMessages: [
+    "validation.pub_media.too_many",
+    "validation.pub_media.too_many_images",
+    "validation.pub_media.too_many_videos",
+    "validation.pub_media.mixed",
+    "validation.pub_media.too_large",
+  ],
   check: (value, [maxFiles = 4, maxImages = 4, maxVideos = 1], ctx): RuleOutcome => {
     if (!isPlainObject(value)) return true;
     const files = Array.isArray(value.files) ? value.files : [];

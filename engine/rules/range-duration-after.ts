@@ -13,6 +13,7 @@ export const rangeDurationAfter = defineRule({
     { name: "max", kind: "duration" },
   ],
   message: "validation.range_duration_after",
+  otherMessages: ["validation.date"],
   check: (value, [reference, min, max]): RuleOutcome => {
     const t = toTime(value);
     const ref = toTime(reference.value);

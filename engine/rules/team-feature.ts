@@ -12,7 +12,14 @@ export const teamFeature = defineRule({
   implicit: true,
   check: (value, [feature], ctx) => {
     if (!ctx.teamFeatures.has("contestBuilder")) return true;
-    if (value === undefined || value === null || value === "" || value === false || value === 0 || value === "0") {
+    if (
+      value === undefined ||
+      value === null ||
+      value === "" ||
+      value === false ||
+      value === 0 ||
+      value === "0"
+    ) {
       return true;
     }
     // As the spec words it: a list passes (empty is off; a non-empty list is allowed as well).

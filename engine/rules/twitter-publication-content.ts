@@ -8,6 +8,8 @@ export const twitterPublicationContent = defineRule({
   message: "validation.between.string.max",
   check: (value, [max = 280]) => {
     if (typeof value !== "string") return true;
-    return publicationWeightedLength(value) <= max || { key: "validation.between.string.max", values: { n: max } };
+    return (
+      publicationWeightedLength(value) <= max || { key: "validation.between.string.max", values: { n: max } }
+    );
   },
 });

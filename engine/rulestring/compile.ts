@@ -68,7 +68,8 @@ function convert(param: ParamSpec, arg: RawArg): { resolver: Resolver; fieldRef?
         };
       }
       const n = Number(value);
-      if (value.trim() === "" || !Number.isFinite(n)) return `${param.name} must be a number (got "${value}")`;
+      if (value.trim() === "" || !Number.isFinite(n))
+        return `${param.name} must be a number (got "${value}")`;
       if (param.kind === "integer" && !Number.isInteger(n)) return `${param.name} must be a whole number`;
       return { resolver: () => n };
     }
@@ -135,7 +136,8 @@ function bind(parsed: ParsedRule, where: { file: string; field: string }): Compi
   if (args.length < required + (rest ? 1 : 0)) {
     fail(`takes ${rest ? "at least " : ""}${required + (rest ? 1 : 0)} argument(s), got ${args.length}`);
   }
-  if (!rest && args.length > params.length) fail(`takes at most ${params.length} argument(s), got ${args.length}`);
+  if (!rest && args.length > params.length)
+    fail(`takes at most ${params.length} argument(s), got ${args.length}`);
 
   const resolvers: Resolver[] = [];
   const fieldRefs: string[] = [];

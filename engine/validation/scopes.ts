@@ -25,12 +25,20 @@ export function sourceType(source: unknown): string | undefined {
 export function scopeInstances(form: unknown, config: CompiledConfig): ScopeInstance[] {
   const root = isPlainObject(form) ? form : {};
   const out: ScopeInstance[] = [
-    { kind: "base", prefix: "base", value: root.base, sourceIndex: undefined, provider: undefined, scope: config.base },
+    {
+      kind: "base",
+      prefix: "base",
+      value: root.base,
+      sourceIndex: undefined,
+      provider: undefined,
+      scope: config.base,
+    },
   ];
   formSources(form).forEach((source, i) => {
     const provider = sourceType(source);
     const scope = provider === undefined ? undefined : config.sources.get(provider);
-    if (scope) out.push({ kind: "source", prefix: `sources.${i}`, value: source, sourceIndex: i, provider, scope });
+    if (scope)
+      out.push({ kind: "source", prefix: `sources.${i}`, value: source, sourceIndex: i, provider, scope });
   });
   out.push({
     kind: "summary",

@@ -31,7 +31,12 @@ function conditionPath(cond: Condition, inst: ScopeInstance, indexes: readonly n
   return `${inst.prefix}.${filled}`;
 }
 
-function conditionsHold(field: CompiledField, form: unknown, inst: ScopeInstance, indexes: readonly number[]) {
+function conditionsHold(
+  field: CompiledField,
+  form: unknown,
+  inst: ScopeInstance,
+  indexes: readonly number[],
+) {
   for (const cond of field.when) {
     const value = getPath(form, conditionPath(cond, inst, indexes));
     const holds =

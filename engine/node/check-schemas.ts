@@ -1,0 +1,242 @@
+/**
+ * Node only: the schema linter behind `npm run schemas:check`. For a schemas/ folder it reports, as data:
+ * schemas that ajv's strict mode refuses; sidecars that break the sidecar meta-schema; rule strings that fail
+ * to load (unknown rule, wrong arguments, unknown comparator); sidecar keys, rule arguments, `when` paths and
+ * step fields that name fields the schema does not have; message keys missing from the en or fr catalogs;
+ * providers without a definition; plan features that are not in the feature catalogue.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { RulesSidecar } from "../../codegen/types";
+import { createAjv } from "../ajv";
+import { type CompiledScope, compileConfig } from "../config/compile";
+import type { RuleDefinition } from "../rules/define";
+import { rules } from "../rules/index";
+import { RuleLoadError } from "../rulestring/compile";
+import { builderConfigFrom, type LoadedFile, loadSchemaSet, type SchemaSet } from "./load-schemas";
+import { schemaHasPath } from "./schema-paths";
+
+export type Problem = { file: string; message: string };
+
+const REQUIRED_CATALOGS = ["en", "fr"] as const;
+
+function schemaFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".schema.json"))
+    .map((f) => path.join(dir, f))
+    .sort();
+}
+
+function checkSchemasCompile(dir: string, problems: Problem[]) {
+  const ajv = createAjv();
+  const all = schemaFiles(dir).map((file) => ({ file, schema: JSON.parse(readFileSync(file, "utf8")) }));
+  for (const { file, schema } of all) {
+    if (typeof schema.title !== "string")
+      problems.push({ file, message: 'needs a "title" (codegen names the type by it)' });
+    if (typeof schema.$id !== "string") problems.push({ file, message: 'needs an "$id"' });
+    try {
+      ajv.addSchema(schema);
+    } catch (err) {
+      problems.push({ file, message: (err as Error).message });
+    }
+  }
+  for (const { file, schema } of all) {
+    if (typeof schema.$id !== "string") continue;
+    try {
+      ajv.compile({ $ref: schema.$id });
+    } catch (err) {
+      problems.push({ file, message: (err as Error).message });
+    }
+  }
+  return ajv;
+}
+
+/** Which form schema file a rule argument path lives in, and the path inside it. */
+function argTarget(
+  set: SchemaSet,
+  sidecar: LoadedFile<RulesSidecar>,
+  ref: string,
+): { schemaFile: string; inner: string } | null {
+  const m = /^(base|summary|sources\.\$SOURCE|sources\.\d+)\.(.+)$/.exec(ref);
+  if (!m) return null;
+  const [, head = "", inner = ""] = m;
+  if (head === "base") return { schemaFile: schemaOf(set.base), inner };
+  if (head === "summary") return { schemaFile: schemaOf(set.summary), inner };
+  return sidecar.data.scope === "source" ? { schemaFile: schemaOf(sidecar), inner } : null;
+}
+
+function schemaOf(sidecar: LoadedFile<RulesSidecar>): string {
+  return path.resolve(path.dirname(sidecar.file), sidecar.data.schema);
+}
+
+function checkSidecar(
+  set: SchemaSet,
+  sidecar: LoadedFile<RulesSidecar>,
+  compiled: CompiledScope,
+  problems: Problem[],
+  usedKeys: Set<string>,
+  usedFeatures: Map<string, string>,
+) {
+  const file = sidecar.file;
+  const schemaFile = schemaOf(sidecar);
+  if (!existsSync(schemaFile)) {
+    problems.push({ file, message: `its schema ${sidecar.data.schema} does not exist` });
+    return;
+  }
+  const has = (p: string) => schemaHasPath(schemaFile, p);
+  for (const field of compiled.fields) {
+    const where = `field "${field.pattern}"`;
+    if (!has(field.pattern)) problems.push({ file, message: `${where} is not in ${sidecar.data.schema}` });
+    for (const cond of field.when) {
+      const target = /^(base|summary|sources)\./.test(cond.path) ? argTarget(set, sidecar, cond.path) : null;
+      const ok = target ? schemaHasPath(target.schemaFile, target.inner) : has(cond.path);
+      if (!ok)
+        problems.push({ file, message: `${where}: "when" names "${cond.path}", which does not exist` });
+    }
+    for (const rule of field.rules) {
+      const def = rule.definition as RuleDefinition;
+      usedKeys.add(def.message);
+      for (const k of def.otherMessages ?? []) usedKeys.add(k);
+      for (const ref of rule.fieldRefs) {
+        const target = argTarget(set, sidecar, ref);
+        if (!target || !schemaHasPath(target.schemaFile, target.inner)) {
+          problems.push({
+            file,
+            message: `${where}: rule "${rule.name}" names "${ref}", which does not exist`,
+          });
+        }
+        if (["incompatible_with", "incompatible_with_field_value", "before_field"].includes(rule.name)) {
+          const rel = ref.replace(/^sources\.\$SOURCE\./, "source.").replace(/\.\$INDEX/g, ".*");
+          usedKeys.add(`field.${rel}`);
+        }
+      }
+      if (rule.name === "team_feature") {
+        const args = rule.resolveArgs({
+          now: new Date(0),
+          quotas: {},
+          limits: {},
+          get: () => undefined,
+          sourceIndex: 0,
+          index: 0,
+        });
+        if (typeof args[0] === "string") usedFeatures.set(args[0], `${file} ${where}`);
+      }
+    }
+    for (const key of Object.values(field.messages)) usedKeys.add(key);
+    if (field.feature) usedFeatures.set(field.feature, `${file} ${where}`);
+  }
+  for (const step of compiled.steps) {
+    for (const p of [
+      ...step.fields,
+      ...(step.toggle ? [step.toggle] : []),
+      ...(step.at_least_one_of ?? []),
+    ]) {
+      if (!has(p)) problems.push({ file, message: `step "${step.id}" names "${p}", which does not exist` });
+    }
+  }
+}
+
+export function checkSchemaDir(dir: string): Problem[] {
+  const problems: Problem[] = [];
+  const ajv = checkSchemasCompile(dir, problems);
+
+  let set: SchemaSet;
+  try {
+    set = loadSchemaSet(dir);
+  } catch (err) {
+    return [...problems, { file: dir, message: (err as Error).message }];
+  }
+  const metaFile = path.join(dir, "meta", "rules.schema.json");
+  const validateSidecar = ajv.getSchema("https://fairdraw.app/schemas/meta/rules.schema.json");
+  const sidecars = [set.base, set.summary, ...set.sources.values()];
+  for (const s of sidecars) {
+    if (validateSidecar && !validateSidecar(s.data)) {
+      for (const e of validateSidecar.errors ?? []) {
+        problems.push({ file: s.file, message: `${e.instancePath || "/"} ${e.message ?? "is invalid"}` });
+      }
+    } else if (!validateSidecar)
+      problems.push({ file: metaFile, message: "the sidecar meta-schema is missing" });
+  }
+
+  let compiled: ReturnType<typeof compileConfig>;
+  try {
+    compiled = compileConfig(builderConfigFrom(set));
+  } catch (err) {
+    if (err instanceof RuleLoadError) return [...problems, { file: err.file, message: err.message }];
+    throw err;
+  }
+
+  const usedKeys = new Set<string>(["validation.step.none_enabled", "validation.sources.max_per_provider"]);
+  const usedFeatures = new Map<string, string>();
+  checkSidecar(set, set.base, compiled.base, problems, usedKeys, usedFeatures);
+  if (existsSync(set.summary.file))
+    checkSidecar(set, set.summary, compiled.summary, problems, usedKeys, usedFeatures);
+  for (const [provider, sidecar] of set.sources) {
+    const scope = compiled.sources.get(provider);
+    if (scope) checkSidecar(set, sidecar, scope, problems, usedKeys, usedFeatures);
+    if (!set.providers.has(provider)) {
+      problems.push({
+        file: sidecar.file,
+        message: `provider "${provider}" has no definition in providers/${provider}.json`,
+      });
+    }
+  }
+  for (const [name, def] of set.providers) {
+    if (def.data.contestbuilder === true && !set.sources.has(name)) {
+      problems.push({
+        file: def.file,
+        message: `provider "${name}" hosts contests but has no contest/sources/${name}.rules.json`,
+      });
+    }
+  }
+
+  // Every registry rule's own keys too: a rule not used yet must still speak both languages.
+  for (const def of Object.values(rules) as RuleDefinition[]) {
+    for (const key of [def.message, ...(def.otherMessages ?? [])]) usedKeys.add(key);
+  }
+  // Every message key the rules may answer with, and every label they name, exists in each required catalog.
+  for (const locale of REQUIRED_CATALOGS) {
+    const file = path.join(dir, "messages", `${locale}.json`);
+    if (!existsSync(file)) {
+      problems.push({ file, message: "missing message catalog" });
+      continue;
+    }
+    const catalog = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+    for (const key of [...usedKeys].sort()) {
+      if (catalog[key] === undefined) problems.push({ file, message: `no message for "${key}"` });
+    }
+  }
+
+  const featuresFile = path.join(dir, "features.json");
+  if (existsSync(featuresFile)) {
+    const raw = JSON.parse(readFileSync(featuresFile, "utf8")) as unknown;
+    const known = new Set(featureNames(raw));
+    for (const [feature, where] of usedFeatures) {
+      if (!known.has(feature))
+        problems.push({
+          file: featuresFile,
+          message: `feature "${feature}" (used by ${where}) is not in the catalogue`,
+        });
+    }
+  }
+  return problems;
+}
+
+/** Feature names from the catalogue, whether it is a list of names, of {name} objects, or a name-keyed map. */
+function featureNames(raw: unknown): string[] {
+  const list = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === "object" && Array.isArray((raw as { features?: unknown }).features)
+      ? (raw as { features: unknown[] }).features
+      : raw && typeof raw === "object"
+        ? Object.keys(raw as object)
+        : [];
+  return list
+    .map((f) =>
+      typeof f === "string"
+        ? f
+        : ((f as { name?: string; id?: string }).name ?? (f as { id?: string }).id ?? ""),
+    )
+    .filter(Boolean);
+}
