@@ -81,7 +81,7 @@ export function setToggle(config: CompiledConfig, form: unknown, path: string, o
   const ties = tieTemplates(config);
   const { template, sourceIndex } = templateOf(path);
   if (on) {
-    const switchedOff = (ties.get(template)?.excludes ?? [])
+    const switchedOff = [...new Set(ties.get(template)?.excludes ?? [])]
       .map((t) => concrete(t, sourceIndex))
       .filter((p): p is string => p !== null && isTruthy(getPath(form, p)));
     const next = produce(form, (draft) => {
