@@ -15,7 +15,7 @@ export function withPlaceholdersReplaced(text: string): string {
     .replace(/\{\d+\}/g, "x".repeat(PLACEHOLDER_WEIGHTS.number))
     .replace(/\{SEED\}/g, "x".repeat(PLACEHOLDER_WEIGHTS.seed))
     .replace(/\{NAME\}/g, "x".repeat(PLACEHOLDER_WEIGHTS.name))
-    .replace(/\{DRAW_LINK\}/g, ` ${SHORT_LINK} `.trim());
+    .replace(/\{DRAW_LINK\}/g, SHORT_LINK);
 }
 
 /** The weighted length of a raw text (no placeholder handling). */

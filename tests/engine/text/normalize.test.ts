@@ -1,0 +1,273 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  addExcludedAccounts,
+  addKeyword,
+  addManualCheckReason,
+  addTwitterKeyword,
+  checkExcludedAccount,
+  checkExcludedAccounts,
+  checkKeyword,
+  checkManualCheckReason,
+  checkTwitterKeyword,
+} from "../../../engine/text/normalize";
+
+type Normaliser = (list: readonly string[], input: string) => string[];
+
+const normalisers: [string, Normaliser][] = [
+  ["addKeyword", addKeyword],
+  ["addTwitterKeyword", addTwitterKeyword],
+  ["addManualCheckReason", addManualCheckReason],
+  ["addExcludedAccounts", addExcludedAccounts],
+];
+
+describe("keywords (bad words, facebook keywords)", () => {
+  it.each([
+    { list: [], input: "win", expected: ["win"] },
+    { list: [], input: "  big \t  prize \n ", expected: ["big prize"] },
+    { list: [], input: "#giveaway", expected: ["#giveaway"] },
+    { list: [], input: "", expected: [] },
+    { list: [], input: " \t\n ", expected: [] },
+    { list: [], input: "#", expected: [] },
+    { list: [], input: "  #  ", expected: [] },
+    { list: [], input: "##", expected: ["##"] },
+    { list: ["big prize"], input: "big   prize", expected: ["big prize"] },
+    { list: ["Win"], input: "win", expected: ["Win", "win"] },
+    { list: ["a"], input: "b", expected: ["a", "b"] },
+  ])("adding $input to $list gives $expected", ({ list, input, expected }) => {
+    expect(addKeyword(list, input)).toEqual(expected);
+  });
+
+  it.each([
+    { input: "", reason: "empty" },
+    { input: "   ", reason: "empty" },
+    { input: " # ", reason: "lone_hash" },
+    { input: " big  prize", reason: "duplicate" },
+  ])("refuses $input with the reason $reason", ({ input, reason }) => {
+    expect(checkKeyword(["big prize"], input)).toEqual({
+      accepted: false,
+      value: input.replace(/\s+/g, " ").trim(),
+      reason,
+    });
+  });
+
+  it("tells the cleaned value of an accepted keyword", () => {
+    expect(checkKeyword([], " free   stuff ")).toEqual({ accepted: true, value: "free stuff" });
+  });
+});
+
+describe("twitter keywords", () => {
+  it.each([
+    { list: [], input: "  #win  ", expected: ["#win"] },
+    { list: [], input: "big   prize", expected: ["big   prize"] },
+    { list: [], input: "", expected: [] },
+    { list: [], input: "   ", expected: [] },
+    { list: [], input: " # ", expected: [] },
+    { list: ["#win"], input: " #win", expected: ["#win"] },
+    { list: ["big prize"], input: "big  prize", expected: ["big prize", "big  prize"] },
+  ])("adding $input to $list gives $expected", ({ list, input, expected }) => {
+    expect(addTwitterKeyword(list, input)).toEqual(expected);
+  });
+
+  it.each([
+    { input: "  ", value: "", reason: "empty" },
+    { input: "#", value: "#", reason: "lone_hash" },
+    { input: "#win ", value: "#win", reason: "duplicate" },
+  ])("refuses $input with the reason $reason", ({ input, value, reason }) => {
+    expect(checkTwitterKeyword(["#win"], input)).toEqual({ accepted: false, value, reason });
+  });
+});
+
+describe("manual-check reasons", () => {
+  const twoChars = "ab";
+  const threeChars = "abc";
+  const fiftyChars = "r".repeat(50);
+  const fiftyOneChars = "r".repeat(51);
+
+  it.each([
+    { label: "keeps a reason of exactly 3 characters", input: threeChars, expected: [threeChars] },
+    { label: "keeps a reason of exactly 50 characters", input: fiftyChars, expected: [fiftyChars] },
+    { label: "ignores a reason of 2 characters", input: twoChars, expected: [] },
+    { label: "ignores a reason of 51 characters", input: fiftyOneChars, expected: [] },
+    { label: "ignores 2 characters padded with spaces", input: "  ab  ", expected: [] },
+    { label: "keeps 3 characters padded with spaces, trimmed", input: "  abc  ", expected: ["abc"] },
+    { label: "ignores an empty input", input: "", expected: [] },
+  ])("$label", ({ input, expected }) => {
+    expect(addManualCheckReason([], input)).toEqual(expected);
+  });
+
+  it.each([
+    { input: "", reason: "empty" },
+    { input: "   ", reason: "empty" },
+    { input: " # ", reason: "lone_hash" },
+    { input: " big  prize", reason: "duplicate" },
+  ])("refuses $input with the reason $reason", ({ input, reason }) => {
+    expect(checkKeyword(["big prize"], input)).toEqual({
+      accepted: false,
+      value: input.replace(/\s+/g, " ").trim(),
+      reason,
+    });
+  });
+
+  it("tells the cleaned value of an accepted keyword", () => {
+    expect(checkKeyword([], " free   stuff ")).toEqual({ accepted: true, value: "free stuff" });
+  });
+});
+
+describe("twitter keywords", () => {
+  it.each([
+    { list: [], input: "  #win  ", expected: ["#win"] },
+    { list: [], input: "big   prize", expected: ["big   prize"] },
+    { list: [], input: "", expected: [] },
+    { list: [], input: "   ", expected: [] },
+    { list: [], input: " # ", expected: [] },
+    { list: ["#win"], input: " #win", expected: ["#win"] },
+    { list: ["big prize"], input: "big  prize", expected: ["big prize", "big  prize"] },
+  ])("adding $input to $list gives $expected", ({ list, input, expected }) => {
+    expect(addTwitterKeyword(list, input)).toEqual(expected);
+  });
+
+  it.each([
+    { input: "  ", value: "", reason: "empty" },
+    { input: "#", value: "#", reason: "lone_hash" },
+    { input: "#win ", value: "#win", reason: "duplicate" },
+  ])("refuses $input with the reason $reason", ({ input, value, reason }) => {
+    expect(checkTwitterKeyword(["#win"], input)).toEqual({ accepted: false, value, reason });
+  });
+});
+
+describe("manual-check reasons", () => {
+  const twoChars = "ab";
+  const threeChars = "abc";
+  const fiftyChars = "r".repeat(50);
+  const fiftyOneChars = "r".repeat(51);
+
+  it.each([
+    { input: threeChars, expected: [threeChars] },
+    { input: fiftyChars, expected: [fiftyChars] },
+    { input: twoChars, expected: [] },
+    { input: fiftyOneChars, expected: [] },
+    { input: "  ab  ", expected: [] },
+    { input: "  abc  ", expected: ["abc"] },
+    { input: "", expected: [] },
+  ])("adding a $input.length-character input gives $expected.length entries", ({ input, expected }) => {
+    expect(addManualCheckReason([], input)).toEqual(expected);
+  });
+
+  it.each([
+    { input: "", reason: "empty" },
+    { input: twoChars, reason: "too_short" },
+    { input: fiftyOneChars, reason: "too_long" },
+    { input: "Fake account", reason: "duplicate" },
+  ])("refuses $input with the reason $reason", ({ input, reason }) => {
+    expect(checkManualCheckReason(["Fake account"], input)).toMatchObject({ accepted: false, reason });
+  });
+
+  it("counts an emoji as one character, as the validator does", () => {
+    expect(checkManualCheckReason([], "🎁🎁🎁")).toEqual({ accepted: true, value: "🎁🎁🎁" });
+    expect(checkManualCheckReason([], "🎁".repeat(51))).toMatchObject({
+      accepted: false,
+      reason: "too_long",
+    });
+  });
+
+  it("keeps a reason that differs only in case from an existing one", () => {
+    expect(addManualCheckReason(["Spam"], "spam")).toEqual(["Spam", "spam"]);
+  });
+});
+
+describe("excluded accounts", () => {
+  const fifteen = "a".repeat(15);
+  const sixteen = "a".repeat(16);
+
+  it.each([
+    { list: [], input: "@brand", expected: ["@brand"] },
+    { list: [], input: "brand", expected: ["@brand"] },
+    { list: [], input: "  brand  ", expected: ["@brand"] },
+    { list: [], input: "@a", expected: ["@a"] },
+    { list: [], input: `@${fifteen}`, expected: [`@${fifteen}`] },
+    { list: [], input: fifteen, expected: [`@${fifteen}`] },
+    { list: [], input: `@${sixteen}`, expected: [] },
+    { list: [], input: sixteen, expected: [] },
+    { list: [], input: "@", expected: [] },
+    { list: [], input: "@@brand", expected: [] },
+    { list: [], input: "@bad-handle", expected: [] },
+    { list: [], input: "@émile", expected: [] },
+    { list: [], input: "@Under_score_1", expected: ["@Under_score_1"] },
+    { list: ["@brand"], input: "@brand", expected: ["@brand"] },
+    { list: ["@brand"], input: "@BRAND", expected: ["@brand"] },
+    { list: ["@Brand"], input: "brand", expected: ["@Brand"] },
+    { list: [], input: "@a @b", expected: ["@a", "@b"] },
+    { list: [], input: "@a,@b", expected: ["@a", "@b"] },
+    { list: [], input: "a, b ,c", expected: ["@a", "@b", "@c"] },
+    { list: [], input: " , @a,, \n @b , ", expected: ["@a", "@b"] },
+    { list: [], input: "@a @A a", expected: ["@a"] },
+    { list: [], input: `@ok @${sixteen} @bad! fine`, expected: ["@ok", "@fine"] },
+    { list: ["@x"], input: "@x @y", expected: ["@x", "@y"] },
+  ])("adding $input to $list gives $expected", ({ list, input, expected }) => {
+    expect(addExcludedAccounts(list, input)).toEqual(expected);
+  });
+
+  it("explains each piece of a split input, a repeat inside it included", () => {
+    expect(checkExcludedAccounts(["@known"], "new, KNOWN @new @way_too_long_handle")).toEqual([
+      { accepted: true, value: "@new" },
+      { accepted: false, value: "@KNOWN", reason: "duplicate" },
+      { accepted: false, value: "@new", reason: "duplicate" },
+      { accepted: false, value: "@way_too_long_handle", reason: "invalid_handle" },
+    ]);
+  });
+
+  it("explains a blank input as empty", () => {
+    expect(checkExcludedAccounts([], " ,  , ")).toEqual([{ accepted: false, value: "", reason: "empty" }]);
+    expect(checkExcludedAccount([], "  ")).toEqual({ accepted: false, value: "", reason: "empty" });
+  });
+
+  it("checks a single account with the @ added", () => {
+    expect(checkExcludedAccount([], "brand")).toEqual({ accepted: true, value: "@brand" });
+    expect(checkExcludedAccount([], sixteen)).toEqual({
+      accepted: false,
+      value: `@${sixteen}`,
+      reason: "invalid_handle",
+    });
+  });
+});
+
+describe("every normaliser", () => {
+  // Inputs that mix arbitrary text with the characters the normalisers care about, so both paths are exercised.
+  const input = fc.oneof(
+    fc.string({ unit: "binary" }),
+    fc.string({ unit: fc.constantFrom("a", "B", "_", "1", "#", "@", " ", ",", "\t", "\n", "é", "🎁") }),
+    fc.stringMatching(/^@?\w{1,16}$/),
+  );
+  const list = fc.array(input, { maxLength: 5 });
+
+  it.each(normalisers)("%s never throws on arbitrary strings and never mutates the list", (_, add) => {
+    fc.assert(
+      fc.property(list, input, (before, typed) => {
+        const copy = [...before];
+        const after = add(before, typed);
+        expect(before).toEqual(copy);
+        expect(after).not.toBe(before);
+        expect(after.slice(0, before.length)).toEqual(before);
+      }),
+    );
+  });
+
+  it.each(normalisers)("%s is idempotent: the same input a second time changes nothing", (_, add) => {
+    fc.assert(
+      fc.property(list, input, (before, typed) => {
+        const once = add(before, typed);
+        expect(add(once, typed)).toEqual(once);
+      }),
+    );
+  });
+
+  it.each(normalisers)("%s changes nothing when an already-accepted entry is added again", (_, add) => {
+    fc.assert(
+      fc.property(list, input, (before, typed) => {
+        const once = add(before, typed);
+        for (const accepted of once.slice(before.length)) expect(add(once, accepted)).toEqual(once);
+      }),
+    );
+  });
+});
