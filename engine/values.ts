@@ -36,3 +36,23 @@ export function toTime(value: unknown): number | null {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/**
+ * Sets a dotted path on a mutable value (an immer draft), creating the objects and lists on the way: a numeric
+ * segment under a missing node creates a list.
+ */
+export function setPathIn(root: unknown, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let node = root as Record<string, unknown>;
+  keys.forEach((key, i) => {
+    if (i === keys.length - 1) {
+      node[key] = value;
+      return;
+    }
+    const existing = node[key];
+    if (!isPlainObject(existing) && !Array.isArray(existing)) {
+      node[key] = /^\d+$/.test(keys[i + 1] ?? "") ? [] : {};
+    }
+    node = node[key] as Record<string, unknown>;
+  });
+}

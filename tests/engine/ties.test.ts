@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { compileConfig } from "../../engine/config/compile";
 import { setToggle } from "../../engine/ties";
 import { getPath } from "../../engine/values";
-import { compiled, source, validForm } from "./validation/fixture-config";
+import { compiled, source, testConfig, validForm } from "./validation/fixture-config";
 
 describe("feature ties", () => {
   it("switches automatic draw off when manual check goes on, and back the other way", () => {
@@ -42,5 +43,39 @@ describe("feature ties", () => {
     const off = setToggle(compiled, form, "sources.0.actions.comment.enabled", false);
     expect(off.ok).toBe(true);
     expect(getPath(off.form, "sources.0.actions.comment.enabled")).toBe(false);
+  });
+});
+
+describe("feature ties across providers", () => {
+  const twoProviders = compileConfig({
+    ...testConfig,
+    sources: {
+      a: { fields: { "x.enabled": { rule: "boolean|incompatible_with:sources.$SOURCE.y.enabled" } } },
+      b: { fields: { "x.enabled": { rule: "boolean" }, "y.enabled": { rule: "boolean" } } },
+    },
+    providers: { a: { maxSourcesLimitCB: 1 }, b: { maxSourcesLimitCB: 1 } },
+  });
+
+  it("keeps one provider's ties off another provider's sources", () => {
+    const form = {
+      base: {},
+      sources: [
+        { id: 100, type: "a", x: { enabled: false }, y: { enabled: true } },
+        { id: 101, type: "b", x: { enabled: false }, y: { enabled: true } },
+      ],
+    };
+    expect(setToggle(twoProviders, form, "sources.1.x.enabled", true)).toMatchObject({
+      ok: true,
+      switchedOff: [],
+    });
+    expect(setToggle(twoProviders, form, "sources.0.x.enabled", true)).toMatchObject({
+      ok: true,
+      switchedOff: ["sources.0.y.enabled"],
+    });
+  });
+
+  it("creates the objects on the way when an option's group is missing", () => {
+    const result = setToggle(compiled, { base: {} }, "base.autodraw.enabled", true);
+    expect(getPath(result.form, "base.autodraw.enabled")).toBe(true);
   });
 });

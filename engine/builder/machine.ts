@@ -1,0 +1,758 @@
+/**
+ * The Contest Builder (contest-builder.md §2, §4) as a state machine: it opens (loading its origin when it has
+ * to), the person edits the form pane by pane, and the builder ends in one of four ways: a contest created, a
+ * draft saved, a template saved, or closed. The API calls are invoked actors with an error path and a retry;
+ * they are placeholders until the app provides real ones with `builderMachine.provide({ actors })`.
+ *
+ * Validation runs on demand, never on a keystroke: a pane's Next validates that pane's part, leaving a field
+ * validates that field, a submit validates everything, a draft save and a template export validate the name.
+ * Next is blocked while the pane has errors: the person stays where the errors are shown; the sidebar still
+ * opens any pane (GO_TO_PANE), so nobody is stuck.
+ */
+import { and, assign, fromPromise, setup } from "xstate";
+import type { CompiledConfig } from "../config/compile";
+import type { ValidationContext } from "../config/types";
+import { shouldConfirmDatesUpdate } from "../dates";
+import type { ValidationErrors } from "../messages/types";
+import { setToggle } from "../ties";
+import { matchPattern } from "../validation/expand";
+import { locatePath } from "../validation/scopes";
+import { NAME_ONLY, type ValidationTarget, validate } from "../validation/validate";
+import {
+  type BuilderForm,
+  emptyForm,
+  nextSourceId,
+  reindexAfterRemoval,
+  sameInstant,
+  setIn,
+  sourceIndexInPath,
+  sourceIndexOf,
+} from "./form";
+import { type BuilderAction, type BuilderCall, callFor, formFromOrigin, linkOf, type Origin } from "./origin";
+import { canAddAnySource, canAddSource, inPart, PANES, paneOrder, partOfPane } from "./selectors";
+
+export type { BuilderForm, BuilderSource } from "./form";
+export type { Origin } from "./origin";
+export {
+  canAddAnySource,
+  canAddSource,
+  PANES,
+  paneOrder,
+  paneStates,
+  partSteps,
+  type SidebarEntry,
+} from "./selectors";
+
+/** The modals of §2. */
+export type ModalName =
+  | "updateContestDates"
+  | "deleteSource"
+  | "addSource"
+  | "closeBuilder"
+  | "builderSettings"
+  | "manageShortlinks"
+  | "saveDraft"
+  | "exportTemplate"
+  | "createContest"
+  | "createPaidContest";
+
+/** The modal that is open, with what it shows. At most one is open. */
+export type OpenModal =
+  | { name: "deleteSource"; sourceId: number }
+  | { name: Exclude<ModalName, "deleteSource"> };
+
+/** The modals a menu item or a link opens by name. */
+export type OpenableModal = "addSource" | "builderSettings" | "manageShortlinks";
+
+/** What the last toggle did besides switching its own option. */
+export type ToggleNotice =
+  | { kind: "switchedOff"; path: string; switchedOff: string[] }
+  | { kind: "blocked"; path: string; blockedBy: string[] };
+
+export type BuilderOutput =
+  | { kind: "created"; contestId: string }
+  | { kind: "draftSaved"; id: string; forPayment: boolean }
+  | { kind: "templateSaved"; id: string }
+  | { kind: "closed" };
+
+/** What a create/update call gets: the form, where it came from, the builder's idempotency key and the call. */
+export type BuilderCallInput = {
+  form: BuilderForm;
+  origin: Origin;
+  idempotencyKey: string;
+  call: BuilderCall;
+  /** A draft saved from the create-paid-contest dialog, to be paid for (the body's forPayment). */
+  forPayment: boolean;
+};
+
+/** What loading an origin answers: its form, and whether it is a paid contest. */
+export type LoadedOrigin = { form: unknown; paid_contest?: boolean };
+
+export type BuilderInput = {
+  config: CompiledConfig;
+  origin: Origin;
+  /** The form, when the caller has it already: defaults for a new builder, or an origin fetched beforehand. */
+  form?: unknown;
+  /** The server clock (decisions.md "Time"). */
+  now: () => Date;
+  teamFeatures: ReadonlySet<string>;
+  quotas: Readonly<Record<string, number>>;
+  /** A new source of a provider with its defaults; the builder sets its id and type. */
+  newSource: (provider: string, id: number) => Record<string, unknown>;
+  /** A fresh idempotency key; called once, when the builder opens. */
+  newId: () => string;
+};
+
+export type BuilderContext = {
+  readonly config: CompiledConfig;
+  readonly env: Pick<BuilderInput, "now" | "teamFeatures" | "quotas" | "newSource">;
+  origin: Origin;
+  /** The origin being fetched (on opening, or an import from the welcome pane); null otherwise. */
+  loading: Origin | null;
+  /** A form is there to edit (false until the first origin has loaded). */
+  ready: boolean;
+  form: BuilderForm;
+  /** 0 welcome, 1 basic information, 2 sources, 3 summary, 100 or more a source's id. */
+  pane: number;
+  idempotencyKey: string;
+  errors: ValidationErrors;
+  /** Parts ("base", "sources", "sources.0", "summary") and fields validated so far, for the step states. */
+  validated: ReadonlySet<string>;
+  modal: OpenModal | null;
+  /** The start date waiting for the update-dates confirmation. */
+  pendingStart: unknown;
+  notice: ToggleNotice | null;
+  loadError: unknown;
+  /** Why the last call (submit, draft save or template export) failed; shown with a retry. */
+  submitError: unknown;
+  forPayment: boolean;
+  result: BuilderOutput | null;
+};
+
+export type BuilderEvent =
+  | { type: "GO_TO_PANE"; pane: number }
+  | { type: "NEXT" }
+  | { type: "PREVIOUS" }
+  | { type: "CHANGE"; path: string; value: unknown }
+  | { type: "BLUR"; path: string }
+  | { type: "TOGGLE"; path: string; on: boolean }
+  | { type: "DISMISS_NOTICE" }
+  | { type: "OPEN"; modal: OpenableModal }
+  | { type: "ADD_SOURCE"; provider: string }
+  | { type: "DELETE_SOURCE"; id: number }
+  | { type: "CONFIRM" }
+  | { type: "CANCEL" }
+  | { type: "IMPORT"; origin: Origin }
+  | { type: "SUBMIT" }
+  | { type: "HOLD_CONFIRMED" }
+  | { type: "RETRY" }
+  | { type: "SAVE_DRAFT" }
+  | { type: "EXPORT_TEMPLATE" }
+  | { type: "CLOSE" };
+
+/** A placeholder actor: it fails, saying which actor the app has to provide. */
+function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(
+      `The builder's "${name}" actor is not provided: pass it with builderMachine.provide({ actors: { ${name} } }).`,
+    );
+  });
+}
+
+/** A form value as the date helpers take it: a string or a Date, anything else "not set". */
+function asDate(value: unknown): string | Date | null {
+  return typeof value === "string" || value instanceof Date ? value : null;
+}
+
+/** The one field a draft save and a template export validate (the validator's NAME_ONLY target). */
+const NAME_PATH = NAME_ONLY.kind === "field" ? NAME_ONLY.path : "base.name";
+
+function validationContext(context: BuilderContext): ValidationContext {
+  return { now: context.env.now(), teamFeatures: context.env.teamFeatures, quotas: context.env.quotas };
+}
+
+function check(context: BuilderContext, target: ValidationTarget): ValidationErrors {
+  return validate(context.form, context.config, validationContext(context), target);
+}
+
+/** The errors with those of a part (or of one field) replaced by fresh ones. */
+function replaceErrors(
+  errors: ValidationErrors,
+  fresh: ValidationErrors,
+  owned: (path: string) => boolean,
+): ValidationErrors {
+  const kept = Object.fromEntries(Object.entries(errors).filter(([path]) => !owned(path)));
+  return { ...kept, ...fresh };
+}
+
+function withValidated(validated: ReadonlySet<string>, ...paths: string[]): ReadonlySet<string> {
+  return new Set([...validated, ...paths]);
+}
+
+/** The part a path belongs to: "base", "summary" or "sources.<i>". */
+function partOfPath(path: string): string | null {
+  const index = sourceIndexInPath(path);
+  if (index !== null) return `sources.${index}`;
+  const head = path.split(".")[0];
+  return head === "base" || head === "summary" ? head : null;
+}
+
+/** A part validated again: its errors replaced, the part marked validated. */
+function revalidatePart(context: BuilderContext, part: string) {
+  return {
+    errors: replaceErrors(context.errors, check(context, { kind: "part", prefix: part }), (p) =>
+      inPart(p, part),
+    ),
+    validated: withValidated(context.validated, part),
+  };
+}
+
+/** One field validated again: its errors replaced, the field marked validated. */
+function revalidateField(context: BuilderContext, path: string) {
+  return {
+    errors: replaceErrors(context.errors, check(context, { kind: "field", path }), (p) => p === path),
+    validated: withValidated(context.validated, path),
+  };
+}
+
+/**
+ * The person may change this path: it is inside base, summary or an existing source, it is not internal (the
+ * original start, a source's id or type) and its field is not marked can_edit: false in the config.
+ */
+function isEditable(context: BuilderContext, path: string): boolean {
+  if (path === "base.original_start_date" || /^sources\.\d+\.(id|type)$/.test(path)) return false;
+  const located = locatePath(context.form, context.config, path);
+  if (!located) return false;
+  return !located.instance.scope.fields.some(
+    (field) => !field.canEdit && matchPattern(field.segments, located.relative) !== null,
+  );
+}
+
+function callInput(context: BuilderContext, action: BuilderAction): BuilderCallInput {
+  return {
+    form: context.form,
+    origin: context.origin,
+    idempotencyKey: context.idempotencyKey,
+    call: callFor(context.origin, action),
+    forPayment: action === "draft" && context.forPayment,
+  };
+}
+
+/** A call's answer holds a non-empty string id under this key. */
+function idIn(output: unknown, key: "contest_id" | "template_id"): string | null {
+  if (typeof output !== "object" || output === null) return null;
+  const id = (output as Record<string, unknown>)[key];
+  return typeof id === "string" && id !== "" ? id : null;
+}
+
+function missingId(key: string) {
+  return new Error(`The server's answer holds no ${key}.`);
+}
+
+export const builderMachine = setup({
+  types: {
+    context: {} as BuilderContext,
+    events: {} as BuilderEvent,
+    input: {} as BuilderInput,
+    output: {} as BuilderOutput,
+  },
+  actors: {
+    loadOrigin: notProvided<LoadedOrigin, { origin: Origin }>("loadOrigin"),
+    submitContest: notProvided<{ contest_id: string }, BuilderCallInput>("submitContest"),
+    saveDraft: notProvided<{ contest_id: string }, BuilderCallInput>("saveDraft"),
+    exportTemplate: notProvided<{ template_id: string }, BuilderCallInput>("exportTemplate"),
+  },
+  guards: {
+    mustLoadOrigin: ({ context }) => context.loading !== null,
+    formIsReady: ({ context }) => context.ready,
+    canImport: (_, params: { origin: Origin }) => params.origin.kind !== "new",
+    paneExists: ({ context }, params: { pane: number }) => paneOrder(context.form).includes(params.pane),
+    hasNextPane: ({ context }) => {
+      const order = paneOrder(context.form);
+      const at = order.indexOf(context.pane);
+      return at !== -1 && at < order.length - 1;
+    },
+    hasPreviousPane: ({ context }) => paneOrder(context.form).indexOf(context.pane) > 0,
+    /** Next may leave the pane: the part it edits has no errors (the welcome pane has nothing to check). */
+    currentPaneIsValid: ({ context }) => {
+      const part = partOfPane(context.form, context.pane);
+      return part === null || Object.keys(check(context, { kind: "part", prefix: part })).length === 0;
+    },
+    isEditable: ({ context }, params: { path: string }) => isEditable(context, params.path),
+    /**
+     * §4 date interplay: a new start while a close date exists, a different instant from the original start,
+     * asks first (engine/dates.ts). Picking the start it already has again is no change and asks nothing.
+     */
+    startChangeNeedsConfirmation: ({ context }, params: { path: string; value: unknown }) => {
+      if (params.path !== "base.start_date" || !isEditable(context, params.path)) return false;
+      const { start_date, close_date, original_start_date } = context.form.base;
+      return (
+        !sameInstant(params.value, start_date) &&
+        shouldConfirmDatesUpdate({
+          closeDate: asDate(close_date),
+          originalStartDate: asDate(original_start_date),
+          newStartDate: asDate(params.value),
+        })
+      );
+    },
+    canAddSource: ({ context }, params: { provider: string }) => canAddSource(context, params.provider),
+    canAddAnySource: ({ context }) => canAddAnySource(context),
+    sourceExists: ({ context }, params: { id: number }) => sourceIndexOf(context.form, params.id) !== -1,
+    opensModal: ({ event }, params: { modal: OpenableModal }) =>
+      event.type === "OPEN" && event.modal === params.modal,
+    hasErrors: ({ context }) => Object.keys(context.errors).length > 0,
+    nameIsInvalid: ({ context }) => context.errors[NAME_PATH] !== undefined,
+    /** §4: without the contestBuilder feature only a paid contest may be created. */
+    needsPaidContest: ({ context }) =>
+      !context.env.teamFeatures.has("contestBuilder") && linkOf(context.origin)?.paid_contest !== true,
+    returnedId: (_, params: { output: unknown; key: "contest_id" | "template_id" }) =>
+      idIn(params.output, params.key) !== null,
+  },
+  actions: {
+    startLoading: assign((_, params: { origin: Origin }) => ({ loading: params.origin, loadError: null })),
+    importOrigin: assign(({ context }, params: { loaded: LoadedOrigin }) => {
+      const target = context.loading ?? context.origin;
+      const origin: Origin =
+        target.kind === "new" || params.loaded.paid_contest === undefined
+          ? target
+          : { ...target, paid_contest: params.loaded.paid_contest };
+      return {
+        origin,
+        loading: null,
+        ready: true,
+        form: formFromOrigin(params.loaded.form, origin, context.env.now()),
+        pane: PANES.base,
+        errors: {},
+        validated: new Set<string>(),
+        pendingStart: null,
+        notice: null,
+      };
+    }),
+    failLoading: assign((_, params: { error: unknown }) => ({ loadError: params.error })),
+    stopLoading: assign({ loading: null, loadError: null }),
+
+    setPane: assign((_, params: { pane: number }) => ({ pane: params.pane })),
+    goToNextPane: assign(({ context }) => {
+      const order = paneOrder(context.form);
+      return { pane: order[order.indexOf(context.pane) + 1] ?? context.pane };
+    }),
+    goToPreviousPane: assign(({ context }) => {
+      const order = paneOrder(context.form);
+      return { pane: order[order.indexOf(context.pane) - 1] ?? context.pane };
+    }),
+    validateCurrentPane: assign(({ context }) => {
+      const part = partOfPane(context.form, context.pane);
+      return part === null ? {} : revalidatePart(context, part);
+    }),
+    validateField: assign(({ context }, params: { path: string }) => revalidateField(context, params.path)),
+    validateAll: assign(({ context }) => ({
+      errors: check(context, { kind: "all" }),
+      validated: withValidated(
+        context.validated,
+        "base",
+        "sources",
+        ...context.form.sources.map((_, i) => `sources.${i}`),
+        "summary",
+      ),
+    })),
+    validateName: assign(({ context }) => revalidateField(context, NAME_PATH)),
+
+    changeField: assign(({ context }, params: { path: string; value: unknown }) => ({
+      form: setIn(context.form, params.path, params.value),
+    })),
+    holdPendingStart: assign((_, params: { value: unknown }) => ({ pendingStart: params.value })),
+    /** The confirmed start becomes the start and the new reference for later changes (§4). */
+    applyPendingStart: assign(({ context }) => ({
+      form: setIn(
+        setIn(context.form, "base.start_date", context.pendingStart),
+        "base.original_start_date",
+        context.pendingStart,
+      ),
+      pendingStart: null,
+    })),
+    dropPendingStart: assign({ pendingStart: null }),
+
+    /**
+     * An option switched through its ties (engine/ties.ts). A refused switch leaves the form alone and says
+     * what holds it on. What the switch touched is validated again where it was validated before.
+     */
+    toggle: assign(({ context }, params: { path: string; on: boolean }) => {
+      const result = setToggle(context.config, context.form, params.path, params.on);
+      if (!result.ok) {
+        return { notice: { kind: "blocked", path: params.path, blockedBy: result.blockedBy } as const };
+      }
+      let next: BuilderContext = { ...context, form: result.form as BuilderForm };
+      for (const path of [params.path, ...result.switchedOff]) {
+        const part = partOfPath(path);
+        if (part !== null && next.validated.has(part)) next = { ...next, ...revalidatePart(next, part) };
+        else if (next.validated.has(path)) next = { ...next, ...revalidateField(next, path) };
+      }
+      return {
+        form: next.form,
+        errors: next.errors,
+        validated: next.validated,
+        notice:
+          result.switchedOff.length > 0
+            ? ({ kind: "switchedOff", path: params.path, switchedOff: result.switchedOff } as const)
+            : null,
+      };
+    }),
+    dismissNotice: assign({ notice: null }),
+
+    /** A new source after the others (id: the largest + 1, from 100); its pane opens. */
+    addSource: assign(({ context }, params: { provider: string }) => {
+      const id = nextSourceId(context.form.sources);
+      const source = { ...context.env.newSource(params.provider, id), id, type: params.provider };
+      return { form: { ...context.form, sources: [...context.form.sources, source] }, pane: id };
+    }),
+    askToDeleteSource: assign((_, params: { id: number }) => ({
+      modal: { name: "deleteSource", sourceId: params.id } as const,
+    })),
+    /** The source goes, its errors with it (later sources' paths move down by one); back to the sources pane. */
+    deleteSource: assign(({ context }) => {
+      if (context.modal?.name !== "deleteSource") return {};
+      const index = sourceIndexOf(context.form, context.modal.sourceId);
+      if (index === -1) return {};
+      const moved = (path: string) => reindexAfterRemoval(path, index);
+      const errors: ValidationErrors = {};
+      for (const [path, list] of Object.entries(context.errors)) {
+        const to = moved(path);
+        if (to !== null) errors[to] = list;
+      }
+      return {
+        form: { ...context.form, sources: context.form.sources.filter((_, i) => i !== index) },
+        errors,
+        validated: new Set([...context.validated].flatMap((p) => moved(p) ?? [])),
+        pane: PANES.sources,
+      };
+    }),
+
+    openModal: assign((_, params: { name: Exclude<ModalName, "deleteSource"> }) => ({
+      modal: { name: params.name },
+    })),
+    closeModal: assign({ modal: null }),
+
+    markForPayment: assign({ forPayment: true }),
+    clearForPayment: assign({ forPayment: false }),
+    clearSubmitError: assign({ submitError: null }),
+    failCall: assign((_, params: { error: unknown }) => ({ submitError: params.error })),
+
+    finishCreated: assign((_, params: { output: unknown }) => ({
+      result: { kind: "created", contestId: idIn(params.output, "contest_id") ?? "" } as const,
+      modal: null,
+    })),
+    finishDraftSaved: assign(({ context }, params: { output: unknown }) => ({
+      result: {
+        kind: "draftSaved",
+        id: idIn(params.output, "contest_id") ?? "",
+        forPayment: context.forPayment,
+      } as const,
+      modal: null,
+    })),
+    finishTemplateSaved: assign((_, params: { output: unknown }) => ({
+      result: { kind: "templateSaved", id: idIn(params.output, "template_id") ?? "" } as const,
+      modal: null,
+    })),
+    finishClosed: assign({ result: { kind: "closed" } as const, modal: null }),
+  },
+}).createMachine({
+  id: "builder",
+  context: ({ input }) => {
+    const mustLoad = input.origin.kind !== "new" && input.form === undefined;
+    return {
+      config: input.config,
+      env: {
+        now: input.now,
+        teamFeatures: input.teamFeatures,
+        quotas: input.quotas,
+        newSource: input.newSource,
+      },
+      origin: input.origin,
+      loading: mustLoad ? input.origin : null,
+      ready: !mustLoad,
+      form: mustLoad ? emptyForm() : formFromOrigin(input.form ?? emptyForm(), input.origin, input.now()),
+      pane: input.origin.kind === "new" ? PANES.welcome : PANES.base,
+      // One key for the whole life of the builder: a retried call is the same call.
+      idempotencyKey: input.newId(),
+      errors: {},
+      validated: new Set<string>(),
+      modal: null,
+      pendingStart: null,
+      notice: null,
+      loadError: null,
+      submitError: null,
+      forPayment: false,
+      result: null,
+    };
+  },
+  output: ({ context }) => context.result ?? { kind: "closed" },
+  initial: "opening",
+  states: {
+    /** A new builder opens on its form; one opened on a draft, a contest or a template fetches it first. */
+    opening: {
+      always: [{ guard: "mustLoadOrigin", target: "loading" }, { target: "editing" }],
+    },
+    loading: {
+      invoke: {
+        src: "loadOrigin",
+        input: ({ context }) => ({ origin: context.loading ?? context.origin }),
+        onDone: {
+          target: "editing",
+          actions: { type: "importOrigin", params: ({ event }) => ({ loaded: event.output }) },
+        },
+        onError: {
+          target: "loadFailed",
+          actions: { type: "failLoading", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: { CLOSE: { target: "closed", actions: "finishClosed" } },
+    },
+    loadFailed: {
+      on: {
+        RETRY: "loading",
+        // Back to the form the person had, when the failed load was an import from the welcome pane.
+        CANCEL: { guard: "formIsReady", target: "editing", actions: "stopLoading" },
+        CLOSE: { target: "closed", actions: "finishClosed" },
+      },
+    },
+
+    editing: {
+      entry: "clearForPayment",
+      initial: "idle",
+      on: {
+        GO_TO_PANE: {
+          guard: { type: "paneExists", params: ({ event }) => ({ pane: event.pane }) },
+          actions: { type: "setPane", params: ({ event }) => ({ pane: event.pane }) },
+        },
+        NEXT: [
+          {
+            guard: and(["hasNextPane", "currentPaneIsValid"]),
+            actions: ["validateCurrentPane", "goToNextPane"],
+          },
+          { actions: "validateCurrentPane" },
+        ],
+        PREVIOUS: { guard: "hasPreviousPane", actions: "goToPreviousPane" },
+        CHANGE: [
+          {
+            guard: { type: "startChangeNeedsConfirmation", params: ({ event }) => event },
+            target: ".updateContestDates",
+            actions: { type: "holdPendingStart", params: ({ event }) => ({ value: event.value }) },
+          },
+          {
+            guard: { type: "isEditable", params: ({ event }) => ({ path: event.path }) },
+            actions: { type: "changeField", params: ({ event }) => event },
+          },
+        ],
+        BLUR: { actions: { type: "validateField", params: ({ event }) => ({ path: event.path }) } },
+        TOGGLE: {
+          guard: { type: "isEditable", params: ({ event }) => ({ path: event.path }) },
+          actions: { type: "toggle", params: ({ event }) => event },
+        },
+        DISMISS_NOTICE: { actions: "dismissNotice" },
+        OPEN: [
+          {
+            guard: and([{ type: "opensModal", params: { modal: "addSource" as const } }, "canAddAnySource"]),
+            target: ".addSource",
+          },
+          { guard: { type: "opensModal", params: { modal: "builderSettings" } }, target: ".builderSettings" },
+          {
+            guard: { type: "opensModal", params: { modal: "manageShortlinks" } },
+            target: ".manageShortlinks",
+          },
+        ],
+        ADD_SOURCE: {
+          guard: { type: "canAddSource", params: ({ event }) => ({ provider: event.provider }) },
+          target: ".idle",
+          actions: { type: "addSource", params: ({ event }) => ({ provider: event.provider }) },
+        },
+        DELETE_SOURCE: {
+          guard: { type: "sourceExists", params: ({ event }) => ({ id: event.id }) },
+          target: ".deleteSource",
+          actions: { type: "askToDeleteSource", params: ({ event }) => ({ id: event.id }) },
+        },
+        IMPORT: {
+          guard: { type: "canImport", params: ({ event }) => ({ origin: event.origin }) },
+          target: "loading",
+          actions: { type: "startLoading", params: ({ event }) => ({ origin: event.origin }) },
+        },
+        SUBMIT: "submit",
+        SAVE_DRAFT: "saveDraft",
+        EXPORT_TEMPLATE: "exportTemplate",
+        CLOSE: ".closeBuilder",
+      },
+      states: {
+        idle: { entry: "closeModal" },
+        updateContestDates: {
+          entry: { type: "openModal", params: { name: "updateContestDates" } },
+          on: {
+            CONFIRM: { target: "idle", actions: "applyPendingStart" },
+            CANCEL: { target: "idle", actions: "dropPendingStart" },
+          },
+        },
+        // Its modal is set by DELETE_SOURCE, which names the source.
+        deleteSource: {
+          on: { CONFIRM: { target: "idle", actions: "deleteSource" }, CANCEL: "idle" },
+        },
+        // ADD_SOURCE (handled by editing) adds the source, opens its pane and closes this modal.
+        addSource: {
+          entry: { type: "openModal", params: { name: "addSource" } },
+          on: { CANCEL: "idle" },
+        },
+        // The shortlink-on-paste setting belongs to the team; the app saves it, then confirms.
+        builderSettings: {
+          entry: { type: "openModal", params: { name: "builderSettings" } },
+          on: { CONFIRM: "idle", CANCEL: "idle" },
+        },
+        manageShortlinks: {
+          entry: { type: "openModal", params: { name: "manageShortlinks" } },
+          on: { CONFIRM: "idle", CANCEL: "idle" },
+        },
+        closeBuilder: {
+          entry: { type: "openModal", params: { name: "closeBuilder" } },
+          on: { CONFIRM: { target: "#builder.closed", actions: "finishClosed" }, CANCEL: "idle" },
+        },
+      },
+    },
+
+    /** §4 Submit: validate everything → check the plan → confirm → create or update → done. */
+    submit: {
+      initial: "validating",
+      states: {
+        validating: {
+          entry: "validateAll",
+          always: [{ guard: "hasErrors", target: "#builder.editing" }, { target: "planCheck" }],
+        },
+        planCheck: {
+          always: [
+            { guard: "needsPaidContest", target: "createPaidContestDialog" },
+            { target: "createContestDialog" },
+          ],
+        },
+        /** Creation stops here; the dialog offers to save the contest as a draft to pay for. */
+        createPaidContestDialog: {
+          entry: { type: "openModal", params: { name: "createPaidContest" } },
+          on: {
+            CONFIRM: { target: "#builder.saveDraft.saving", actions: "markForPayment" },
+            CANCEL: "#builder.editing",
+          },
+        },
+        createContestDialog: {
+          entry: { type: "openModal", params: { name: "createContest" } },
+          on: { HOLD_CONFIRMED: "submitting", CANCEL: "#builder.editing" },
+        },
+        submitting: {
+          entry: "clearSubmitError",
+          invoke: {
+            src: "submitContest",
+            input: ({ context }) => callInput(context, "submit"),
+            onDone: [
+              {
+                guard: {
+                  type: "returnedId",
+                  params: ({ event }) => ({ output: event.output, key: "contest_id" }),
+                },
+                target: "#builder.created",
+                actions: { type: "finishCreated", params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                target: "failed",
+                actions: { type: "failCall", params: () => ({ error: missingId("contest_id") }) },
+              },
+            ],
+            onError: {
+              target: "failed",
+              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: { on: { RETRY: "submitting", CANCEL: "#builder.editing" } },
+      },
+    },
+
+    /** §4: saving a draft validates only the name; on success the builder closes. */
+    saveDraft: {
+      initial: "validating",
+      states: {
+        validating: {
+          entry: "validateName",
+          always: [{ guard: "nameIsInvalid", target: "#builder.editing" }, { target: "saving" }],
+        },
+        saving: {
+          entry: [{ type: "openModal", params: { name: "saveDraft" } }, "clearSubmitError"],
+          invoke: {
+            src: "saveDraft",
+            input: ({ context }) => callInput(context, "draft"),
+            onDone: [
+              {
+                guard: {
+                  type: "returnedId",
+                  params: ({ event }) => ({ output: event.output, key: "contest_id" }),
+                },
+                target: "#builder.draftSaved",
+                actions: { type: "finishDraftSaved", params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                target: "failed",
+                actions: { type: "failCall", params: () => ({ error: missingId("contest_id") }) },
+              },
+            ],
+            onError: {
+              target: "failed",
+              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: { on: { RETRY: "saving", CANCEL: "#builder.editing" } },
+      },
+    },
+
+    /** §4: exporting a template validates only the name, asks in a dialog, then saves. */
+    exportTemplate: {
+      initial: "validating",
+      states: {
+        validating: {
+          entry: "validateName",
+          always: [
+            { guard: "nameIsInvalid", target: "#builder.editing" },
+            { target: "exportTemplateDialog" },
+          ],
+        },
+        exportTemplateDialog: {
+          entry: { type: "openModal", params: { name: "exportTemplate" } },
+          on: { CONFIRM: "exporting", CANCEL: "#builder.editing" },
+        },
+        exporting: {
+          entry: "clearSubmitError",
+          invoke: {
+            src: "exportTemplate",
+            input: ({ context }) => callInput(context, "template"),
+            onDone: [
+              {
+                guard: {
+                  type: "returnedId",
+                  params: ({ event }) => ({ output: event.output, key: "template_id" }),
+                },
+                target: "#builder.templateSaved",
+                actions: { type: "finishTemplateSaved", params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                target: "failed",
+                actions: { type: "failCall", params: () => ({ error: missingId("template_id") }) },
+              },
+            ],
+            onError: {
+              target: "failed",
+              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        failed: { on: { RETRY: "exporting", CANCEL: "#builder.editing" } },
+      },
+    },
+
+    created: { type: "final" },
+    draftSaved: { type: "final" },
+    templateSaved: { type: "final" },
+    closed: { type: "final" },
+  },
+});
