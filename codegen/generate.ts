@@ -29,6 +29,7 @@ function outputName(schemaFile: string): string {
 /** Every generated file, path relative to codegen/types → content. */
 export async function generate(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  const schemaTitles = new Map<string, string>();
   const schemas = await listSchemas(schemasDir);
   for (const file of schemas) {
     const schema = JSON.parse(await readFile(file, "utf8")) as JSONSchema;
@@ -41,8 +42,37 @@ export async function generate(): Promise<Map<string, string>> {
       style: { singleQuote: false, printWidth: 110 },
     });
     files.set(outputName(file), ts);
+    schemaTitles.set(outputName(file), String(schema.title).replace(/[^A-Za-z0-9_]/g, ""));
   }
-  const index = [...files.keys()].map((f) => `export type * from "./${f.replace(/\.ts$/, "")}";`).join("\n");
+  // A type referenced across schemas is written into each file that uses it; the index exports every name once,
+  // from the file of the schema that declares it (else the smallest file that holds it).
+  const exported = new Map(
+    [...files].map(([name, ts]) => [
+      name,
+      [...ts.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1] as string),
+    ]),
+  );
+  const size = (file: string) => exported.get(file)?.length ?? 0;
+  const owner = new Map<string, string>();
+  for (const [name, typeNames] of exported) {
+    for (const typeName of typeNames) {
+      const current = owner.get(typeName);
+      const declaredHere = schemaTitles.get(name) === typeName;
+      const currentDeclares = current !== undefined && schemaTitles.get(current) === typeName;
+      // The schema titled so owns it; otherwise the smallest file holding it (a part, not the whole form).
+      if (current === undefined || declaredHere || (!currentDeclares && size(name) < size(current))) {
+        owner.set(typeName, name);
+      }
+    }
+  }
+  const byFile = new Map<string, string[]>();
+  for (const [typeName, file] of owner) byFile.set(file, [...(byFile.get(file) ?? []), typeName]);
+  const index = [...byFile]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([file, names]) => `export type { ${names.sort().join(", ")} } from "./${file.replace(/\.ts$/, "")}";`,
+    )
+    .join("\n");
   files.set("index.ts", `${BANNER}\n${index}\n`);
   return files;
 }

@@ -18,9 +18,11 @@ type Tie = { excludes: Set<string>; needs: string[][] };
 function concreteTies(config: CompiledConfig, form: unknown): Map<string, Tie> {
   const ties = new Map<string, Tie>();
   const entry = (path: string) => {
-    let t = ties.get(path);
-    if (!t) ties.set(path, (t = { excludes: new Set(), needs: [] }));
-    return t;
+    const existing = ties.get(path);
+    if (existing) return existing;
+    const created: Tie = { excludes: new Set(), needs: [] };
+    ties.set(path, created);
+    return created;
   };
   for (const inst of scopeInstances(form, config)) {
     for (const field of inst.scope.fields) {

@@ -25,12 +25,31 @@ export function getPath(root: unknown, path: string): unknown {
   return current;
 }
 
-/** Milliseconds since the epoch for an ISO date string or Date, or null when it is not a valid date. */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Milliseconds since the epoch for an ISO 8601 date or date-time (the only date format of the API) or a Date;
+ * null otherwise. Strict: "1", "Foo 2" or 2026-02-30 are not dates (Date.parse would take them).
+ */
 export function toTime(value: unknown): number | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
-  if (typeof value !== "string" || value.trim() === "") return null;
-  const t = Date.parse(value);
+  if (typeof value !== "string") return null;
+  const m = ISO_DATE.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = "0", mi = "0", sec = "0"] = m;
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return null;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return null;
+  const t = Date.parse(value.trim().replace(" ", "T"));
   return Number.isNaN(t) ? null : t;
+}
+
+/** A value as comparison text: strings, numbers and booleans as themselves; anything else matches nothing. */
+export function asText(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return null;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -9,7 +9,8 @@ export const accountsMentionedIn = defineRule({
     if (!Array.isArray(value)) return true;
     const text = typeof field.value === "string" ? field.value : "";
     const mentioned = new Set(
-      [...text.matchAll(/@(\w{1,15})(?!\w)/g)].map((m) => (m[1] ?? "").toLowerCase()),
+      // An @ inside a word is not a mention: "contact@brand.com" does not mention @brand.
+      [...text.matchAll(/(?<![\w@])@(\w{1,15})(?!\w)/g)].map((m) => (m[1] ?? "").toLowerCase()),
     );
     return value.every((handle) => {
       if (typeof handle !== "string") return false;

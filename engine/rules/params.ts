@@ -58,5 +58,10 @@ export function parseDuration(text: string): number | null {
   return ((Number(d) * 24 + Number(h)) * 60 + Number(min)) * 60_000 + Number(s) * 1000;
 }
 
-export const FIELD_PATH = /^[a-z_][a-z0-9_]*(?:\.(?:[a-z0-9_]+|\$SOURCE|\$INDEX))*$/i;
+/**
+ * An absolute field path: it starts at a part of the form (base, summary, sources). A path written relative to
+ * the scope ("close_date" for "base.close_date") would read nothing and make its rule pass or fail silently, so
+ * it is refused at load like any other bad path.
+ */
+export const FIELD_PATH = /^(?:base|summary|sources)(?:\.(?:[A-Za-z0-9_]+|\$SOURCE|\$INDEX))+$/;
 export const CONTEXT_NUMBER = /^\$(quota|limit)\.([a-zA-Z0-9_]+)$/;

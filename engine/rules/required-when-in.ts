@@ -14,7 +14,16 @@ export const requiredWhenIn = defineRule({
   message: "validation.required",
   implicit: true,
   check: (value, [field, values]) => {
-    const other = typeof field.value === "boolean" ? (field.value ? "1" : "0") : String(field.value);
-    return !values.includes(other) || !isEmpty(value);
+    // Only a boolean, number or text can be one of the listed values; String() threw on a JSON object such as
+    // {"toString": 1} and turned a list ["comment"] into "comment".
+    const other =
+      typeof field.value === "boolean"
+        ? field.value
+          ? "1"
+          : "0"
+        : typeof field.value === "string" || typeof field.value === "number"
+          ? String(field.value)
+          : null;
+    return other === null || !values.includes(other) || !isEmpty(value);
   },
 });

@@ -1,3 +1,4 @@
+import { isEmpty } from "../values";
 import { defineRule } from "./define";
 
 /**
@@ -12,16 +13,8 @@ export const teamFeature = defineRule({
   implicit: true,
   check: (value, [feature], ctx) => {
     if (!ctx.teamFeatures.has("contestBuilder")) return true;
-    if (
-      value === undefined ||
-      value === null ||
-      value === "" ||
-      value === false ||
-      value === 0 ||
-      value === "0"
-    ) {
-      return true;
-    }
+    // Off: empty as the validator means it (a blank text too; it used to be refused as "on"), false, 0 or '0'.
+    if (isEmpty(value) || value === false || value === 0 || value === "0") return true;
     // As the spec words it: a list passes (empty is off; a non-empty list is allowed as well).
     if (Array.isArray(value)) return true;
     return ctx.teamFeatures.has(feature);

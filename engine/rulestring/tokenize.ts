@@ -45,12 +45,17 @@ export function parseRuleString(input: string): ParsedRule[] {
     const start = pos;
     while (pos < input.length && /[a-z0-9_]/i.test(input[pos] ?? "")) pos++;
     const name = input.slice(start, pos);
-    if (!NAME.test(name)) fail(name === "" ? "Expected a rule name" : `Invalid rule name "${name}"`);
+    if (!NAME.test(name)) {
+      // Point at the start of the bad name, not past it (for "1abc" that was character 5 of 4).
+      pos = start;
+      fail(name === "" ? "Expected a rule name" : `Invalid rule name "${name}"`);
+    }
     skipSpaces();
     return name;
   }
 
   function readDelimited(close: string): string {
+    const opening = pos;
     pos++; // opening delimiter
     let out = "";
     while (pos < input.length && peek() !== close) {
@@ -64,7 +69,11 @@ export function parseRuleString(input: string): ParsedRule[] {
         pos++;
       }
     }
-    if (peek() !== close) fail(`Unterminated ${close === '"' ? "string" : "regex"}`);
+    if (peek() !== close) {
+      // Point at the opening delimiter: the end of the input says nothing about which string is open.
+      pos = opening;
+      fail(`Unterminated ${close === '"' ? "string" : "regex"}`);
+    }
     pos++; // closing delimiter
     return out;
   }

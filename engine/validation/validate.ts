@@ -10,7 +10,7 @@ import type { CompiledConfig, CompiledField, Condition } from "../config/compile
 import type { ValidationContext } from "../config/types";
 import type { FieldError, ValidationErrors } from "../messages/types";
 import type { RuleContext } from "../rules/define";
-import { getPath, isEmpty, isTruthy } from "../values";
+import { asText, getPath, isEmpty, isTruthy } from "../values";
 import { expandPattern, type FieldInstance, matchPattern } from "./expand";
 import { formSources, locatePath, type ScopeInstance, scopeInstances, sourceType } from "./scopes";
 
@@ -44,7 +44,7 @@ function conditionsHold(
         ? isTruthy(value)
         : cond.op === "falsy"
           ? !isTruthy(value)
-          : (String(value ?? "") === cond.value) === (cond.op === "==");
+          : ((asText(value) ?? "") === cond.value) === (cond.op === "==");
     if (!holds) return false;
   }
   return true;

@@ -79,7 +79,7 @@ export function validForm() {
     base: {
       name: "Summer",
       nb_winners: 2,
-      manual_check: { enabled: false, list: [] },
+      manual_check: { enabled: false, list: [] as string[] },
       autodraw: { enabled: false },
     },
     sources: [source(0)],

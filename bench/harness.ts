@@ -1,0 +1,58 @@
+/**
+ * A small benchmark harness: runs each case in interleaved rounds (so drift on a noisy machine hits every
+ * case alike), each round long enough to be measurable, and reports the median time per operation. Figures
+ * are meant to be read as ratios between cases measured in the same run, never as absolute promises.
+ */
+
+export type Case = { name: string; fn: () => unknown };
+export type Measured = { name: string; medianNs: number; opsPerSec: number; rounds: number };
+
+function timeRound(fn: () => unknown, iterations: number): number {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) fn();
+  return Number(process.hrtime.bigint() - start) / iterations;
+}
+
+/** Iterations such that one round of this case takes about `targetMs`. */
+function calibrate(fn: () => unknown, targetMs: number): number {
+  let n = 1;
+  for (;;) {
+    const perOp = timeRound(fn, n);
+    if (perOp * n >= targetMs * 1e6 || n >= 1 << 24) return Math.max(1, Math.round((targetMs * 1e6) / perOp));
+    n *= 4;
+  }
+}
+
+export function measure(cases: Case[], opts: { rounds?: number; roundMs?: number } = {}): Measured[] {
+  const rounds = opts.rounds ?? 15;
+  const roundMs = opts.roundMs ?? 40;
+  const iterations = cases.map((c) => calibrate(c.fn, roundMs));
+  const samples: number[][] = cases.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    cases.forEach((c, i) => {
+      samples[i]?.push(timeRound(c.fn, iterations[i] ?? 1));
+    });
+  }
+  return cases.map((c, i) => {
+    const sorted = [...(samples[i] ?? [])].sort((a, b) => a - b);
+    const medianNs = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    return { name: c.name, medianNs, opsPerSec: 1e9 / medianNs, rounds };
+  });
+}
+
+export function formatNs(ns: number): string {
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
+  return `${ns.toFixed(0)} ns`;
+}
+
+/** A markdown table: each case's median time and its ratio to the first case (the peer). */
+export function table(results: Measured[]): string {
+  const peer = results[0];
+  const lines = ["| case | median per op | ratio to first |", "|---|---:|---:|"];
+  for (const r of results) {
+    const ratio = peer ? r.medianNs / peer.medianNs : Number.NaN;
+    lines.push(`| ${r.name} | ${formatNs(r.medianNs)} | ${ratio.toFixed(2)}× |`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run bench`: runs every bench/*.bench.ts (each exports `run(): Promise<string>` returning its markdown
+ * section) and writes bench/RESULTS.md. Bounded: each bench measures a fixed number of rounds.
+ */
+import { readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+const sections: string[] = [];
+for (const file of files) {
+  console.warn(`bench: ${file}`);
+  const mod = (await import(path.join(here, file))) as { run: () => Promise<string> };
+  sections.push(await mod.run());
+}
+
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+const header = [
+  "# Benchmark results",
+  "",
+  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} × ${cpu}.`,
+  "Each figure is the median of interleaved rounds; read the ratios, which compare cases measured in the same run,",
+  "not the absolute times, which drift with the machine.",
+  "",
+].join("\n");
+writeFileSync(path.join(here, "RESULTS.md"), `${header}\n${sections.join("\n\n")}\n`);
+console.warn("bench: wrote bench/RESULTS.md");
