@@ -6,7 +6,12 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 
 export function createAjv(opts: { useDefaults?: boolean } = {}) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, useDefaults: opts.useDefaults ?? false });
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    discriminator: true,
+    useDefaults: opts.useDefaults ?? false,
+  });
   addFormats(ajv);
   return ajv;
 }

@@ -52,6 +52,43 @@ function checkSchemasCompile(dir: string, problems: Problem[]) {
   return ajv;
 }
 
+/** Every data file that names its meta-schema with "$schema" (sidecars, providers, plans, ...) satisfies it. */
+function checkDataFiles(dir: string, ajv: ReturnType<typeof createAjv>, problems: Problem[]) {
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".json") && !f.endsWith(".schema.json"))
+    .map((f) => path.join(dir, f))
+    .sort();
+  for (const file of files) {
+    const data = JSON.parse(readFileSync(file, "utf8")) as { $schema?: unknown };
+    if (typeof data.$schema !== "string" || /^https?:/.test(data.$schema)) continue;
+    const metaFile = path.resolve(path.dirname(file), data.$schema);
+    if (!existsSync(metaFile)) {
+      problems.push({ file, message: `its $schema ${data.$schema} does not exist` });
+      continue;
+    }
+    const id = (JSON.parse(readFileSync(metaFile, "utf8")) as { $id?: string }).$id ?? "";
+    const validateData = ajv.getSchema(id);
+    if (!validateData) continue; // the meta-schema itself failed to compile: reported above
+    if (!validateData(data)) {
+      for (const e of validateData.errors ?? []) {
+        problems.push({ file, message: `${e.instancePath || "/"} ${e.message ?? "is invalid"}` });
+      }
+    }
+  }
+}
+
+/** The providers the form body accepts: the $refs of sources.items.oneOf in contest/form.schema.json. */
+function formProviders(dir: string): Set<string> | null {
+  const file = path.join(dir, "contest", "form.schema.json");
+  if (!existsSync(file)) return null;
+  const form = JSON.parse(readFileSync(file, "utf8")) as {
+    properties?: { sources?: { items?: { oneOf?: { $ref?: string }[] } } };
+  };
+  const refs = form.properties?.sources?.items?.oneOf ?? [];
+  return new Set(refs.map((r) => /sources\/([\w-]+)\.schema\.json$/.exec(r.$ref ?? "")?.[1] ?? ""));
+}
+
 /** Which form schema file a rule argument path lives in, and the path inside it. */
 function argTarget(
   set: SchemaSet,
@@ -147,17 +184,7 @@ export function checkSchemaDir(dir: string): Problem[] {
   } catch (err) {
     return [...problems, { file: dir, message: (err as Error).message }];
   }
-  const metaFile = path.join(dir, "meta", "rules.schema.json");
-  const validateSidecar = ajv.getSchema("https://fairdraw.app/schemas/meta/rules.schema.json");
-  const sidecars = [set.base, set.summary, ...set.sources.values()];
-  for (const s of sidecars) {
-    if (validateSidecar && !validateSidecar(s.data)) {
-      for (const e of validateSidecar.errors ?? []) {
-        problems.push({ file: s.file, message: `${e.instancePath || "/"} ${e.message ?? "is invalid"}` });
-      }
-    } else if (!validateSidecar)
-      problems.push({ file: metaFile, message: "the sidecar meta-schema is missing" });
-  }
+  checkDataFiles(dir, ajv, problems);
 
   let compiled: ReturnType<typeof compileConfig>;
   try {
@@ -167,7 +194,14 @@ export function checkSchemaDir(dir: string): Problem[] {
     throw err;
   }
 
-  const usedKeys = new Set<string>(["validation.step.none_enabled", "validation.sources.max_per_provider"]);
+  const usedKeys = new Set<string>([
+    "validation.step.none_enabled",
+    "validation.sources.max_per_provider",
+    "validation.structure.type",
+    "validation.structure.unknown",
+    "validation.structure.invalid",
+    "validation.failed",
+  ]);
   const usedFeatures = new Map<string, string>();
   checkSidecar(set, set.base, compiled.base, problems, usedKeys, usedFeatures);
   if (existsSync(set.summary.file))
@@ -179,6 +213,15 @@ export function checkSchemaDir(dir: string): Problem[] {
       problems.push({
         file: sidecar.file,
         message: `provider "${provider}" has no definition in providers/${provider}.json`,
+      });
+    }
+  }
+  const accepted = formProviders(dir);
+  for (const provider of set.sources.keys()) {
+    if (accepted && !accepted.has(provider)) {
+      problems.push({
+        file: path.join(dir, "contest", "form.schema.json"),
+        message: `sources.items.oneOf lacks { "$ref": "sources/${provider}.schema.json" }`,
       });
     }
   }

@@ -93,3 +93,13 @@ export function builderConfigFrom(set: SchemaSet): BuilderConfig {
     },
   };
 }
+
+/** Every schema of the contest form (schemas/contest/**): the body's root and all it references. */
+export function formSchemas(dir: string = SCHEMAS_DIR): Record<string, unknown>[] {
+  const contest = path.join(dir, "contest");
+  return readdirSync(contest, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".schema.json"))
+    .sort()
+    .map((f) => readJson<Record<string, unknown>>(path.join(contest, f)).data);
+}

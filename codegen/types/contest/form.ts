@@ -24,7 +24,7 @@ export interface ContestForm {
   /**
    * One object per source; type tells the provider.
    */
-  sources: (
+  sources: ((
     | FacebookSource
     | TwitterSource
     | BlueskySource
@@ -32,7 +32,12 @@ export interface ContestForm {
     | InstagramSource
     | ThreadsSource
     | TiktokSource
-  )[];
+  ) & {
+    /**
+     * The provider; picks the source schema.
+     */
+    type: string;
+  })[];
   summary: ContestSummary;
 }
 /**

@@ -40,6 +40,18 @@ describe("accounts_mentioned_in", () => {
         expected: NOT_MENTIONED,
       },
       {
+        does: "accepts a bluesky domain handle mentioned at the end of a sentence",
+        value: ["@alice.bsky.social"],
+        content: "Follow @Alice.bsky.social.",
+        expected: VALID,
+      },
+      {
+        does: "refuses a bluesky handle when only its first label is mentioned",
+        value: ["@alice.bsky.social"],
+        content: "Follow @alice to win",
+        expected: NOT_MENTIONED,
+      },
+      {
         does: "refuses a handle that only starts a longer mention",
         value: ["@brand"],
         content: "Follow @brandnew",
