@@ -6,7 +6,18 @@ import type { FieldRules, StepConfig } from "../../codegen/types";
 import { type CompiledRule, compileRuleString, RuleLoadError } from "../rulestring/compile";
 import type { BuilderConfig, ScopeRules } from "./types";
 
-export type Condition = { path: string; op: "truthy" | "falsy" | "==" | "!="; value?: string };
+export type Condition = {
+  /** As written: relative to the scope, or absolute when it starts with base., summary. or sources. */
+  path: string;
+  op: "truthy" | "falsy" | "==" | "!=";
+  value?: string;
+  /** Read from the form's root (absolute) or from the scope's object (relative). */
+  absolute: boolean;
+  segments: readonly string[];
+  /** Positions of * (filled with the field's indexes, in order) and of $SOURCE. */
+  stars: readonly number[];
+  sources: readonly number[];
+};
 
 export type CompiledField = {
   /** Pattern relative to the scope, e.g. "reminders.list.*.date". */
@@ -43,8 +54,17 @@ function parseCondition(text: string, file: string, field: string): Condition {
   const m = CONDITION.exec(text.trim());
   if (!m) throw new RuleLoadError(file, field, `invalid "when" condition "${text}"`);
   const [, not, path = "", op, value] = m;
-  if (op) return { path, op: op as "==" | "!=", value: value ?? "" };
-  return { path, op: not ? "falsy" : "truthy" };
+  const segments = path.split(".");
+  const positions = (token: string) => segments.flatMap((s, i) => (s === token ? [i] : []));
+  const shape = {
+    path,
+    absolute: /^(base|summary|sources)\./.test(path),
+    segments,
+    stars: positions("*"),
+    sources: positions("$SOURCE"),
+  };
+  if (op) return { ...shape, op: op as "==" | "!=", value: value ?? "" };
+  return { ...shape, op: not ? "falsy" : "truthy" };
 }
 
 function compileScope(rules: ScopeRules, file: string): CompiledScope {

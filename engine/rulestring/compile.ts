@@ -15,6 +15,7 @@ import {
   type ParamSpec,
   parseDuration,
 } from "../rules/params";
+import { getIn } from "../values";
 import { type ParsedRule, parseRuleString, type RawArg, RuleSyntaxError } from "./tokenize";
 
 export class RuleLoadError extends Error {
@@ -28,7 +29,9 @@ export class RuleLoadError extends Error {
 }
 
 /** Where a rule is checked: the context plus the indexes that fill $SOURCE and $INDEX. */
-export type ResolveEnv = Pick<RuleContext, "now" | "quotas" | "limits" | "get" | "sourceIndex" | "index">;
+export type ResolveEnv = Pick<RuleContext, "now" | "quotas" | "limits" | "get" | "sourceIndex" | "index"> & {
+  form?: unknown;
+};
 
 type Resolver = (env: ResolveEnv) => unknown;
 
@@ -47,6 +50,27 @@ export function fillPath(template: string, env: Pick<ResolveEnv, "sourceIndex" |
   if (template.includes("$SOURCE") && env.sourceIndex === undefined) return null;
   if (template.includes("$INDEX") && env.index === undefined) return null;
   return template.replaceAll("$SOURCE", String(env.sourceIndex)).replaceAll("$INDEX", String(env.index));
+}
+
+/** Reads a field template ("sources.$SOURCE.reminders.list.$INDEX.type") split once, placeholders filled per call. */
+function fieldResolver(template: string): Resolver {
+  const segments = template.split(".");
+  const sourceAt = segments.indexOf("$SOURCE");
+  const indexAt = segments.indexOf("$INDEX");
+  const read = (env: ResolveEnv, segs: readonly string[], path: string): FieldArg => ({
+    path,
+    value: env.form !== undefined ? getIn(env.form, segs) : env.get(path),
+  });
+  if (sourceAt < 0 && indexAt < 0) return (env) => read(env, segments, template);
+  return (env) => {
+    if ((sourceAt >= 0 && env.sourceIndex === undefined) || (indexAt >= 0 && env.index === undefined)) {
+      return { path: template, value: undefined };
+    }
+    const segs = [...segments];
+    if (sourceAt >= 0) segs[sourceAt] = String(env.sourceIndex);
+    if (indexAt >= 0) segs[indexAt] = String(env.index);
+    return read(env, segs, segs.join("."));
+  };
 }
 
 function text(arg: RawArg): string | null {
@@ -106,13 +130,7 @@ function convert(param: ParamSpec, arg: RawArg): { resolver: Resolver; fieldRef?
       if (value === null || !FIELD_PATH.test(value)) {
         return `${param.name} must be a field path like base.start_date or sources.$SOURCE.publication.content (got "${value ?? ""}")`;
       }
-      return {
-        fieldRef: value,
-        resolver: (env): FieldArg => {
-          const path = fillPath(value, env);
-          return { path: path ?? value, value: path === null ? undefined : env.get(path) };
-        },
-      };
+      return { fieldRef: value, resolver: fieldResolver(value) };
     }
   }
 }

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../values";
+import { getIn, isPlainObject } from "../values";
 
 /** One concrete field of a pattern: its path relative to the scope, its value and the indexes its *s took. */
 export type FieldInstance = { relative: string; value: unknown; indexes: number[] };
@@ -8,7 +8,12 @@ export type FieldInstance = { relative: string; value: unknown; indexes: number[
  * A * walks the elements of a list; anything that is not there yields an undefined value (so `required` can
  * report it) unless it is under a *, where a missing list simply has no elements.
  */
+const NO_INDEXES: number[] = [];
+
 export function expandPattern(root: unknown, segments: readonly string[]): FieldInstance[] {
+  // Most fields hold no *: one instance, read straight.
+  if (!segments.includes("*"))
+    return [{ relative: segments.join("."), value: getIn(root, segments), indexes: NO_INDEXES }];
   const out: FieldInstance[] = [];
   const walk = (value: unknown, i: number, path: string, indexes: number[]) => {
     if (i === segments.length) {

@@ -10,7 +10,7 @@ import type { CompiledConfig, CompiledField, Condition } from "../config/compile
 import type { ValidationContext } from "../config/types";
 import type { FieldError, ValidationErrors } from "../messages/types";
 import type { RuleContext } from "../rules/define";
-import { asText, getPath, isEmpty, isTruthy } from "../values";
+import { asText, getIn, getPath, isEmpty, isTruthy } from "../values";
 import { expandPattern, type FieldInstance, matchPattern } from "./expand";
 import { formSources, locatePath, type ScopeInstance, scopeInstances, sourceType } from "./scopes";
 
@@ -22,13 +22,20 @@ export type ValidationTarget =
 export const ALL: ValidationTarget = { kind: "all" };
 export const NAME_ONLY: ValidationTarget = { kind: "field", path: "base.name" };
 
-const ABSOLUTE = /^(base|summary|sources)\./;
-
-function conditionPath(cond: Condition, inst: ScopeInstance, indexes: readonly number[]): string {
-  let k = 0;
-  const filled = cond.path.replace(/\*/g, () => String(indexes[k++] ?? "*"));
-  if (ABSOLUTE.test(filled)) return filled.replaceAll("$SOURCE", String(inst.sourceIndex));
-  return `${inst.prefix}.${filled}`;
+function conditionValue(
+  cond: Condition,
+  form: unknown,
+  inst: ScopeInstance,
+  indexes: readonly number[],
+): unknown {
+  const root = cond.absolute ? form : inst.value;
+  if (cond.stars.length === 0 && cond.sources.length === 0) return getIn(root, cond.segments);
+  const segments = [...cond.segments];
+  cond.stars.forEach((pos, k) => {
+    segments[pos] = String(indexes[k] ?? "*");
+  });
+  for (const pos of cond.sources) segments[pos] = String(inst.sourceIndex);
+  return getIn(root, segments);
 }
 
 function conditionsHold(
@@ -38,7 +45,7 @@ function conditionsHold(
   indexes: readonly number[],
 ) {
   for (const cond of field.when) {
-    const value = getPath(form, conditionPath(cond, inst, indexes));
+    const value = conditionValue(cond, form, inst, indexes);
     const holds =
       cond.op === "truthy"
         ? isTruthy(value)
@@ -71,26 +78,32 @@ export function isActive(
   return !isGatedOut(field, ctx) && conditionsHold(field, form, inst, indexes);
 }
 
-function checkInstance(
-  field: CompiledField,
-  inst: ScopeInstance,
-  fi: FieldInstance,
-  form: unknown,
-  ctx: ValidationContext,
-  config: CompiledConfig,
-): FieldError | null {
-  const path = `${inst.prefix}.${fi.relative}`;
-  const ruleCtx: RuleContext = {
+/** One rule context per validation, its position fields moved along as the fields are checked. */
+type MutableRuleContext = { -readonly [K in keyof RuleContext]: RuleContext[K] };
+
+function ruleContext(form: unknown, ctx: ValidationContext, config: CompiledConfig): MutableRuleContext {
+  return {
     form,
-    path,
-    sourceIndex: inst.sourceIndex,
-    index: fi.indexes.at(-1),
+    path: "",
+    sourceIndex: undefined,
+    index: undefined,
     now: ctx.now,
     teamFeatures: ctx.teamFeatures,
     quotas: ctx.quotas,
     limits: config.limits,
     get: (p) => getPath(form, p),
   };
+}
+
+function checkInstance(
+  field: CompiledField,
+  inst: ScopeInstance,
+  fi: FieldInstance,
+  ruleCtx: MutableRuleContext,
+): FieldError | null {
+  ruleCtx.path = `${inst.prefix}.${fi.relative}`;
+  ruleCtx.sourceIndex = inst.sourceIndex;
+  ruleCtx.index = fi.indexes.length > 0 ? fi.indexes[fi.indexes.length - 1] : undefined;
   const empty = isEmpty(fi.value);
   for (const rule of field.rules) {
     if (empty && !rule.definition.implicit) continue;
@@ -117,15 +130,15 @@ function validateInstance(
   inst: ScopeInstance,
   form: unknown,
   ctx: ValidationContext,
-  config: CompiledConfig,
+  ruleCtx: MutableRuleContext,
   errors: ValidationErrors,
 ) {
   for (const field of inst.scope.fields) {
     if (isGatedOut(field, ctx)) continue;
     for (const fi of expandPattern(inst.value, field.segments)) {
       if (!conditionsHold(field, form, inst, fi.indexes)) continue;
-      const error = checkInstance(field, inst, fi, form, ctx, config);
-      if (error) add(errors, `${inst.prefix}.${fi.relative}`, error);
+      const error = checkInstance(field, inst, fi, ruleCtx);
+      if (error) add(errors, ruleCtx.path, error);
     }
   }
   for (const step of inst.scope.steps) {
@@ -182,7 +195,12 @@ function validateOneField(
     const indexes = matchPattern(field.segments, relative);
     if (indexes === null || !isActive(field, form, instance, indexes, ctx)) continue;
     const value = getPath(instance.value, relative);
-    const error = checkInstance(field, instance, { relative, value, indexes }, form, ctx, config);
+    const error = checkInstance(
+      field,
+      instance,
+      { relative, value, indexes },
+      ruleContext(form, ctx, config),
+    );
     if (error) add(errors, path, error);
   }
   return errors;
@@ -197,9 +215,10 @@ export function validate(
   if (target.kind === "field") return validateOneField(target.path, form, ctx, config);
   const errors: ValidationErrors = {};
   if (target.kind === "all" || target.prefix === "sources") validateSources(form, config, errors);
+  const ruleCtx = ruleContext(form, ctx, config);
   for (const inst of scopeInstances(form, config)) {
     if (target.kind === "part" && inst.prefix !== target.prefix) continue;
-    validateInstance(inst, form, ctx, config, errors);
+    validateInstance(inst, form, ctx, ruleCtx, errors);
   }
   return errors;
 }
