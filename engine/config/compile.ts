@@ -45,6 +45,7 @@ export type CompiledConfig = {
   readonly sources: ReadonlyMap<string, CompiledScope>;
   readonly providers: BuilderConfig["providers"];
   readonly limits: BuilderConfig["limits"];
+  readonly defaults: NonNullable<BuilderConfig["defaults"]>;
   readonly source: BuilderConfig;
 };
 
@@ -67,7 +68,8 @@ function parseCondition(text: string, file: string, field: string): Condition {
   return { ...shape, op: not ? "falsy" : "truthy" };
 }
 
-function compileScope(rules: ScopeRules, file: string): CompiledScope {
+/** Compiles one sidecar's rules (a part of the contest form, or a standalone form of the app). */
+export function compileScope(rules: ScopeRules, file: string): CompiledScope {
   const fields = Object.entries(rules.fields).map(([pattern, config]): CompiledField => {
     const compiled = compileRuleString(config.rule, { file, field: pattern });
     return {
@@ -98,6 +100,7 @@ export function compileConfig(config: BuilderConfig): CompiledConfig {
     ),
     providers: config.providers,
     limits: config.limits,
+    defaults: config.defaults ?? { base: {}, summary: {}, sources: {} },
     source: config,
   };
 }

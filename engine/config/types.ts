@@ -15,6 +15,11 @@ export type BuilderConfig = {
   sources: Record<string, ScopeRules>;
   /** Provider name → what the builder needs of its definition. */
   providers: Record<string, { maxSourcesLimitCB: number }>;
+  /**
+   * The schemas' defaults: what a new contest and a new source of each provider start with, and what a field
+   * that is switched off is sent as.
+   */
+  defaults?: { base: unknown; summary: unknown; sources: Record<string, unknown> };
   /** mediaMaxSize and other numeric limits rules may read as $limit.<name>. */
   limits: Record<string, number>;
   /** Where each scope's rules came from, for load errors ("schemas/contest/base.rules.json"). */

@@ -13,7 +13,13 @@ import { type CompiledScope, compileConfig } from "../config/compile";
 import type { RuleDefinition } from "../rules/define";
 import { rules } from "../rules/index";
 import { RuleLoadError } from "../rulestring/compile";
-import { builderConfigFrom, type LoadedFile, loadSchemaSet, type SchemaSet } from "./load-schemas";
+import {
+  builderConfigFrom,
+  formRulesFrom,
+  type LoadedFile,
+  loadSchemaSet,
+  type SchemaSet,
+} from "./load-schemas";
 import { schemaHasPath } from "./schema-paths";
 
 export type Problem = { file: string; message: string };
@@ -215,6 +221,16 @@ export function checkSchemaDir(dir: string): Problem[] {
         message: `provider "${provider}" has no definition in providers/${provider}.json`,
       });
     }
+  }
+  try {
+    const forms = formRulesFrom(set);
+    for (const [name, sidecar] of set.forms) {
+      const scope = forms.get(name);
+      if (scope) checkSidecar(set, sidecar, scope, problems, usedKeys, usedFeatures);
+    }
+  } catch (err) {
+    if (err instanceof RuleLoadError) problems.push({ file: err.file, message: err.message });
+    else throw err;
   }
   const accepted = formProviders(dir);
   for (const provider of set.sources.keys()) {

@@ -7,6 +7,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RulesSidecar } from "../../codegen/types";
+import { createAjv } from "../ajv";
+import { type CompiledScope, compileScope } from "../config/compile";
 import type { BuilderConfig } from "../config/types";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../media";
 
@@ -20,6 +22,8 @@ export type SchemaSet = {
   summary: LoadedFile<RulesSidecar>;
   /** Provider → its source sidecar. */
   sources: Map<string, LoadedFile<RulesSidecar>>;
+  /** Standalone forms of the app (schemas/forms/<name>.rules.json). */
+  forms: Map<string, LoadedFile<RulesSidecar>>;
   /** Provider → its definition (schemas/providers/<name>.json). */
   providers: Map<string, LoadedFile<Record<string, unknown>>>;
 };
@@ -66,7 +70,42 @@ export function loadSchemaSet(dir: string = SCHEMAS_DIR): SchemaSet {
           data: { scope: "summary", schema: "", fields: {} },
         },
     sources,
+    forms: new Map(
+      jsonFiles(path.join(dir, "forms"), ".rules.json").map((f) => [
+        path.basename(f, ".rules.json"),
+        readJson<RulesSidecar>(f),
+      ]),
+    ),
     providers,
+  };
+}
+
+/** The compiled rules of each standalone form, by name ("shortlink-create", "contact", ...). */
+export function formRulesFrom(set: SchemaSet): Map<string, CompiledScope> {
+  const rel = (f: string) => path.relative(path.dirname(set.dir), f);
+  return new Map(
+    [...set.forms].map(([name, s]) => [
+      name,
+      compileScope({ fields: s.data.fields, steps: s.data.steps ?? [] }, rel(s.file)),
+    ]),
+  );
+}
+
+/** What each part of the form starts with: ajv fills every schema `default` into an empty object. */
+export function formDefaults(
+  dir: string,
+  providers: readonly string[],
+): NonNullable<BuilderConfig["defaults"]> {
+  const ajv = createAjv({ useDefaults: true });
+  for (const s of formSchemas(dir)) ajv.addSchema(s);
+  const fill = (id: string, start: Record<string, unknown>) => {
+    ajv.getSchema(`https://fairdraw.app/schemas/contest/${id}.schema.json`)?.(start);
+    return start;
+  };
+  return {
+    base: fill("base", {}),
+    summary: fill("summary", {}),
+    sources: Object.fromEntries(providers.map((p) => [p, fill(`sources/${p}`, { type: p })])),
   };
 }
 
@@ -86,6 +125,7 @@ export function builderConfigFrom(set: SchemaSet): BuilderConfig {
     ),
     providers,
     limits: { mediaMaxSize: DEFAULT_MEDIA_MAX_SIZE },
+    defaults: formDefaults(set.dir, [...set.sources.keys()]),
     files: {
       base: rel(set.base.file),
       summary: rel(set.summary.file),

@@ -12,7 +12,9 @@ import { between } from "./between";
 import { boolean } from "./boolean";
 import { date } from "./date";
 import type { RuleDefinition } from "./define";
+import { email } from "./email";
 import { equals } from "./equals";
+import { hasFeature } from "./has-feature";
 import { inList } from "./in";
 import { incompatibleWith } from "./incompatible-with";
 import { incompatibleWithFieldValue } from "./incompatible-with-field-value";
@@ -25,11 +27,13 @@ import type { ParamSpec } from "./params";
 import { pubMedia } from "./pub-media";
 import { range } from "./range";
 import { rangeDurationAfter } from "./range-duration-after";
+import { regex } from "./regex";
 import { required } from "./required";
 import { requiredWhenIn } from "./required-when-in";
 import { string } from "./string";
 import { teamFeature } from "./team-feature";
 import { twitterPublicationContent } from "./twitter-publication-content";
+import { url } from "./url";
 
 export const rules = {
   required,
@@ -58,6 +62,10 @@ export const rules = {
   accounts_mentioned_in: accountsMentionedIn,
   required_when_in: requiredWhenIn,
   twitter_publication_content: twitterPublicationContent,
+  regex,
+  email,
+  url,
+  has_feature: hasFeature,
 } satisfies Record<string, RuleDefinition<readonly ParamSpec[]>>;
 
 export type RuleName = keyof typeof rules;

@@ -3,8 +3,8 @@ import { isPlainObject } from "../values";
 
 /** One part of a form with its rules: base, summary, or the source at `sources.<index>`. */
 export type ScopeInstance = {
-  readonly kind: "base" | "summary" | "source";
-  /** Absolute path of the part ("base", "summary", "sources.2"). */
+  readonly kind: "base" | "summary" | "source" | "form";
+  /** Absolute path of the part ("base", "summary", "sources.2"); "" for a standalone form. */
   readonly prefix: string;
   readonly value: unknown;
   readonly sourceIndex: number | undefined;

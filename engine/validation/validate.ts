@@ -6,7 +6,7 @@
  * field (when a person leaves it). Fields the team may not use (plan gate, with contestBuilder) and fields
  * switched off by their `when` conditions are not validated.
  */
-import type { CompiledConfig, CompiledField, Condition } from "../config/compile";
+import type { CompiledConfig, CompiledField, CompiledScope, Condition } from "../config/compile";
 import type { ValidationContext } from "../config/types";
 import type { FieldError, ValidationErrors } from "../messages/types";
 import type { RuleContext } from "../rules/define";
@@ -101,7 +101,7 @@ function checkInstance(
   fi: FieldInstance,
   ruleCtx: MutableRuleContext,
 ): FieldError | null {
-  ruleCtx.path = `${inst.prefix}.${fi.relative}`;
+  ruleCtx.path = inst.prefix === "" ? fi.relative : `${inst.prefix}.${fi.relative}`;
   ruleCtx.sourceIndex = inst.sourceIndex;
   ruleCtx.index = fi.indexes.length > 0 ? fi.indexes[fi.indexes.length - 1] : undefined;
   const empty = isEmpty(fi.value);
@@ -146,7 +146,7 @@ function validateInstance(
     if (!anyOf || anyOf.length === 0) continue;
     if (step.toggle && !isTruthy(getPath(inst.value, step.toggle))) continue;
     if (!anyOf.some((p) => isTruthy(getPath(inst.value, p)))) {
-      add(errors, `${inst.prefix}.${step.fields[0] ?? step.id}`, {
+      add(errors, [inst.prefix, step.fields[0] ?? step.id].filter(Boolean).join("."), {
         key: "validation.step.none_enabled",
         rule: "at_least_one_of",
       });
@@ -228,4 +228,38 @@ export function firstErrors(errors: ValidationErrors): Record<string, FieldError
   const out: Record<string, FieldError> = {};
   for (const [path, list] of Object.entries(errors)) if (list[0]) out[path] = list[0];
   return out;
+}
+
+/**
+ * A standalone form of the app (shortlink, contact, invite, quick import, codes: schemas/forms/), validated with
+ * the same rules and messages as the contest form; paths are relative to the form's body.
+ */
+export function validateFormData(
+  data: unknown,
+  scope: CompiledScope,
+  ctx: ValidationContext,
+  limits: Readonly<Record<string, number>> = {},
+): ValidationErrors {
+  const errors: ValidationErrors = {};
+  const inst: ScopeInstance = {
+    kind: "form",
+    prefix: "",
+    value: data,
+    sourceIndex: undefined,
+    provider: undefined,
+    scope,
+  };
+  const ruleCtx: MutableRuleContext = {
+    form: data,
+    path: "",
+    sourceIndex: undefined,
+    index: undefined,
+    now: ctx.now,
+    teamFeatures: ctx.teamFeatures,
+    quotas: ctx.quotas,
+    limits,
+    get: (p) => getPath(data, p),
+  };
+  validateInstance(inst, data, ctx, ruleCtx, errors);
+  return errors;
 }

@@ -6,9 +6,9 @@
 export interface RulesSidecar {
   $schema?: string;
   /**
-   * Which part of the form the field paths are relative to: base, summary, or one source (sources.$SOURCE).
+   * Which part of the contest form the field paths are relative to (base, summary, or one source: sources.$SOURCE), or form: a standalone form of the app (shortlink, contact, invite, ...), paths relative to its body.
    */
-  scope: "base" | "summary" | "source";
+  scope: "base" | "summary" | "source" | "form";
   /**
    * The form schema these rules belong to, relative to this file.
    */

@@ -18,9 +18,9 @@ describe("engine messages", () => {
     expect(formatMessage(en, "validation.between.string.max", { n: 280 })).toBe(
       "May not be greater than 280 characters.",
     );
-    expect(formatMessage(en, "validation.incompatible_with", { x: { key: "field.base.autodraw.enabled" } })).toBe(
-      "Is not compatible with automatic draw.",
-    );
+    expect(
+      formatMessage(en, "validation.incompatible_with", { x: { key: "field.base.autodraw.enabled" } }),
+    ).toBe("Is not compatible with automatic draw.");
   });
 
   it("falls back to English for a language without a catalog, and to the key for an unknown message", () => {

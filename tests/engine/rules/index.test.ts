@@ -31,6 +31,10 @@ const SAMPLES = {
   accounts_mentioned_in: "accounts_mentioned_in:base.other",
   required_when_in: "required_when_in:base.other,1",
   twitter_publication_content: "twitter_publication_content",
+  regex: "regex:/^[a-z]+$/",
+  email: "email",
+  url: "url:http,https",
+  has_feature: "has_feature:shortlinksCustomKey",
 } satisfies Record<RuleName, string>;
 
 const IMPLICIT: RuleName[] = [

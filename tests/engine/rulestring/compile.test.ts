@@ -1,22 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileConfig } from "../../../engine/config/compile";
-import type { RuleName } from "../../../engine/rules/index";
 import { compileRuleString, type ResolveEnv, RuleLoadError } from "../../../engine/rulestring/compile";
-
-// No shipped rule takes a regex yet, so a test-only `matches:/pattern/flags` rule is added to the registry to
-// prove how the binder loads the regex parameter kind.
-vi.mock(import("../../../engine/rules/index"), async (importOriginal) => {
-  const registry = await importOriginal();
-  const { defineRule } = await import("../../../engine/rules/define");
-  const matches = defineRule({
-    name: "matches",
-    params: [{ name: "pattern", kind: "regex" }],
-    message: "validation.matches",
-    check: (value, [pattern]) => typeof value !== "string" || pattern.test(value),
-  });
-  const rules = { ...registry.rules, matches };
-  return { ...registry, rules, isRuleName: (name: string): name is RuleName => Object.hasOwn(rules, name) };
-});
 
 const WHERE = { file: "schemas/contest/base.rules.json", field: "close_date" };
 const NOW = new Date("2026-03-02T10:00:00.000Z");
@@ -54,7 +38,7 @@ describe("compileRuleString", () => {
       [
         // unknown rule name
         { rule: "required|requierd", detail: 'unknown rule "requierd"' },
-        { rule: "regex:/^a$/", detail: 'unknown rule "regex"' },
+        { rule: "regexp:/^a$/", detail: 'unknown rule "regexp"' },
         // syntax, reported with its position
         { rule: 'in:"a', detail: 'Unterminated string at character 4 of "in:"a"' },
         { rule: "required|", detail: 'Expected a rule name at character 10 of "required|"' },
@@ -107,10 +91,10 @@ describe("compileRuleString", () => {
         { rule: "before_field:now", detail: '(got "now")' },
         { rule: "needs_any:base.a,[base.b,c]", detail: 'rule "needs_any": fields must be a field path' },
         // a bad regex
-        { rule: "matches:/a(/", detail: 'rule "matches": pattern is not a valid regex' },
-        { rule: "matches:/a/gg", detail: 'rule "matches": pattern is not a valid regex' },
-        { rule: 'matches:"["', detail: 'rule "matches": pattern is not a valid regex' },
-        { rule: "matches:[a]", detail: 'rule "matches": pattern must be a /regex/' },
+        { rule: "regex:/a(/", detail: 'rule "regex": pattern is not a valid regex' },
+        { rule: "regex:/a/gg", detail: 'rule "regex": pattern is not a valid regex' },
+        { rule: 'regex:"["', detail: 'rule "regex": pattern is not a valid regex' },
+        { rule: "regex:[a]", detail: 'rule "regex": pattern must be a /regex/' },
       ].map((row) => [row.rule, row.detail] as const),
     )("refuses %s: %s", (rule, detail) => {
       const error = loadError(rule);
@@ -238,9 +222,9 @@ describe("compileRuleString", () => {
   });
 
   it("loads a regex argument once, with its flags", () => {
-    const [[pattern]] = argsOf(String.raw`matches:/^@\w{1,15}$/i`) as [[RegExp]];
+    const [[pattern]] = argsOf(String.raw`regex:/^@\w{1,15}$/i`) as [[RegExp]];
     expect(pattern).toEqual(/^@\w{1,15}$/i);
     expect(pattern.test("@Brand")).toBe(true);
-    expect(argsOf('matches:"^a|b$"')).toEqual([[/^a|b$/]]);
+    expect(argsOf('regex:"^a|b$"')).toEqual([[/^a|b$/]]);
   });
 });

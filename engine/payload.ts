@@ -1,0 +1,39 @@
+/**
+ * What is sent and stored of a form: fields the team may not use, and fields switched off by their `when`
+ * conditions, go back to their defaults (or out), so hidden data never leaks into a payload. Fields inside lists
+ * (patterns with *) are kept as they are: their list goes when its own switch is off.
+ */
+import { produce } from "immer";
+import type { CompiledConfig } from "./config/compile";
+import type { ValidationContext } from "./config/types";
+import { scopeInstances } from "./validation/scopes";
+import { isActive } from "./validation/validate";
+import { getIn, isPlainObject, setPathIn } from "./values";
+
+function removePath(root: unknown, segments: readonly string[]) {
+  const parent = getIn(root, segments.slice(0, -1));
+  if (isPlainObject(parent)) delete parent[segments[segments.length - 1] as string];
+}
+
+export function payloadOf(form: unknown, config: CompiledConfig, ctx: ValidationContext): unknown {
+  return produce(form, (draft) => {
+    for (const inst of scopeInstances(draft, config)) {
+      if (!isPlainObject(inst.value)) continue;
+      const defaults =
+        inst.kind === "base"
+          ? config.defaults.base
+          : inst.kind === "summary"
+            ? config.defaults.summary
+            : config.defaults.sources[inst.provider ?? ""];
+      // Parents first: once a group is reset, what lies under it is its default already.
+      const fields = [...inst.scope.fields].sort((a, b) => a.segments.length - b.segments.length);
+      for (const field of fields) {
+        if (field.segments.includes("*")) continue;
+        if (isActive(field, draft, inst, [], ctx)) continue;
+        const fallback = getIn(defaults, field.segments);
+        if (fallback === undefined) removePath(inst.value, field.segments);
+        else setPathIn(inst.value, field.pattern, structuredClone(fallback));
+      }
+    }
+  });
+}

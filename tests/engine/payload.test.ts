@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { compileConfig } from "../../engine/config/compile";
+import { builderConfigFrom, loadSchemaSet } from "../../engine/node/load-schemas";
+import { payloadOf } from "../../engine/payload";
+import { getPath } from "../../engine/values";
+
+const config = compileConfig(builderConfigFrom(loadSchemaSet()));
+const ctx = (features: string[]) => ({
+  now: new Date(),
+  teamFeatures: new Set(features),
+  quotas: { winners: 10 },
+});
+
+function form() {
+  return {
+    base: {
+      ...(config.defaults.base as Record<string, unknown>),
+      name: "Summer",
+      manual_check: { enabled: false, list: ["tooManyContests", "seemsAutomated"] },
+      exclude_previous_winners: { enabled: false, nb_months: 9 },
+    },
+    sources: [
+      {
+        ...(config.defaults.sources.twitter as Record<string, unknown>),
+        id: 100,
+        reminders: {
+          enabled: false,
+          accept_entries: false,
+          list: [{ id: "r1", type: "reply", content: "secret" }],
+        },
+      },
+    ],
+    summary: { parameters_verified: true },
+  };
+}
+
+describe("payloadOf", () => {
+  it("sends a switched-off option's fields as their defaults, not what was typed before it went off", () => {
+    const payload = payloadOf(
+      form(),
+      config,
+      ctx(["contestBuilder", "draw.manualCheck", "draw.excludePreviousWinners"]),
+    );
+    expect(getPath(payload, "base.manual_check")).toEqual({ enabled: false, list: [] });
+    expect(getPath(payload, "base.exclude_previous_winners.nb_months")).toBe(3);
+    expect(getPath(payload, "sources.0.reminders.list")).toEqual([]);
+  });
+
+  it("keeps what is switched on", () => {
+    const f = form();
+    f.base.manual_check.enabled = true;
+    const payload = payloadOf(f, config, ctx(["contestBuilder", "draw.manualCheck"]));
+    expect(getPath(payload, "base.manual_check.list")).toEqual(["tooManyContests", "seemsAutomated"]);
+  });
+
+  it("leaves the form it was given untouched", () => {
+    const f = form();
+    payloadOf(f, config, ctx(["contestBuilder"]));
+    expect(f.base.manual_check.list).toHaveLength(2);
+  });
+
+  it("gives every provider's new source its schema defaults (bluesky reposts by default)", () => {
+    expect(getPath(config.defaults.sources.bluesky, "actions.repost.enabled")).toBe(true);
+    expect(getPath(config.defaults.sources.twitter, "check_retweet_rate.max_percent_contests")).toBe(50);
+    expect(getPath(config.defaults.sources.facebook, "actions.react.accept.list")).toEqual([
+      "like",
+      "love",
+      "wow",
+      "haha",
+      "sad",
+      "angry",
+    ]);
+  });
+});
