@@ -1,28 +1,78 @@
 /**
- * The Hono application: every API sub-app mounted under /api/v1, the error contract, request logs,
- * a real 404 for unknown API paths and the built web app for everything else.
+ * The Hono application: every API sub-app mounted under /api/v1, the error contract, request logs, sessions,
+ * CSRF, body limits, secure headers with a CSP, a real 404 for unknown API paths, and the built web app for
+ * everything else. Sub-apps carry their guards per route (a `.use()` in a sub-app mounted at /api/v1 would
+ * reach every other sub-app's routes too).
  */
+import { createNodeWebSocket } from "@hono/node-ws";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import type { UpgradeWebSocket } from "hono/ws";
 import type { AppEnv, Deps } from "./context";
 import { AppError } from "./errors";
+import { csrfProtection } from "./middleware/csrf";
 import { errorHandler } from "./middleware/error-handler";
 import { requestLog } from "./middleware/request-log";
+import { loadSession } from "./middleware/session";
+import { accountsRoutes } from "./routes/accounts";
+import { activityRoutes } from "./routes/activity";
+import { authRoutes } from "./routes/auth";
+import { contactRoutes } from "./routes/contact";
 import { contestBuilderRoutes } from "./routes/contest-builder";
+import { devRoutes } from "./routes/dev";
 import { healthRoutes } from "./routes/health";
+import { invitesRoutes } from "./routes/invites";
+import { membersRoutes } from "./routes/members";
+import { notificationsRoutes } from "./routes/notifications";
+import { teamsRoutes } from "./routes/teams";
+import { userRoutes } from "./routes/users";
+import { wsRoutes } from "./routes/ws";
 import { mountWebApp } from "./static";
 
-const api = new Hono<AppEnv>().route("/contest-builder", contestBuilderRoutes);
+/** JSON bodies are small; uploads (their own routes) stream to disk with their own cap. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export type AppType = typeof api;
+function buildApi(upgradeWebSocket: UpgradeWebSocket) {
+  return new Hono<AppEnv>()
+    .route("/", authRoutes)
+    .route("/", userRoutes)
+    .route("/", teamsRoutes)
+    .route("/", membersRoutes)
+    .route("/", invitesRoutes)
+    .route("/", accountsRoutes)
+    .route("/", notificationsRoutes)
+    .route("/", activityRoutes)
+    .route("/", contactRoutes)
+    .route("/", wsRoutes(upgradeWebSocket))
+    .route("/contest-builder", contestBuilderRoutes);
+}
+
+export type AppType = ReturnType<typeof buildApi>;
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:", "https:"],
+  mediaSrc: ["'self'", "blob:"],
+  connectSrc: ["'self'", "ws:", "wss:"],
+  fontSrc: ["'self'", "data:"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
+  const { upgradeWebSocket, injectWebSocket } = createNodeWebSocket({ app });
   app.use(requestLog(deps.logger));
   app.use(
     secureHeaders({
       xFrameOptions: "DENY",
       referrerPolicy: "same-origin",
+      contentSecurityPolicy: CSP,
       strictTransportSecurity:
         deps.env.nodeEnv === "production" ? "max-age=15552000; includeSubDomains" : false,
     }),
@@ -33,11 +83,23 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.onError(errorHandler(deps.logger));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError("payloadTooLarge", "The request body is too large.");
+      },
+    }),
+  );
+  app.use("/api/*", loadSession);
+  app.use("/api/*", csrfProtection);
   app.route("/api/health", healthRoutes);
-  app.route("/api/v1", api);
+  if (deps.env.nodeEnv !== "production") app.route("/api/dev", devRoutes);
+  app.route("/api/v1", buildApi(upgradeWebSocket));
   app.all("/api/*", () => {
     throw new AppError("notFound", "This API path does not exist.");
   });
   mountWebApp(app, deps.env.webDist);
-  return app;
+  return { app, injectWebSocket };
 }

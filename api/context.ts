@@ -1,9 +1,35 @@
+import type { SessionRow, UserRow } from "./auth/sessions";
+import type { Catalog } from "./catalog";
 import type { Clock } from "./clock";
 import type { Db } from "./db/client";
+import type { teamMembers, teams } from "./db/schema";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import type { Mailer } from "./services/mailer";
+import type { RealtimeHub } from "./services/realtime";
 
 /** What every route can reach, set once by createApp. */
-export type Deps = { env: Env; db: Db; clock: Clock; logger: Logger };
+export type Deps = {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  catalog: Catalog;
+  mailer: Mailer;
+  realtime: RealtimeHub;
+};
 
-export type AppEnv = { Variables: { deps: Deps; errorUid?: string } };
+export type TeamRow = typeof teams.$inferSelect;
+export type MemberRow = typeof teamMembers.$inferSelect;
+
+/** The signed-in user's current team, their membership and what they may do in it. */
+export type TeamContext = { team: TeamRow; member: MemberRow; permissions: Record<string, boolean> };
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    errorUid?: string;
+    auth?: { session: SessionRow; user: UserRow };
+    team?: TeamContext;
+  };
+};

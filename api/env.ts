@@ -14,6 +14,10 @@ export type Env = {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   publicUrl: string;
   seedDemo: boolean;
+  /** nodemailer SMTP URL (smtps://user:pass@host:465); required in production for sign-in codes. */
+  smtpUrl: string | undefined;
+  /** Where the contact form is sent. */
+  supportEmail: string;
 };
 
 export class EnvError extends Error {}
@@ -38,6 +42,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const host = source.HOST ?? "127.0.0.1";
   const shownHost = host === "0.0.0.0" || host === "127.0.0.1" ? "localhost" : host;
+  if (nodeEnv === "production" && !source.SMTP_URL) {
+    throw new EnvError("SMTP_URL is required in production: sign-in codes are sent by e-mail");
+  }
   return {
     nodeEnv,
     host,
@@ -48,5 +55,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     logLevel: oneOf("LOG_LEVEL", source.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"), LOG_LEVELS),
     publicUrl: source.PUBLIC_URL ?? `http://${shownHost}:${port}`,
     seedDemo: (source.SEED_DEMO ?? "true") !== "false",
+    smtpUrl: source.SMTP_URL || undefined,
+    supportEmail: source.SUPPORT_EMAIL ?? "support@fairdraw.app",
   };
 }

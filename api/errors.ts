@@ -12,8 +12,15 @@ export const ERROR_STATUS = {
   permissionsForbidden: 403,
   csrfTokenMismatch: 403,
   planNotSupported: 403,
+  maxMembersExceeded: 403,
+  maxAccountsExceeded: 403,
+  cantDeleteYourDefaultTeam: 403,
+  forbiddenInDemoMode: 403,
+  upgradeToDownloadEntries: 403,
+  upgradeToPerformTestDraws: 403,
   notFound: 404,
   conflict: 409,
+  inviteNotActive: 409,
   contestNoLongerEditable: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
@@ -31,12 +38,19 @@ export class AppError extends Error {
   readonly key: ErrorKey;
   readonly userMessage: string;
   readonly errors: FieldErrors | undefined;
+  /** More fields for the body (e.g. limit_date of a frozen team). */
+  readonly extra: Record<string, unknown> | undefined;
 
-  constructor(key: ErrorKey, userMessage: string, opts: { internal?: string; errors?: FieldErrors } = {}) {
+  constructor(
+    key: ErrorKey,
+    userMessage: string,
+    opts: { internal?: string; errors?: FieldErrors; extra?: Record<string, unknown> } = {},
+  ) {
     super(opts.internal ?? userMessage);
     this.key = key;
     this.userMessage = userMessage;
     this.errors = opts.errors;
+    this.extra = opts.extra;
   }
 
   get status(): ContentfulStatusCode {
@@ -50,11 +64,11 @@ export function newErrorUid(): string {
 
 export type ErrorBody =
   | { error: "validation"; message: string; errors: FieldErrors }
-  | { error: string; message: string; uid: string };
+  | { error: string; message: string; uid: string; [extra: string]: unknown };
 
 export function errorBody(err: AppError, uid: string): ErrorBody {
   if (err.key === "validation") {
     return { error: "validation", message: err.userMessage, errors: err.errors ?? {} };
   }
-  return { error: err.key, message: err.userMessage, uid };
+  return { ...err.extra, error: err.key, message: err.userMessage, uid };
 }

@@ -4,6 +4,7 @@ import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import { openDatabase } from "./db/client";
 import { seedDemo } from "./db/seed";
+import { createDeps } from "./deps";
 import type { Env } from "./env";
 import { createLogger } from "./logger";
 
@@ -14,10 +15,12 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
   const logger = createLogger(env);
   const db = openDatabase(env.databaseUrl);
   const { seeded } = env.seedDemo ? seedDemo(db, clock) : { seeded: false };
-  const app = createApp({ env, db, clock, logger });
+  const deps = createDeps({ env, db, clock, logger });
+  const { app, injectWebSocket } = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve(s));
   });
+  injectWebSocket(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;

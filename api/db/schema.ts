@@ -15,6 +15,7 @@ export const users = sqliteTable(
     profilePicture: text("profile_picture"),
     currentTeamId: text("current_team_id"),
     retweetRate: integer("retweet_rate"),
+    lastReadNotificationId: text("last_read_notification_id"),
     createdAt: text("created_at").notNull(),
     deletedAt: text("deleted_at"),
   },
@@ -33,6 +34,8 @@ export const teams = sqliteTable("teams", {
   meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
   isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
   frozenLimitDate: text("frozen_limit_date"),
+  /** { period: "monthly" | "yearly", support?: { name, email, phone, profile_picture_url } } */
+  subscription: text("subscription", { mode: "json" }).$type<Record<string, unknown>>(),
   createdAt: text("created_at").notNull(),
   deletedAt: text("deleted_at"),
 });
@@ -104,3 +107,133 @@ export const contests = sqliteTable(
   },
   (t) => [index("contests_team_status").on(t.teamId, t.status, t.createdAt)],
 );
+
+/** A signed-in browser. The cookie holds a random token; the table holds only its SHA-256 (the id). */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: text("created_at").notNull(),
+    lastSeenAt: text("last_seen_at").notNull(),
+    /** Absolute expiry; the idle expiry is counted from last_seen_at. */
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** A 6-digit sign-in code sent by e-mail (only its hash is kept), with its wrong tries. */
+export const loginCodes = sqliteTable(
+  "login_codes",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    consumedAt: text("consumed_at"),
+  },
+  (t) => [index("login_codes_email").on(t.email, t.createdAt)],
+);
+
+/** Every e-mail the app sent; outside production this is the dev mailbox (GET /api/dev/mailbox). */
+export const mails = sqliteTable("mails", {
+  id: text("id").primaryKey(),
+  to: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const invites = sqliteTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    /** add_member or link_account. */
+    type: text("type").notNull(),
+    /** active, used, expired, canceled. */
+    status: text("status").notNull(),
+    provider: text("provider"),
+    email: text("email"),
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+    senderId: text("sender_id").references(() => users.id),
+    receiverId: text("receiver_id").references(() => users.id),
+    cancelerId: text("canceler_id").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    sentAt: text("sent_at"),
+    usedAt: text("used_at"),
+    canceledAt: text("canceled_at"),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("invites_key_unique").on(t.key), index("invites_team").on(t.teamId, t.createdAt)],
+);
+
+/** An account a person linked through an invite, delegated to a team. */
+export const delegations = sqliteTable(
+  "delegations",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("delegations_user").on(t.userId)],
+);
+
+/** A notification for one user (user_id) or for every member of a team (team_id). */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").references(() => teams.id),
+    userId: text("user_id").references(() => users.id),
+    /** { key, data, title, description, link } */
+    content: text("content", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("notifications_user").on(t.userId, t.id), index("notifications_team").on(t.teamId, t.id)],
+);
+
+/** The team's activity log (app-shell.md §9 types). */
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    type: text("type").notNull(),
+    userId: text("user_id").references(() => users.id),
+    targetUserId: text("target_user_id").references(() => users.id),
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("activities_team").on(t.teamId, t.id), index("activities_user").on(t.userId, t.id)],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id),
+  teamId: text("team_id").references(() => teams.id),
+  reason: text("reason").notNull(),
+  message: text("message").notNull(),
+  meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+  createdAt: text("created_at").notNull(),
+});

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createApp } from "../../api/app";
 import type { Clock } from "../../api/clock";
 import { openDatabase } from "../../api/db/client";
+import { createDeps } from "../../api/deps";
 import { type Env, readEnv } from "../../api/env";
 import { createLogger } from "../../api/logger";
 
@@ -21,9 +22,11 @@ export function createTestApp(opts: { env?: Partial<Env>; clock?: Clock } = {}) 
   };
   const db = openDatabase(env.databaseUrl);
   const clock = opts.clock ?? (() => new Date());
-  const app = createApp({ env, db, clock, logger: createLogger(env) });
+  const deps = createDeps({ env, db, clock, logger: createLogger(env) });
+  const { app } = createApp(deps);
   return {
     app,
+    deps,
     db,
     env,
     dir,

@@ -1,0 +1,79 @@
+/**
+ * Sessions in the database (decisions.md "Sign-in"). The cookie carries a random token; the table keeps only its
+ * SHA-256, so a leaked database does not leak sessions. A new session (new id) on every sign-in; it ends after
+ * 14 idle days or 30 days in all, on logout, or when the user is deleted.
+ */
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { newToken } from "../ids";
+
+export const SESSION_COOKIE = "fd_session";
+export const SESSION_IDLE_MS = 14 * 86_400_000;
+export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+/** last_seen_at is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function createSession(db: Db, userId: string, clock: Clock): { token: string; session: SessionRow } {
+  const token = newToken();
+  const now = clock();
+  const session: SessionRow = {
+    id: hashToken(token),
+    userId,
+    csrfToken: newToken(24),
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+  };
+  db.insert(sessions).values(session).run();
+  return { token, session };
+}
+
+/** The live session and its user for a cookie token, or null (unknown, expired, or the user deleted). */
+export function findSession(
+  db: Db,
+  token: string,
+  clock: Clock,
+): { session: SessionRow; user: UserRow } | null {
+  const row = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, hashToken(token)))
+    .get();
+  if (!row) return null;
+  const now = clock().getTime();
+  const idleLimit = Date.parse(row.session.lastSeenAt) + SESSION_IDLE_MS;
+  if (row.user.deletedAt || now >= Date.parse(row.session.expiresAt) || now >= idleLimit) {
+    db.delete(sessions).where(eq(sessions.id, row.session.id)).run();
+    return null;
+  }
+  if (now - Date.parse(row.session.lastSeenAt) > TOUCH_EVERY_MS) {
+    const lastSeenAt = new Date(now).toISOString();
+    db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, row.session.id)).run();
+    row.session.lastSeenAt = lastSeenAt;
+  }
+  return row;
+}
+
+export function endSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function endUserSessions(db: Db, userId: string, except?: string): void {
+  const all = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all();
+  for (const s of all)
+    if (s.id !== except)
+      db.delete(sessions)
+        .where(and(eq(sessions.id, s.id)))
+        .run();
+}

@@ -1,0 +1,32 @@
+import { type Catalog, loadCatalog } from "./catalog";
+import type { Clock } from "./clock";
+import type { Deps } from "./context";
+import type { Db } from "./db/client";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+import { createMailer } from "./services/mailer";
+import { RealtimeHub } from "./services/realtime";
+
+let cached: Catalog | undefined;
+
+/** schemas/ is read and compiled once per process. */
+export function sharedCatalog(): Catalog {
+  cached ??= loadCatalog();
+  return cached;
+}
+
+export function createDeps(parts: {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  catalog?: Catalog;
+}): Deps {
+  const { env, db, clock, logger } = parts;
+  return {
+    ...parts,
+    catalog: parts.catalog ?? sharedCatalog(),
+    mailer: createMailer(env, db, clock, logger),
+    realtime: new RealtimeHub(),
+  };
+}

@@ -1,0 +1,67 @@
+/** Route guards: a signed-in user, their current team, a permission, a team that is not frozen. */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { effectivePermissions, holds } from "../auth/permissions";
+import type { AppEnv, TeamContext } from "../context";
+import { teamMembers, teams, users } from "../db/schema";
+import { AppError } from "../errors";
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("auth")) throw new AppError("unauthenticated", "Sign in to continue.");
+  await next();
+};
+
+/** The user's current team (falling back to any team they belong to), their membership and permissions. */
+export function loadTeamContext(c: Context<AppEnv>): TeamContext {
+  const auth = c.get("auth");
+  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  const { db, catalog } = c.get("deps");
+  const memberships = db
+    .select({ team: teams, member: teamMembers })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, auth.user.id), isNull(teams.deletedAt)))
+    .all();
+  const current =
+    memberships.find((m) => m.team.id === auth.user.currentTeamId) ??
+    memberships.find((m) => m.team.isDefault && m.team.ownerId === auth.user.id) ??
+    memberships[0];
+  if (!current) throw new AppError("permissionsForbidden", "You are not a member of any team.");
+  if (current.team.id !== auth.user.currentTeamId) {
+    db.update(users).set({ currentTeamId: current.team.id }).where(eq(users.id, auth.user.id)).run();
+    auth.user.currentTeamId = current.team.id;
+  }
+  return { ...current, permissions: effectivePermissions(catalog, current.member) };
+}
+
+export const requireTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("team", loadTeamContext(c));
+  await next();
+};
+
+export function teamOf(c: Context<AppEnv>): TeamContext {
+  const team = c.get("team");
+  if (!team) throw new Error("requireTeam must run before this handler");
+  return team;
+}
+
+/** 403 permissionsForbidden unless the member holds one of the space-separated permissions. */
+export function requirePermission(check: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!holds(teamOf(c).permissions, check)) {
+      throw new AppError("permissionsForbidden", "You don't have the permission to do that in this team.");
+    }
+    await next();
+  };
+}
+
+/** A frozen team gets 402 on its contest and team calls (app-shell.md §2), with the freeze's limit date. */
+export const requireNotFrozen: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { team } = teamOf(c);
+  if (team.frozenLimitDate) {
+    throw new AppError("teamFrozen", "Payment must be regularised to use this team again.", {
+      extra: { limit_date: team.frozenLimitDate },
+    });
+  }
+  await next();
+};

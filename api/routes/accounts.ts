@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+
+/** Filled by its issue's work: see api/app.ts for where it is mounted. */
+export const accountsRoutes = new Hono<AppEnv>();

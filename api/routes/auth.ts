@@ -1,0 +1,63 @@
+/** Sign-in by e-mail code (decisions.md): ask for a code, verify it (registering when new), log out, CSRF token. */
+import { Hono } from "hono";
+import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
+import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
+import { createSession, endSession } from "../auth/sessions";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { requestLocale } from "../locale";
+import { loadTeamContext, requireUser } from "../middleware/guards";
+import { findUserByEmail, registerUser, userShape } from "../services/users";
+import { jsonBody, message, validateForm } from "../validation";
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/auth/email", async (c) => {
+    const body = await jsonBody(c);
+    validateForm(c, "sign-in", { email: body.email });
+    const { db, clock, mailer } = c.get("deps");
+    const email = normalizeEmail(String(body.email));
+    const code = issueCode(db, email, clock);
+    await mailer.send({
+      to: email,
+      subject: `${code} is your Fairdraw code`,
+      text: `Your Fairdraw sign-in code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this message.`,
+    });
+    return c.body(null, 204);
+  })
+  .post("/auth/verify", async (c) => {
+    const body = await jsonBody(c);
+    validateForm(c, "sign-in", { email: body.email, code: body.code, name: body.name });
+    if (typeof body.code !== "string" || body.code === "") {
+      throw new AppError("validation", "The given data was invalid.", {
+        errors: { code: [message(c, "validation.required")] },
+      });
+    }
+    const { db, clock } = c.get("deps");
+    const email = normalizeEmail(String(body.email));
+    const existing = findUserByEmail(db, email);
+    const name = typeof body.name === "string" ? body.name.trim() : "";
+    const wrongMessage = message(c, "auth.code.invalid");
+    // Check the code before saying anything about the account: no enumeration.
+    checkCode(db, email, body.code, clock, { wrongMessage, consume: false });
+    if (!existing && name === "") {
+      throw new AppError("validation", "The given data was invalid.", {
+        errors: { name: [message(c, "validation.required")] },
+      });
+    }
+    checkCode(db, email, body.code, clock, { wrongMessage, consume: true });
+    const user = existing ?? registerUser(db, clock, { email, name, locale: requestLocale(c) });
+    const { token, session } = createSession(db, user.id, clock);
+    setSessionCookie(c, token);
+    c.set("auth", { session, user });
+    return c.json(userShape(c.get("deps"), user, loadTeamContext(c)), existing ? 200 : 201);
+  })
+  .post("/auth/logout", requireUser, (c) => {
+    const auth = c.get("auth");
+    if (auth) {
+      endSession(c.get("deps").db, auth.session.id);
+      c.get("deps").realtime.closeSession(auth.session.id);
+    }
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+  .get("/refresh_csrf", requireUser, (c) => c.json({ csrf_token: c.get("auth")?.session.csrfToken ?? "" }));

@@ -1,0 +1,137 @@
+/** The signed-in user: read, settings (locale, read notifications, profile with e-mail confirmation), delete, switch team. */
+import { and, eq, isNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
+import { clearSessionCookie } from "../auth/cookies";
+import { endUserSessions } from "../auth/sessions";
+import type { AppEnv } from "../context";
+import { teamMembers, teams, users } from "../db/schema";
+import { AppError } from "../errors";
+import { loadTeamContext, requireUser } from "../middleware/guards";
+import { findUserByEmail, userShape } from "../services/users";
+import { jsonBody, message, validateForm } from "../validation";
+
+const LOCALES = ["en", "fr", "ar", "hi", "ja"];
+
+function invalid(field: string, text: string): AppError {
+  return new AppError("validation", "The given data was invalid.", { errors: { [field]: [text] } });
+}
+
+export const userRoutes = new Hono<AppEnv>()
+  .get("/users/me", requireUser, (c) => {
+    const auth = c.get("auth");
+    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
+  })
+  .post("/users/me", requireUser, async (c) => {
+    const auth = c.get("auth");
+    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const { db, clock, mailer } = c.get("deps");
+    const body = await jsonBody(c);
+    const changes: Partial<typeof users.$inferInsert> = {};
+
+    if ("locale" in body) {
+      if (typeof body.locale !== "string" || !LOCALES.includes(body.locale)) {
+        throw invalid("locale", message(c, "validation.in"));
+      }
+      changes.locale = body.locale;
+    }
+    if ("last_read_notification_id" in body) {
+      if (
+        typeof body.last_read_notification_id !== "string" ||
+        !/^[0-9a-f]{24}$/.test(body.last_read_notification_id)
+      ) {
+        throw invalid("last_read_notification_id", message(c, "validation.structure.invalid"));
+      }
+      changes.lastReadNotificationId = body.last_read_notification_id;
+    }
+    if ("name" in body) {
+      if (
+        typeof body.name !== "string" ||
+        body.name.trim().length < 1 ||
+        [...body.name.trim()].length > 100
+      ) {
+        throw invalid("name", message(c, "validation.required"));
+      }
+      changes.name = body.name.trim();
+    }
+    if ("email" in body) {
+      validateForm(c, "sign-in", { email: body.email });
+      const email = normalizeEmail(String(body.email));
+      if (email !== auth.user.email) {
+        const taken = findUserByEmail(db, email);
+        if (taken) throw invalid("email", message(c, "validation.email.taken"));
+        if (body.confirm_code === undefined) {
+          // An address change is confirmed with a code sent to the new address (the confirm-email dialog).
+          const code = issueCode(db, email, clock);
+          await mailer.send({
+            to: email,
+            subject: `${code} confirms your new Fairdraw address`,
+            text: `Enter ${code} in Fairdraw to use this address. It is valid for 10 minutes.`,
+          });
+          return c.json({ confirm_email: true, email }, 202);
+        }
+        validateForm(c, "confirm-code", { confirm_code: body.confirm_code });
+        checkCode(db, email, String(body.confirm_code), clock, {
+          wrongMessage: message(c, "auth.code.invalid"),
+          consume: true,
+        });
+        changes.email = email;
+      }
+    }
+    if (Object.keys(changes).length > 0) {
+      db.update(users).set(changes).where(eq(users.id, auth.user.id)).run();
+      Object.assign(auth.user, changes);
+    }
+    return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
+  })
+  .delete("/users/me", requireUser, (c) => {
+    const auth = c.get("auth");
+    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const { db, clock, realtime } = c.get("deps");
+    const owned = db
+      .select({ id: teams.id })
+      .from(teams)
+      .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+      .where(and(eq(teams.ownerId, auth.user.id), eq(teams.isDefault, false), isNull(teams.deletedAt)))
+      .all();
+    const others = owned.filter(
+      (t) => db.select().from(teamMembers).where(eq(teamMembers.teamId, t.id)).all().length > 1,
+    );
+    if (others.length > 0) {
+      throw new AppError(
+        "conflict",
+        "Transfer the ownership of your teams with other members before deleting your account.",
+      );
+    }
+    // Soft delete; the address is freed so it can register again.
+    db.update(users)
+      .set({ deletedAt: clock().toISOString(), email: `deleted+${auth.user.id}@fairdraw.invalid` })
+      .where(eq(users.id, auth.user.id))
+      .run();
+    endUserSessions(db, auth.user.id);
+    realtime.closeSession(auth.session.id);
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  })
+  .post("/users/switch_team", requireUser, async (c) => {
+    const auth = c.get("auth");
+    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const body = await jsonBody(c);
+    const { db, realtime } = c.get("deps");
+    const teamId = typeof body.team_id === "string" ? body.team_id : "";
+    const member = db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(
+        and(eq(teamMembers.userId, auth.user.id), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)),
+      )
+      .get();
+    if (!member) throw new AppError("notFound", "This team does not exist.");
+    db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, auth.user.id)).run();
+    auth.user.currentTeamId = teamId;
+    realtime.moveUser(auth.user.id, teamId);
+    realtime.toUser(auth.user.id, { type: "refresh_user" });
+    return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
+  });

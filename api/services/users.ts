@@ -1,0 +1,109 @@
+/** Users: registration, and the API shape of the signed-in user (schemas/stored/user). */
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import type { UserRow } from "../auth/sessions";
+import type { Clock } from "../clock";
+import type { Deps, TeamContext } from "../context";
+import type { Db } from "../db/client";
+import { notifications, teamMembers, teams, users } from "../db/schema";
+import { newId } from "../ids";
+import { logActivity } from "./activity";
+import { notificationShape } from "./notifications";
+import { createTeam, teamShape } from "./teams";
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .get();
+}
+
+/** A new user with a default team on the basic plan (decisions.md "Sign-in"). */
+export function registerUser(
+  db: Db,
+  clock: Clock,
+  input: { email: string; name: string; locale?: string },
+): UserRow {
+  return db.transaction((tx) => {
+    const now = clock().toISOString();
+    const user: UserRow = {
+      id: newId(),
+      name: input.name,
+      email: input.email,
+      locale: input.locale ?? "en",
+      grade: null,
+      profilePicture: null,
+      currentTeamId: null,
+      retweetRate: null,
+      lastReadNotificationId: null,
+      createdAt: now,
+      deletedAt: null,
+    };
+    tx.insert(users).values(user).run();
+    const team = createTeam(tx as unknown as Db, clock, {
+      name: `${input.name}'s team`,
+      ownerId: user.id,
+      isDefault: true,
+    });
+    tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id)).run();
+    logActivity(tx, clock, {
+      teamId: team.id,
+      type: "createTeam",
+      userId: user.id,
+      meta: { team: { name: team.name } },
+    });
+    return { ...user, currentTeamId: team.id };
+  });
+}
+
+const NOTIFICATIONS_SHOWN = 20;
+
+export function userShape(deps: Pick<Deps, "db" | "catalog">, user: UserRow, ctx: TeamContext | null) {
+  const { db, catalog } = deps;
+  const memberships = db
+    .select({ team: teams, member: teamMembers })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, user.id), isNull(teams.deletedAt)))
+    .all();
+  const mine = or(eq(notifications.userId, user.id), ctx ? eq(notifications.teamId, ctx.team.id) : undefined);
+  const list = db
+    .select()
+    .from(notifications)
+    .where(mine)
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATIONS_SHOWN)
+    .all();
+  const unread = user.lastReadNotificationId
+    ? db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(mine, gt(notifications.id, user.lastReadNotificationId)))
+        .all().length
+    : db.select({ id: notifications.id }).from(notifications).where(mine).all().length;
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    profile_picture: user.profilePicture,
+    locale: user.locale,
+    grade: user.grade === "admin" ? ("admin" as const) : null,
+    type: "brand",
+    current_team_id: ctx?.team.id ?? null,
+    currentTeam: ctx ? teamShape(catalog, ctx.team) : null,
+    permissions: ctx?.permissions ?? {},
+    teams: memberships.map((m) => ({
+      _id: m.team.id,
+      name: m.team.name,
+      profile_picture: null,
+      plan: m.team.plan,
+      role: m.member.role === "owner" ? "owner" : "member",
+    })),
+    notifications: {
+      list: list.map((n) => notificationShape(n, user.lastReadNotificationId)),
+      new_count: unread,
+    },
+    retweet_rate: user.retweetRate,
+    deleted_at: user.deletedAt,
+  };
+}

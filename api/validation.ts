@@ -1,0 +1,60 @@
+/** Request bodies: parsed safely, validated by the engine's form rules, refused with 400 or 422 (decisions.md). */
+import type { Context } from "hono";
+import { catalogChain } from "../engine/messages/catalogs";
+import { formatErrors } from "../engine/messages/format";
+import type { ValidationErrors } from "../engine/messages/types";
+import { validateFormData } from "../engine/validation/validate";
+import { isPlainObject } from "../engine/values";
+import type { AppEnv } from "./context";
+import { AppError } from "./errors";
+import { requestLocale } from "./locale";
+
+/** The JSON body as an object; 400 when it is not JSON or not an object. */
+export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) {
+    throw new AppError("badRequest", "Send a JSON body (Content-Type: application/json).");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    throw new AppError("badRequest", "The body is not valid JSON.");
+  }
+  if (!isPlainObject(body)) throw new AppError("badRequest", "The body must be a JSON object.");
+  return body;
+}
+
+/** 422 with field paths and messages in the request's language. */
+export function validationError(c: Context<AppEnv>, errors: ValidationErrors): AppError {
+  const chain = catalogChain(requestLocale(c));
+  const messages = formatErrors(chain, errors);
+  return new AppError("validation", chain[0]?.["validation.failed"] ?? "The given data was invalid.", {
+    errors: messages,
+  });
+}
+
+/** Validates a body with one of schemas/forms/; throws the 422 when anything is wrong. */
+export function validateForm(
+  c: Context<AppEnv>,
+  form: string,
+  body: unknown,
+  teamFeatures: Iterable<string> = [],
+) {
+  const { catalog, clock } = c.get("deps");
+  const scope = catalog.forms.get(form);
+  if (!scope) throw new Error(`no form rules named ${form} in schemas/forms/`);
+  const errors = validateFormData(body, scope, {
+    now: clock(),
+    teamFeatures: new Set(teamFeatures),
+    quotas: {},
+  });
+  if (Object.keys(errors).length > 0) throw validationError(c, errors);
+}
+
+/** A message of the engine's catalogs in the request's language (for one-off 422s such as a wrong code). */
+export function message(c: Context<AppEnv>, key: string): string {
+  const chain = catalogChain(requestLocale(c));
+  for (const catalog of chain) if (catalog[key]) return catalog[key];
+  return key;
+}
