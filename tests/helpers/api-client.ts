@@ -30,7 +30,12 @@ export function json(body: unknown, headers: Record<string, string> = {}): Reque
 }
 
 export function sessionCall(t: TestApp, cookie: string, csrf: string) {
-  return (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> =>
     t.app.request(path, {
       method,
       headers: {
