@@ -45,7 +45,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", activityRoutes)
     .route("/", contactRoutes)
     .route("/", wsRoutes(upgradeWebSocket))
-    .route("/contest-builder", contestBuilderRoutes);
+    .route("/", contestBuilderRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;

@@ -6,7 +6,7 @@
 import type { Clock } from "../clock";
 import { newId } from "../ids";
 import type { Db } from "./client";
-import { accounts, contests, teamMembers, teams, users } from "./schema";
+import { accounts, activities, contests, invites, notifications, teamMembers, teams, users } from "./schema";
 
 export const DEMO_EMAIL = "demo@fairdraw.test";
 
@@ -20,9 +20,22 @@ const CONTEST_NETWORKS = [
   "tiktok",
 ] as const;
 
-const MEMBERS = [
-  { name: "Alice Martin", email: "alice@fairdraw.test" },
-  { name: "Bob Tanaka", email: "bob@fairdraw.test" },
+/** Alice may build and run contests; Bob keeps the catalogue's defaults (view contests and templates). */
+const MEMBERS: { name: string; email: string; permissions: Record<string, boolean> }[] = [
+  {
+    name: "Alice Martin",
+    email: "alice@fairdraw.test",
+    permissions: {
+      "team.contests.create_contests": true,
+      "team.contests.update_contests": true,
+      "team.contests.create_drafts": true,
+      "team.contests.update_drafts": true,
+      "team.contests.load_entries": true,
+      "team.contests.do_testdraw": true,
+      "team.activity.view_activity": true,
+    },
+  },
+  { name: "Bob Tanaka", email: "bob@fairdraw.test", permissions: {} },
 ];
 
 const DAY = 86_400_000;
@@ -56,14 +69,66 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
       })
       .run();
     tx.insert(teamMembers).values({ teamId, userId: ownerId, role: "owner", createdAt: created }).run();
+    const activity = (
+      type: string,
+      userId: string,
+      meta: Record<string, unknown> = {},
+      targetUserId?: string,
+    ) =>
+      tx
+        .insert(activities)
+        .values({ id: newId(), teamId, type, userId, targetUserId, meta, createdAt: created })
+        .run();
+    activity("createTeam", ownerId, { team: { name: "Fairdraw Demo" } });
     for (const m of MEMBERS) {
       const id = newId();
       tx.insert(users)
         .values({ id, name: m.name, email: m.email, currentTeamId: teamId, createdAt: created })
         .run();
-      tx.insert(teamMembers).values({ teamId, userId: id, role: "member", createdAt: created }).run();
+      tx.insert(teamMembers)
+        .values({ teamId, userId: id, role: "member", permissions: m.permissions, createdAt: created })
+        .run();
+      activity("joinTeam", id);
+    }
+    tx.insert(invites)
+      .values({
+        id: newId(),
+        key: "demo-invite-carol",
+        teamId,
+        type: "add_member",
+        status: "active",
+        email: "carol@fairdraw.test",
+        senderId: ownerId,
+        createdAt: created,
+        sentAt: created,
+        expiresAt: at(7 * DAY),
+      })
+      .run();
+    activity("createInvite.member", ownerId, { invite: { key: "demo-invite-carol" } });
+    const notes: { userId?: string; teamId?: string; content: Record<string, unknown> }[] = [
+      { userId: ownerId, content: { key: "welcome", data: { name: "Demo Owner" }, link: "/welcome" } },
+      {
+        teamId,
+        content: { key: "contestStarted", data: { contest: "Launch week draw" }, link: "/contests/" },
+      },
+      {
+        teamId,
+        content: { key: "accountsLinked", data: { count: CONTEST_NETWORKS.length }, link: "/team/accounts" },
+      },
+    ];
+    for (const n of notes) {
+      tx.insert(notifications)
+        .values({
+          id: newId(),
+          teamId: n.teamId ?? null,
+          userId: n.userId ?? null,
+          content: n.content,
+          createdAt: created,
+        })
+        .run();
     }
     CONTEST_NETWORKS.forEach((provider, i) => {
+      activity("addTeamAccount", ownerId, { account: { name: `fairdraw_${provider}`, provider } });
       tx.insert(accounts)
         .values({
           id: newId(),
@@ -85,6 +150,7 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
       { name: "Autumn draft", status: "draft", startAt: null, closeAt: null },
     ];
     for (const c of demoContests) {
+      if (c.status !== "draft") activity("createContest", ownerId, { contest: { name: c.name } });
       tx.insert(contests)
         .values({
           id: newId(),

@@ -1,11 +1,56 @@
+/**
+ * The contest builder's server side: the builder config (decisions.md) — every field's rule string, can_edit,
+ * plan feature and UI hints, the schemas' defaults, per-provider limits — with what this team has: its plan
+ * features, quotas and linked accounts. The browser validates with it through the same engine as the server.
+ */
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ContestBase } from "../../codegen/types";
-import { defaultsOf } from "../../engine/defaults";
-import baseSchema from "../../schemas/contest/base.schema.json";
 import type { AppEnv } from "../context";
+import { accounts } from "../db/schema";
+import { requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { teamFeatures, teamQuotas } from "../services/teams";
 
-/** The contest builder's server side. */
-export const contestBuilderRoutes = new Hono<AppEnv>().get("/defaults", (c) => {
-  const base = defaultsOf<ContestBase>(baseSchema);
-  return c.json({ base });
-});
+export const contestBuilderRoutes = new Hono<AppEnv>()
+  .get("/contest-builder/defaults", (c) => {
+    const base: ContestBase = c.get("deps").catalog.builder.defaults.base;
+    return c.json({ base });
+  })
+  .get(
+    "/teams/current/contest-builder/config",
+    requireUser,
+    requireTeam,
+    requirePermission("team.contests.view_contests"),
+    (c) => {
+      const { catalog, db } = c.get("deps");
+      const { team } = teamOf(c);
+      const { files: _files, ...config } = catalog.builderConfig;
+      const linked = db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.teamId, team.id), eq(accounts.disabled, false)))
+        .all();
+      const byProvider: Record<string, unknown[]> = {};
+      for (const a of linked) {
+        (byProvider[a.provider] ??= []).push({
+          _id: a.id,
+          account_id: Number(a.externalId),
+          name: a.name,
+          screen_name: a.screenName,
+          sandbox: a.sandbox,
+        });
+      }
+      return c.json({
+        ...config,
+        team: {
+          features: teamFeatures(catalog, team),
+          quotas: teamQuotas(catalog, team),
+          accounts: byProvider,
+          settings: {
+            contest_builder_create_shortlinks_on_paste:
+              team.meta?.contest_builder_create_shortlinks_on_paste ?? null,
+          },
+        },
+      });
+    },
+  );

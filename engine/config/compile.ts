@@ -2,7 +2,7 @@
  * Compiles a BuilderConfig once: every rule string parsed and bound, every field pattern split, every `when`
  * condition parsed. Load errors name the file and the field.
  */
-import type { FieldRules, StepConfig } from "../../codegen/types";
+import type { ContestBase, ContestSummary, FieldRules, StepConfig } from "../../codegen/types";
 import { type CompiledRule, compileRuleString, RuleLoadError } from "../rulestring/compile";
 import type { BuilderConfig, ScopeRules } from "./types";
 
@@ -100,7 +100,7 @@ export function compileConfig(config: BuilderConfig): CompiledConfig {
     ),
     providers: config.providers,
     limits: config.limits,
-    defaults: config.defaults ?? { base: {}, summary: {}, sources: {} },
+    defaults: config.defaults ?? { base: {} as ContestBase, summary: {} as ContestSummary, sources: {} },
     source: config,
   };
 }

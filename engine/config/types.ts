@@ -1,4 +1,4 @@
-import type { FieldRules, StepConfig } from "../../codegen/types";
+import type { ContestBase, ContestForm, ContestSummary, FieldRules, StepConfig } from "../../codegen/types";
 
 /** The rules of one part of the form: base, summary or one provider's source. */
 export type ScopeRules = { fields: Record<string, FieldRules>; steps?: StepConfig[] };
@@ -19,7 +19,11 @@ export type BuilderConfig = {
    * The schemas' defaults: what a new contest and a new source of each provider start with, and what a field
    * that is switched off is sent as.
    */
-  defaults?: { base: unknown; summary: unknown; sources: Record<string, unknown> };
+  defaults?: {
+    base: ContestBase;
+    summary: ContestSummary;
+    sources: Record<string, ContestForm["sources"][number]>;
+  };
   /** mediaMaxSize and other numeric limits rules may read as $limit.<name>. */
   limits: Record<string, number>;
   /** Where each scope's rules came from, for load errors ("schemas/contest/base.rules.json"). */

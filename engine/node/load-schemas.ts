@@ -98,14 +98,18 @@ export function formDefaults(
 ): NonNullable<BuilderConfig["defaults"]> {
   const ajv = createAjv({ useDefaults: true });
   for (const s of formSchemas(dir)) ajv.addSchema(s);
-  const fill = (id: string, start: Record<string, unknown>) => {
+  // ajv fills the defaults in place; what it fills is the schema's own shape, so the types below hold.
+  const fill = <T>(id: string, start: Record<string, unknown>): T => {
     ajv.getSchema(`https://fairdraw.app/schemas/contest/${id}.schema.json`)?.(start);
-    return start;
+    return start as T;
   };
+  type Defaults = NonNullable<BuilderConfig["defaults"]>;
   return {
-    base: fill("base", {}),
-    summary: fill("summary", {}),
-    sources: Object.fromEntries(providers.map((p) => [p, fill(`sources/${p}`, { type: p })])),
+    base: fill<Defaults["base"]>("base", {}),
+    summary: fill<Defaults["summary"]>("summary", {}),
+    sources: Object.fromEntries(
+      providers.map((p) => [p, fill<Defaults["sources"][string]>(`sources/${p}`, { type: p })]),
+    ),
   };
 }
 

@@ -4,7 +4,16 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/client";
-import { accounts, contests, teamMembers, teams, users } from "../../api/db/schema";
+import {
+  accounts,
+  activities,
+  contests,
+  invites,
+  notifications,
+  teamMembers,
+  teams,
+  users,
+} from "../../api/db/schema";
 import { DEMO_EMAIL, seedDemo } from "../../api/db/seed";
 
 let dir: string;

@@ -14,14 +14,14 @@ const ctx = (features: string[]) => ({
 function form() {
   return {
     base: {
-      ...(config.defaults.base as Record<string, unknown>),
+      ...config.defaults.base,
       name: "Summer",
       manual_check: { enabled: false, list: ["tooManyContests", "seemsAutomated"] },
       exclude_previous_winners: { enabled: false, nb_months: 9 },
     },
     sources: [
       {
-        ...(config.defaults.sources.twitter as Record<string, unknown>),
+        ...config.defaults.sources.twitter,
         id: 100,
         reminders: {
           enabled: false,
