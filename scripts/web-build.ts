@@ -1,9 +1,20 @@
-/** Builds the web app when dist/web is missing or older than its sources (web/, codegen/types/, engine/, schemas/). */
+/**
+ * Builds the web app when its output (WEB_DIST, default dist/web) is missing or older than its sources
+ * (web/, codegen/types/, engine/, schemas/).
+ */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { build } from "vite";
 
-const SOURCES = ["web", "codegen/types", "engine", "schemas", "vite.config.ts", "lingui.config.ts"];
+const SOURCES = [
+  "web",
+  "codegen/types",
+  "engine",
+  "schemas",
+  "vite.config.ts",
+  "vite.plugins.ts",
+  "lingui.config.ts",
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -16,16 +27,27 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-export function webBuildIsStale(outDir = "dist/web"): boolean {
+export function webOutDir(): string {
+  return path.resolve(process.env.WEB_DIST ?? "dist/web");
+}
+
+export function webBuildIsStale(outDir = webOutDir()): boolean {
   const index = path.join(outDir, "index.html");
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
-export async function buildWebIfNeeded(): Promise<boolean> {
-  if (!webBuildIsStale()) return false;
+export async function buildWebIfNeeded(outDir = webOutDir()): Promise<boolean> {
+  if (!webBuildIsStale(outDir)) return false;
   console.warn("Building the web app…");
-  await build({ configFile: "vite.config.ts", logLevel: "warn" });
+  // Vite's build sets NODE_ENV=production in this process; the server that starts next must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: "vite.config.ts", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return true;
 }
