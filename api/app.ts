@@ -25,6 +25,7 @@ import { healthRoutes } from "./routes/health";
 import { invitesRoutes } from "./routes/invites";
 import { membersRoutes } from "./routes/members";
 import { notificationsRoutes } from "./routes/notifications";
+import { openapiRoutes } from "./routes/openapi";
 import { teamsRoutes } from "./routes/teams";
 import { userRoutes } from "./routes/users";
 import { wsRoutes } from "./routes/ws";
@@ -45,7 +46,8 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", activityRoutes)
     .route("/", contactRoutes)
     .route("/", wsRoutes(upgradeWebSocket))
-    .route("/", contestBuilderRoutes);
+    .route("/", contestBuilderRoutes)
+    .route("/", openapiRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;
@@ -66,7 +68,9 @@ const CSP = {
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const { upgradeWebSocket, injectWebSocket } = createNodeWebSocket({ app });
+  const { upgradeWebSocket, injectWebSocket, wss } = createNodeWebSocket({ app });
+  // The browser only pings; nothing it sends needs more than a few bytes (ws allows 100 MiB by default).
+  wss.options.maxPayload = 4096;
   app.use(requestLog(deps.logger));
   app.use(
     secureHeaders({

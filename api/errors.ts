@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   maxMembersExceeded: 403,
   maxAccountsExceeded: 403,
   cantDeleteYourDefaultTeam: 403,
+  cantTransferYourDefaultTeam: 403,
   forbiddenInDemoMode: 403,
   upgradeToDownloadEntries: 403,
   upgradeToPerformTestDraws: 403,

@@ -21,7 +21,7 @@ const CONTEST_NETWORKS = [
 ] as const;
 
 /** Alice may build and run contests; Bob keeps the catalogue's defaults (view contests and templates). */
-const MEMBERS: { name: string; email: string; permissions: Record<string, boolean> }[] = [
+const MEMBERS: { name: string; email: string; permissions: Record<string, boolean> | null }[] = [
   {
     name: "Alice Martin",
     email: "alice@fairdraw.test",
@@ -35,7 +35,7 @@ const MEMBERS: { name: string; email: string; permissions: Record<string, boolea
       "team.activity.view_activity": true,
     },
   },
-  { name: "Bob Tanaka", email: "bob@fairdraw.test", permissions: {} },
+  { name: "Bob Tanaka", email: "bob@fairdraw.test", permissions: null },
 ];
 
 const DAY = 86_400_000;
@@ -128,7 +128,9 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
         .run();
     }
     CONTEST_NETWORKS.forEach((provider, i) => {
-      activity("addTeamAccount", ownerId, { account: { name: `fairdraw_${provider}`, provider } });
+      activity("addTeamAccount", ownerId, {
+        account: { name: `fairdraw_${provider}`, profile_picture: null, provider },
+      });
       tx.insert(accounts)
         .values({
           id: newId(),

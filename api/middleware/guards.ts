@@ -5,6 +5,7 @@ import { effectivePermissions, holds } from "../auth/permissions";
 import type { AppEnv, TeamContext } from "../context";
 import { teamMembers, teams, users } from "../db/schema";
 import { AppError } from "../errors";
+import { findTeamContext } from "../services/teams";
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("auth")) throw new AppError("unauthenticated", "Sign in to continue.");
@@ -38,6 +39,18 @@ export const requireTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("team", loadTeamContext(c));
   await next();
 };
+
+/** The team named by the path parameter, as the caller's team context; 404 unless they belong to it. */
+export function requireTeamOfPath(param: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = c.get("auth");
+    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const ctx = findTeamContext(c.get("deps"), auth.user.id, c.req.param(param) ?? "");
+    if (!ctx) throw new AppError("notFound", "This team does not exist.");
+    c.set("team", ctx);
+    await next();
+  };
+}
 
 export function teamOf(c: Context<AppEnv>): TeamContext {
   const team = c.get("team");

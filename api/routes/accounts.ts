@@ -1,5 +1,322 @@
+/**
+ * Social accounts (app-shell.md §3, §7): the team's accounts (list, link, refresh, ask for a reconnect, unlink)
+ * and the signed-in person's own accounts and delegations (/me/delegation). How the two kinds of account rows
+ * relate is written in api/services/accounts.ts.
+ *
+ * - Every network is reached through its driver (api/drivers); the sandbox links at once.
+ * - The accounts quota counts per network: the team's accounts of that network plus its active account invites.
+ * - An id that is not one of the team's accounts (or not the person's own) is a 404, whoever it belongs to.
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { accounts, delegations, teamMembers, teams, users } from "../db/schema";
+import { driverFor } from "../drivers";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  type AccountRow,
+  accountShape,
+  activityAccount,
+  assertAccountsQuota,
+  contestCounts,
+  delegatedAccountShape,
+  findTeamAccount,
+  nbContests,
+  providerProblem,
+  storedAccount,
+  type TeamAccount,
+  teamAccounts,
+} from "../services/accounts";
+import { logActivity } from "../services/activity";
+import { notify } from "../services/notifications";
+import { jsonBody, validationError } from "../validation";
 
-/** Filled by its issue's work: see api/app.ts for where it is mounted. */
-export const accountsRoutes = new Hono<AppEnv>();
+const NOT_FOUND = "This account does not exist.";
+
+function userId(auth: { user: { id: string } } | undefined): string {
+  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  return auth.user.id;
+}
+
+/** The person's own accounts (linked through invites, lent to teams by delegations). */
+function ownAccounts(db: Parameters<typeof teamAccounts>[0], ownerId: string): AccountRow[] {
+  return db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, ownerId), isNull(accounts.teamId)))
+    .all();
+}
+
+/**
+ * Who can reconnect an account: the person who lent it, or the member who linked it while they are still in the
+ * team; null when nobody is (a seeded account, a member who left): then the whole team is told.
+ */
+function reconnectRecipient(db: Parameters<typeof teamAccounts>[0], teamId: string, found: TeamAccount) {
+  const { account, delegation } = found;
+  if (!account.userId) return null;
+  if (delegation) return account.userId;
+  const stillMember = db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(
+      and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, account.userId), isNull(users.deletedAt)),
+    )
+    .get();
+  return stillMember ? account.userId : null;
+}
+
+export const accountsRoutes = new Hono<AppEnv>()
+  .get("/teams/current/accounts/list", requireUser, requireTeam, requireNotFrozen, (c) => {
+    const { db } = c.get("deps");
+    const { team } = teamOf(c);
+    const counts = contestCounts(db, [team.id]);
+    return c.json({
+      data: teamAccounts(db, team.id).map(({ account, linkedAt }) =>
+        accountShape(account, { linkedAt, nbContests: nbContests(counts, team.id, account) }),
+      ),
+    });
+  })
+  .post(
+    "/teams/current/accounts/link",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.accounts.update_account"),
+    async (c) => {
+      const deps = c.get("deps");
+      const { db, clock, catalog, env } = deps;
+      const { team } = teamOf(c);
+      const user = c.get("auth")?.user;
+      if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
+      const body = await jsonBody(c);
+      const { provider, problem } = providerProblem(catalog, body.provider, "link");
+      if (!provider) throw validationError(c, { provider: [{ key: problem, rule: "in" }] });
+
+      assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      const profile = await driverFor(provider, env).linkAccount({
+        provider,
+        team: { id: team.id, name: team.name },
+        user: { id: user.id, name: user.name },
+        linked: teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId),
+      });
+      const account: AccountRow = {
+        id: newId(),
+        teamId: team.id,
+        userId: user.id,
+        provider: provider.name,
+        externalId: profile.external_id,
+        name: profile.name,
+        screenName: profile.screen_name,
+        profilePicture: profile.profile_picture,
+        url: profile.url,
+        sandbox: profile.sandbox,
+        disabled: false,
+        meta: {},
+        linkedAt: clock().toISOString(),
+      };
+      db.transaction((tx) => {
+        if (
+          teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === account.externalId)
+        ) {
+          throw new AppError("conflict", "This account is already linked to this team.");
+        }
+        tx.insert(accounts).values(account).run();
+        logActivity(tx, clock, {
+          teamId: team.id,
+          type: "addTeamAccount",
+          userId: user.id,
+          meta: activityAccount(account),
+        });
+      });
+      return c.json(accountShape(account, { linkedAt: account.linkedAt, nbContests: 0 }), 201);
+    },
+  )
+  .post(
+    "/teams/current/accounts/:id/refresh",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.accounts.update_account"),
+    async (c) => {
+      const { db, catalog, env } = c.get("deps");
+      const { team } = teamOf(c);
+      const found = findTeamAccount(db, team.id, c.req.param("id"));
+      const provider = found && catalog.providers.get(found.account.provider);
+      if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
+      const profile = await driverFor(provider, env).refreshAccount(storedAccount(found.account));
+      // Reading the profile worked: the access is good, the account needs no reconnecting.
+      db.update(accounts)
+        .set({
+          name: profile.name,
+          screenName: profile.screen_name,
+          profilePicture: profile.profile_picture,
+          url: profile.url,
+          disabled: false,
+        })
+        .where(eq(accounts.id, found.account.id))
+        .run();
+      return c.json({ success: true });
+    },
+  )
+  .post(
+    "/teams/current/accounts/:id/request_reconnect",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.accounts.request_reconnect_account"),
+    async (c) => {
+      const deps = c.get("deps");
+      const { db, clock, catalog, env } = deps;
+      const { team } = teamOf(c);
+      const requester = c.get("auth")?.user;
+      if (!requester) throw new AppError("unauthenticated", "Sign in to continue.");
+      const found = findTeamAccount(db, team.id, c.req.param("id"));
+      const provider = found && catalog.providers.get(found.account.provider);
+      if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
+      const { account } = found;
+      await driverFor(provider, env).requestReconnect(storedAccount(account));
+      const now = clock().toISOString();
+      db.update(accounts)
+        .set({ meta: { ...account.meta, reconnect_requested_at: now } })
+        .where(eq(accounts.id, account.id))
+        .run();
+      const ownerId = reconnectRecipient(db, team.id, found);
+      notify(deps, ownerId ? { userId: ownerId } : { teamId: team.id }, {
+        key: "accountReconnectRequested",
+        data: {
+          account: { name: account.name, screen_name: account.screenName, provider: account.provider },
+          team: { _id: team.id, name: team.name },
+          requested_by: { name: requester.name },
+        },
+        link: found.delegation ? "/me/delegation" : "/team/accounts",
+      });
+      return c.json({ success: true });
+    },
+  )
+  .delete(
+    "/teams/current/accounts/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.accounts.unlink_account"),
+    (c) => {
+      const { db, clock } = c.get("deps");
+      const { team, member } = teamOf(c);
+      const found = findTeamAccount(db, team.id, c.req.param("id"));
+      if (!found) throw new AppError("notFound", NOT_FOUND);
+      const { account, delegation } = found;
+      db.transaction((tx) => {
+        if (delegation) {
+          // A lent account goes back to its owner only: it stays theirs.
+          tx.delete(delegations).where(eq(delegations.id, delegation.id)).run();
+        } else {
+          tx.delete(accounts).where(eq(accounts.id, account.id)).run();
+        }
+        logActivity(tx, clock, {
+          teamId: team.id,
+          type: "unlinkAccount",
+          userId: member.userId,
+          meta: activityAccount(account),
+        });
+      });
+      return c.json({ success: true });
+    },
+  )
+  .get("/users/me/accounts/list", requireUser, (c) => {
+    const { db } = c.get("deps");
+    const me = userId(c.get("auth"));
+    const mine = ownAccounts(db, me);
+    const lent =
+      mine.length === 0
+        ? []
+        : db
+            .select()
+            .from(delegations)
+            .where(
+              inArray(
+                delegations.accountId,
+                mine.map((a) => a.id),
+              ),
+            )
+            .all();
+    const counts = contestCounts(
+      db,
+      lent.map((d) => d.teamId),
+    );
+    return c.json({
+      data: mine.map((account) =>
+        accountShape(account, {
+          linkedAt: account.linkedAt,
+          nbContests: lent
+            .filter((d) => d.accountId === account.id)
+            .reduce((sum, d) => sum + nbContests(counts, d.teamId, account), 0),
+        }),
+      ),
+    });
+  })
+  .get("/users/me/delegations/list", requireUser, (c) => {
+    const { db } = c.get("deps");
+    const me = userId(c.get("auth"));
+    const rows = db
+      .select({ delegation: delegations, account: accounts })
+      .from(delegations)
+      .innerJoin(accounts, eq(accounts.id, delegations.accountId))
+      .innerJoin(teams, eq(teams.id, delegations.teamId))
+      .where(and(eq(delegations.userId, me), isNull(teams.deletedAt)))
+      .orderBy(delegations.createdAt, delegations.id)
+      .all();
+    const counts = contestCounts(
+      db,
+      rows.map((r) => r.delegation.teamId),
+    );
+    return c.json({
+      data: rows.map(({ delegation, account }) =>
+        delegatedAccountShape(delegation, account, nbContests(counts, delegation.teamId, account)),
+      ),
+    });
+  })
+  .delete("/users/me/accounts/delegations/:delegation_id", requireUser, (c) => {
+    const { db, clock } = c.get("deps");
+    const me = userId(c.get("auth"));
+    const row = db
+      .select({ delegation: delegations, account: accounts })
+      .from(delegations)
+      .innerJoin(accounts, eq(accounts.id, delegations.accountId))
+      .where(and(eq(delegations.id, c.req.param("delegation_id")), eq(delegations.userId, me)))
+      .get();
+    if (!row) throw new AppError("notFound", "This delegation does not exist.");
+    db.transaction((tx) => {
+      tx.delete(delegations).where(eq(delegations.id, row.delegation.id)).run();
+      logActivity(tx, clock, {
+        teamId: row.delegation.teamId,
+        type: "removeDelegation",
+        userId: me,
+        meta: activityAccount(row.account),
+      });
+    });
+    return c.json({ success: true });
+  })
+  .delete("/users/me/accounts/:id", requireUser, (c) => {
+    const { db, clock } = c.get("deps");
+    const me = userId(c.get("auth"));
+    const account = ownAccounts(db, me).find((a) => a.id === c.req.param("id"));
+    if (!account) throw new AppError("notFound", NOT_FOUND);
+    const lent = db.select().from(delegations).where(eq(delegations.accountId, account.id)).all();
+    db.transaction((tx) => {
+      // Every team it was lent to loses it, and each one's activity says so.
+      for (const d of lent) {
+        logActivity(tx, clock, {
+          teamId: d.teamId,
+          type: "removeDelegation",
+          userId: me,
+          meta: activityAccount(account),
+        });
+      }
+      tx.delete(delegations).where(eq(delegations.accountId, account.id)).run();
+      tx.delete(accounts).where(eq(accounts.id, account.id)).run();
+    });
+    return c.json({ success: true });
+  });

@@ -32,7 +32,9 @@ export const contestBuilderRoutes = new Hono<AppEnv>()
         .all();
       const byProvider: Record<string, unknown[]> = {};
       for (const a of linked) {
-        (byProvider[a.provider] ??= []).push({
+        const list = byProvider[a.provider] ?? [];
+        byProvider[a.provider] = list;
+        list.push({
           _id: a.id,
           account_id: Number(a.externalId),
           name: a.name,

@@ -1,5 +1,341 @@
-import { Hono } from "hono";
+/**
+ * Invites (app-shell.md §3, §4, §7): create a member or account invite, list and cancel the team's invites, and
+ * the invite link itself (/invite/{key}): what it shows to anyone holding it, and accepting it.
+ *
+ * - Members + active member invites may not go past the members quota; accounts + active account invites of a
+ *   network may not go past the accounts quota (each active invite holds a place until used, expired, canceled).
+ * - An invite is active for 7 days; active → used | expired | canceled, all final (409 inviteNotActive after).
+ * - The link is a bearer secret (newToken): whoever holds it may use it, signed in as themselves; the e-mail an
+ *   invite was sent to is where the link went, not a condition on who uses it.
+ * - Accepting a member invite joins the team with the default permissions and makes it the current team;
+ *   accepting an account invite links the person's own account through the network's driver and delegates it to
+ *   the team (they can take it back from /me/delegation).
+ */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import type { ValidationErrors } from "../../engine/messages/types";
+import { validateFormData } from "../../engine/validation/validate";
+import { normalizeEmail } from "../auth/codes";
 import type { AppEnv } from "../context";
+import { accounts, delegations, invites, teamMembers, teams, users } from "../db/schema";
+import { driverFor } from "../drivers";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import {
+  loadTeamContext,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
+import {
+  type AccountRow,
+  activityAccount,
+  assertAccountsQuota,
+  contestCounts,
+  delegatedAccountShape,
+  nbContests,
+  providerProblem,
+  teamAccounts,
+} from "../services/accounts";
+import { logActivity } from "../services/activity";
+import {
+  countActiveInvites,
+  createInvite,
+  expireDueInvites,
+  findInviteByKey,
+  invitePublicShape,
+  inviteShape,
+  mailInvite,
+  markInviteUsed,
+  peopleOf,
+} from "../services/invites";
+import { findTeamContext, membersCount, teamQuotas } from "../services/teams";
+import { userShape } from "../services/users";
+import { jsonBody, validationError } from "../validation";
 
-/** Filled by its issue's work: see api/app.ts for where it is mounted. */
-export const invitesRoutes = new Hono<AppEnv>();
+const NOT_ACTIVE = "This invite can no longer be used: it was used, canceled or has expired.";
+const NOT_FOUND = "This invite does not exist.";
+
+/** The structural and rule errors of one of schemas/forms/, to merge with the checks that need the database. */
+function formErrors(c: Context<AppEnv>, form: string, body: unknown): ValidationErrors {
+  const { catalog, clock } = c.get("deps");
+  const scope = catalog.forms.get(form);
+  if (!scope) throw new Error(`no form rules named ${form} in schemas/forms/`);
+  return validateFormData(body, scope, { now: clock(), teamFeatures: new Set(), quotas: {} });
+}
+
+/** The optional invitee address: null when absent or empty, normalized otherwise (already checked as e-mail). */
+function inviteeEmail(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? normalizeEmail(value) : null;
+}
+
+function signedIn(c: Context<AppEnv>) {
+  const auth = c.get("auth");
+  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  return auth;
+}
+
+export const invitesRoutes = new Hono<AppEnv>()
+  .post(
+    "/teams/current/members/invite",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.invites.create_invite"),
+    async (c) => {
+      const deps = c.get("deps");
+      const { db, clock, catalog } = deps;
+      const { team } = teamOf(c);
+      const { user } = signedIn(c);
+      const body = await jsonBody(c);
+      const errors = formErrors(c, "member-invite", body);
+      const email = errors.email ? null : inviteeEmail(body.email);
+      if (email) {
+        const member = db
+          .select({ id: users.id })
+          .from(teamMembers)
+          .innerJoin(users, eq(users.id, teamMembers.userId))
+          .where(and(eq(teamMembers.teamId, team.id), eq(users.email, email)))
+          .get();
+        if (member) errors.email = [{ key: "validation.email.member", rule: "email" }];
+      }
+      if (Object.keys(errors).length > 0) throw validationError(c, errors);
+
+      const quota = teamQuotas(catalog, team).members;
+      if (membersCount(db, team.id) + countActiveInvites(db, clock, team.id, "add_member") >= quota) {
+        throw new AppError(
+          "maxMembersExceeded",
+          `Your plan allows ${quota} member(s). Upgrade to invite more.`,
+        );
+      }
+      const created = createInvite(db, clock, {
+        teamId: team.id,
+        type: "add_member",
+        senderId: user.id,
+        email,
+      });
+      const row = await mailInvite(deps, created, { teamName: team.name, senderName: user.name });
+      return c.json(inviteShape(row, peopleOf(db, [row])), 201);
+    },
+  )
+  .post(
+    "/teams/current/accounts/invite",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.invites.create_invite"),
+    async (c) => {
+      const deps = c.get("deps");
+      const { db, clock, catalog } = deps;
+      const { team } = teamOf(c);
+      const { user } = signedIn(c);
+      const body = await jsonBody(c);
+      const errors = formErrors(c, "account-invite", body);
+      const { provider, problem } = providerProblem(catalog, body.provider, "invite");
+      if (problem && !errors.provider) errors.provider = [{ key: problem, rule: "in" }];
+      if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
+
+      assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      const created = createInvite(db, clock, {
+        teamId: team.id,
+        type: "link_account",
+        senderId: user.id,
+        email: inviteeEmail(body.email),
+        provider: provider.name,
+      });
+      const row = await mailInvite(deps, created, {
+        teamName: team.name,
+        senderName: user.name,
+        providerName: provider.display_name,
+      });
+      return c.json(inviteShape(row, peopleOf(db, [row])), 201);
+    },
+  )
+  .get(
+    "/teams/current/invites/list",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.invites.view_invite"),
+    (c) => {
+      const { db, clock } = c.get("deps");
+      const { team } = teamOf(c);
+      expireDueInvites(db, clock, { teamId: team.id });
+      const rows = db
+        .select()
+        .from(invites)
+        .where(eq(invites.teamId, team.id))
+        .orderBy(desc(invites.createdAt), desc(invites.id))
+        .all();
+      const people = peopleOf(db, rows);
+      return c.json({ data: rows.map((r) => inviteShape(r, people)) });
+    },
+  )
+  .delete(
+    "/teams/current/invites/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.invites.cancel_invite"),
+    (c) => {
+      const { db, clock } = c.get("deps");
+      const { team } = teamOf(c);
+      const { user } = signedIn(c);
+      const id = c.req.param("id");
+      expireDueInvites(db, clock, { teamId: team.id });
+      const row = db
+        .select()
+        .from(invites)
+        .where(and(eq(invites.id, id), eq(invites.teamId, team.id)))
+        .get();
+      if (!row) throw new AppError("notFound", NOT_FOUND);
+      const now = clock().toISOString();
+      db.transaction((tx) => {
+        const done = tx
+          .update(invites)
+          .set({ status: "canceled", cancelerId: user.id, canceledAt: now })
+          .where(and(eq(invites.id, row.id), eq(invites.status, "active")))
+          .run();
+        if (done.changes !== 1) throw new AppError("inviteNotActive", NOT_ACTIVE);
+        logActivity(tx, clock, {
+          teamId: team.id,
+          type: "cancelInvite",
+          userId: user.id,
+          meta: { invite: { key: row.key } },
+        });
+      });
+      const canceled = { ...row, status: "canceled", cancelerId: user.id, canceledAt: now };
+      return c.json(inviteShape(canceled, peopleOf(db, [canceled])));
+    },
+  )
+  .get("/invites/:key", (c) => {
+    const { db, clock } = c.get("deps");
+    const row = findInviteByKey(db, clock, c.req.param("key"));
+    const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
+    if (!row || !team || team.deletedAt) throw new AppError("notFound", NOT_FOUND);
+    return c.json(invitePublicShape(row, team.name, peopleOf(db, [row]).get(row.senderId ?? "")));
+  })
+  .post("/invites/:key/accept", requireUser, async (c) => {
+    const deps = c.get("deps");
+    const { db, clock, catalog, env, realtime } = deps;
+    const auth = signedIn(c);
+    const { user } = auth;
+    const row = findInviteByKey(db, clock, c.req.param("key"));
+    const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
+    if (!row || !team || team.deletedAt) throw new AppError("notFound", NOT_FOUND);
+    if (row.status !== "active") throw new AppError("inviteNotActive", NOT_ACTIVE);
+
+    if (row.type === "add_member") {
+      if (findTeamContext(deps, user.id, team.id)) {
+        throw new AppError("conflict", "You are already a member of this team.");
+      }
+      const quota = teamQuotas(catalog, team).members;
+      if (membersCount(db, team.id) >= quota) {
+        throw new AppError("maxMembersExceeded", `This team's plan allows ${quota} member(s).`);
+      }
+      db.transaction((tx) => {
+        if (!markInviteUsed(tx, clock, row, user.id)) throw new AppError("inviteNotActive", NOT_ACTIVE);
+        tx.insert(teamMembers)
+          .values({ teamId: team.id, userId: user.id, role: "member", createdAt: clock().toISOString() })
+          .run();
+        tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id)).run();
+        logActivity(tx, clock, {
+          teamId: team.id,
+          type: "joinTeam",
+          userId: user.id,
+          meta: { invite: { key: row.key } },
+        });
+      });
+      user.currentTeamId = team.id;
+      realtime.moveUser(user.id, team.id);
+      realtime.toUser(user.id, { type: "refresh_user" });
+      return c.json({ type: "add_member" as const, user: userShape(deps, user, loadTeamContext(c)) });
+    }
+
+    const provider = catalog.providers.get(row.provider ?? "");
+    if (!provider || provider.onlyLogin) throw new AppError("inviteNotActive", NOT_ACTIVE);
+    assertAccountsQuota(deps, team, provider.name, { countInvites: false });
+    const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
+    const profile = await driverFor(provider, env).linkAccount({
+      provider,
+      team: { id: team.id, name: team.name },
+      user: { id: user.id, name: user.name },
+      invite: { key: row.key },
+      linked,
+    });
+    const now = clock().toISOString();
+    const fields = {
+      name: profile.name,
+      screenName: profile.screen_name,
+      profilePicture: profile.profile_picture,
+      url: profile.url,
+      sandbox: profile.sandbox,
+      disabled: false,
+    };
+    const { account, delegation } = db.transaction((tx) => {
+      if (
+        teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === profile.external_id)
+      ) {
+        throw new AppError("conflict", "This account is already linked to this team.");
+      }
+      if (
+        !markInviteUsed(tx, clock, row, user.id, {
+          account: { url: profile.url, screen_name: profile.screen_name },
+        })
+      ) {
+        throw new AppError("inviteNotActive", NOT_ACTIVE);
+      }
+      // The person's own account: the same network account lent to several teams is one row.
+      const mine = tx
+        .select()
+        .from(accounts)
+        .where(
+          and(
+            eq(accounts.userId, user.id),
+            eq(accounts.provider, provider.name),
+            eq(accounts.externalId, profile.external_id),
+            isNull(accounts.teamId),
+          ),
+        )
+        .get();
+      let account: AccountRow;
+      if (mine) {
+        tx.update(accounts).set(fields).where(eq(accounts.id, mine.id)).run();
+        account = { ...mine, ...fields };
+      } else {
+        account = {
+          id: newId(),
+          teamId: null,
+          userId: user.id,
+          provider: provider.name,
+          externalId: profile.external_id,
+          meta: {},
+          linkedAt: now,
+          ...fields,
+        };
+        tx.insert(accounts).values(account).run();
+      }
+      const delegation = {
+        id: newId(),
+        accountId: account.id,
+        userId: user.id,
+        teamId: team.id,
+        createdAt: now,
+      };
+      tx.insert(delegations).values(delegation).run();
+      logActivity(tx, clock, {
+        teamId: team.id,
+        type: "addTeamAccount",
+        userId: user.id,
+        meta: activityAccount(account),
+      });
+      return { account, delegation };
+    });
+    const counts = contestCounts(db, [team.id]);
+    return c.json({
+      type: "link_account" as const,
+      delegation: delegatedAccountShape(delegation, account, nbContests(counts, team.id, account)),
+    });
+  });

@@ -1,5 +1,41 @@
+/**
+ * The notifications panel (app-shell.md §2 and §7): the signed-in user's notifications and their current team's,
+ * newest first, a page at a time (`?before=<_id of the last one shown>`). Marking them read is
+ * `POST /users/me {last_read_notification_id}` (users.ts); new_count counts those newer than that id.
+ */
+import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { loadTeamContext, requireUser } from "../middleware/guards";
+import { notificationShape, notificationsPage, unreadNotificationsCount } from "../services/notifications";
+import { message } from "../validation";
 
-/** Filled by its issue's work: see api/app.ts for where it is mounted. */
-export const notificationsRoutes = new Hono<AppEnv>();
+/** `?before=<id>`: an id of ours (24 hex digits) or nothing; 422 on `before` otherwise. */
+export function beforeCursor(c: Context<AppEnv>): string | undefined {
+  const before = c.req.query("before");
+  if (before === undefined || before === "") return undefined;
+  if (!/^[0-9a-f]{24}$/.test(before)) {
+    throw new AppError("validation", message(c, "validation.failed"), {
+      errors: { before: [message(c, "validation.structure.invalid")] },
+    });
+  }
+  return before;
+}
+
+export const notificationsRoutes = new Hono<AppEnv>().get(
+  "/users/me/notifications/list",
+  requireUser,
+  (c) => {
+    const auth = c.get("auth");
+    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const { db } = c.get("deps");
+    const before = beforeCursor(c);
+    const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id };
+    const lastReadId = auth.user.lastReadNotificationId;
+    return c.json({
+      data: notificationsPage(db, who, before).map((n) => notificationShape(n, lastReadId)),
+      new_count: unreadNotificationsCount(db, { ...who, lastReadId }),
+    });
+  },
+);

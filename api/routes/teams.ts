@@ -1,5 +1,169 @@
+/**
+ * The team settings calls (app-shell.md §7): rename and builder setting, delete, transfer ownership.
+ *
+ * Calls naming a team by id act on THAT team, which need not be the current one: `requireTeamOfPath` loads the
+ * caller's membership of it (404 when none, the same as a missing team) so the usual guards (frozen, permission)
+ * apply to it. A frozen team answers 402 to every call of its team pages, these included (app-shell.md §2).
+ */
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../context";
+import type { ValidationErrors } from "../../engine/messages/types";
+import { isPlainObject } from "../../engine/values";
+import type { AppEnv, TeamRow } from "../context";
+import { invites, teamMembers, teams, users } from "../db/schema";
+import { AppError } from "../errors";
+import {
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireTeamOfPath,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
+import { fallbackTeamId, findTeamContext, teamShape } from "../services/teams";
+import { jsonBody, validationError } from "../validation";
 
-/** Filled by its issue's work: see api/app.ts for where it is mounted. */
-export const teamsRoutes = new Hono<AppEnv>();
+const NAME_MAX = 100;
+const SHORTLINKS_ON_PASTE = "contest_builder_create_shortlinks_on_paste";
+const SHORTLINKS_ON_PASTE_CHOICES = ["always_ask", "always", "never"];
+
+/** The changes of POST /teams/current, or the 422 naming each wrong field. */
+function teamChanges(team: TeamRow, body: Record<string, unknown>) {
+  const errors: ValidationErrors = {};
+  const changes: Partial<Pick<TeamRow, "name" | "meta">> = {};
+  if ("name" in body) {
+    const name = typeof body.name === "string" ? body.name.trim() : body.name;
+    if (typeof name !== "string") errors.name = [{ key: "validation.string", rule: "string" }];
+    else if (name === "") errors.name = [{ key: "validation.required", rule: "required" }];
+    else if ([...name].length > NAME_MAX) {
+      errors.name = [{ key: "validation.between.string.max", values: { n: NAME_MAX }, rule: "between" }];
+    } else changes.name = name;
+  }
+  if ("meta" in body) {
+    if (!isPlainObject(body.meta)) {
+      errors.meta = [{ key: "validation.structure.type", rule: "structure" }];
+    } else {
+      const meta: Record<string, unknown> = { ...team.meta };
+      for (const [key, value] of Object.entries(body.meta)) {
+        if (key !== SHORTLINKS_ON_PASTE) {
+          errors[`meta.${key}`] = [{ key: "validation.structure.unknown", rule: "structure" }];
+        } else if (value === null) {
+          // Back to "not chosen yet": the builder asks again.
+          delete meta[key];
+        } else if (typeof value === "string" && SHORTLINKS_ON_PASTE_CHOICES.includes(value)) {
+          meta[key] = value;
+        } else {
+          errors[`meta.${key}`] = [{ key: "validation.in", rule: "in" }];
+        }
+      }
+      changes.meta = meta;
+    }
+  }
+  return { changes, errors };
+}
+
+export const teamsRoutes = new Hono<AppEnv>()
+  .post(
+    "/teams/current",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.settings.edit_information"),
+    async (c) => {
+      const { db, catalog, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      const { changes, errors } = teamChanges(team, await jsonBody(c));
+      if (Object.keys(errors).length > 0) throw validationError(c, errors);
+      if (Object.keys(changes).length > 0) {
+        db.update(teams).set(changes).where(eq(teams.id, team.id)).run();
+        Object.assign(team, changes);
+        // The team's name is in every member's header.
+        realtime.toTeam(team.id, { type: "refresh_user" });
+      }
+      return c.json(teamShape(catalog, team));
+    },
+  )
+  .delete(
+    "/teams/:teamId",
+    requireUser,
+    requireTeamOfPath("teamId"),
+    requireNotFrozen,
+    requirePermission("team.settings.delete_team"),
+    (c) => {
+      const { db, clock, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      const actorId = c.get("auth")?.user.id ?? null;
+      if (team.isDefault) {
+        throw new AppError("cantDeleteYourDefaultTeam", "A default team can't be deleted.");
+      }
+      const now = clock().toISOString();
+      const members = db
+        .select({ id: users.id, currentTeamId: users.currentTeamId })
+        .from(teamMembers)
+        .innerJoin(users, eq(users.id, teamMembers.userId))
+        .where(eq(teamMembers.teamId, team.id))
+        .all();
+      // Where each member who worked in it goes (read before the team disappears from their memberships).
+      const moved = members
+        .filter((m) => m.currentTeamId === team.id)
+        .map((m) => ({ userId: m.id, teamId: fallbackTeamId(db, m.id, team.id) }));
+      db.transaction((tx) => {
+        tx.update(teams).set({ deletedAt: now }).where(eq(teams.id, team.id)).run();
+        // Its open invites can no longer be used.
+        tx.update(invites)
+          .set({ status: "canceled", canceledAt: now, cancelerId: actorId })
+          .where(and(eq(invites.teamId, team.id), eq(invites.status, "active")))
+          .run();
+        for (const m of moved) {
+          tx.update(users).set({ currentTeamId: m.teamId }).where(eq(users.id, m.userId)).run();
+        }
+      });
+      for (const m of moved) realtime.moveUser(m.userId, m.teamId);
+      // Every member's list of teams changed; those who worked in it are elsewhere now.
+      for (const m of members) realtime.toUser(m.id, { type: "refresh_user" });
+      return c.json({ success: true });
+    },
+  )
+  .post(
+    "/teams/:teamId/transfer_ownership",
+    requireUser,
+    requireTeamOfPath("teamId"),
+    requireNotFrozen,
+    requirePermission("team.settings.transfer_ownership"),
+    async (c) => {
+      const { db, catalog, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      if (team.isDefault) {
+        // Every user keeps a team of their own to come back to (the default team can't be deleted either).
+        throw new AppError("cantTransferYourDefaultTeam", "A default team can't be given to someone else.");
+      }
+      const body = await jsonBody(c);
+      const newOwnerId = typeof body.new_owner_id === "string" ? body.new_owner_id : "";
+      if (newOwnerId === "") {
+        throw validationError(c, { new_owner_id: [{ key: "validation.required", rule: "required" }] });
+      }
+      const target = findTeamContext(c.get("deps"), newOwnerId, team.id);
+      const targetUser = db.select().from(users).where(eq(users.id, newOwnerId)).get();
+      if (!target || !targetUser || targetUser.deletedAt || target.member.role === "owner") {
+        throw validationError(c, {
+          new_owner_id: [{ key: "validation.team.new_owner", rule: "in" }],
+        });
+      }
+      const oldOwnerId = team.ownerId;
+      db.transaction((tx) => {
+        tx.update(teams).set({ ownerId: newOwnerId }).where(eq(teams.id, team.id)).run();
+        tx.update(teamMembers)
+          .set({ role: "member", permissions: null })
+          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, oldOwnerId)))
+          .run();
+        tx.update(teamMembers)
+          .set({ role: "owner", permissions: null })
+          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, newOwnerId)))
+          .run();
+      });
+      team.ownerId = newOwnerId;
+      realtime.toUser(oldOwnerId, { type: "refresh_user" });
+      realtime.toUser(newOwnerId, { type: "refresh_user" });
+      return c.json(teamShape(catalog, team));
+    },
+  );

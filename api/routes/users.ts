@@ -89,14 +89,16 @@ export const userRoutes = new Hono<AppEnv>()
     const auth = c.get("auth");
     if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
     const { db, clock, realtime } = c.get("deps");
+    // A team the user owns with other members in it must be handed over first (their default team can't be).
     const owned = db
       .select({ id: teams.id })
       .from(teams)
-      .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
       .where(and(eq(teams.ownerId, auth.user.id), eq(teams.isDefault, false), isNull(teams.deletedAt)))
       .all();
     const others = owned.filter(
-      (t) => db.select().from(teamMembers).where(eq(teamMembers.teamId, t.id)).all().length > 1,
+      (t) =>
+        db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, t.id)).all()
+          .length > 1,
     );
     if (others.length > 0) {
       throw new AppError(
@@ -110,7 +112,7 @@ export const userRoutes = new Hono<AppEnv>()
       .where(eq(users.id, auth.user.id))
       .run();
     endUserSessions(db, auth.user.id);
-    realtime.closeSession(auth.session.id);
+    realtime.closeUser(auth.user.id);
     clearSessionCookie(c);
     return c.json({ success: true });
   })

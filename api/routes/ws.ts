@@ -1,8 +1,118 @@
+/**
+ * The realtime socket (app-shell.md §7): `GET /api/v1/ws` upgrades to a WebSocket for a signed-in session
+ * (401 without one) whose page is ours: the Origin header must be the app's (PUBLIC_URL's origin, or the
+ * request's own Host), 403 otherwise, so another site cannot open a socket with the visitor's cookie
+ * (cross-site WebSocket hijacking: the handshake is not subject to CORS and carries the cookie from any page of
+ * the same site, and from any site in browsers that ignore SameSite). A missing Origin is refused too: the only
+ * client is the web app, and browsers always send it on a WebSocket handshake.
+ *
+ * The socket is registered in the realtime hub with the user, their current team and the session: it hears
+ * add_notification, refresh_user and load_contest, and the hub closes it (4401) when the session ends.
+ * The client may send {"type":"ping"} and gets {"type":"pong"}; anything else is ignored.
+ */
+import { eq } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
-import type { UpgradeWebSocket } from "hono/ws";
+import type { UpgradeWebSocket, WSContext } from "hono/ws";
 import type { AppEnv } from "../context";
+import { sessions } from "../db/schema";
+import { AppError } from "../errors";
+import { loadTeamContext, requireUser } from "../middleware/guards";
 
-/** The realtime socket (GET /api/v1/ws): session-authenticated, Origin checked. */
-export function wsRoutes(_upgradeWebSocket: UpgradeWebSocket) {
-  return new Hono<AppEnv>();
+/** Close code when the session is gone by the time the socket opens (the hub uses it on logout too). */
+const SESSION_ENDED = 4401;
+
+function hostOf(protocol: string, host: string): string | null {
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return null;
+  }
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the Origin header names this app: PUBLIC_URL's origin, or the host the request was sent to. */
+export function isSameOrigin(c: Context<AppEnv>): boolean {
+  const header = c.req.header("origin");
+  if (!header) return false;
+  let origin: URL;
+  try {
+    origin = new URL(header);
+  } catch {
+    return false; // "null" (sandboxed frames, file:) and anything malformed
+  }
+  if (origin.protocol !== "http:" && origin.protocol !== "https:") return false;
+  if (origin.origin === originOf(c.get("deps").env.publicUrl)) return true;
+  const host = c.req.header("host");
+  return host !== undefined && hostOf(origin.protocol, host) === origin.host;
+}
+
+const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isSameOrigin(c)) {
+    throw new AppError("permissionsForbidden", "This socket only opens from Fairdraw's own pages.");
+  }
+  await next();
+};
+
+function isPing(data: unknown): boolean {
+  if (typeof data !== "string" || data.length > 1024) return false;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === "object" && parsed !== null && (parsed as { type?: unknown }).type === "ping";
+  } catch {
+    return false;
+  }
+}
+
+export function wsRoutes(upgradeWebSocket: UpgradeWebSocket) {
+  return new Hono<AppEnv>().get(
+    "/ws",
+    requireUser,
+    requireSameOrigin,
+    upgradeWebSocket((c: Context<AppEnv>) => {
+      const auth = c.get("auth");
+      if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+      const { db, realtime } = c.get("deps");
+      const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id, sessionId: auth.session.id };
+      let remove: (() => void) | undefined;
+      const forget = () => {
+        remove?.();
+        remove = undefined;
+      };
+      return {
+        onOpen: (_event: Event, ws: WSContext) => {
+          // The session may have ended between the handshake and now (a logout in another tab).
+          const live = db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(eq(sessions.id, who.sessionId))
+            .get();
+          if (!live) {
+            ws.close(SESSION_ENDED, "session ended");
+            return;
+          }
+          remove = realtime.add(
+            { send: (data) => ws.send(data), close: (code, reason) => ws.close(code, reason) },
+            who,
+          );
+        },
+        onMessage: (event: MessageEvent, ws: WSContext) => {
+          if (isPing(event.data)) ws.send(JSON.stringify({ type: "pong" }));
+        },
+        onClose: forget,
+        onError: forget,
+      };
+    }),
+    // Reached only by a plain HTTP request (no Upgrade header).
+    () => {
+      throw new AppError("badRequest", "This path only answers WebSocket upgrades.");
+    },
+  );
 }

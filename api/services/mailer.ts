@@ -10,7 +10,7 @@ import type { Env } from "../env";
 import { newId } from "../ids";
 import type { Logger } from "../logger";
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 const FROM = "Fairdraw <no-reply@fairdraw.app>";

@@ -1,5 +1,7 @@
 /** Notifications: stored for one user or a whole team, and pushed at once to their open sockets. */
+import { and, count, desc, eq, gt, lt, or } from "drizzle-orm";
 import type { Deps } from "../context";
+import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import { newId } from "../ids";
 
@@ -48,4 +50,45 @@ export function notify(
   if ("userId" in to) deps.realtime.toUser(to.userId, { type: "add_notification", notification });
   else deps.realtime.toTeam(to.teamId, { type: "add_notification", notification });
   return row;
+}
+
+/** A page of the notifications list (GET /users/me/notifications/list); the bell shows the first one. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** What a user hears: the notifications sent to them and those sent to their current team. */
+function visibleTo(userId: string, teamId: string | null) {
+  return teamId
+    ? or(eq(notifications.userId, userId), eq(notifications.teamId, teamId))
+    : eq(notifications.userId, userId);
+}
+
+/** Newest first, NOTIFICATIONS_PAGE_SIZE at most, older than `before` (an id) when given. */
+export function notificationsPage(
+  db: Db,
+  who: { userId: string; teamId: string | null },
+  before?: string,
+): NotificationRow[] {
+  const mine = visibleTo(who.userId, who.teamId);
+  return db
+    .select()
+    .from(notifications)
+    .where(before ? and(mine, lt(notifications.id, before)) : mine)
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE)
+    .all();
+}
+
+/** How many of them are newer than the last one the user read (ids sort by creation). */
+export function unreadNotificationsCount(
+  db: Db,
+  who: { userId: string; teamId: string | null; lastReadId: string | null },
+): number {
+  const mine = visibleTo(who.userId, who.teamId);
+  return (
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(who.lastReadId ? and(mine, gt(notifications.id, who.lastReadId)) : mine)
+      .get()?.n ?? 0
+  );
 }

@@ -43,6 +43,16 @@ export class RealtimeHub {
     }
   }
 
+  /** Closes every socket of a user (account deleted). */
+  closeUser(userId: string): void {
+    for (const c of this.clients) {
+      if (c.userId === userId) {
+        c.socket.close(4401, "session ended");
+        this.clients.delete(c);
+      }
+    }
+  }
+
   get size(): number {
     return this.clients.size;
   }

@@ -1,10 +1,12 @@
 /** Teams: creation, plan features and quotas (app-shell.md §6), and their API shape (schemas/stored/team). */
-import { eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { effectivePermissions } from "../auth/permissions";
+import type { UserRow } from "../auth/sessions";
 import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
-import type { TeamRow } from "../context";
+import type { MemberRow, TeamContext, TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { teamMembers, teams } from "../db/schema";
+import { teamMembers, teams, users } from "../db/schema";
 import { newId } from "../ids";
 
 export const QUOTA_NAMES = [
@@ -88,4 +90,79 @@ export function teamShape(catalog: Catalog, team: TeamRow) {
 
 export function findTeam(db: Db, id: string): TeamRow | undefined {
   return db.select().from(teams).where(eq(teams.id, id)).get();
+}
+
+/** The user's membership of a team that is not deleted, with what they may do there; undefined when none. */
+export function findTeamContext(
+  deps: { db: Db; catalog: Catalog },
+  userId: string,
+  teamId: string,
+): TeamContext | undefined {
+  const row = deps.db
+    .select({ team: teams, member: teamMembers })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)))
+    .get();
+  return row ? { ...row, permissions: effectivePermissions(deps.catalog, row.member) } : undefined;
+}
+
+/** How many people belong to the team (deleted users left out): what the members quota counts. */
+export function membersCount(db: Db, teamId: string): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, teamId), isNull(users.deletedAt)))
+      .get()?.n ?? 0
+  );
+}
+
+/**
+ * Where a user goes when they can no longer work in `leaving` (deleted, or they left it): their own default
+ * team, else the team they joined first; null when they belong to no other team.
+ */
+export function fallbackTeamId(db: Db, userId: string, leaving: string): string | null {
+  const others = db
+    .select({ id: teams.id, isDefault: teams.isDefault, ownerId: teams.ownerId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), isNull(teams.deletedAt)))
+    .orderBy(asc(teamMembers.createdAt))
+    .all()
+    .filter((t) => t.id !== leaving);
+  return (others.find((t) => t.isDefault && t.ownerId === userId) ?? others[0])?.id ?? null;
+}
+
+/** A member as the members list shows them (schemas/stored/member): `pivot.permissions` is the effective map. */
+export function memberShape(
+  catalog: Catalog,
+  user: Pick<UserRow, "id" | "name" | "profilePicture">,
+  member: MemberRow,
+) {
+  return {
+    _id: user.id,
+    name: user.name,
+    profile_picture: user.profilePicture,
+    pivot: {
+      team_id: member.teamId,
+      role: member.role === "owner" ? ("owner" as const) : ("member" as const),
+      created_at: member.createdAt,
+      permissions: effectivePermissions(catalog, member),
+    },
+  };
+}
+
+/** A member's stored map: only the permissions that differ from the catalogue's defaults; null when none do. */
+export function storedPermissions(
+  catalog: Catalog,
+  effective: Record<string, boolean>,
+): Record<string, boolean> | null {
+  const out: Record<string, boolean> = {};
+  for (const p of catalog.permissions) {
+    const value = effective[p.name];
+    if (value !== undefined && value !== p.default) out[p.name] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }

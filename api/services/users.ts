@@ -1,13 +1,13 @@
 /** Users: registration, and the API shape of the signed-in user (schemas/stored/user). */
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { UserRow } from "../auth/sessions";
 import type { Clock } from "../clock";
 import type { Deps, TeamContext } from "../context";
 import type { Db } from "../db/client";
-import { notifications, teamMembers, teams, users } from "../db/schema";
+import { teamMembers, teams, users } from "../db/schema";
 import { newId } from "../ids";
 import { logActivity } from "./activity";
-import { notificationShape } from "./notifications";
+import { notificationShape, notificationsPage, unreadNotificationsCount } from "./notifications";
 import { createTeam, teamShape } from "./teams";
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
@@ -56,8 +56,6 @@ export function registerUser(
   });
 }
 
-const NOTIFICATIONS_SHOWN = 20;
-
 export function userShape(deps: Pick<Deps, "db" | "catalog">, user: UserRow, ctx: TeamContext | null) {
   const { db, catalog } = deps;
   const memberships = db
@@ -66,21 +64,9 @@ export function userShape(deps: Pick<Deps, "db" | "catalog">, user: UserRow, ctx
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.userId, user.id), isNull(teams.deletedAt)))
     .all();
-  const mine = or(eq(notifications.userId, user.id), ctx ? eq(notifications.teamId, ctx.team.id) : undefined);
-  const list = db
-    .select()
-    .from(notifications)
-    .where(mine)
-    .orderBy(desc(notifications.id))
-    .limit(NOTIFICATIONS_SHOWN)
-    .all();
-  const unread = user.lastReadNotificationId
-    ? db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(and(mine, gt(notifications.id, user.lastReadNotificationId)))
-        .all().length
-    : db.select({ id: notifications.id }).from(notifications).where(mine).all().length;
+  const who = { userId: user.id, teamId: ctx?.team.id ?? null };
+  const list = notificationsPage(db, who);
+  const unread = unreadNotificationsCount(db, { ...who, lastReadId: user.lastReadNotificationId });
   return {
     _id: user.id,
     name: user.name,

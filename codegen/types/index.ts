@@ -2411,6 +2411,10 @@ export interface ActivityItem {
        * URL of the profile picture; null: the default profile picture.
        */
       profile_picture: string | null;
+      /**
+       * The network.
+       */
+      provider?: string;
     };
     /**
      * The invite concerned.
@@ -2431,6 +2435,15 @@ export interface ActivityItem {
       _id: string;
       /**
        * Contest name.
+       */
+      name: string;
+    };
+    /**
+     * The team concerned (createTeam).
+     */
+    team?: {
+      /**
+       * Name.
        */
       name: string;
     };
@@ -2978,7 +2991,7 @@ export interface Member {
      */
     created_at: string;
     /**
-     * Permission name → held, for the permissions that differ from the defaults (permissions.json).
+     * Permission name → held: the member's effective permissions (the owner holds every team.* one; others the defaults of permissions.json overridden by their own).
      */
     permissions: {
       [k: string]: boolean;
@@ -3176,7 +3189,7 @@ export interface Team {
    */
   plan: string;
   /**
-   * Custom quotas set on the team; each counts where it is above the plan's.
+   * The team's effective quotas: for each, the largest of the plan's, the team's custom one and a paid offer's, doubled on a yearly subscription.
    */
   quotas: {
     /**

@@ -76,6 +76,24 @@ describe("the database", () => {
         .map((c) => c.status),
     );
     expect(statuses).toEqual(new Set(["draft", "planned", "started", "closed", "ended"]));
+    const inviteStatuses = db
+      .select()
+      .from(invites)
+      .where(eq(invites.teamId, teamId))
+      .all()
+      .map((i) => i.status);
+    expect(inviteStatuses).toEqual(["active"]);
+    expect(db.select().from(notifications).all().length).toBeGreaterThanOrEqual(2);
+    const types = new Set(
+      db
+        .select()
+        .from(activities)
+        .all()
+        .map((a) => a.type),
+    );
+    expect(types).toEqual(
+      new Set(["createTeam", "joinTeam", "addTeamAccount", "createInvite.member", "createContest"]),
+    );
     db.$client.close();
   });
 

@@ -1,0 +1,369 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import type { TeamRow } from "../../api/context";
+import { invites, teamMembers, teams, users } from "../../api/db/schema";
+import { newId } from "../../api/ids";
+import { createTeam } from "../../api/services/teams";
+import { createAjv } from "../../engine/ajv";
+import teamSchema from "../../schemas/stored/team.schema.json";
+import { type Session, signIn } from "../helpers/api-client";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+let t: TestApp;
+afterEach(() => t.cleanup());
+
+const ajv = createAjv();
+ajv.addSchema(teamSchema);
+function expectTeamShape(body: unknown) {
+  const validate = ajv.getSchema(teamSchema.$id);
+  if (!validate) throw new Error("team schema not loaded");
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+}
+
+function currentTeamId(userId: string): string | null {
+  return t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId ?? null;
+}
+
+function defaultTeamId(userId: string): string {
+  const team = t.db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.ownerId, userId), eq(teams.isDefault, true)))
+    .get();
+  if (!team) throw new Error("no default team");
+  return team.id;
+}
+
+/** A member row written directly (invites are not this file's business), made their current team. */
+function addMember(teamId: string, s: Session, permissions: Record<string, boolean> | null = null) {
+  t.db
+    .insert(teamMembers)
+    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
+    .run();
+  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+}
+
+/** An owner working in a second, non-default team (deletable and transferable). */
+async function ownerWithTeam(plan = "business") {
+  const owner = await signIn(t, "olive@brand.example", "Olive");
+  const team = createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId, plan });
+  t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId)).run();
+  return { owner, team };
+}
+
+/** What a user's open sockets hear. */
+function listen(userId: string, teamId: string | null): string[] {
+  const heard: string[] = [];
+  t.deps.realtime.add(
+    { send: (data) => heard.push(JSON.parse(data).type), close: () => {} },
+    { userId, teamId, sessionId: newId() },
+  );
+  return heard;
+}
+
+function freeze(team: TeamRow) {
+  t.db.update(teams).set({ frozenLimitDate: "2030-01-31T00:00:00.000Z" }).where(eq(teams.id, team.id)).run();
+}
+
+describe("POST /api/v1/teams/current", () => {
+  it("renames the current team and sets the builder setting, answering the team shape", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    const res = await owner.call("POST", "/api/v1/teams/current", {
+      name: "  Brand Europe  ",
+      meta: { contest_builder_create_shortlinks_on_paste: "always" },
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expectTeamShape(body);
+    expect(body).toMatchObject({
+      _id: team.id,
+      name: "Brand Europe",
+      meta: { contest_builder_create_shortlinks_on_paste: "always" },
+    });
+    const row = t.db.select().from(teams).where(eq(teams.id, team.id)).get();
+    expect(row?.name).toBe("Brand Europe");
+    expect(row?.meta).toEqual({ contest_builder_create_shortlinks_on_paste: "always" });
+  });
+
+  it("changes only what the body names, and a null setting goes back to 'not chosen yet'", async () => {
+    t = createTestApp();
+    const { owner } = await ownerWithTeam();
+    await owner.call("POST", "/api/v1/teams/current", {
+      meta: { contest_builder_create_shortlinks_on_paste: "never" },
+    });
+    const renamed = await (await owner.call("POST", "/api/v1/teams/current", { name: "Renamed" })).json();
+    expect(renamed.meta).toEqual({ contest_builder_create_shortlinks_on_paste: "never" });
+    const cleared = await owner.call("POST", "/api/v1/teams/current", {
+      meta: { contest_builder_create_shortlinks_on_paste: null },
+    });
+    const body = await cleared.json();
+    expectTeamShape(body);
+    expect(body).toMatchObject({ name: "Renamed", meta: {} });
+  });
+
+  it("tells every member working in the team to refresh", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    const member = await signIn(t, "max@brand.example", "Max");
+    addMember(team.id, member);
+    const heard = listen(member.userId, team.id);
+    await owner.call("POST", "/api/v1/teams/current", { name: "New name" });
+    expect(heard).toEqual(["refresh_user"]);
+  });
+
+  it("refuses a wrong name or setting with 422 and the field paths, in the request's language", async () => {
+    t = createTestApp();
+    const { owner } = await ownerWithTeam();
+    const empty = await owner.call("POST", "/api/v1/teams/current", { name: "   " });
+    expect(empty.status).toBe(422);
+    expect(await empty.json()).toEqual({
+      error: "validation",
+      message: "The given data was invalid.",
+      errors: { name: ["Is required."] },
+    });
+    const long = await owner.call("POST", "/api/v1/teams/current", {
+      name: "x".repeat(101),
+      meta: { contest_builder_create_shortlinks_on_paste: "sometimes", colour: "red" },
+    });
+    expect((await long.json()).errors).toEqual({
+      name: ["May not be greater than 100 characters."],
+      "meta.contest_builder_create_shortlinks_on_paste": ["Is not one of the allowed choices."],
+      "meta.colour": ["Is not a known field."],
+    });
+    const notText = await owner.call("POST", "/api/v1/teams/current", { name: 12, meta: "always" });
+    expect((await notText.json()).errors).toEqual({
+      name: ["Must be a text."],
+      meta: ["Has the wrong type."],
+    });
+    const french = await owner.call(
+      "POST",
+      "/api/v1/teams/current",
+      { name: "" },
+      { "accept-language": "fr" },
+    );
+    expect((await french.json()).errors).toEqual({ name: ["Est obligatoire."] });
+    expect((await owner.call("POST", "/api/v1/teams/current", { name: "x".repeat(100) })).status).toBe(200);
+  });
+
+  it("needs a session (401) and team.settings.edit_information (403)", async () => {
+    t = createTestApp();
+    const { team } = await ownerWithTeam();
+    expect((await t.app.request("/api/v1/teams/current", { method: "POST" })).status).toBe(401);
+    const member = await signIn(t, "max@brand.example", "Max");
+    addMember(team.id, member);
+    const refused = await member.call("POST", "/api/v1/teams/current", { name: "Mine now" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "permissionsForbidden", uid: expect.any(String) });
+    const editor = await signIn(t, "eve@brand.example", "Eve");
+    addMember(team.id, editor, { "team.settings.edit_information": true });
+    expect((await editor.call("POST", "/api/v1/teams/current", { name: "Edited" })).status).toBe(200);
+  });
+
+  it("answers 402 teamFrozen with the limit date when the team is frozen", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    freeze(team);
+    const res = await owner.call("POST", "/api/v1/teams/current", { name: "Brand" });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ error: "teamFrozen", limit_date: "2030-01-31T00:00:00.000Z" });
+  });
+});
+
+describe("DELETE /api/v1/teams/{teamId}", () => {
+  it("soft-deletes the team, moves whoever worked in it to their default team and tells them to refresh", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    const member = await signIn(t, "max@brand.example", "Max");
+    addMember(team.id, member);
+    const elsewhere = await signIn(t, "eve@brand.example", "Eve");
+    addMember(team.id, elsewhere);
+    t.db
+      .update(users)
+      .set({ currentTeamId: defaultTeamId(elsewhere.userId) })
+      .where(eq(users.id, elsewhere.userId))
+      .run();
+    const ownerHeard = listen(owner.userId, team.id);
+    const memberHeard = listen(member.userId, team.id);
+    const elsewhereHeard = listen(elsewhere.userId, defaultTeamId(elsewhere.userId));
+
+    const res = await owner.call("DELETE", `/api/v1/teams/${team.id}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()?.deletedAt).toEqual(
+      expect.any(String),
+    );
+    expect(currentTeamId(owner.userId)).toBe(defaultTeamId(owner.userId));
+    expect(currentTeamId(member.userId)).toBe(defaultTeamId(member.userId));
+    expect(ownerHeard).toEqual(["refresh_user"]);
+    expect(memberHeard).toEqual(["refresh_user"]);
+    // Their list of teams changed too.
+    expect(elsewhereHeard).toEqual(["refresh_user"]);
+
+    const me = await (await member.call("GET", "/api/v1/users/me")).json();
+    expect(me.current_team_id).toBe(defaultTeamId(member.userId));
+    expect(me.teams.map((x: { _id: string }) => x._id)).not.toContain(team.id);
+    // The team is gone for every call.
+    expect((await owner.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(404);
+    expect((await owner.call("POST", "/api/v1/users/switch_team", { team_id: team.id })).status).toBe(404);
+  });
+
+  it("cancels the team's open invites", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    const now = new Date().toISOString();
+    t.db
+      .insert(invites)
+      .values({
+        id: newId(),
+        key: "k1",
+        teamId: team.id,
+        type: "add_member",
+        status: "active",
+        senderId: owner.userId,
+        createdAt: now,
+        expiresAt: "2099-01-01T00:00:00.000Z",
+      })
+      .run();
+    await owner.call("DELETE", `/api/v1/teams/${team.id}`);
+    expect(t.db.select().from(invites).get()).toMatchObject({
+      status: "canceled",
+      cancelerId: owner.userId,
+      canceledAt: expect.any(String),
+    });
+  });
+
+  it("refuses a default team with 403 cantDeleteYourDefaultTeam, whoever asks", async () => {
+    t = createTestApp();
+    const owner = await signIn(t, "olive@brand.example", "Olive");
+    const own = defaultTeamId(owner.userId);
+    const res = await owner.call("DELETE", `/api/v1/teams/${own}`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: "cantDeleteYourDefaultTeam" });
+    const deputy = await signIn(t, "dep@brand.example", "Dep");
+    addMember(own, deputy, { "team.settings.delete_team": true });
+    expect(await (await deputy.call("DELETE", `/api/v1/teams/${own}`)).json()).toMatchObject({
+      error: "cantDeleteYourDefaultTeam",
+    });
+    expect(t.db.select().from(teams).where(eq(teams.id, own)).get()?.deletedAt).toBeNull();
+  });
+
+  it("needs team.settings.delete_team in that team, and answers 404 for a team one is not in", async () => {
+    t = createTestApp();
+    const { team } = await ownerWithTeam();
+    const member = await signIn(t, "max@brand.example", "Max");
+    addMember(team.id, member);
+    expect((await member.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(403);
+    const stranger = await signIn(t, "sam@other.example", "Sam");
+    const notMine = await stranger.call("DELETE", `/api/v1/teams/${team.id}`);
+    expect(notMine.status).toBe(404);
+    expect((await notMine.json()).error).toBe("notFound");
+    expect((await stranger.call("DELETE", "/api/v1/teams/000000000000000000000000")).status).toBe(404);
+    expect((await t.app.request(`/api/v1/teams/${team.id}`, { method: "DELETE" })).status).toBe(401);
+    // The permission counts in the team named, not in the current one.
+    t.db
+      .update(teamMembers)
+      .set({ permissions: { "team.settings.delete_team": true } })
+      .where(eq(teamMembers.userId, member.userId))
+      .run();
+    t.db
+      .update(users)
+      .set({ currentTeamId: defaultTeamId(member.userId) })
+      .where(eq(users.id, member.userId))
+      .run();
+    expect((await member.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(200);
+  });
+
+  it("answers 402 for a frozen team", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    freeze(team);
+    t.db
+      .update(users)
+      .set({ currentTeamId: defaultTeamId(owner.userId) })
+      .where(eq(users.id, owner.userId))
+      .run();
+    expect((await owner.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(402);
+  });
+});
+
+describe("POST /api/v1/teams/{teamId}/transfer_ownership", () => {
+  it("makes a member the owner; the old owner stays a plain member; both are told to refresh", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    const member = await signIn(t, "max@brand.example", "Max");
+    addMember(team.id, member, { "team.contests.create_contests": true });
+    const ownerHeard = listen(owner.userId, team.id);
+    const memberHeard = listen(member.userId, team.id);
+    const res = await owner.call("POST", `/api/v1/teams/${team.id}/transfer_ownership`, {
+      new_owner_id: member.userId,
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expectTeamShape(body);
+    expect(body).toMatchObject({ _id: team.id, owner_id: member.userId });
+    const rows = t.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id)).all();
+    expect(rows.find((r) => r.userId === owner.userId)).toMatchObject({ role: "member", permissions: null });
+    expect(rows.find((r) => r.userId === member.userId)).toMatchObject({ role: "owner", permissions: null });
+    expect(ownerHeard).toEqual(["refresh_user"]);
+    expect(memberHeard).toEqual(["refresh_user"]);
+    // The former owner now has the default permissions only.
+    expect((await owner.call("POST", "/api/v1/teams/current", { name: "Mine" })).status).toBe(403);
+    expect((await member.call("POST", "/api/v1/teams/current", { name: "Mine" })).status).toBe(200);
+  });
+
+  it("refuses anyone but a non-owner member of the team with 422 on new_owner_id", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    const stranger = await signIn(t, "sam@other.example", "Sam");
+    const path = `/api/v1/teams/${team.id}/transfer_ownership`;
+    for (const body of [{}, { new_owner_id: 42 }]) {
+      const res = await owner.call("POST", path, body);
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors).toEqual({ new_owner_id: ["Is required."] });
+    }
+    for (const id of [owner.userId, stranger.userId, "000000000000000000000000"]) {
+      const res = await owner.call("POST", path, { new_owner_id: id });
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors).toEqual({
+        new_owner_id: ["Must be a member of this team other than its owner."],
+      });
+    }
+    const french = await owner.call(
+      "POST",
+      path,
+      { new_owner_id: owner.userId },
+      { "accept-language": "fr" },
+    );
+    expect((await french.json()).errors.new_owner_id).toEqual([
+      "Doit être un membre de cette équipe autre que son propriétaire.",
+    ]);
+    expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()?.ownerId).toBe(owner.userId);
+  });
+
+  it("refuses to give away a default team with 403 cantTransferYourDefaultTeam", async () => {
+    t = createTestApp();
+    const owner = await signIn(t, "olive@brand.example", "Olive");
+    const own = defaultTeamId(owner.userId);
+    const member = await signIn(t, "max@brand.example", "Max");
+    addMember(own, member);
+    const res = await owner.call("POST", `/api/v1/teams/${own}/transfer_ownership`, {
+      new_owner_id: member.userId,
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe("cantTransferYourDefaultTeam");
+  });
+
+  it("needs team.settings.transfer_ownership (403), membership (404) and a team not frozen (402)", async () => {
+    t = createTestApp();
+    const { owner, team } = await ownerWithTeam();
+    const member = await signIn(t, "max@brand.example", "Max");
+    addMember(team.id, member);
+    const path = `/api/v1/teams/${team.id}/transfer_ownership`;
+    expect((await member.call("POST", path, { new_owner_id: member.userId })).status).toBe(403);
+    const stranger = await signIn(t, "sam@other.example", "Sam");
+    expect((await stranger.call("POST", path, { new_owner_id: stranger.userId })).status).toBe(404);
+    freeze(team);
+    expect((await owner.call("POST", path, { new_owner_id: member.userId })).status).toBe(402);
+  });
+});
