@@ -261,7 +261,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     const { db } = c.get("deps");
     const me = userId(c.get("auth"));
     const rows = db
-      .select({ delegation: delegations, account: accounts })
+      .select({ delegation: delegations, account: accounts, team: { id: teams.id, name: teams.name } })
       .from(delegations)
       .innerJoin(accounts, eq(accounts.id, delegations.accountId))
       .innerJoin(teams, eq(teams.id, delegations.teamId))
@@ -273,8 +273,8 @@ export const accountsRoutes = new Hono<AppEnv>()
       rows.map((r) => r.delegation.teamId),
     );
     return c.json({
-      data: rows.map(({ delegation, account }) =>
-        delegatedAccountShape(delegation, account, nbContests(counts, delegation.teamId, account)),
+      data: rows.map(({ delegation, account, team }) =>
+        delegatedAccountShape(delegation, account, team, nbContests(counts, delegation.teamId, account)),
       ),
     });
   })

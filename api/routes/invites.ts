@@ -336,6 +336,6 @@ export const invitesRoutes = new Hono<AppEnv>()
     const counts = contestCounts(db, [team.id]);
     return c.json({
       type: "link_account" as const,
-      delegation: delegatedAccountShape(delegation, account, nbContests(counts, team.id, account)),
+      delegation: delegatedAccountShape(delegation, account, team, nbContests(counts, team.id, account)),
     });
   });

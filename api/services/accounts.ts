@@ -111,9 +111,15 @@ export function accountShape(account: AccountRow, opts: { linkedAt: string; nbCo
 }
 
 /** schemas/stored/delegated-account.schema.json */
-export function delegatedAccountShape(delegation: DelegationRow, account: AccountRow, contestsCount: number) {
+export function delegatedAccountShape(
+  delegation: DelegationRow,
+  account: AccountRow,
+  team: { id: string; name: string },
+  contestsCount: number,
+) {
   return {
     delegation_id: delegation.id,
+    team: { _id: team.id, name: team.name },
     provider: account.provider,
     name: account.name,
     screen_name: account.screenName,

@@ -2740,6 +2740,19 @@ export interface DelegatedAccount {
    * Contests it published.
    */
   nb_contests: number;
+  /**
+   * The team the account is lent to.
+   */
+  team: {
+    /**
+     * Opaque id.
+     */
+    _id: string;
+    /**
+     * Team name.
+     */
+    name: string;
+  };
 }
 /**
  * One entrant of a contest (contest-builder.md §3 'Entry').
