@@ -20,13 +20,17 @@ import { activityRoutes } from "./routes/activity";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { contestBuilderRoutes } from "./routes/contest-builder";
+import { contestsRoutes } from "./routes/contests";
 import { devRoutes } from "./routes/dev";
 import { healthRoutes } from "./routes/health";
 import { invitesRoutes } from "./routes/invites";
 import { membersRoutes } from "./routes/members";
 import { notificationsRoutes } from "./routes/notifications";
 import { openapiRoutes } from "./routes/openapi";
+import { quickdrawRoutes } from "./routes/quickdraw";
+import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
 import { teamsRoutes } from "./routes/teams";
+import { uploadsRoutes } from "./routes/uploads";
 import { userRoutes } from "./routes/users";
 import { wsRoutes } from "./routes/ws";
 import { mountWebApp } from "./static";
@@ -47,7 +51,11 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", contactRoutes)
     .route("/", wsRoutes(upgradeWebSocket))
     .route("/", contestBuilderRoutes)
-    .route("/", openapiRoutes);
+    .route("/", openapiRoutes)
+    .route("/", contestsRoutes)
+    .route("/", uploadsRoutes)
+    .route("/", shortlinksRoutes)
+    .route("/", quickdrawRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;
@@ -87,15 +95,14 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.onError(errorHandler(deps.logger));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError("payloadTooLarge", "The request body is too large.");
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError("payloadTooLarge", "The request body is too large.");
+    },
+  });
+  // Uploads stream to disk under their own cap (api/routes/uploads.ts); every other body is small JSON.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/v1/upload") ? next() : jsonLimit(c, next)));
   app.use("/api/*", loadSession);
   app.use("/api/*", csrfProtection);
   app.route("/api/health", healthRoutes);
@@ -104,6 +111,7 @@ export function createApp(deps: Deps) {
   app.all("/api/*", () => {
     throw new AppError("notFound", "This API path does not exist.");
   });
+  app.route("/s", shortlinkRedirectRoutes);
   mountWebApp(app, deps.env.webDist);
   return { app, injectWebSocket };
 }

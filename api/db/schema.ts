@@ -99,7 +99,17 @@ export const contests = sqliteTable(
     config: text("config", { mode: "json" }).$type<Record<string, unknown>>(),
     meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
     paidContest: integer("paid_contest", { mode: "boolean" }).notNull().default(false),
+    /** A draft saved from the create-paid-contest dialog, waiting for its one-shot payment. */
+    forPayment: integer("for_payment", { mode: "boolean" }).notNull().default(false),
     isDuplicate: integer("is_duplicate", { mode: "boolean" }).notNull().default(false),
+    /** Stored sources (contest-builder.md §3 "Stored source"), filled from the form or by a quick import. */
+    sources: text("sources", { mode: "json" }).$type<Record<string, unknown>[]>(),
+    /** The providers of its sources, for the list. */
+    providers: text("providers", { mode: "json" }).$type<string[]>(),
+    entriesCount: integer("entries_count").notNull().default(0),
+    /** Where this contest was merged into (merge), if it was. */
+    mergedInto: text("merged_into"),
+    deletedAt: text("deleted_at"),
     sandbox: integer("sandbox", { mode: "boolean" }).notNull().default(false),
     createdBy: text("created_by").references(() => users.id),
     createdAt: text("created_at").notNull(),
@@ -237,3 +247,99 @@ export const contactMessages = sqliteTable("contact_messages", {
   meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
   createdAt: text("created_at").notNull(),
 });
+
+/** Templates (contest-builder.md §7): a saved builder form to start contests from. */
+export const templates = sqliteTable(
+  "templates",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    name: text("name").notNull(),
+    cbData: text("cb_data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    deletedAt: text("deleted_at"),
+  },
+  (t) => [index("templates_team").on(t.teamId, t.createdAt)],
+);
+
+/**
+ * Idempotency of create calls: the same key and body give the same answer and one object; the same key with
+ * another body is a 409. The row is written in the transaction that creates the object.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    key: text("key").notNull(),
+    /** What was asked: the call and a hash of its body. */
+    scope: text("scope").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    response: text("response", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.key] })],
+);
+
+/**
+ * Uploaded media. The bytes live once on disk per content hash (UPLOAD_DIR/<sha256>); each team has its own row
+ * (uuid) for a content, so a team can only view or delete what it uploaded.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    sha256: text("sha256").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    originalName: text("original_name"),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("uploads_team_hash").on(t.teamId, t.sha256), index("uploads_hash").on(t.sha256)],
+);
+
+export const shortlinks = sqliteTable(
+  "shortlinks",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    /** random or custom. */
+    type: text("type").notNull(),
+    domain: text("domain").notNull(),
+    key: text("key").notNull(),
+    url: text("url").notNull(),
+    nbVisits: integer("nb_visits").notNull().default(0),
+    nbUniqVisits: integer("nb_uniq_visits").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("shortlinks_domain_key").on(t.domain, t.key),
+    index("shortlinks_team").on(t.teamId, t.createdAt),
+  ],
+);
+
+/** Who visited a shortlink, as a keyed hash of the visitor (never a raw IP), for unique visits. */
+export const shortlinkVisitors = sqliteTable(
+  "shortlink_visitors",
+  {
+    shortlinkId: text("shortlink_id")
+      .notNull()
+      .references(() => shortlinks.id),
+    visitorHash: text("visitor_hash").notNull(),
+    firstSeenAt: text("first_seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shortlinkId, t.visitorHash] })],
+);

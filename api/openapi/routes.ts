@@ -3,6 +3,10 @@
  * document is built from this table and the JSON Schemas of schemas/; the permission matrix test reads it too,
  * and a test fails when a route of the app has no entry here (or an entry has no route).
  */
+import { CONTESTS_ROUTES } from "./contests-routes";
+import { QUICKDRAW_ROUTES } from "./quickdraw-routes";
+import { SHORTLINKS_ROUTES } from "./shortlinks-routes";
+import { UPLOADS_ROUTES } from "./uploads-routes";
 
 export type Access =
   | "public" // no session needed
@@ -26,7 +30,7 @@ export type RouteDoc = {
   errors?: number[];
 };
 
-export const ROUTES: RouteDoc[] = [
+export const CORE_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/health",
@@ -395,4 +399,13 @@ export const ROUTES: RouteDoc[] = [
     access: "session",
     ok: { status: 101 },
   },
+];
+
+/** Every route of the app: the core ones above and each area's own file. */
+export const ROUTES: RouteDoc[] = [
+  ...CORE_ROUTES,
+  ...CONTESTS_ROUTES,
+  ...UPLOADS_ROUTES,
+  ...SHORTLINKS_ROUTES,
+  ...QUICKDRAW_ROUTES,
 ];

@@ -1,0 +1,362 @@
+/**
+ * Who may call what: every route of api/openapi/routes.ts × five callers, each answer checked against a table
+ * written out here by hand (not derived from the route table's access/permission fields, so a route whose guard
+ * is wrong shows up as a mismatch).
+ *
+ * The callers, in one world built once:
+ * - anonymous: no session;
+ * - owner: the owner of team A (a team of their own that is not their default team), A being their current team;
+ * - with: a member of A holding every permission the table needs (WITH_PERMISSIONS);
+ * - without: a member of A holding only the catalogue's defaults (view_contests and view_templates are true);
+ * - otherTeam: the owner of team B (every permission there, B current), calling with team A's ids — another
+ *   team's object is a 404, the same as a missing one.
+ * A's objects: a member to act on (Dave), an active member invite, an account the team linked, and an account
+ * that `without` lent to A through an account invite (so the personal routes act on `without`'s own objects:
+ * nobody else, whatever they hold in the team, may touch them).
+ *
+ * Every call runs inside a transaction rolled back after it, so each one meets the same world: deleting the team,
+ * the user, the session or a member changes nothing for the next row, and the order of rows does not matter.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { afterEach, expect, it } from "vitest";
+import { issueCode } from "../../api/auth/codes";
+import { accounts, teamMembers, teams, users } from "../../api/db/schema";
+import { ROUTES } from "../../api/openapi/routes";
+import { createTeam } from "../../api/services/teams";
+import { type Session, signIn } from "../helpers/api-client";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+let t: TestApp;
+afterEach(() => t.cleanup());
+
+const ROLES = ["anonymous", "owner", "with", "without", "otherTeam"] as const;
+type Role = (typeof ROLES)[number];
+type Expected = Record<Role, number>;
+
+/** Every permission a route of the table checks, held by `with`. */
+const WITH_PERMISSIONS = {
+  "team.settings.edit_information": true,
+  "team.settings.transfer_ownership": true,
+  "team.settings.delete_team": true,
+  "team.members.manage_permissions": true,
+  "team.members.delete_member": true,
+  "team.invites.view_invite": true,
+  "team.invites.create_invite": true,
+  "team.invites.cancel_invite": true,
+  "team.accounts.update_account": true,
+  "team.accounts.request_reconnect_account": true,
+  "team.accounts.unlink_account": true,
+  "team.activity.view_activity": true,
+};
+
+type World = {
+  teamA: string;
+  /** A member of A who is none of the callers: the one removed or whose permissions are changed. */
+  dave: { userId: string; email: string };
+  /** A's active member invite. */
+  invite: { id: string; key: string };
+  /** An account A linked itself. */
+  teamAccount: string;
+  /** `without`'s own account, lent to A: its id and the delegation's. */
+  lentAccount: string;
+  delegation: string;
+  sessions: Record<Exclude<Role, "anonymous">, Session>;
+};
+
+/** What a row sends: the path's :params, a valid minimal body, extra headers. */
+type Request = { params?: Record<string, string>; body?: unknown; headers?: Record<string, string> };
+type Row = { expect: Expected; request?: (w: World, role: Role) => Request };
+
+const CONTACT_MESSAGE = "Hello, this is a message long enough to pass the fifty characters rule.";
+
+/** The expected status of every route for every caller. A route without a row fails the test. */
+const MATRIX: Record<string, Row> = {
+  // System and public calls.
+  "GET /api/health": { expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 } },
+  "GET /api/v1/openapi.json": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/contest-builder/defaults": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  // A signed-in caller from the app's own origin without an Upgrade header: 400 (the socket itself is realtime.test).
+  "GET /api/v1/ws": {
+    expect: { anonymous: 401, owner: 400, with: 400, without: 400, otherTeam: 400 },
+    request: () => ({ headers: { origin: t.env.publicUrl } }),
+  },
+
+  // Sign-in: public, no CSRF token; verify signs Dave in (an existing user: 200).
+  "POST /api/v1/auth/email": {
+    expect: { anonymous: 204, owner: 204, with: 204, without: 204, otherTeam: 204 },
+    request: () => ({ body: { email: "someone@else.example" } }),
+  },
+  "POST /api/v1/auth/verify": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+    request: (w) => ({
+      body: { email: w.dave.email, code: issueCode(t.db, w.dave.email, t.deps.clock) },
+    }),
+  },
+  "POST /api/v1/auth/logout": {
+    expect: { anonymous: 401, owner: 204, with: 204, without: 204, otherTeam: 204 },
+  },
+  "GET /api/v1/refresh_csrf": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+
+  // The signed-in user's own things: any session, no team permission.
+  "GET /api/v1/users/me": { expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 } },
+  "POST /api/v1/users/me": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+    request: () => ({ body: { locale: "fr" } }),
+  },
+  // The owner of A (not their default team, other members in it) must hand it over first: 409.
+  "DELETE /api/v1/users/me": {
+    expect: { anonymous: 401, owner: 409, with: 200, without: 200, otherTeam: 200 },
+  },
+  "POST /api/v1/users/switch_team": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ body: { team_id: w.teamA } }),
+  },
+  "POST /api/v1/users/me/contact_fairdraw": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+    request: () => ({ body: { reason: "other", message: CONTACT_MESSAGE } }),
+  },
+  "GET /api/v1/users/me/accounts/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/users/me/delegations/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/users/me/activity/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/users/me/notifications/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  // `without`'s own account and delegation: theirs alone, whatever the others hold in the team.
+  "DELETE /api/v1/users/me/accounts/:id": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.lentAccount } }),
+  },
+  "DELETE /api/v1/users/me/accounts/delegations/:delegation_id": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { delegation_id: w.delegation } }),
+  },
+
+  // The current team's reads (otherTeam reads its own team B).
+  "GET /api/v1/teams/current/contest-builder/config": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/teams/current/members/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/teams/current/accounts/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/teams/current/invites/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 200 },
+  },
+  "GET /api/v1/teams/current/activity/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 200 },
+  },
+
+  // Team settings, by the team's id (otherTeam names team A: 404).
+  "POST /api/v1/teams/current": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 200 },
+    request: () => ({ body: { name: "Renamed" } }),
+  },
+  "DELETE /api/v1/teams/:teamId": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { teamId: w.teamA } }),
+  },
+  "POST /api/v1/teams/:teamId/transfer_ownership": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { teamId: w.teamA }, body: { new_owner_id: w.dave.userId } }),
+  },
+
+  // Members.
+  "POST /api/v1/teams/:team_id/members/:member_id/permissions": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({
+      params: { team_id: w.teamA, member_id: w.dave.userId },
+      body: { updated_permissions: { "team.invites.view_invite": true } },
+    }),
+  },
+  "DELETE /api/v1/teams/current/members/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.dave.userId } }),
+  },
+
+  // Invites (otherTeam invites into its own team B; A's invite is a 404 to it).
+  "POST /api/v1/teams/current/members/invite": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ body: { email: "newcomer@elsewhere.example" } }),
+  },
+  "POST /api/v1/teams/current/accounts/invite": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ body: { provider: "twitter" } }),
+  },
+  "DELETE /api/v1/teams/current/invites/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.invite.id } }),
+  },
+  // The invite link is a bearer secret: anyone may read it; accepting needs a session and a newcomer.
+  "GET /api/v1/invites/:key": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+    request: (w) => ({ params: { key: w.invite.key } }),
+  },
+  "POST /api/v1/invites/:key/accept": {
+    expect: { anonymous: 401, owner: 409, with: 409, without: 409, otherTeam: 200 },
+    request: (w) => ({ params: { key: w.invite.key } }),
+  },
+
+  // The team's accounts.
+  "POST /api/v1/teams/current/accounts/link": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ body: { provider: "twitter" } }),
+  },
+  "POST /api/v1/teams/current/accounts/:id/refresh": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.teamAccount } }),
+  },
+  "POST /api/v1/teams/current/accounts/:id/request_reconnect": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.teamAccount } }),
+  },
+  "DELETE /api/v1/teams/current/accounts/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.teamAccount } }),
+  },
+};
+
+function check(res: Response, what: string): Response {
+  if (!res.ok) throw new Error(`${what} answered ${res.status}`);
+  return res;
+}
+
+/** Makes `s` a member of the team with these permissions, the team their current one. */
+function addMember(teamId: string, s: Session, permissions: Record<string, boolean> | null) {
+  t.db
+    .insert(teamMembers)
+    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
+    .run();
+  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+}
+
+async function buildWorld(): Promise<World> {
+  const owner = await signIn(t, "olive@team-a.example", "Olive");
+  // Room for every invite and account the rows create (the quotas are not what this test is about).
+  const teamA = createTeam(t.db, t.deps.clock, { name: "Team A", ownerId: owner.userId, plan: "business" });
+  t.db
+    .update(teams)
+    .set({ quotas: { members: 50, accounts: 50 } })
+    .where(eq(teams.id, teamA.id))
+    .run();
+  t.db.update(users).set({ currentTeamId: teamA.id }).where(eq(users.id, owner.userId)).run();
+
+  const withs = await signIn(t, "wanda@team-a.example", "Wanda");
+  addMember(teamA.id, withs, WITH_PERMISSIONS);
+  const without = await signIn(t, "walt@team-a.example", "Walt");
+  addMember(teamA.id, without, null);
+  const dave = await signIn(t, "dave@team-a.example", "Dave");
+  addMember(teamA.id, dave, null);
+
+  const other = await signIn(t, "oscar@team-b.example", "Oscar");
+  t.db
+    .update(teams)
+    .set({ plan: "business" })
+    .where(and(eq(teams.ownerId, other.userId), eq(teams.isDefault, true)))
+    .run();
+
+  const invite = (await check(
+    await owner.call("POST", "/api/v1/teams/current/members/invite", { email: "nina@team-a.example" }),
+    "members/invite",
+  ).json()) as { _id: string; key: string };
+  const teamAccount = (await check(
+    await owner.call("POST", "/api/v1/teams/current/accounts/link", { provider: "twitter" }),
+    "accounts/link",
+  ).json()) as { _id: string };
+  const accountInvite = (await check(
+    await owner.call("POST", "/api/v1/teams/current/accounts/invite", { provider: "twitter" }),
+    "accounts/invite",
+  ).json()) as { key: string };
+  const lent = (await check(
+    await without.call("POST", `/api/v1/invites/${accountInvite.key}/accept`),
+    "account invite accept",
+  ).json()) as { delegation: { delegation_id: string } };
+  const lentAccount = t.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, without.userId), isNull(accounts.teamId)))
+    .get();
+  if (!lentAccount) throw new Error("the account invite left no personal account");
+
+  return {
+    teamA: teamA.id,
+    dave: { userId: dave.userId, email: "dave@team-a.example" },
+    invite: { id: invite._id, key: invite.key },
+    teamAccount: teamAccount._id,
+    lentAccount: lentAccount.id,
+    delegation: lent.delegation.delegation_id,
+    sessions: { owner, with: withs, without, otherTeam: other },
+  };
+}
+
+function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+async function send(w: World, role: Role, method: string, path: string, req: Request): Promise<Response> {
+  if (role === "anonymous") {
+    return t.app.request(path, {
+      method,
+      headers: {
+        ...(req.body === undefined ? {} : { "content-type": "application/json" }),
+        ...req.headers,
+      },
+      ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+    });
+  }
+  return w.sessions[role].call(method, path, req.body, req.headers);
+}
+
+it("answers every route with the expected status for each kind of caller", async () => {
+  t = createTestApp();
+  const world = await buildWorld();
+  const sqlite = t.db.$client;
+  const problems: string[] = [];
+
+  const documented = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
+  for (const key of Object.keys(MATRIX)) {
+    if (!documented.has(key)) problems.push(`${key}: a row for a route that api/openapi/routes.ts does not list`);
+  }
+
+  for (const route of ROUTES) {
+    const key = `${route.method} ${route.path}`;
+    const row = MATRIX[key];
+    if (!row) {
+      problems.push(`${key}: no row in the permission matrix (add its expected statuses to MATRIX)`);
+      continue;
+    }
+    for (const role of ROLES) {
+      sqlite.exec("BEGIN");
+      try {
+        const req = row.request?.(world, role) ?? {};
+        const res = await send(world, role, route.method, fillPath(route.path, req.params ?? {}), req);
+        const want = row.expect[role];
+        if (res.status !== want) {
+          const text = (await res.text()).slice(0, 200);
+          problems.push(`${key} as ${role}: expected ${want}, got ${res.status} ${text}`);
+        }
+      } finally {
+        sqlite.exec("ROLLBACK");
+      }
+    }
+  }
+
+  expect(problems).toEqual([]);
+});
