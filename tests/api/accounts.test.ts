@@ -17,6 +17,7 @@ import delegatedSchema from "../../schemas/stored/delegated-account.schema.json"
 import notificationSchema from "../../schemas/stored/notification.schema.json";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { currentTeamId, setPlan } from "../helpers/world";
 
 let t: TestApp;
 afterEach(() => t.cleanup());
@@ -34,21 +35,11 @@ const LINK = "/api/v1/teams/current/accounts/link";
 const MY_ACCOUNTS = "/api/v1/users/me/accounts/list";
 const MY_DELEGATIONS = "/api/v1/users/me/delegations/list";
 
-function teamIdOf(s: Session): string {
-  const id = t.db.select().from(users).where(eq(users.id, s.userId)).get()?.currentTeamId;
-  if (!id) throw new Error("no current team");
-  return id;
-}
-
-function setPlan(teamId: string, plan: string) {
-  t.db.update(teams).set({ plan }).where(eq(teams.id, teamId)).run();
-}
-
 /** Olive, owner of her default team, on the business plan (5 accounts of each network) unless told. */
 async function owner(plan = "business") {
   const s = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = teamIdOf(s);
-  setPlan(teamId, plan);
+  const teamId = currentTeamId(t, s.userId);
+  setPlan(t, teamId, plan);
   return { s, teamId };
 }
 
@@ -201,9 +192,9 @@ describe("linking a team account", () => {
     expect((await olive.call("POST", LINK, { provider: "youtube" })).status).toBe(201);
     // Accounts lent to the team count too.
     const ray = await signIn(t, "ray@agency.example", "Ray");
-    setPlan(teamId, "business");
+    setPlan(t, teamId, "business");
     await delegate(olive, ray, "tiktok");
-    setPlan(teamId, "basic");
+    setPlan(t, teamId, "basic");
     expect((await olive.call("POST", LINK, { provider: "tiktok" })).status).toBe(403);
   });
 
@@ -423,7 +414,7 @@ describe("the person's own accounts and delegations (/me/delegation)", () => {
     t = createTestApp();
     const { s: olive, teamId } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    setPlan(teamIdOf(ben), "business");
+    setPlan(t, currentTeamId(t, ben.userId), "business");
     const ray = await signIn(t, "ray@agency.example", "Ray");
     const d1 = await delegate(olive, ray, "instagram");
     const d2 = await delegate(ben, ray, "instagram");
@@ -483,8 +474,8 @@ describe("the person's own accounts and delegations (/me/delegation)", () => {
     t = createTestApp();
     const { s: olive, teamId } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    const benTeam = teamIdOf(ben);
-    setPlan(benTeam, "business");
+    const benTeam = currentTeamId(t, ben.userId);
+    setPlan(t, benTeam, "business");
     const ray = await signIn(t, "ray@agency.example", "Ray");
     await delegate(olive, ray);
     await delegate(ben, ray);

@@ -16,8 +16,9 @@ import accountSchema from "../../schemas/stored/account.schema.json";
 import delegatedSchema from "../../schemas/stored/delegated-account.schema.json";
 import inviteSchema from "../../schemas/stored/invite.schema.json";
 import userSchema from "../../schemas/stored/user.schema.json";
-import { type Session, signIn } from "../helpers/api-client";
+import { signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { currentTeamId, setPlan } from "../helpers/world";
 
 let t: TestApp;
 afterEach(() => t.cleanup());
@@ -35,21 +36,11 @@ const ACCOUNT_INVITE = "/api/v1/teams/current/accounts/invite";
 const LIST = "/api/v1/teams/current/invites/list";
 const DAY = 86_400_000;
 
-function teamIdOf(s: Session): string {
-  const id = t.db.select().from(users).where(eq(users.id, s.userId)).get()?.currentTeamId;
-  if (!id) throw new Error("no current team");
-  return id;
-}
-
-function setPlan(teamId: string, plan: string) {
-  t.db.update(teams).set({ plan }).where(eq(teams.id, teamId)).run();
-}
-
 /** Olive, owner of her default team, on the business plan (5 members, 5 accounts of each network). */
 async function owner(plan = "business") {
   const s = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = teamIdOf(s);
-  setPlan(teamId, plan);
+  const teamId = currentTeamId(t, s.userId);
+  setPlan(t, teamId, plan);
   return { s, teamId };
 }
 
@@ -285,7 +276,7 @@ describe("the account-invite flow", () => {
     t = createTestApp();
     const { s: olive } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    setPlan(teamIdOf(ben), "business");
+    setPlan(t, currentTeamId(t, ben.userId), "business");
     const ray = await signIn(t, "ray@agency.example", "Ray");
     for (const sender of [olive, ben]) {
       const { key } = await (await sender.call("POST", ACCOUNT_INVITE, { provider: "bluesky" })).json();
@@ -458,7 +449,7 @@ describe("quotas", () => {
     expect(activityTypes(teamId)).toEqual(["createTeam"]);
     expect((await mailbox()).filter((m) => m.to === "nia@example.com")).toEqual([]);
 
-    setPlan(teamId, "business"); // 5 members: Olive and 4 invites.
+    setPlan(t, teamId, "business"); // 5 members: Olive and 4 invites.
     const made: string[] = [];
     for (let i = 0; i < 4; i++) made.push((await (await olive.call("POST", MEMBER_INVITE, {})).json())._id);
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(403);
@@ -471,7 +462,7 @@ describe("quotas", () => {
     t = createTestApp();
     const { s: olive, teamId } = await owner();
     const { key } = await (await olive.call("POST", MEMBER_INVITE, {})).json();
-    setPlan(teamId, "basic");
+    setPlan(t, teamId, "basic");
     const nia = await signIn(t, "nia@example.com", "Nia");
     const res = await nia.call("POST", `/api/v1/invites/${key}/accept`);
     expect(res.status).toBe(403);
@@ -526,7 +517,7 @@ describe("expiry", () => {
     let now = new Date("2026-06-01T12:00:00.000Z");
     t = createTestApp({ clock: () => now });
     const { s: olive, teamId } = await owner();
-    setPlan(teamId, "professional"); // 2 members: Olive and one invite.
+    setPlan(t, teamId, "professional"); // 2 members: Olive and one invite.
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(201);
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(403);
     now = new Date(now.getTime() + 7 * DAY);
@@ -569,7 +560,7 @@ describe("canceling", () => {
     t = createTestApp();
     const { s: olive } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    setPlan(teamIdOf(ben), "business");
+    setPlan(t, currentTeamId(t, ben.userId), "business");
     const theirs = await (await ben.call("POST", MEMBER_INVITE, {})).json();
     for (const id of [theirs._id, "000000000000000000000000"]) {
       const res = await olive.call("DELETE", `/api/v1/teams/current/invites/${id}`);

@@ -1,13 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { TeamRow } from "../../api/context";
-import { activities, teamMembers, teams, users } from "../../api/db/schema";
-import { newId } from "../../api/ids";
+import { activities, teamMembers, users } from "../../api/db/schema";
 import { createTeam, membersCount } from "../../api/services/teams";
 import { createAjv } from "../../engine/ajv";
 import memberSchema from "../../schemas/stored/member.schema.json";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { addMember, defaultTeamId, freeze, listen } from "../helpers/world";
+
+function currentTeamIdOrNull(userId: string): string | null {
+  return t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId ?? null;
+}
 
 let t: TestApp;
 afterEach(() => t.cleanup());
@@ -22,20 +25,6 @@ function expectMemberShape(body: unknown) {
 
 const LIST = "/api/v1/teams/current/members/list";
 
-function defaultTeamId(userId: string): string {
-  const team = t.db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.ownerId, userId), eq(teams.isDefault, true)))
-    .get();
-  if (!team) throw new Error("no default team");
-  return team.id;
-}
-
-function currentTeamId(userId: string): string | null {
-  return t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId ?? null;
-}
-
 function storedOf(teamId: string, userId: string) {
   return t.db
     .select()
@@ -44,37 +33,15 @@ function storedOf(teamId: string, userId: string) {
     .get()?.permissions;
 }
 
-/** A member row written directly (invites are not this file's business), made their current team. */
-function addMember(teamId: string, s: Session, permissions: Record<string, boolean> | null = null) {
-  t.db
-    .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
-}
-
 async function teamOfThree() {
   const owner = await signIn(t, "olive@brand.example", "Olive");
   const team = createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId, plan: "business" });
   t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId)).run();
   const max = await signIn(t, "max@brand.example", "Max");
-  addMember(team.id, max, { "team.contests.create_contests": true });
+  addMember(t, team.id, max, { "team.contests.create_contests": true });
   const eve = await signIn(t, "eve@brand.example", "Eve");
-  addMember(team.id, eve);
+  addMember(t, team.id, eve);
   return { owner, max, eve, team };
-}
-
-function listen(userId: string, teamId: string | null): string[] {
-  const heard: string[] = [];
-  t.deps.realtime.add(
-    { send: (data) => heard.push(JSON.parse(data).type), close: () => {} },
-    { userId, teamId, sessionId: newId() },
-  );
-  return heard;
-}
-
-function freeze(team: TeamRow) {
-  t.db.update(teams).set({ frozenLimitDate: "2030-01-31T00:00:00.000Z" }).where(eq(teams.id, team.id)).run();
 }
 
 function grant(teamId: string, s: Session, permissions: Record<string, boolean>) {
@@ -131,7 +98,7 @@ describe("GET /api/v1/teams/current/members/list", () => {
     t = createTestApp();
     const { eve, team } = await teamOfThree();
     expect((await t.app.request(LIST)).status).toBe(401);
-    freeze(team);
+    freeze(t, team.id);
     const res = await eve.call("GET", LIST);
     expect(res.status).toBe(402);
     expect((await res.json()).error).toBe("teamFrozen");
@@ -142,7 +109,7 @@ describe("DELETE /api/v1/teams/current/members/{id}", () => {
   it("removes a member, logs removeTeamMember, moves them to their default team and tells them", async () => {
     t = createTestApp();
     const { owner, max, team } = await teamOfThree();
-    const heard = listen(max.userId, team.id);
+    const heard = listen(t, max.userId, team.id);
     const res = await owner.call("DELETE", `/api/v1/teams/current/members/${max.userId}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
@@ -151,9 +118,9 @@ describe("DELETE /api/v1/teams/current/members/{id}", () => {
       expect.objectContaining({ teamId: team.id, userId: owner.userId, targetUserId: max.userId }),
     ]);
     expect(heard).toEqual(["refresh_user"]);
-    expect(currentTeamId(max.userId)).toBe(defaultTeamId(max.userId));
+    expect(currentTeamIdOrNull(max.userId)).toBe(defaultTeamId(t, max.userId));
     const me = await (await max.call("GET", "/api/v1/users/me")).json();
-    expect(me.teams.map((x: { _id: string }) => x._id)).toEqual([defaultTeamId(max.userId)]);
+    expect(me.teams.map((x: { _id: string }) => x._id)).toEqual([defaultTeamId(t, max.userId)]);
     const { data } = await (await owner.call("GET", LIST)).json();
     expect(data.map((m: { name: string }) => m.name)).toEqual(["Olive", "Eve"]);
   });
@@ -163,7 +130,7 @@ describe("DELETE /api/v1/teams/current/members/{id}", () => {
     const { owner, eve, team } = await teamOfThree();
     const left = await eve.call("DELETE", `/api/v1/teams/current/members/${eve.userId}`);
     expect(left.status).toBe(200);
-    expect(currentTeamId(eve.userId)).toBe(defaultTeamId(eve.userId));
+    expect(currentTeamIdOrNull(eve.userId)).toBe(defaultTeamId(t, eve.userId));
     expect(t.db.select().from(activities).where(eq(activities.type, "removeTeamMember")).get()).toMatchObject(
       { userId: eve.userId, targetUserId: eve.userId },
     );
@@ -197,7 +164,7 @@ describe("DELETE /api/v1/teams/current/members/{id}", () => {
     expect(
       (await t.app.request(`/api/v1/teams/current/members/${max.userId}`, { method: "DELETE" })).status,
     ).toBe(401);
-    freeze(team);
+    freeze(t, team.id);
     expect((await owner.call("DELETE", `/api/v1/teams/current/members/${max.userId}`)).status).toBe(402);
   });
 });
@@ -208,7 +175,7 @@ describe("POST /api/v1/teams/{team_id}/members/{member_id}/permissions", () => {
   it("stores only the differences from the defaults and answers the member with the effective map", async () => {
     t = createTestApp();
     const { owner, eve, team } = await teamOfThree();
-    const heard = listen(eve.userId, team.id);
+    const heard = listen(t, eve.userId, team.id);
     const res = await owner.call("POST", path(team.id, eve.userId), {
       updated_permissions: {
         "team.contests.create_contests": true,
@@ -344,7 +311,7 @@ describe("POST /api/v1/teams/{team_id}/members/{member_id}/permissions", () => {
     const body = { updated_permissions: { "team.contests.create_contests": true } };
     expect((await max.call("POST", path(team.id, eve.userId), body)).status).toBe(403);
     const stranger = await signIn(t, "sam@other.example", "Sam");
-    const strangerTeam = defaultTeamId(stranger.userId);
+    const strangerTeam = defaultTeamId(t, stranger.userId);
     expect((await stranger.call("POST", path(team.id, eve.userId), body)).status).toBe(404);
     expect((await owner.call("POST", path(strangerTeam, stranger.userId), body)).status).toBe(404);
     expect((await owner.call("POST", path(team.id, stranger.userId), body)).status).toBe(404);
@@ -354,7 +321,7 @@ describe("POST /api/v1/teams/{team_id}/members/{member_id}/permissions", () => {
   it("answers 402 when the team is frozen", async () => {
     t = createTestApp();
     const { owner, eve, team } = await teamOfThree();
-    freeze(team);
+    freeze(t, team.id);
     const res = await owner.call("POST", path(team.id, eve.userId), {
       updated_permissions: { "team.contests.create_contests": true },
     });

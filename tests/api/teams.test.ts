@@ -1,13 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { TeamRow } from "../../api/context";
 import { invites, teamMembers, teams, users } from "../../api/db/schema";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { createAjv } from "../../engine/ajv";
 import teamSchema from "../../schemas/stored/team.schema.json";
-import { type Session, signIn } from "../helpers/api-client";
+import { signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { addMember, defaultTeamId, freeze, listen } from "../helpers/world";
+
+function currentTeamIdOrNull(userId: string): string | null {
+  return t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId ?? null;
+}
 
 let t: TestApp;
 afterEach(() => t.cleanup());
@@ -20,49 +24,12 @@ function expectTeamShape(body: unknown) {
   expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
 }
 
-function currentTeamId(userId: string): string | null {
-  return t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId ?? null;
-}
-
-function defaultTeamId(userId: string): string {
-  const team = t.db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.ownerId, userId), eq(teams.isDefault, true)))
-    .get();
-  if (!team) throw new Error("no default team");
-  return team.id;
-}
-
-/** A member row written directly (invites are not this file's business), made their current team. */
-function addMember(teamId: string, s: Session, permissions: Record<string, boolean> | null = null) {
-  t.db
-    .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
-}
-
 /** An owner working in a second, non-default team (deletable and transferable). */
 async function ownerWithTeam(plan = "business") {
   const owner = await signIn(t, "olive@brand.example", "Olive");
   const team = createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId, plan });
   t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId)).run();
   return { owner, team };
-}
-
-/** What a user's open sockets hear. */
-function listen(userId: string, teamId: string | null): string[] {
-  const heard: string[] = [];
-  t.deps.realtime.add(
-    { send: (data) => heard.push(JSON.parse(data).type), close: () => {} },
-    { userId, teamId, sessionId: newId() },
-  );
-  return heard;
-}
-
-function freeze(team: TeamRow) {
-  t.db.update(teams).set({ frozenLimitDate: "2030-01-31T00:00:00.000Z" }).where(eq(teams.id, team.id)).run();
 }
 
 describe("POST /api/v1/teams/current", () => {
@@ -106,8 +73,8 @@ describe("POST /api/v1/teams/current", () => {
     t = createTestApp();
     const { owner, team } = await ownerWithTeam();
     const member = await signIn(t, "max@brand.example", "Max");
-    addMember(team.id, member);
-    const heard = listen(member.userId, team.id);
+    addMember(t, team.id, member);
+    const heard = listen(t, member.userId, team.id);
     await owner.call("POST", "/api/v1/teams/current", { name: "New name" });
     expect(heard).toEqual(["refresh_user"]);
   });
@@ -151,19 +118,19 @@ describe("POST /api/v1/teams/current", () => {
     const { team } = await ownerWithTeam();
     expect((await t.app.request("/api/v1/teams/current", { method: "POST" })).status).toBe(401);
     const member = await signIn(t, "max@brand.example", "Max");
-    addMember(team.id, member);
+    addMember(t, team.id, member);
     const refused = await member.call("POST", "/api/v1/teams/current", { name: "Mine now" });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: "permissionsForbidden", uid: expect.any(String) });
     const editor = await signIn(t, "eve@brand.example", "Eve");
-    addMember(team.id, editor, { "team.settings.edit_information": true });
+    addMember(t, team.id, editor, { "team.settings.edit_information": true });
     expect((await editor.call("POST", "/api/v1/teams/current", { name: "Edited" })).status).toBe(200);
   });
 
   it("answers 402 teamFrozen with the limit date when the team is frozen", async () => {
     t = createTestApp();
     const { owner, team } = await ownerWithTeam();
-    freeze(team);
+    freeze(t, team.id);
     const res = await owner.call("POST", "/api/v1/teams/current", { name: "Brand" });
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ error: "teamFrozen", limit_date: "2030-01-31T00:00:00.000Z" });
@@ -175,17 +142,17 @@ describe("DELETE /api/v1/teams/{teamId}", () => {
     t = createTestApp();
     const { owner, team } = await ownerWithTeam();
     const member = await signIn(t, "max@brand.example", "Max");
-    addMember(team.id, member);
+    addMember(t, team.id, member);
     const elsewhere = await signIn(t, "eve@brand.example", "Eve");
-    addMember(team.id, elsewhere);
+    addMember(t, team.id, elsewhere);
     t.db
       .update(users)
-      .set({ currentTeamId: defaultTeamId(elsewhere.userId) })
+      .set({ currentTeamId: defaultTeamId(t, elsewhere.userId) })
       .where(eq(users.id, elsewhere.userId))
       .run();
-    const ownerHeard = listen(owner.userId, team.id);
-    const memberHeard = listen(member.userId, team.id);
-    const elsewhereHeard = listen(elsewhere.userId, defaultTeamId(elsewhere.userId));
+    const ownerHeard = listen(t, owner.userId, team.id);
+    const memberHeard = listen(t, member.userId, team.id);
+    const elsewhereHeard = listen(t, elsewhere.userId, defaultTeamId(t, elsewhere.userId));
 
     const res = await owner.call("DELETE", `/api/v1/teams/${team.id}`);
     expect(res.status).toBe(200);
@@ -193,15 +160,15 @@ describe("DELETE /api/v1/teams/{teamId}", () => {
     expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()?.deletedAt).toEqual(
       expect.any(String),
     );
-    expect(currentTeamId(owner.userId)).toBe(defaultTeamId(owner.userId));
-    expect(currentTeamId(member.userId)).toBe(defaultTeamId(member.userId));
+    expect(currentTeamIdOrNull(owner.userId)).toBe(defaultTeamId(t, owner.userId));
+    expect(currentTeamIdOrNull(member.userId)).toBe(defaultTeamId(t, member.userId));
     expect(ownerHeard).toEqual(["refresh_user"]);
     expect(memberHeard).toEqual(["refresh_user"]);
     // Their list of teams changed too.
     expect(elsewhereHeard).toEqual(["refresh_user"]);
 
     const me = await (await member.call("GET", "/api/v1/users/me")).json();
-    expect(me.current_team_id).toBe(defaultTeamId(member.userId));
+    expect(me.current_team_id).toBe(defaultTeamId(t, member.userId));
     expect(me.teams.map((x: { _id: string }) => x._id)).not.toContain(team.id);
     // The team is gone for every call.
     expect((await owner.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(404);
@@ -236,12 +203,12 @@ describe("DELETE /api/v1/teams/{teamId}", () => {
   it("refuses a default team with 403 cantDeleteYourDefaultTeam, whoever asks", async () => {
     t = createTestApp();
     const owner = await signIn(t, "olive@brand.example", "Olive");
-    const own = defaultTeamId(owner.userId);
+    const own = defaultTeamId(t, owner.userId);
     const res = await owner.call("DELETE", `/api/v1/teams/${own}`);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: "cantDeleteYourDefaultTeam" });
     const deputy = await signIn(t, "dep@brand.example", "Dep");
-    addMember(own, deputy, { "team.settings.delete_team": true });
+    addMember(t, own, deputy, { "team.settings.delete_team": true });
     expect(await (await deputy.call("DELETE", `/api/v1/teams/${own}`)).json()).toMatchObject({
       error: "cantDeleteYourDefaultTeam",
     });
@@ -252,7 +219,7 @@ describe("DELETE /api/v1/teams/{teamId}", () => {
     t = createTestApp();
     const { team } = await ownerWithTeam();
     const member = await signIn(t, "max@brand.example", "Max");
-    addMember(team.id, member);
+    addMember(t, team.id, member);
     expect((await member.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(403);
     const stranger = await signIn(t, "sam@other.example", "Sam");
     const notMine = await stranger.call("DELETE", `/api/v1/teams/${team.id}`);
@@ -268,7 +235,7 @@ describe("DELETE /api/v1/teams/{teamId}", () => {
       .run();
     t.db
       .update(users)
-      .set({ currentTeamId: defaultTeamId(member.userId) })
+      .set({ currentTeamId: defaultTeamId(t, member.userId) })
       .where(eq(users.id, member.userId))
       .run();
     expect((await member.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(200);
@@ -277,10 +244,10 @@ describe("DELETE /api/v1/teams/{teamId}", () => {
   it("answers 402 for a frozen team", async () => {
     t = createTestApp();
     const { owner, team } = await ownerWithTeam();
-    freeze(team);
+    freeze(t, team.id);
     t.db
       .update(users)
-      .set({ currentTeamId: defaultTeamId(owner.userId) })
+      .set({ currentTeamId: defaultTeamId(t, owner.userId) })
       .where(eq(users.id, owner.userId))
       .run();
     expect((await owner.call("DELETE", `/api/v1/teams/${team.id}`)).status).toBe(402);
@@ -292,9 +259,9 @@ describe("POST /api/v1/teams/{teamId}/transfer_ownership", () => {
     t = createTestApp();
     const { owner, team } = await ownerWithTeam();
     const member = await signIn(t, "max@brand.example", "Max");
-    addMember(team.id, member, { "team.contests.create_contests": true });
-    const ownerHeard = listen(owner.userId, team.id);
-    const memberHeard = listen(member.userId, team.id);
+    addMember(t, team.id, member, { "team.contests.create_contests": true });
+    const ownerHeard = listen(t, owner.userId, team.id);
+    const memberHeard = listen(t, member.userId, team.id);
     const res = await owner.call("POST", `/api/v1/teams/${team.id}/transfer_ownership`, {
       new_owner_id: member.userId,
     });
@@ -344,9 +311,9 @@ describe("POST /api/v1/teams/{teamId}/transfer_ownership", () => {
   it("refuses to give away a default team with 403 cantTransferYourDefaultTeam", async () => {
     t = createTestApp();
     const owner = await signIn(t, "olive@brand.example", "Olive");
-    const own = defaultTeamId(owner.userId);
+    const own = defaultTeamId(t, owner.userId);
     const member = await signIn(t, "max@brand.example", "Max");
-    addMember(own, member);
+    addMember(t, own, member);
     const res = await owner.call("POST", `/api/v1/teams/${own}/transfer_ownership`, {
       new_owner_id: member.userId,
     });
@@ -358,12 +325,12 @@ describe("POST /api/v1/teams/{teamId}/transfer_ownership", () => {
     t = createTestApp();
     const { owner, team } = await ownerWithTeam();
     const member = await signIn(t, "max@brand.example", "Max");
-    addMember(team.id, member);
+    addMember(t, team.id, member);
     const path = `/api/v1/teams/${team.id}/transfer_ownership`;
     expect((await member.call("POST", path, { new_owner_id: member.userId })).status).toBe(403);
     const stranger = await signIn(t, "sam@other.example", "Sam");
     expect((await stranger.call("POST", path, { new_owner_id: stranger.userId })).status).toBe(404);
-    freeze(team);
+    freeze(t, team.id);
     expect((await owner.call("POST", path, { new_owner_id: member.userId })).status).toBe(402);
   });
 });
