@@ -38,6 +38,7 @@ import { mountWebApp } from "./static";
 /** JSON bodies are small; uploads (their own routes) stream to disk with their own cap. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+// quickdrawRoutes goes before contestsRoutes, whose POST /teams/current/contests/:id would take /contests/quickdraw.
 function buildApi(upgradeWebSocket: UpgradeWebSocket) {
   return new Hono<AppEnv>()
     .route("/", authRoutes)
@@ -52,10 +53,10 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", wsRoutes(upgradeWebSocket))
     .route("/", contestBuilderRoutes)
     .route("/", openapiRoutes)
+    .route("/", quickdrawRoutes)
     .route("/", contestsRoutes)
     .route("/", uploadsRoutes)
-    .route("/", shortlinksRoutes)
-    .route("/", quickdrawRoutes);
+    .route("/", shortlinksRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;

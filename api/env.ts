@@ -18,9 +18,17 @@ export type Env = {
   smtpUrl: string | undefined;
   /** Where the contact form is sent. */
   supportEmail: string;
+  /**
+   * The key of the HMAC that identifies a shortlink visitor (IP + User-Agent) without keeping the IP. Required
+   * in production; elsewhere a fixed development value. Changing it makes every earlier visitor count as new.
+   */
+  shortlinkSecret: string;
 };
 
 export class EnvError extends Error {}
+
+/** Outside production only: anyone can read it here, so it protects nothing. */
+const DEV_SHORTLINK_SECRET = "fairdraw-development-shortlink-secret";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -45,6 +53,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (nodeEnv === "production" && !source.SMTP_URL) {
     throw new EnvError("SMTP_URL is required in production: sign-in codes are sent by e-mail");
   }
+  const shortlinkSecret = source.SHORTLINK_SECRET || DEV_SHORTLINK_SECRET;
+  if (nodeEnv === "production" && (shortlinkSecret === DEV_SHORTLINK_SECRET || shortlinkSecret.length < 32)) {
+    throw new EnvError(
+      "SHORTLINK_SECRET is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)",
+    );
+  }
   return {
     nodeEnv,
     host,
@@ -57,5 +71,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     seedDemo: (source.SEED_DEMO ?? "true") !== "false",
     smtpUrl: source.SMTP_URL || undefined,
     supportEmail: source.SUPPORT_EMAIL ?? "support@fairdraw.app",
+    shortlinkSecret,
   };
 }

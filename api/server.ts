@@ -7,6 +7,7 @@ import { seedDemo } from "./db/seed";
 import { createDeps } from "./deps";
 import type { Env } from "./env";
 import { createLogger } from "./logger";
+import { startStatusTicker } from "./services/contest-status";
 
 export type RunningServer = { url: string; port: number; seeded: boolean; close: () => Promise<void> };
 
@@ -21,6 +22,8 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     const s = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve(s));
   });
   injectWebSocket(server);
+  // Contests start and close on the server clock (api/services/contest-status.ts).
+  const stopStatusTicker = startStatusTicker(deps);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;
@@ -30,6 +33,7 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     seeded,
     close: () =>
       new Promise((resolve) => {
+        stopStatusTicker();
         server.close(() => {
           db.$client.close();
           resolve();

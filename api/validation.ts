@@ -22,7 +22,25 @@ export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unkno
     throw new AppError("badRequest", "The body is not valid JSON.");
   }
   if (!isPlainObject(body)) throw new AppError("badRequest", "The body must be a JSON object.");
+  if (depthOf(body) > MAX_DEPTH) throw new AppError("badRequest", "The body is nested too deeply.");
   return body;
+}
+
+/** No form is deeper than this; a deeper body is an attack on recursive code (stack overflows), not input. */
+const MAX_DEPTH = 32;
+
+/** Nesting depth, measured without recursion (the thing it guards against). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_DEPTH) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** 422 with field paths and messages in the request's language. */

@@ -1,6 +1,7 @@
 /**
- * What is sent and stored of a form: fields the team may not use, and fields switched off by their `when`
- * conditions, go back to their defaults (or out), so hidden data never leaks into a payload. Fields inside lists
+ * What is sent and stored of a form: fields the team may not use, fields switched off by their `when`
+ * conditions and fields nobody may edit (can_edit false) go back to their defaults (or out), so hidden data never
+ * leaks into a payload and a client cannot change what the builder shows disabled. Fields inside lists
  * (patterns with *) are kept as they are: their list goes when its own switch is off.
  */
 import { produce } from "immer";
@@ -29,7 +30,8 @@ export function payloadOf(form: unknown, config: CompiledConfig, ctx: Validation
       const fields = [...inst.scope.fields].sort((a, b) => a.segments.length - b.segments.length);
       for (const field of fields) {
         if (field.segments.includes("*")) continue;
-        if (isActive(field, draft, inst, [], ctx)) continue;
+        // A field the builder shows disabled (can_edit false) keeps its default whatever the client sent.
+        if (field.canEdit && isActive(field, draft, inst, [], ctx)) continue;
         const fallback = getIn(defaults, field.segments);
         if (fallback === undefined) removePath(inst.value, field.segments);
         else setPathIn(inst.value, field.pattern, structuredClone(fallback));

@@ -152,10 +152,12 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
       { name: "Autumn draft", status: "draft", startAt: null, closeAt: null },
     ];
     for (const c of demoContests) {
-      if (c.status !== "draft") activity("createContest", ownerId, { contest: { name: c.name } });
+      const contestId = newId();
+      if (c.status !== "draft")
+        activity("createContest", ownerId, { contest: { _id: contestId, name: c.name } });
       tx.insert(contests)
         .values({
-          id: newId(),
+          id: contestId,
           teamId,
           name: c.name,
           status: c.status,

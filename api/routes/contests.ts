@@ -1,5 +1,584 @@
-import { Hono } from "hono";
+/**
+ * Contests, drafts and templates made by the builder (contest-builder.md §4, §7; app-shell.md §7).
+ *
+ * Every call: a session, the current team, a team that is not frozen (402), then a permission (app-shell.md §6).
+ * The route guard asks for any permission the call may need; the handler then asks for the one its status needs:
+ * - read contests and drafts: view_contests; read templates: view_templates;
+ * - save a new draft: create_drafts; save a draft again: update_drafts; delete a draft: delete_drafts;
+ * - create a contest, or submit a draft (it becomes the contest, same id): create_contests;
+ * - save a planned contest again: update_contests; delete a planned contest: delete_contests;
+ * - templates: create_templates, update_templates, delete_templates.
+ *
+ * A body is checked in this order: its structure (422 with paths), the permission for its status (403), the
+ * idempotency key of a create (same body: the first answer again; another body: 409), the origin's state (409),
+ * the rules with the team's context (422: a submit validates everything, a draft or a template the name only),
+ * the plan (403 planNotSupported), the quotas (403, counted in the transaction that writes). What is stored is
+ * storedFormOf(form): never the options the team may not use nor those switched off.
+ *
+ * Origins (§4, engine/builder/origin.ts callFor): a draft save updates a draft; a submit updates a planned
+ * contest or turns a draft into the contest (same id, created_at set to that moment); a planned contest can't go
+ * back to being a draft, and nothing after planned can be changed or deleted (409). A planned contest's start
+ * may be moved by an update (the builder keeps it unless the person changes it; the start-date rule checks the
+ * new one), but once its stored start is within the lead window of the start-date rule (now + 5 minutes) it can
+ * no longer be edited (409 contestNoLongerEditable). A duplicate (is_duplicate in a create body) is a new object.
+ * Templates never touch contests. `paid_contest` is the stored flag (set by the billing of a one-shot), never
+ * the body's. The createContest activity is logged when a contest comes into being (a create, or a draft
+ * submitted); every save of a planned contest pushes load_contest to the team.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import type { ContestForm } from "../../codegen/types";
+import type { ValidationContext } from "../../engine/config/types";
+import { catalogChain } from "../../engine/messages/catalogs";
+import { formatMessage } from "../../engine/messages/format";
+import type { MessageValues, ValidationErrors } from "../../engine/messages/types";
+import { ALL, NAME_ONLY, type ValidationTarget, validate } from "../../engine/validation/validate";
+import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
+import { contests, templates } from "../db/schema";
+import { AppError, type ErrorKey } from "../errors";
+import { newId } from "../ids";
+import { requestLocale } from "../locale";
+import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { type TeamAccount, teamAccounts } from "../services/accounts";
+import { logActivity } from "../services/activity";
+import {
+  CONTEST_STATUSES,
+  type ContestRow,
+  contestColumns,
+  contestListItem,
+  contestShape,
+  countActiveContests,
+  countDrafts,
+  countTemplates,
+  DEFAULT_PER_PAGE,
+  filesOf,
+  findContest,
+  findTemplate,
+  isPastEditLock,
+  LISTABLE_STATUSES,
+  listContests,
+  listTemplates,
+  MAX_PER_PAGE,
+  neighboursOf,
+  publishingAccount,
+  type StoredSource,
+  startLeadMs,
+  storedFormOf,
+  structureErrors,
+  templateListItem,
+  templateShape,
+  validationContextOf,
+} from "../services/contests";
+import { type IdempotentAnswer, rememberAnswer, replayOf, requestHash } from "../services/idempotency";
+import { jsonBody, validationError } from "../validation";
 
-/** Contests, drafts and templates (contest-builder.md §7): filled by its issue's work. */
-export const contestsRoutes = new Hono<AppEnv>();
+const P = {
+  viewContests: "team.contests.view_contests",
+  createDrafts: "team.contests.create_drafts",
+  updateDrafts: "team.contests.update_drafts",
+  deleteDrafts: "team.contests.delete_drafts",
+  createContests: "team.contests.create_contests",
+  updateContests: "team.contests.update_contests",
+  deleteContests: "team.contests.delete_contests",
+  viewTemplates: "team.templates.view_templates",
+  createTemplates: "team.templates.create_templates",
+  updateTemplates: "team.templates.update_templates",
+  deleteTemplates: "team.templates.delete_templates",
+} as const;
+
+type Kind = "contests" | "templates";
+type Call = "create" | "update";
+
+/** An error's text in the request's language (schemas/messages, key `error.<key>`). */
+function refuse(c: Context<AppEnv>, key: ErrorKey, values?: MessageValues): AppError {
+  return new AppError(key, formatMessage(catalogChain(requestLocale(c)), `error.${key}`, values));
+}
+
+/** 403 unless the member holds the permission this status needs (the route guard let any of them through). */
+function requireHeld(c: Context<AppEnv>, permission: string): void {
+  if (!holds(teamOf(c).permissions, permission)) {
+    throw new AppError("permissionsForbidden", "You don't have the permission to do that in this team.");
+  }
+}
+
+function signedInUserId(c: Context<AppEnv>): string {
+  const auth = c.get("auth");
+  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  return auth.user.id;
+}
+
+function add(errors: ValidationErrors, path: string, key: string, rule: string) {
+  errors[path] = [...(errors[path] ?? []), { key, rule }];
+}
+
+/**
+ * The body as a form: its structure (schemas/contest/form.schema.json), a status the call takes, and on create
+ * calls an idempotency key. `is_duplicate` (a create of a contest from a copied form) is read apart.
+ */
+function readForm(
+  c: Context<AppEnv>,
+  body: Record<string, unknown>,
+  kind: Kind,
+  call: Call,
+): { form: ContestForm; isDuplicate: boolean } {
+  const { is_duplicate: duplicate, ...rest } = body;
+  const takesDuplicate = kind === "contests" && call === "create";
+  const errors = structureErrors(takesDuplicate ? rest : body);
+  if (takesDuplicate && duplicate !== undefined && typeof duplicate !== "boolean") {
+    add(errors, "is_duplicate", "validation.structure.type", "schema:type");
+  }
+  if (Object.keys(errors).length === 0) {
+    const { status, forPayment, idempotency_key: key } = rest;
+    if (kind === "contests" && status === "template") add(errors, "status", "validation.in", "status");
+    if (kind === "templates" && status !== "template") add(errors, "status", "validation.in", "status");
+    // A draft kept for a one-shot payment is a draft.
+    if (kind === "contests" && forPayment === true && status !== "draft") {
+      add(errors, "forPayment", "validation.in", "forPayment");
+    }
+    if (call === "create" && (typeof key !== "string" || key === "")) {
+      add(errors, "idempotency_key", "validation.required", "required");
+    }
+  }
+  if (Object.keys(errors).length > 0) throw validationError(c, errors);
+  // The structure check above is the type check: the body is a ContestForm.
+  const form = (takesDuplicate ? rest : body) as unknown as ContestForm;
+  return { form, isDuplicate: duplicate === true };
+}
+
+/** The engine's rules with the team's context; a submit (planned) validates everything, the rest the name only. */
+function checkRules(c: Context<AppEnv>, form: ContestForm, ctx: ValidationContext, target: ValidationTarget) {
+  const groups = { base: form.base, sources: form.sources, summary: form.summary };
+  const errors = validate(groups, c.get("deps").catalog.builder, ctx, target);
+  if (Object.keys(errors).length > 0) throw validationError(c, errors);
+}
+
+/** A submitted contest publishes with the team's own accounts (or accounts lent to it) of each network. */
+function checkAccounts(c: Context<AppEnv>, form: ContestForm, accounts: readonly TeamAccount[]) {
+  const errors: ValidationErrors = {};
+  form.sources.forEach((source, i) => {
+    if (!publishingAccount(accounts, source)) {
+      add(errors, `sources.${i}.publication.account_id`, "validation.account.not_linked", "account");
+    }
+  });
+  if (Object.keys(errors).length > 0) throw validationError(c, errors);
+}
+
+/** Creating or saving a contest that is not a paid one-shot needs the contestBuilder feature (§4 Submit). */
+function checkPlan(c: Context<AppEnv>, ctx: ValidationContext, paid: boolean) {
+  if (!paid && !ctx.teamFeatures.has("contestBuilder")) throw refuse(c, "planNotSupported");
+}
+
+/** The `with` options of a read (?with=files,prev-next or repeated). */
+function withOptions(c: Context<AppEnv>): Set<string> {
+  return new Set((c.req.queries("with") ?? []).flatMap((w) => w.split(",")).map((w) => w.trim()));
+}
+
+function positiveInt(value: string | undefined, fallback: number, max: number): number | null {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : null;
+}
+
+/** ?page= (from 1) and ?per_page= (1 to 100, default 20); 422 on anything else. */
+function pagination(c: Context<AppEnv>): { page: number; perPage: number } {
+  const errors: ValidationErrors = {};
+  const page = positiveInt(c.req.query("page"), 1, 1_000_000);
+  const perPage = positiveInt(c.req.query("per_page"), DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  if (page === null) add(errors, "page", "validation.integer", "query");
+  if (perPage === null) add(errors, "per_page", "validation.range", "query");
+  if (page === null || perPage === null) throw validationError(c, errors);
+  return { page, perPage };
+}
+
+/** ?status=draft, ?status=planned,started or repeated; every status but draft when absent. */
+function statusFilter(c: Context<AppEnv>): readonly string[] {
+  const asked = (c.req.queries("status") ?? [])
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (asked.length === 0) return CONTEST_STATUSES;
+  if (asked.some((s) => !(LISTABLE_STATUSES as readonly string[]).includes(s))) {
+    throw validationError(c, { status: [{ key: "validation.in", rule: "query" }] });
+  }
+  return [...new Set(asked)];
+}
+
+function notFound(what: "contest" | "template"): AppError {
+  return new AppError("notFound", `This ${what} does not exist.`);
+}
+
+/** The quota of a create, counted in the writing transaction. */
+function assertQuota(
+  c: Context<AppEnv>,
+  key: "draftsQuotaExceeded" | "templatesQuotaExceeded" | "contestsQuotaExceeded",
+  used: number,
+  quota: number,
+) {
+  if (used >= quota) throw refuse(c, key, { n: quota });
+}
+
+export const contestsRoutes = new Hono<AppEnv>()
+  // ------------------------------------------------------------------------------------------ contests
+  .get(
+    "/teams/current/contests/list",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewContests),
+    (c) => {
+      const { db } = c.get("deps");
+      const { team } = teamOf(c);
+      const statuses = statusFilter(c);
+      const { page, perPage } = pagination(c);
+      const { items, total } = listContests(db, team.id, statuses, page, perPage);
+      return c.json({ data: items.map(contestListItem), meta: { page, per_page: perPage, total } });
+    },
+  )
+  .post(
+    "/teams/current/contests/create",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(`${P.createDrafts} ${P.createContests}`),
+    async (c) => {
+      const { db, clock, catalog, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      const userId = signedInUserId(c);
+      const body = await jsonBody(c);
+      const { form, isDuplicate } = readForm(c, body, "contests", "create");
+      const planned = form.status === "planned";
+      const forPayment = form.forPayment === true;
+      requireHeld(c, planned ? P.createContests : P.createDrafts);
+
+      const request = {
+        teamId: team.id,
+        key: String(form.idempotency_key),
+        scope: "contests.create",
+        hash: requestHash(body),
+      };
+      const replay = replayOf(db, request);
+      if (replay) return c.json(replay.response, replay.status);
+
+      const now = clock();
+      const ctx = validationContextOf(catalog, team, now);
+      checkRules(c, form, ctx, planned ? ALL : NAME_ONLY);
+      const accounts = teamAccounts(db, team.id);
+      if (planned) {
+        checkPlan(c, ctx, false);
+        checkAccounts(c, form, accounts);
+      }
+      const stored = storedFormOf(form, catalog.builder, ctx);
+      const columns = contestColumns(stored, accounts);
+
+      const { answer, created } = db.transaction(
+        (tx): { answer: IdempotentAnswer; created: string | null } => {
+          const again = replayOf(tx, request);
+          if (again) return { answer: again, created: null };
+          if (planned) {
+            assertQuota(
+              c,
+              "contestsQuotaExceeded",
+              countActiveContests(tx, team.id),
+              ctx.quotas.contests ?? 0,
+            );
+          } else if (!forPayment) {
+            assertQuota(c, "draftsQuotaExceeded", countDrafts(tx, team.id), ctx.quotas.drafts ?? 0);
+          }
+          const id = newId();
+          const at = now.toISOString();
+          tx.insert(contests)
+            .values({
+              id,
+              teamId: team.id,
+              ...columns,
+              status: form.status,
+              cbData: stored,
+              meta: {},
+              paidContest: false,
+              forPayment,
+              isDuplicate,
+              createdBy: userId,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .run();
+          if (planned) {
+            logActivity(tx, clock, {
+              teamId: team.id,
+              type: "createContest",
+              userId,
+              meta: { contest: { _id: id, name: columns.name } },
+            });
+          }
+          const first: IdempotentAnswer = { status: 201, response: { contest_id: id } };
+          rememberAnswer(tx, clock, request, first);
+          return { answer: first, created: id };
+        },
+        { behavior: "immediate" },
+      );
+      if (created && planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: created });
+      return c.json(answer.response, answer.status);
+    },
+  )
+  .get(
+    "/teams/current/contests/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewContests),
+    (c) => {
+      const { db } = c.get("deps");
+      const { team } = teamOf(c);
+      const row = findContest(db, team.id, c.req.param("id"));
+      if (!row) throw notFound("contest");
+      const options = withOptions(c);
+      return c.json(
+        contestShape(row, {
+          ...(options.has("files") ? { files: filesOf(db, team.id, row.cbData) } : {}),
+          ...(options.has("prev-next") ? { neighbours: neighboursOf(db, row) } : {}),
+        }),
+      );
+    },
+  )
+  .post(
+    "/teams/current/contests/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(`${P.updateDrafts} ${P.createContests} ${P.updateContests}`),
+    async (c) => {
+      const { db, clock, catalog, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      const userId = signedInUserId(c);
+      const body = await jsonBody(c);
+      const { form } = readForm(c, body, "contests", "update");
+      const row = findContest(db, team.id, c.req.param("id"));
+      if (!row) throw notFound("contest");
+      const planned = form.status === "planned";
+      requireHeld(
+        c,
+        row.status === "draft" ? (planned ? P.createContests : P.updateDrafts) : P.updateContests,
+      );
+
+      const now = clock();
+      const lead = startLeadMs(catalog);
+      const assertUpdatable = (current: ContestRow) => {
+        if (current.status !== "draft" && current.status !== "planned")
+          throw refuse(c, "contestNotUpdatable");
+        if (current.status === "planned" && !planned) throw refuse(c, "contestNotUpdatable");
+        if (current.status === "planned" && isPastEditLock(current, now, lead)) {
+          throw refuse(c, "contestNoLongerEditable");
+        }
+      };
+      assertUpdatable(row);
+
+      const ctx = validationContextOf(catalog, team, now);
+      checkRules(c, form, ctx, planned ? ALL : NAME_ONLY);
+      const accounts = teamAccounts(db, team.id);
+      if (planned) {
+        checkPlan(c, ctx, row.paidContest);
+        checkAccounts(c, form, accounts);
+      }
+      const stored = storedFormOf(form, catalog.builder, ctx);
+      const previous = (Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[];
+      const columns = contestColumns(stored, accounts, previous);
+
+      db.transaction(
+        (tx) => {
+          // Read again where the write happens: the status may have moved since (a start, another save).
+          const current = findContest(tx, team.id, row.id);
+          if (!current) throw notFound("contest");
+          assertUpdatable(current);
+          const fromDraft = current.status === "draft" && planned;
+          if (fromDraft && !current.paidContest) {
+            assertQuota(
+              c,
+              "contestsQuotaExceeded",
+              countActiveContests(tx, team.id),
+              ctx.quotas.contests ?? 0,
+            );
+          }
+          const at = now.toISOString();
+          tx.update(contests)
+            .set({
+              ...columns,
+              status: form.status,
+              cbData: stored,
+              forPayment: planned ? false : current.forPayment || form.forPayment === true,
+              updatedAt: at,
+              ...(fromDraft ? { createdAt: at } : {}),
+            })
+            .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
+            .run();
+          if (fromDraft) {
+            logActivity(tx, clock, {
+              teamId: team.id,
+              type: "createContest",
+              userId,
+              meta: { contest: { _id: current.id, name: columns.name } },
+            });
+          }
+        },
+        { behavior: "immediate" },
+      );
+      if (planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
+      return c.json({ contest_id: row.id });
+    },
+  )
+  .delete(
+    "/teams/current/contests/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(`${P.deleteDrafts} ${P.deleteContests}`),
+    (c) => {
+      const { db, clock } = c.get("deps");
+      const { team } = teamOf(c);
+      const row = findContest(db, team.id, c.req.param("id"));
+      if (!row) throw notFound("contest");
+      requireHeld(c, row.status === "draft" ? P.deleteDrafts : P.deleteContests);
+      db.transaction(
+        (tx) => {
+          const current = findContest(tx, team.id, row.id);
+          if (!current) throw notFound("contest");
+          if (current.status !== "draft" && current.status !== "planned") {
+            throw refuse(c, "contestNotDeletable");
+          }
+          const at = clock().toISOString();
+          tx.update(contests)
+            .set({ deletedAt: at, updatedAt: at })
+            .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
+            .run();
+        },
+        { behavior: "immediate" },
+      );
+      return c.json({ success: true });
+    },
+  )
+  // ----------------------------------------------------------------------------------------- templates
+  .get(
+    "/teams/current/templates/list",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewTemplates),
+    (c) => {
+      const { db } = c.get("deps");
+      const { team } = teamOf(c);
+      const { page, perPage } = pagination(c);
+      const { items, total } = listTemplates(db, team.id, page, perPage);
+      return c.json({ data: items.map(templateListItem), meta: { page, per_page: perPage, total } });
+    },
+  )
+  .post(
+    "/teams/current/templates/create",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.createTemplates),
+    async (c) => {
+      const { db, clock, catalog } = c.get("deps");
+      const { team } = teamOf(c);
+      const userId = signedInUserId(c);
+      const body = await jsonBody(c);
+      const { form } = readForm(c, body, "templates", "create");
+      const request = {
+        teamId: team.id,
+        key: String(form.idempotency_key),
+        scope: "templates.create",
+        hash: requestHash(body),
+      };
+      const replay = replayOf(db, request);
+      if (replay) return c.json(replay.response, replay.status);
+
+      const now = clock();
+      const ctx = validationContextOf(catalog, team, now);
+      checkRules(c, form, ctx, NAME_ONLY);
+      const stored = storedFormOf(form, catalog.builder, ctx);
+      const answer = db.transaction(
+        (tx): IdempotentAnswer => {
+          const again = replayOf(tx, request);
+          if (again) return again;
+          assertQuota(c, "templatesQuotaExceeded", countTemplates(tx, team.id), ctx.quotas.templates ?? 0);
+          const id = newId();
+          const at = now.toISOString();
+          tx.insert(templates)
+            .values({
+              id,
+              teamId: team.id,
+              name: stored.base.name,
+              cbData: stored,
+              createdBy: userId,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .run();
+          const first: IdempotentAnswer = { status: 201, response: { template_id: id } };
+          rememberAnswer(tx, clock, request, first);
+          return first;
+        },
+        { behavior: "immediate" },
+      );
+      return c.json(answer.response, answer.status);
+    },
+  )
+  .get(
+    "/teams/current/templates/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewTemplates),
+    (c) => {
+      const { db } = c.get("deps");
+      const { team } = teamOf(c);
+      const row = findTemplate(db, team.id, c.req.param("id"));
+      if (!row) throw notFound("template");
+      const files = withOptions(c).has("files") ? filesOf(db, team.id, row.cbData) : undefined;
+      return c.json(templateShape(row, files ? { files } : {}));
+    },
+  )
+  .post(
+    "/teams/current/templates/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.updateTemplates),
+    async (c) => {
+      const { db, clock, catalog } = c.get("deps");
+      const { team } = teamOf(c);
+      const body = await jsonBody(c);
+      const { form } = readForm(c, body, "templates", "update");
+      const row = findTemplate(db, team.id, c.req.param("id"));
+      if (!row) throw notFound("template");
+      const now = clock();
+      const ctx = validationContextOf(catalog, team, now);
+      checkRules(c, form, ctx, NAME_ONLY);
+      const stored = storedFormOf(form, catalog.builder, ctx);
+      db.update(templates)
+        .set({ name: stored.base.name, cbData: stored, updatedAt: now.toISOString() })
+        .where(and(eq(templates.id, row.id), isNull(templates.deletedAt)))
+        .run();
+      return c.json({ template_id: row.id });
+    },
+  )
+  .delete(
+    "/teams/current/templates/:id",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.deleteTemplates),
+    (c) => {
+      const { db, clock } = c.get("deps");
+      const { team } = teamOf(c);
+      const row = findTemplate(db, team.id, c.req.param("id"));
+      if (!row) throw notFound("template");
+      const at = clock().toISOString();
+      db.update(templates)
+        .set({ deletedAt: at, updatedAt: at })
+        .where(and(eq(templates.id, row.id), isNull(templates.deletedAt)))
+        .run();
+      return c.json({ success: true });
+    },
+  );

@@ -1,5 +1,241 @@
-import { Hono } from "hono";
+/**
+ * Quick import of a post as a contest, and merging contests (contest-builder.md §7, app-shell.md §7).
+ *
+ * POST /teams/current/contests/quickdraw {provider, matched, confirm: true, name}
+ * - `matched` is the pasted post URL (api/services/quickdraw.ts); the network read from it must be `provider`.
+ * - Order: session, team, not frozen (402), import_contests (403), the body (422), the plan (403
+ *   planNotSupported when the imports quota is 0), the quota (403 importsQuotaExceeded). Both 403s carry
+ *   `checkout`, the one-shot purchase URL with the import's name, provider and matched, so the browser can send
+ *   the person there (app-shell.md §2); the body is checked first so that URL is built from valid values.
+ * - Makes a classic contest, started now, with one stored source; logs createContest; pushes load_contest.
+ *
+ * POST /teams/current/contests/:id/merge {target_contest_id}
+ * - Needs update_contests and the multiContests feature (403 planNotSupported); both contests must be the
+ *   team's (404 otherwise, whoever they belong to); 409 with a merge* key when they cannot be merged.
+ * - The sources of :id move to the target (its entries_count added to the target's); :id is canceled with
+ *   meta.cancel_reason "merged" and merged_into the target. load_contest is pushed for both.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { catalogChain } from "../../engine/messages/catalogs";
+import { formatMessage } from "../../engine/messages/format";
+import type { MessageValues, ValidationErrors } from "../../engine/messages/types";
+import { validateFormData } from "../../engine/validation/validate";
+import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
+import { contests } from "../db/schema";
+import { driverFor } from "../drivers";
+import { sandboxDriver } from "../drivers/sandbox";
+import { AppError, type ErrorKey } from "../errors";
+import { newId } from "../ids";
+import { requestLocale } from "../locale";
+import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { providerProblem } from "../services/accounts";
+import { logActivity } from "../services/activity";
+import { FINISHED_STATUSES } from "../services/contest-status";
+import {
+  importedSource,
+  importsLeft,
+  matchPost,
+  type PostMatch,
+  quickdrawCheckoutUrl,
+  samePost,
+} from "../services/quickdraw";
+import { teamFeatures } from "../services/teams";
+import { jsonBody, validationError } from "../validation";
 
-/** Quick import of a post as a contest, and merging contests: filled by its issue's work. */
-export const quickdrawRoutes = new Hono<AppEnv>();
+const NOT_FOUND = "This contest does not exist.";
+
+type ContestRow = typeof contests.$inferSelect;
+type StoredSource = Record<string, unknown>;
+type MergeProblem =
+  | "mergeIntoItself"
+  | "mergeNotClassic"
+  | "mergeAlreadyMerged"
+  | "mergeContestFinished"
+  | "mergeSamePost";
+
+/** An error whose text is the message `message` of schemas/messages, in the request's language. */
+function refuse(
+  c: Context<AppEnv>,
+  key: ErrorKey,
+  message: string,
+  opts: { values?: MessageValues; extra?: Record<string, unknown> } = {},
+) {
+  const text = formatMessage(catalogChain(requestLocale(c)), message, opts.values);
+  return new AppError(key, text, { extra: opts.extra });
+}
+
+/**
+ * The import body, checked whole: the form rules (schemas/forms/quickdraw-import), then a quickdraw network and
+ * a post link of that network; every field's first problem in one 422.
+ */
+function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
+  const { catalog, clock } = c.get("deps");
+  const scope = catalog.forms.get("quickdraw-import");
+  if (!scope) throw new Error("no form rules named quickdraw-import in schemas/forms/");
+  const errors: ValidationErrors = validateFormData(body, scope, {
+    now: clock(),
+    teamFeatures: new Set(),
+    quotas: {},
+  });
+  const { name, matched } = body;
+  let provider: ProviderDefinition | null = null;
+  if (!errors.provider) {
+    const found = providerProblem(catalog, body.provider, "link");
+    if (found.provider?.quickdraw) provider = found.provider;
+    else errors.provider = [{ key: found.problem ?? "validation.in", rule: "in" }];
+  }
+  let post: PostMatch | null = null;
+  if (!errors.matched && typeof matched === "string") {
+    post = matchPost(catalog, matched);
+    if (!post) {
+      errors.matched = [{ key: "validation.quickdraw.unmatched", rule: "quickdraw" }];
+    } else if (provider && post.provider !== provider.name) {
+      const x = provider.display_name;
+      errors.matched = [{ key: "validation.quickdraw.other_network", values: { x }, rule: "quickdraw" }];
+    }
+  }
+  if (Object.keys(errors).length > 0 || !provider || !post) throw validationError(c, errors);
+  if (typeof name !== "string" || typeof matched !== "string") throw validationError(c, errors);
+  return { name, matched, provider, post };
+}
+
+export const quickdrawRoutes = new Hono<AppEnv>()
+  .post(
+    "/teams/current/contests/quickdraw",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.contests.import_contests"),
+    async (c) => {
+      const { db, clock, catalog, env, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      const user = c.get("auth")?.user;
+      if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
+      const { name, matched, provider, post } = readImport(c, await jsonBody(c));
+
+      const now = clock();
+      const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });
+      const contest = db.transaction((tx) => {
+        const imports = importsLeft(tx, catalog, team, now);
+        if (imports.quota === 0) {
+          throw refuse(c, "planNotSupported", "error.planNotSupported.quickdraw", { extra: { checkout } });
+        }
+        if (imports.left === 0) {
+          throw refuse(c, "importsQuotaExceeded", "error.importsQuotaExceeded", {
+            values: { n: imports.quota },
+            extra: { quota: imports.quota, checkout },
+          });
+        }
+        const at = now.toISOString();
+        const row: typeof contests.$inferInsert = {
+          id: newId(),
+          teamId: team.id,
+          name,
+          type: "classic",
+          status: "started",
+          startAt: at,
+          closeAt: null,
+          config: { is_setup: false, nb_winners: 1, autodraw: { enabled: false, autodraw_at: null } },
+          meta: { cancel_reason: null, imported_from: matched.trim() },
+          sources: [importedSource(tx, team.id, provider, post)],
+          providers: [provider.name],
+          entriesCount: 0,
+          sandbox: driverFor(provider, env) === sandboxDriver,
+          createdBy: user.id,
+          createdAt: at,
+          updatedAt: at,
+        };
+        tx.insert(contests).values(row).run();
+        logActivity(tx, clock, {
+          teamId: team.id,
+          type: "createContest",
+          userId: user.id,
+          meta: { contest: { _id: row.id, name } },
+        });
+        return row;
+      });
+      realtime.toTeam(team.id, { type: "load_contest", contest_id: contest.id });
+      return c.json({ contest_id: contest.id }, 201);
+    },
+  )
+  .post(
+    "/teams/current/contests/:id/merge",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.contests.update_contests"),
+    async (c) => {
+      const { db, clock, catalog, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      if (!teamFeatures(catalog, team).includes("multiContests")) {
+        throw refuse(c, "planNotSupported", "error.planNotSupported.merge");
+      }
+      const body = await jsonBody(c);
+      const targetId = body.target_contest_id;
+      if (typeof targetId !== "string" || targetId === "") {
+        const key = targetId === undefined || targetId === null || targetId === "" ? "required" : "string";
+        throw validationError(c, { target_contest_id: [{ key: `validation.${key}`, rule: key }] });
+      }
+      const sourceId = c.req.param("id");
+
+      const find = (tx: Pick<typeof db, "select">, id: string): ContestRow => {
+        const row = tx
+          .select()
+          .from(contests)
+          .where(and(eq(contests.id, id), eq(contests.teamId, team.id), isNull(contests.deletedAt)))
+          .get();
+        if (!row) throw new AppError("notFound", NOT_FOUND);
+        return row;
+      };
+
+      db.transaction((tx) => {
+        const from = find(tx, sourceId);
+        const into = find(tx, targetId);
+        const problem = mergeProblem(from, into);
+        if (problem) throw refuse(c, problem, `error.${problem}`);
+        const at = clock().toISOString();
+        const moved = from.sources ?? [];
+        tx.update(contests)
+          .set({
+            sources: [...(into.sources ?? []), ...moved],
+            providers: [...new Set([...(into.providers ?? []), ...(from.providers ?? [])])],
+            entriesCount: into.entriesCount + from.entriesCount,
+            loadedAt: into.loadedAt ?? from.loadedAt,
+            updatedAt: at,
+          })
+          .where(eq(contests.id, into.id))
+          .run();
+        tx.update(contests)
+          .set({
+            status: "canceled",
+            canceledAt: at,
+            meta: { ...from.meta, cancel_reason: "merged" },
+            mergedInto: into.id,
+            sources: [],
+            providers: [],
+            entriesCount: 0,
+            updatedAt: at,
+          })
+          .where(eq(contests.id, from.id))
+          .run();
+      });
+      realtime.toTeam(team.id, { type: "load_contest", contest_id: sourceId });
+      realtime.toTeam(team.id, { type: "load_contest", contest_id: targetId });
+      return c.json({ success: true, contest_id: targetId });
+    },
+  );
+
+/** Why `from` cannot be merged into `into` (a 409 key); null for two different, live, unmerged imports. */
+function mergeProblem(from: ContestRow, into: ContestRow): MergeProblem | null {
+  if (from.id === into.id) return "mergeIntoItself";
+  if (from.type !== "classic" || into.type !== "classic") return "mergeNotClassic";
+  if (from.mergedInto || into.mergedInto) return "mergeAlreadyMerged";
+  if (FINISHED_STATUSES.includes(from.status) || FINISHED_STATUSES.includes(into.status)) {
+    return "mergeContestFinished";
+  }
+  const intoSources: StoredSource[] = into.sources ?? [];
+  if ((from.sources ?? []).some((s) => intoSources.some((t) => samePost(s, t)))) return "mergeSamePost";
+  return null;
+}

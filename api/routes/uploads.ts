@@ -1,5 +1,144 @@
-import { Hono } from "hono";
+/**
+ * Media uploads (contest-builder.md §5, §7; app-shell.md §5, §9): the builder's files, streamed to disk under the
+ * configured cap (builder config limits.mediaMaxSize, 200 MB by default), typed by their bytes, stored once per
+ * content and owned per team (api/services/uploads.ts).
+ *
+ * - POST /upload and /upload/contest_builder: multipart/form-data with one field `file` → {uuid, mime, size};
+ *   201 for a new upload, 200 when the team had already uploaded the same bytes (same uuid). This server-side
+ *   dedupe by hash makes the browser's own duplicate check (size and first/last bytes) a saving, not a rule.
+ * - GET /upload/view/:uuid: the bytes, with Range support; another team's uuid is a 404 like an unknown one.
+ * - DELETE /upload {uuid}: the team no longer needs it (the builder's instant upload was removed).
+ */
+import { stat } from "node:fs/promises";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { DEFAULT_MEDIA_MAX_SIZE } from "../../engine/media";
 import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  deleteUpload,
+  fileRangeStream,
+  findUpload,
+  parseRange,
+  receiveUpload,
+  storedPath,
+  storeUpload,
+} from "../services/uploads";
+import { jsonBody, validationError } from "../validation";
 
-/** Media uploads (contest-builder.md §7): filled by its issue's work. */
-export const uploadsRoutes = new Hono<AppEnv>();
+/** Whoever may put media in a contest, a draft or a template may upload (any one of these). */
+const UPLOAD_PERMISSION =
+  "team.contests.create_contests team.contests.create_drafts team.templates.create_templates " +
+  "team.contests.update_contests team.contests.update_drafts";
+const VIEW_PERMISSION = "team.contests.view_contests team.templates.view_templates";
+const NOT_FOUND = "This file does not exist.";
+
+/** The JSON body limit of app.ts skips /api/v1/upload*; the DELETE body is a small JSON object. */
+const smallJson = bodyLimit({
+  maxSize: 16 * 1024,
+  onError: () => {
+    throw new AppError("payloadTooLarge", "The request body is too large.");
+  },
+});
+
+async function upload(c: Context<AppEnv>) {
+  const { db, clock, env, catalog } = c.get("deps");
+  const { team } = teamOf(c);
+  const auth = c.get("auth");
+  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  const file = await receiveUpload({
+    body: c.req.raw.body,
+    contentType: c.req.header("content-type") ?? "",
+    contentLength: c.req.header("content-length"),
+    uploadDir: env.uploadDir,
+    maxSize: catalog.builderConfig.limits.mediaMaxSize ?? DEFAULT_MEDIA_MAX_SIZE,
+  });
+  const { row, created } = storeUpload(db, clock, env.uploadDir, {
+    teamId: team.id,
+    userId: auth.user.id,
+    file,
+  });
+  return c.json({ uuid: row.id, mime: row.mime, size: row.size }, created ? 201 : 200);
+}
+
+/** RFC 6266/5987: the original name, percent-encoded, so any character is safe in the header. */
+function inlineDisposition(name: string | null): string {
+  return name ? `inline; filename*=UTF-8''${encodeURIComponent(name)}` : "inline";
+}
+
+export const uploadsRoutes = new Hono<AppEnv>()
+  .post("/upload", requireUser, requireTeam, requireNotFrozen, requirePermission(UPLOAD_PERMISSION), (c) =>
+    upload(c),
+  )
+  .post(
+    "/upload/contest_builder",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(UPLOAD_PERMISSION),
+    (c) => upload(c),
+  )
+  .get(
+    "/upload/view/:uuid",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(VIEW_PERMISSION),
+    async (c) => {
+      const { db, env, logger } = c.get("deps");
+      const { team } = teamOf(c);
+      const row = findUpload(db, team.id, c.req.param("uuid"));
+      if (!row) throw new AppError("notFound", NOT_FOUND);
+      const file = storedPath(env.uploadDir, row.sha256);
+      const { size } = await stat(file).catch((err: unknown) => {
+        logger.warn({ err, upload: row.id }, "an upload's stored file is missing");
+        throw new AppError("notFound", NOT_FOUND);
+      });
+      // The uuid always names the same bytes: their hash is a strong validator.
+      const etag = `"${row.sha256}"`;
+      const ifRange = c.req.header("if-range");
+      const range = ifRange && ifRange !== etag ? null : parseRange(c.req.header("range"), size);
+      if (range === "unsatisfiable") {
+        c.header("Content-Range", `bytes */${size}`);
+        throw new AppError("rangeNotSatisfiable", "The requested range is outside the file.");
+      }
+      c.header("Content-Type", row.mime);
+      c.header("X-Content-Type-Options", "nosniff");
+      c.header("Content-Disposition", inlineDisposition(row.originalName));
+      c.header("Cache-Control", "private, max-age=86400");
+      c.header("Accept-Ranges", "bytes");
+      c.header("ETag", etag);
+      if (
+        c.req
+          .header("if-none-match")
+          ?.split(/\s*,\s*/)
+          .includes(etag)
+      )
+        return c.body(null, 304);
+      const bytes = range ?? { start: 0, end: size - 1 };
+      c.header("Content-Length", String(bytes.end - bytes.start + 1));
+      if (range) c.header("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+      const status = range ? 206 : 200;
+      if (c.req.method === "HEAD") return c.body(null, status);
+      return c.body(fileRangeStream(file, bytes), status);
+    },
+  )
+  .delete(
+    "/upload",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(UPLOAD_PERMISSION),
+    smallJson,
+    async (c) => {
+      const { db, env } = c.get("deps");
+      const { team } = teamOf(c);
+      const body = await jsonBody(c);
+      if (typeof body.uuid !== "string" || body.uuid === "") {
+        throw validationError(c, { uuid: [{ key: "validation.required", rule: "required" }] });
+      }
+      if (!deleteUpload(db, env.uploadDir, team.id, body.uuid)) throw new AppError("notFound", NOT_FOUND);
+      return c.json({ success: true as const });
+    },
+  );

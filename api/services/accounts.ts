@@ -6,7 +6,7 @@
  *   `delegations` rows; it is theirs (/me/delegation) and reaches each team only through a delegation.
  * A team's accounts are its own plus the ones delegated to it; the accounts quota counts both, per network.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Deps, TeamRow } from "../context";
 import type { Db } from "../db/client";
@@ -60,7 +60,13 @@ export function contestCounts(db: Reader, teamIds: string[]): Map<string, number
   const rows = db
     .select({ teamId: contests.teamId, cbData: contests.cbData })
     .from(contests)
-    .where(and(inArray(contests.teamId, [...new Set(teamIds)]), ne(contests.status, "draft")))
+    .where(
+      and(
+        inArray(contests.teamId, [...new Set(teamIds)]),
+        ne(contests.status, "draft"),
+        isNull(contests.deletedAt),
+      ),
+    )
     .all();
   for (const row of rows) {
     const sources = row.cbData?.sources;

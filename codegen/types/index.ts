@@ -1124,7 +1124,7 @@ export interface MemberInviteForm {
 export interface QuickdrawImportForm {
   provider: string;
   /**
-   * The post id (or shortcode) matched from the pasted link.
+   * The pasted post link; the server matches it against the provider's URL patterns.
    */
   matched: string;
   /**

@@ -193,3 +193,18 @@ describe("sessions and CSRF", () => {
     expect((await done.json()).email).toBe("jo@new.example");
   });
 });
+
+describe("request bodies", () => {
+  it("refuses a body nested deeper than any form with 400, before any code recurses into it", async () => {
+    t = createTestApp();
+    // Written as text: the test's own JSON.stringify would overflow on it.
+    const body = `{"email":"a@b.example","meta":${'{"a":'.repeat(5000)}"x"${"}".repeat(5000)}}`;
+    const res = await t.app.request("/api/v1/auth/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe("The body is nested too deeply.");
+  });
+});

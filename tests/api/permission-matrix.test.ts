@@ -10,9 +10,10 @@
  * - without: a member of A holding only the catalogue's defaults (view_contests and view_templates are true);
  * - otherTeam: the owner of team B (every permission there, B current), calling with team A's ids — another
  *   team's object is a 404, the same as a missing one.
- * A's objects: a member to act on (Dave), an active member invite, an account the team linked, and an account
- * that `without` lent to A through an account invite (so the personal routes act on `without`'s own objects:
- * nobody else, whatever they hold in the team, may touch them).
+ * A's objects: a member to act on (Dave), an active member invite, an account the team linked, an account that
+ * `without` lent to A through an account invite (so the personal routes act on `without`'s own objects: nobody
+ * else, whatever they hold in the team, may touch them), a draft, a template, an upload, a shortlink and two quick
+ * imports to merge. Team B is on the business plan, so what otherTeam creates in its own team succeeds.
  *
  * Every call runs inside a transaction rolled back after it, so each one meets the same world: deleting the team,
  * the user, the session or a member changes nothing for the next row, and the order of rows does not matter.
@@ -47,6 +48,16 @@ const WITH_PERMISSIONS = {
   "team.accounts.request_reconnect_account": true,
   "team.accounts.unlink_account": true,
   "team.activity.view_activity": true,
+  "team.contests.import_contests": true,
+  "team.contests.create_drafts": true,
+  "team.contests.update_drafts": true,
+  "team.contests.delete_drafts": true,
+  "team.contests.update_contests": true,
+  "team.templates.create_templates": true,
+  "team.templates.update_templates": true,
+  "team.templates.delete_templates": true,
+  "team.shortlinks.view_shortlink": true,
+  "team.shortlinks.create_shortlink": true,
 };
 
 type World = {
@@ -60,14 +71,49 @@ type World = {
   /** `without`'s own account, lent to A: its id and the delegation's. */
   lentAccount: string;
   delegation: string;
+  /** A draft, a template, an upload and a shortlink of A; two quick imports (classic contests) to merge. */
+  draft: string;
+  template: string;
+  upload: string;
+  shortlink: string;
+  imports: [string, string];
   sessions: Record<Exclude<Role, "anonymous">, Session>;
 };
 
-/** What a row sends: the path's :params, a valid minimal body, extra headers. */
-type Request = { params?: Record<string, string>; body?: unknown; headers?: Record<string, string> };
-type Row = { expect: Expected; request?: (w: World, role: Role) => Request };
+/** What a row sends: the path's :params, a valid minimal JSON body or a file, extra headers. */
+type Request = {
+  params?: Record<string, string>;
+  body?: unknown;
+  file?: Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+};
+type Row = { expect: Expected; request?: (w: World, role: Role) => Request | Promise<Request> };
 
 const CONTACT_MESSAGE = "Hello, this is a message long enough to pass the fifty characters rule.";
+const TWEET = "https://x.com/fairdraw/status/17900000000000000";
+
+/** A real 1×1 PNG; `n` bytes after its end make another file of the same type. */
+function png(n = 0): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  return new Uint8Array(Buffer.concat([bytes, Buffer.alloc(n, 0x20)]));
+}
+let uploads = 0;
+
+/** A draft's (or template's) form with only a name: the rest is the schemas' defaults. */
+function formBody(status: "draft" | "template", name: string, key?: string) {
+  const { defaults } = t.deps.catalog.builder;
+  return {
+    ...(key === undefined ? {} : { idempotency_key: key }),
+    status,
+    forPayment: false,
+    base: { ...structuredClone(defaults.base), name },
+    sources: [],
+    summary: structuredClone(defaults.summary),
+  };
+}
 
 /** The expected status of every route for every caller. A route without a row fails the test. */
 const MATRIX: Record<string, Row> = {
@@ -227,11 +273,111 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
     request: (w) => ({ params: { id: w.teamAccount } }),
   },
+
+  // Contests and drafts made by the builder (view_contests is a default permission).
+  "GET /api/v1/teams/current/contests/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "POST /api/v1/teams/current/contests/create": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ body: formBody("draft", "New draft", "matrix-draft") }),
+  },
+  "GET /api/v1/teams/current/contests/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.draft } }),
+  },
+  "POST /api/v1/teams/current/contests/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.draft }, body: formBody("draft", "Renamed draft") }),
+  },
+  "DELETE /api/v1/teams/current/contests/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.draft } }),
+  },
+  "POST /api/v1/teams/current/contests/quickdraw": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({
+      body: { provider: "twitter", matched: `${TWEET}99`, confirm: true, name: "Quick draw" },
+    }),
+  },
+  "POST /api/v1/teams/current/contests/:id/merge": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] }, body: { target_contest_id: w.imports[1] } }),
+  },
+
+  // Templates (view_templates is a default permission).
+  "GET /api/v1/teams/current/templates/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "POST /api/v1/teams/current/templates/create": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ body: formBody("template", "New template", "matrix-template") }),
+  },
+  "GET /api/v1/teams/current/templates/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.template } }),
+  },
+  "POST /api/v1/teams/current/templates/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.template }, body: formBody("template", "Renamed template") }),
+  },
+  "DELETE /api/v1/teams/current/templates/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.template } }),
+  },
+
+  // Uploads: whoever may put media in a contest, a draft or a template; viewing with view_contests.
+  "POST /api/v1/upload": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ file: png(1) }),
+  },
+  "POST /api/v1/upload/contest_builder": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ file: png(2) }),
+  },
+  "GET /api/v1/upload/view/:uuid": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { uuid: w.upload } }),
+  },
+  // Deleting removes the file from disk, which no rollback restores: each call deletes an upload of its own.
+  "DELETE /api/v1/upload": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: async (w) => ({ body: { uuid: await uploadAs(w.sessions.owner, png(100 + ++uploads)) } }),
+  },
+
+  // Shortlinks (view_shortlink is not a default permission).
+  "POST /api/v1/teams/current/shortlinks/create": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
+    request: () => ({ body: { type: "random", domain: "fdraw.co", url: "https://brand.example/summer" } }),
+  },
+  "GET /api/v1/teams/current/shortlinks/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 200 },
+  },
+  "GET /api/v1/teams/current/shortlinks/:id": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.shortlink } }),
+  },
 };
 
-function check(res: Response, what: string): Response {
-  if (!res.ok) throw new Error(`${what} answered ${res.status}`);
-  return res;
+const BOUNDARY = "----FairdrawMatrixBoundary";
+
+function multipart(file: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const head =
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\n` +
+    "Content-Type: image/png\r\n\r\n";
+  return new Uint8Array(Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]));
+}
+
+/** The JSON answer of a call the world is built with; throws with the answer when it failed. */
+async function made<T>(res: Response | Promise<Response>, what: string): Promise<T> {
+  const answer = await res;
+  if (!answer.ok) throw new Error(`${what} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+/** Uploads a file as this person into their current team; its uuid. */
+async function uploadAs(s: Session, file: Uint8Array<ArrayBuffer>): Promise<string> {
+  return (await made<{ uuid: string }>(send(s, "POST", "/api/v1/upload", { file }), "upload")).uuid;
 }
 
 /** Makes `s` a member of the team with these permissions, the team their current one. */
@@ -245,11 +391,11 @@ function addMember(teamId: string, s: Session, permissions: Record<string, boole
 
 async function buildWorld(): Promise<World> {
   const owner = await signIn(t, "olive@team-a.example", "Olive");
-  // Room for every invite and account the rows create (the quotas are not what this test is about).
+  // Room for every object the rows create (the quotas are not what this test is about).
   const teamA = createTeam(t.db, t.deps.clock, { name: "Team A", ownerId: owner.userId, plan: "business" });
   t.db
     .update(teams)
-    .set({ quotas: { members: 50, accounts: 50 } })
+    .set({ quotas: { members: 50, accounts: 50, drafts: 50, templates: 50, imports: 50 } })
     .where(eq(teams.id, teamA.id))
     .run();
   t.db.update(users).set({ currentTeamId: teamA.id }).where(eq(users.id, owner.userId)).run();
@@ -268,28 +414,58 @@ async function buildWorld(): Promise<World> {
     .where(and(eq(teams.ownerId, other.userId), eq(teams.isDefault, true)))
     .run();
 
-  const invite = (await check(
-    await owner.call("POST", "/api/v1/teams/current/members/invite", { email: "nina@team-a.example" }),
+  const A = "/api/v1/teams/current";
+  const invite = await made<{ _id: string; key: string }>(
+    owner.call("POST", `${A}/members/invite`, { email: "nina@team-a.example" }),
     "members/invite",
-  ).json()) as { _id: string; key: string };
-  const teamAccount = (await check(
-    await owner.call("POST", "/api/v1/teams/current/accounts/link", { provider: "twitter" }),
+  );
+  const teamAccount = await made<{ _id: string }>(
+    owner.call("POST", `${A}/accounts/link`, { provider: "twitter" }),
     "accounts/link",
-  ).json()) as { _id: string };
-  const accountInvite = (await check(
-    await owner.call("POST", "/api/v1/teams/current/accounts/invite", { provider: "twitter" }),
+  );
+  const accountInvite = await made<{ key: string }>(
+    owner.call("POST", `${A}/accounts/invite`, { provider: "twitter" }),
     "accounts/invite",
-  ).json()) as { key: string };
-  const lent = (await check(
-    await without.call("POST", `/api/v1/invites/${accountInvite.key}/accept`),
+  );
+  const lent = await made<{ delegation: { delegation_id: string } }>(
+    without.call("POST", `/api/v1/invites/${accountInvite.key}/accept`),
     "account invite accept",
-  ).json()) as { delegation: { delegation_id: string } };
+  );
   const lentAccount = t.db
     .select({ id: accounts.id })
     .from(accounts)
     .where(and(eq(accounts.userId, without.userId), isNull(accounts.teamId)))
     .get();
   if (!lentAccount) throw new Error("the account invite left no personal account");
+
+  const draft = await made<{ contest_id: string }>(
+    owner.call("POST", `${A}/contests/create`, formBody("draft", "Draft", "world-draft")),
+    "contests/create",
+  );
+  const template = await made<{ template_id: string }>(
+    owner.call("POST", `${A}/templates/create`, formBody("template", "Template", "world-template")),
+    "templates/create",
+  );
+  const shortlink = await made<{ _id: string }>(
+    owner.call("POST", `${A}/shortlinks/create`, {
+      type: "random",
+      domain: "fdraw.co",
+      url: "https://brand.example/",
+    }),
+    "shortlinks/create",
+  );
+  const quickImport = async (n: string) =>
+    (
+      await made<{ contest_id: string }>(
+        owner.call("POST", `${A}/contests/quickdraw`, {
+          provider: "twitter",
+          matched: `${TWEET}${n}`,
+          confirm: true,
+          name: `Import ${n}`,
+        }),
+        "contests/quickdraw",
+      )
+    ).contest_id;
 
   return {
     teamA: teamA.id,
@@ -298,6 +474,11 @@ async function buildWorld(): Promise<World> {
     teamAccount: teamAccount._id,
     lentAccount: lentAccount.id,
     delegation: lent.delegation.delegation_id,
+    draft: draft.contest_id,
+    template: template.template_id,
+    upload: await uploadAs(owner, png()),
+    shortlink: shortlink._id,
+    imports: [await quickImport("01"), await quickImport("02")],
     sessions: { owner, with: withs, without, otherTeam: other },
   };
 }
@@ -310,18 +491,22 @@ function fillPath(path: string, params: Record<string, string>): string {
   });
 }
 
-async function send(w: World, role: Role, method: string, path: string, req: Request): Promise<Response> {
-  if (role === "anonymous") {
-    return t.app.request(path, {
-      method,
-      headers: {
-        ...(req.body === undefined ? {} : { "content-type": "application/json" }),
-        ...req.headers,
-      },
-      ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-    });
-  }
-  return w.sessions[role].call(method, path, req.body, req.headers);
+/** A request as this person (null: nobody signed in), with the CSRF headers a session sends. */
+async function send(s: Session | null, method: string, path: string, req: Request): Promise<Response> {
+  const body = req.file
+    ? { type: `multipart/form-data; boundary=${BOUNDARY}`, data: multipart(req.file) }
+    : req.body === undefined
+      ? null
+      : { type: "application/json", data: JSON.stringify(req.body) };
+  return t.app.request(path, {
+    method,
+    headers: {
+      ...(s ? { cookie: s.cookie, "x-csrf-token": s.csrf, "x-requested-with": "XMLHttpRequest" } : {}),
+      ...(body ? { "content-type": body.type } : {}),
+      ...req.headers,
+    },
+    ...(body ? { body: body.data } : {}),
+  });
 }
 
 it("answers every route with the expected status for each kind of caller", async () => {
@@ -332,7 +517,8 @@ it("answers every route with the expected status for each kind of caller", async
 
   const documented = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
   for (const key of Object.keys(MATRIX)) {
-    if (!documented.has(key)) problems.push(`${key}: a row for a route that api/openapi/routes.ts does not list`);
+    if (!documented.has(key))
+      problems.push(`${key}: a row for a route that api/openapi/routes.ts does not list`);
   }
 
   for (const route of ROUTES) {
@@ -345,8 +531,9 @@ it("answers every route with the expected status for each kind of caller", async
     for (const role of ROLES) {
       sqlite.exec("BEGIN");
       try {
-        const req = row.request?.(world, role) ?? {};
-        const res = await send(world, role, route.method, fillPath(route.path, req.params ?? {}), req);
+        const req = (await row.request?.(world, role)) ?? {};
+        const session = role === "anonymous" ? null : world.sessions[role];
+        const res = await send(session, route.method, fillPath(route.path, req.params ?? {}), req);
         const want = row.expect[role];
         if (res.status !== want) {
           const text = (await res.text()).slice(0, 200);

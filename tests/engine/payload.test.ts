@@ -72,3 +72,15 @@ describe("payloadOf", () => {
     ]);
   });
 });
+
+describe("payloadOf and can_edit", () => {
+  it("keeps a field the builder shows disabled at its default, whatever the client sent", () => {
+    const f = form();
+    const twitter = f.sources[0] as Record<string, unknown> & { anti_bots: { enabled: boolean } };
+    twitter.anti_bots = { ...twitter.anti_bots, enabled: false };
+    const payload = payloadOf(f, config, ctx(["contestBuilder"]));
+    expect(getPath(payload, "sources.0.anti_bots.enabled")).toBe(
+      getPath(config.defaults.sources.twitter, "anti_bots.enabled"),
+    );
+  });
+});

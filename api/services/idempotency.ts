@@ -1,0 +1,86 @@
+/**
+ * Idempotency of the create calls (contests/create, templates/create): the builder keeps one key per form, so a
+ * repeated call (a double click, a retry after a lost answer) creates nothing twice.
+ *
+ * - Keys are scoped per team: (team_id, key) is the table's primary key.
+ * - The same key with the same call (scope) and the same body answers what the first call answered (status and
+ *   JSON), without creating anything; the same key with another call or another body is a 409 `conflict`.
+ * - Only a success is remembered, written in the transaction that creates the object: a refused call (422, 403)
+ *   leaves the key free, so the builder can correct the form and send it again with the same key.
+ * - The body is compared by a SHA-256 of its canonical JSON (keys sorted), without the key itself.
+ * - Keys are kept as long as the team: an answer replayed later names an object that may since be deleted.
+ */
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { idempotencyKeys } from "../db/schema";
+import { AppError } from "../errors";
+
+type Reader = Pick<Db, "select">;
+type Writer = Pick<Db, "insert">;
+
+export type IdempotentAnswer = { status: ContentfulStatusCode; response: Record<string, unknown> };
+
+/** JSON with every object's keys sorted, so that two equal bodies give one text whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The hash a key's request is remembered by: the body without `idempotency_key`. */
+export function requestHash(body: Record<string, unknown>): string {
+  const { idempotency_key: _key, ...rest } = body;
+  return createHash("sha256").update(canonicalJson(rest)).digest("hex");
+}
+
+/**
+ * What was answered the first time this key was used for this request; null when the key is new. Throws the
+ * 409 when the key was used for another call or another body.
+ */
+export function replayOf(
+  db: Reader,
+  request: { teamId: string; key: string; scope: string; hash: string },
+): IdempotentAnswer | null {
+  const row = db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.teamId, request.teamId), eq(idempotencyKeys.key, request.key)))
+    .get();
+  if (!row) return null;
+  if (row.scope !== request.scope || row.requestHash !== request.hash) {
+    throw new AppError(
+      "conflict",
+      "This idempotency key was already used for another request. Send a new key with a new request.",
+    );
+  }
+  return { status: row.status as ContentfulStatusCode, response: row.response };
+}
+
+/** Remembers a success; call it in the transaction that created the object. */
+export function rememberAnswer(
+  db: Writer,
+  clock: Clock,
+  request: { teamId: string; key: string; scope: string; hash: string },
+  answer: IdempotentAnswer,
+): void {
+  db.insert(idempotencyKeys)
+    .values({
+      teamId: request.teamId,
+      key: request.key,
+      scope: request.scope,
+      requestHash: request.hash,
+      status: answer.status,
+      response: answer.response,
+      createdAt: clock().toISOString(),
+    })
+    .run();
+}

@@ -1,0 +1,142 @@
+/**
+ * Quick import (quickdraw, contest-builder.md §1 and §7): a pasted post URL becomes a classic contest with one
+ * stored source; and merging two classic contests into one.
+ *
+ * - `matched` in the import body is the pasted post URL, not an id: the server reads the network and the post
+ *   from it with the same patterns as the browser (schemas/providers/*.json url_patterns), so the network the
+ *   browser says and the one the link is from can be checked against each other.
+ * - The imports quota counts the team's quick imports of the current calendar month (UTC), deleted, merged and
+ *   canceled ones included: deleting an import does not give it back. A classic contest is only ever made here.
+ * - A team whose imports quota is 0 (the basic plan) cannot import at all: 403 planNotSupported with the one-shot
+ *   checkout URL (app-shell.md §2); a team past its quota gets 403 importsQuotaExceeded with the same URL.
+ */
+import { and, count, eq, gte } from "drizzle-orm";
+import offers from "../../schemas/offers.json";
+import type { Catalog, ProviderDefinition } from "../catalog";
+import type { TeamRow } from "../context";
+import type { Db } from "../db/client";
+import { contests } from "../db/schema";
+import { newId } from "../ids";
+import { teamAccounts } from "./accounts";
+import { teamQuotas } from "./teams";
+
+/** A post read from a pasted URL: its network, what the post_id group captured, and the author when shown. */
+export type PostMatch = { provider: string; post_id: string; user: string | null };
+
+/** Longer pasted text is not a post link (and is not worth running the patterns on). */
+export const MAX_POST_URL_LENGTH = 2048;
+
+type CompiledProvider = { name: string; patterns: RegExp[] };
+const compiled = new WeakMap<Catalog["providers"], CompiledProvider[]>();
+
+/** The quickdraw networks' patterns, compiled once per catalogue (JavaScript source, u flag: provider schema). */
+function quickdrawPatterns(providers: Catalog["providers"]): CompiledProvider[] {
+  let list = compiled.get(providers);
+  if (!list) {
+    list = [...providers.values()]
+      .filter((p) => p.quickdraw)
+      .map((p) => ({ name: p.name, patterns: p.url_patterns.map((source) => new RegExp(source, "u")) }));
+    compiled.set(providers, list);
+  }
+  return list;
+}
+
+/**
+ * The network and post of a pasted URL, trying each quickdraw network's url_patterns in order; null when none
+ * matches. Surrounding spaces are ignored, and a link pasted without its scheme (`x.com/a/status/1`) is read as
+ * https.
+ */
+export function matchPost(catalog: Pick<Catalog, "providers">, url: string): PostMatch | null {
+  let text = url.trim();
+  if (text.length === 0 || text.length > MAX_POST_URL_LENGTH) return null;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(text)) text = `https://${text}`;
+  for (const provider of quickdrawPatterns(catalog.providers)) {
+    for (const pattern of provider.patterns) {
+      const groups = pattern.exec(text)?.groups;
+      const postId = groups?.post_id;
+      if (postId) return { provider: provider.name, post_id: postId, user: groups?.user ?? null };
+    }
+  }
+  return null;
+}
+
+/** Where a team without imports buys a one-shot quick import (schemas/offers.json, app-shell.md §2). */
+export function quickdrawCheckoutUrl(query: { name: string; provider: string; matched: string }): string {
+  const path =
+    offers.offers.find((o) => o.id === "quickDraw")?.checkout_path ?? "/checkout-session/one-shot/quickdraw";
+  return `${path}?${new URLSearchParams(query).toString()}`;
+}
+
+/** The first instant of the month `now` is in (UTC): the imports quota counts from there. */
+export function quotaPeriodStart(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+/** How many quick imports the team made this month (see the file's comment). */
+export function importsUsed(db: Pick<Db, "select">, teamId: string, now: Date): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(contests)
+      .where(
+        and(
+          eq(contests.teamId, teamId),
+          eq(contests.type, "classic"),
+          gte(contests.createdAt, quotaPeriodStart(now)),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+/** The imports quota and what is left of it this month. */
+export function importsLeft(
+  db: Pick<Db, "select">,
+  catalog: Catalog,
+  team: TeamRow,
+  now: Date,
+): { quota: number; used: number; left: number } {
+  const quota = teamQuotas(catalog, team).imports;
+  const used = importsUsed(db, team.id, now);
+  return { quota, used, left: Math.max(0, quota - used) };
+}
+
+/**
+ * The stored source of an imported post (schemas/stored/source.schema.json). A network whose URLs carry a
+ * shortcode (instagram, threads: url_post_id "shortcode") keeps it as `shortcode` and leaves post_id null until
+ * the driver resolves it. The author's handle comes from the URL when it shows one (else ""); when it is one of
+ * the team's accounts the source names it and its network id.
+ */
+export function importedSource(
+  db: Pick<Db, "select">,
+  teamId: string,
+  provider: ProviderDefinition,
+  match: PostMatch,
+) {
+  const byShortcode = provider.url_post_id === "shortcode";
+  // A Bluesky link may name its author by DID (did:plc:...), which is no handle.
+  const screenName = match.user && !match.user.startsWith("did:") ? match.user : "";
+  const own = screenName
+    ? teamAccounts(db, teamId, provider.name).find(
+        (a) => a.account.screenName.toLowerCase() === screenName.toLowerCase(),
+      )
+    : undefined;
+  return {
+    _id: newId(),
+    provider: provider.name,
+    post_id: byShortcode ? null : match.post_id,
+    shortcode: byShortcode ? match.post_id : null,
+    poster_id: own ? own.account.externalId : null,
+    account: own ? { _id: own.account.id, screen_name: own.account.screenName } : { screen_name: screenName },
+    actions: {},
+    entries_count: 0,
+    reminders: [],
+  };
+}
+
+/** Two stored sources point at the same post: same network, and the same post id or the same shortcode. */
+export function samePost(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  if (a.provider !== b.provider) return false;
+  const same = (key: "post_id" | "shortcode") => typeof a[key] === "string" && a[key] === b[key];
+  return same("post_id") || same("shortcode");
+}

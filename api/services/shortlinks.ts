@@ -1,0 +1,172 @@
+/**
+ * Shortlinks (app-shell.md §3, §5, §9): https://{domain}/{key} → url, on one of the three short domains, with
+ * visit counts. Keys are unique per domain (case matters: random keys use both cases).
+ *
+ * - A random key is 6 characters drawn with crypto from 62 (about 5.7e10 keys), drawn again on a collision.
+ * - A visitor is an HMAC-SHA256, under the server's SHORTLINK_SECRET, of the link id, the IP and the
+ *   User-Agent: it tells a returning visitor of that link apart without keeping the IP, and the same person's
+ *   hashes on two links can't be matched.
+ */
+import { createHmac, randomInt } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import constants from "../../schemas/constants.json";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { shortlinks, shortlinkVisitors } from "../db/schema";
+import { newId } from "../ids";
+
+export type ShortlinkRow = typeof shortlinks.$inferSelect;
+
+export const SHORTLINK_DOMAINS: readonly string[] = constants.shortlinks.domains;
+/** The first configured domain is the default (app-shell.md §5). */
+export const DEFAULT_SHORTLINK_DOMAIN = SHORTLINK_DOMAINS[0] ?? "fdraw.co";
+const KEY_PATTERN = new RegExp(constants.shortlinks.key.pattern);
+const KEY_LENGTH = constants.shortlinks.key;
+
+export const RANDOM_KEY_LENGTH = 6;
+const RANDOM_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** With 5.7e10 keys a collision is rare; this many in a row means something else is wrong. */
+const RANDOM_KEY_ATTEMPTS = 10;
+
+export function randomKey(): string {
+  let key = "";
+  for (let i = 0; i < RANDOM_KEY_LENGTH; i++)
+    key += RANDOM_KEY_ALPHABET[randomInt(RANDOM_KEY_ALPHABET.length)];
+  return key;
+}
+
+/** Whether a path segment can be a key at all (so an odd one is a 404 without a query). */
+export function isKeyShaped(key: string): boolean {
+  return key.length >= KEY_LENGTH.min && key.length <= KEY_LENGTH.max && KEY_PATTERN.test(key);
+}
+
+/** The shortlink as the API answers it (schemas/stored/shortlink.schema.json). */
+export function shortlinkShape(row: ShortlinkRow) {
+  return {
+    _id: row.id,
+    type: row.type as "random" | "custom",
+    domain: row.domain,
+    key: row.key,
+    url: row.url,
+    nb_visits: row.nbVisits,
+    nb_uniq_visits: row.nbUniqVisits,
+    created_at: row.createdAt,
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}
+
+/**
+ * Creates a shortlink: with the given key (custom), or a random one. "taken" when a custom key is already
+ * used on that domain (by any team).
+ */
+export function createShortlink(
+  db: Db,
+  clock: Clock,
+  input: { teamId: string; userId: string; domain: string; key: string | null; url: string },
+): ShortlinkRow | "taken" {
+  const attempts = input.key === null ? RANDOM_KEY_ATTEMPTS : 1;
+  for (let i = 0; i < attempts; i++) {
+    const row: ShortlinkRow = {
+      id: newId(),
+      teamId: input.teamId,
+      type: input.key === null ? "random" : "custom",
+      domain: input.domain,
+      key: input.key ?? randomKey(),
+      url: input.url,
+      nbVisits: 0,
+      nbUniqVisits: 0,
+      createdBy: input.userId,
+      createdAt: clock().toISOString(),
+    };
+    try {
+      db.insert(shortlinks).values(row).run();
+      return row;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  if (input.key !== null) return "taken";
+  throw new Error(`no free random shortlink key on ${input.domain} after ${RANDOM_KEY_ATTEMPTS} draws`);
+}
+
+/** The team's shortlinks, newest first. */
+export function listShortlinks(db: Db, teamId: string, limit?: number): ShortlinkRow[] {
+  const query = db
+    .select()
+    .from(shortlinks)
+    .where(eq(shortlinks.teamId, teamId))
+    .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id));
+  return limit === undefined ? query.all() : query.limit(limit).all();
+}
+
+/**
+ * One of the team's shortlinks by its _id, or by its key (the page /team/shortlinks/{key}): on `domain` when
+ * given, else the newest with that key.
+ */
+export function findTeamShortlink(
+  db: Db,
+  teamId: string,
+  idOrKey: string,
+  domain?: string,
+): ShortlinkRow | undefined {
+  const byId = db
+    .select()
+    .from(shortlinks)
+    .where(and(eq(shortlinks.teamId, teamId), eq(shortlinks.id, idOrKey)))
+    .get();
+  if (byId) return byId;
+  return db
+    .select()
+    .from(shortlinks)
+    .where(
+      and(
+        eq(shortlinks.teamId, teamId),
+        eq(shortlinks.key, idOrKey),
+        domain === undefined ? undefined : eq(shortlinks.domain, domain),
+      ),
+    )
+    .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id))
+    .get();
+}
+
+/** The short domain a request was made to (its Host), or the default one for the app's own host. */
+export function domainOfHost(host: string | undefined): string {
+  const name = (host ?? "").trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  return SHORTLINK_DOMAINS.includes(name) ? name : DEFAULT_SHORTLINK_DOMAIN;
+}
+
+export function resolveShortlink(db: Db, domain: string, key: string): ShortlinkRow | undefined {
+  return db
+    .select()
+    .from(shortlinks)
+    .where(and(eq(shortlinks.domain, domain), eq(shortlinks.key, key)))
+    .get();
+}
+
+/** The visitor of one link, as a keyed hash: never the IP itself. */
+export function visitorHash(secret: string, shortlinkId: string, ip: string, userAgent: string): string {
+  return createHmac("sha256", secret).update(`${shortlinkId}\n${ip}\n${userAgent}`).digest("hex");
+}
+
+/** Counts a visit, and a unique visit the first time this visitor comes to this link. */
+export function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: string): void {
+  db.transaction((tx) => {
+    const added = tx
+      .insert(shortlinkVisitors)
+      .values({ shortlinkId: row.id, visitorHash: visitor, firstSeenAt: clock().toISOString() })
+      .onConflictDoNothing()
+      .run();
+    const isNew = added.changes === 1 ? 1 : 0;
+    tx.update(shortlinks)
+      .set({
+        nbVisits: sql`${shortlinks.nbVisits} + 1`,
+        nbUniqVisits: sql`${shortlinks.nbUniqVisits} + ${isNew}`,
+      })
+      .where(eq(shortlinks.id, row.id))
+      .run();
+  });
+}

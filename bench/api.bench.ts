@@ -1,0 +1,148 @@
+/**
+ * The API's cost per request, measured in the same run against the same app: the bare route (GET /api/health:
+ * logging, secure headers, body limit, session lookup with no cookie, routing) beside an authenticated read
+ * (GET /api/v1/users/me: session, user, team context, permissions, notifications count) and a team list
+ * (GET /api/v1/teams/current/members/list, a team of 8). First in-process through `app.request()`, then over
+ * real HTTP on 127.0.0.1 with keep-alive (node's fetch). Every loop is bounded in count and in time.
+ */
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { teamMembers, users } from "../api/db/schema";
+import { createTeam } from "../api/services/teams";
+import { signIn } from "../tests/helpers/api-client";
+import { createTestApp } from "../tests/helpers/test-app";
+import { formatNs, type Measured } from "./harness";
+
+type AsyncCase = { name: string; fn: () => Promise<unknown> };
+
+const ROUNDS = 10;
+const ROUND_MS = 120;
+const MAX_PER_ROUND = 4_000;
+const MIN_PER_ROUND = 10;
+
+async function timeRound(fn: () => Promise<unknown>, iterations: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / iterations;
+}
+
+/**
+ * The async sibling of harness.measure: calibrated rounds of sequential requests, interleaved between cases,
+ * median per request. Bounded: ROUNDS × cases rounds of at most MAX_PER_ROUND requests, each about ROUND_MS.
+ */
+async function measureAsync(cases: AsyncCase[]): Promise<Measured[]> {
+  const iterations: number[] = [];
+  for (const c of cases) {
+    const perOp = await timeRound(c.fn, 50); // also the warm-up
+    iterations.push(Math.min(MAX_PER_ROUND, Math.max(MIN_PER_ROUND, Math.round((ROUND_MS * 1e6) / perOp))));
+  }
+  const samples: number[][] = cases.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [i, c] of cases.entries()) samples[i]?.push(await timeRound(c.fn, iterations[i] ?? 1));
+  }
+  return cases.map((c, i) => {
+    const sorted = [...(samples[i] ?? [])].sort((a, b) => a - b);
+    const medianNs = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    return { name: c.name, medianNs, opsPerSec: 1e9 / medianNs, rounds: ROUNDS };
+  });
+}
+
+/** Requests per second and the cost of each case as a multiple of the first (the bare route). */
+function requestsTable(results: Measured[]): string {
+  const bare = results[0];
+  const lines = ["| case | median per request | requests/s | cost vs bare route |", "|---|---:|---:|---:|"];
+  for (const r of results) {
+    const ratio = bare ? r.medianNs / bare.medianNs : Number.NaN;
+    lines.push(
+      `| ${r.name} | ${formatNs(r.medianNs)} | ${Math.round(r.opsPerSec).toLocaleString("en")} | ${ratio.toFixed(2)}× |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Fails the bench rather than measuring error answers. */
+async function expectOk(res: Response, what: string): Promise<void> {
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}`);
+}
+
+export async function run(): Promise<string> {
+  const t = createTestApp();
+  try {
+    const owner = await signIn(t, "olive@bench.example", "Olive");
+    const team = createTeam(t.db, t.deps.clock, { name: "Bench", ownerId: owner.userId, plan: "business" });
+    t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId)).run();
+    for (let i = 1; i <= 7; i++) {
+      const member = await signIn(t, `member${i}@bench.example`, `Member ${i}`);
+      t.db
+        .insert(teamMembers)
+        .values({
+          teamId: team.id,
+          userId: member.userId,
+          role: "member",
+          permissions: { "team.invites.view_invite": i % 2 === 0 },
+          createdAt: new Date().toISOString(),
+        })
+        .run();
+    }
+    const headers = { cookie: owner.cookie };
+    const ROUTES = [
+      { name: "GET /api/health (bare route)", path: "/api/health", headers: {} },
+      { name: "GET /api/v1/users/me (session)", path: "/api/v1/users/me", headers },
+      {
+        name: "GET /api/v1/teams/current/members/list (8 members)",
+        path: "/api/v1/teams/current/members/list",
+        headers,
+      },
+    ];
+
+    const inProcess: AsyncCase[] = ROUTES.map((r) => ({
+      name: r.name,
+      fn: async () => expectOk(await t.app.request(r.path, { headers: r.headers }), r.path),
+    }));
+    for (const c of inProcess) await c.fn();
+    const local = await measureAsync(inProcess);
+
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
+    });
+    let http: Measured[];
+    try {
+      const { port } = server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const overHttp: AsyncCase[] = ROUTES.map((r) => ({
+        name: r.name,
+        fn: async () => expectOk(await fetch(`${base}${r.path}`, { headers: r.headers }), r.path),
+      }));
+      for (const c of overHttp) await c.fn();
+      http = await measureAsync(overHttp);
+    } finally {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets of fetch's pool would hold close() open.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+    }
+
+    const cost = (m: Measured[], i: number) =>
+      ((m[i]?.medianNs ?? Number.NaN) / (m[0]?.medianNs ?? Number.NaN)).toFixed(1);
+    return [
+      "## API requests (bench/api.bench.ts)",
+      "",
+      "Sequential requests to the same app, the same SQLite file (WAL) and the same session: the bare route beside an authenticated read and a team list. Each round is about 120 ms of back-to-back requests, at most 4,000; 10 interleaved rounds per case.",
+      "",
+      "In-process (`app.request()`, no network):",
+      "",
+      requestsTable(local),
+      "",
+      "Over HTTP on 127.0.0.1 (@hono/node-server, node's fetch with keep-alive, one request at a time):",
+      "",
+      requestsTable(http),
+      "",
+      `In-process, a signed-in read costs **${cost(local, 1)}×** the bare route and the members list **${cost(local, 2)}×**; over HTTP, where the socket and the client's own work are added to every case, **${cost(http, 1)}×** and **${cost(http, 2)}×**.`,
+    ].join("\n");
+  } finally {
+    t.cleanup();
+  }
+}
