@@ -5,13 +5,17 @@
  * (GET /api/v1/teams/current/members/list, a team of 8). First in-process through `app.request()`, then over
  * real HTTP on 127.0.0.1 with keep-alive (node's fetch). Every loop is bounded in count and in time.
  */
+
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
-import { teamMembers, users } from "../api/db/schema";
+import { accounts, teamMembers, teams, uploads, users } from "../api/db/schema";
+import { newId } from "../api/ids";
 import { createTeam } from "../api/services/teams";
 import { signIn } from "../tests/helpers/api-client";
 import { createTestApp } from "../tests/helpers/test-app";
+import { MAXIMAL_NOW, maximalContest } from "./fixtures/maximal-contest";
 import { formatNs, type Measured } from "./harness";
 
 type AsyncCase = { name: string; fn: () => Promise<unknown> };
@@ -68,7 +72,8 @@ async function expectOk(res: Response, what: string): Promise<void> {
 }
 
 export async function run(): Promise<string> {
-  const t = createTestApp();
+  // The maximal contest's dates are relative to MAXIMAL_NOW: the server clock stands there.
+  const t = createTestApp({ clock: () => MAXIMAL_NOW });
   try {
     const owner = await signIn(t, "olive@bench.example", "Olive");
     const team = createTeam(t.db, t.deps.clock, { name: "Bench", ownerId: owner.userId, plan: "business" });
@@ -87,6 +92,66 @@ export async function run(): Promise<string> {
         .run();
     }
     const headers = { cookie: owner.cookie };
+    const writeHeaders = {
+      ...headers,
+      "x-csrf-token": owner.csrf,
+      "x-requested-with": "XMLHttpRequest",
+      "content-type": "application/json",
+    };
+    // The maximal contest publishes with account 1000+i on its i-th network and names uploads by uuid: give the
+    // team those accounts and uploads, and a contests quota that does not run out during the bench.
+    const form = maximalContest();
+    form.sources.forEach((source, i) => {
+      t.db
+        .insert(accounts)
+        .values({
+          id: newId(),
+          teamId: team.id,
+          provider: String(source.type),
+          externalId: String(1000 + i),
+          name: `Bench ${source.type}`,
+          screenName: `bench_${source.type}`,
+          sandbox: true,
+          linkedAt: new Date().toISOString(),
+        })
+        .run();
+    });
+    for (const [, uuid] of JSON.stringify(form).matchAll(/"uuid":"([^"]+)"/g)) {
+      t.db
+        .insert(uploads)
+        .values({
+          id: uuid as string,
+          teamId: team.id,
+          sha256: createHash("sha256")
+            .update(uuid as string)
+            .digest("hex"),
+          mime: "image/jpeg",
+          size: 250_000,
+          createdAt: new Date().toISOString(),
+        })
+        .onConflictDoNothing()
+        .run();
+    }
+    t.db
+      .update(teams)
+      .set({ quotas: { contests: 1_000_000, winners: 500 } })
+      .where(eq(teams.id, team.id))
+      .run();
+    let key = 0;
+    const createContest = async () => {
+      const res = await t.app.request("/api/v1/teams/current/contests/create", {
+        method: "POST",
+        headers: writeHeaders,
+        body: JSON.stringify({
+          ...form,
+          status: "planned",
+          forPayment: false,
+          idempotency_key: `bench-${key++}`,
+        }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 201) throw new Error(`contest create answered ${res.status}`);
+    };
     const ROUTES = [
       { name: "GET /api/health (bare route)", path: "/api/health", headers: {} },
       { name: "GET /api/v1/users/me (session)", path: "/api/v1/users/me", headers },
@@ -101,6 +166,17 @@ export async function run(): Promise<string> {
       name: r.name,
       fn: async () => expectOk(await t.app.request(r.path, { headers: r.headers }), r.path),
     }));
+    inProcess.push(
+      { name: "POST contests/create (maximal contest: full validation + write)", fn: createContest },
+      {
+        name: "GET contests/list (20 contests a page)",
+        fn: async () =>
+          expectOk(
+            await t.app.request("/api/v1/teams/current/contests/list", { headers }),
+            "/api/v1/teams/current/contests/list",
+          ),
+      },
+    );
     for (const c of inProcess) await c.fn();
     const local = await measureAsync(inProcess);
 
@@ -140,7 +216,7 @@ export async function run(): Promise<string> {
       "",
       requestsTable(http),
       "",
-      `In-process, a signed-in read costs **${cost(local, 1)}×** the bare route and the members list **${cost(local, 2)}×**; over HTTP, where the socket and the client's own work are added to every case, **${cost(http, 1)}×** and **${cost(http, 2)}×**.`,
+      `In-process, a signed-in read costs **${cost(local, 1)}×** the bare route and the members list **${cost(local, 2)}×**; creating the maximal contest (structure, every rule, payload, idempotency, write) **${cost(local, 3)}×** and the contests list **${cost(local, 4)}×**. Over HTTP, where the socket and the client's own work are added to every case, a signed-in read costs **${cost(http, 1)}×** and the members list **${cost(http, 2)}×**.`,
     ].join("\n");
   } finally {
     t.cleanup();

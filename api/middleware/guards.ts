@@ -1,8 +1,9 @@
 /** Route guards: a signed-in user, their current team, a permission, a team that is not frozen. */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { effectivePermissions, holds } from "../auth/permissions";
 import type { AppEnv, TeamContext } from "../context";
+import type { Db } from "../db/client";
 import { teamMembers, teams, users } from "../db/schema";
 import { AppError } from "../errors";
 import { findTeamContext } from "../services/teams";
@@ -12,21 +13,32 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** Every team call reads the user's memberships: prepared once per database. */
+function prepareMemberships(db: Db) {
+  return db
+    .select({ team: teams, member: teamMembers })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, sql.placeholder("userId")), isNull(teams.deletedAt)))
+    .prepare();
+}
+const memberships = new WeakMap<Db, ReturnType<typeof prepareMemberships>>();
+
 /** The user's current team (falling back to any team they belong to), their membership and permissions. */
 export function loadTeamContext(c: Context<AppEnv>): TeamContext {
   const auth = c.get("auth");
   if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
   const { db, catalog } = c.get("deps");
-  const memberships = db
-    .select({ team: teams, member: teamMembers })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, auth.user.id), isNull(teams.deletedAt)))
-    .all();
+  let membershipsOf = memberships.get(db);
+  if (!membershipsOf) {
+    membershipsOf = prepareMemberships(db);
+    memberships.set(db, membershipsOf);
+  }
+  const rows = membershipsOf.all({ userId: auth.user.id });
   const current =
-    memberships.find((m) => m.team.id === auth.user.currentTeamId) ??
-    memberships.find((m) => m.team.isDefault && m.team.ownerId === auth.user.id) ??
-    memberships[0];
+    rows.find((m) => m.team.id === auth.user.currentTeamId) ??
+    rows.find((m) => m.team.isDefault && m.team.ownerId === auth.user.id) ??
+    rows[0];
   if (!current) throw new AppError("permissionsForbidden", "You are not a member of any team.");
   if (current.team.id !== auth.user.currentTeamId) {
     db.update(users).set({ currentTeamId: current.team.id }).where(eq(users.id, auth.user.id)).run();

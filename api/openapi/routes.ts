@@ -381,6 +381,7 @@ export const CORE_ROUTES: RouteDoc[] = [
     access: "team",
     permission: "team.contests.view_contests",
     ok: { status: 200 },
+    errors: [402],
   },
   {
     method: "GET",

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import type { ContestBase } from "../../codegen/types";
 import type { AppEnv } from "../context";
 import { accounts } from "../db/schema";
-import { requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
 import { teamFeatures, teamQuotas } from "../services/teams";
 
 export const contestBuilderRoutes = new Hono<AppEnv>()
@@ -20,6 +20,7 @@ export const contestBuilderRoutes = new Hono<AppEnv>()
     "/teams/current/contest-builder/config",
     requireUser,
     requireTeam,
+    requireNotFrozen,
     requirePermission("team.contests.view_contests"),
     (c) => {
       const { catalog, db } = c.get("deps");

@@ -62,6 +62,7 @@ import {
   MAX_PER_PAGE,
   neighboursOf,
   publishingAccount,
+  resolveMediaFiles,
   type StoredSource,
   startLeadMs,
   storedFormOf,
@@ -143,6 +144,8 @@ function readForm(
   if (Object.keys(errors).length > 0) throw validationError(c, errors);
   // The structure check above is the type check: the body is a ContestForm.
   const form = (takesDuplicate ? rest : body) as unknown as ContestForm;
+  const mediaErrors = resolveMediaFiles(c.get("deps").db, teamOf(c).team.id, form);
+  if (Object.keys(mediaErrors).length > 0) throw validationError(c, mediaErrors);
   return { form, isDuplicate: duplicate === true };
 }
 

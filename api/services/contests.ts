@@ -361,6 +361,22 @@ function pageOf<T extends { id: string }>(
   };
 }
 
+const LIST_COLUMNS = {
+  id: contests.id,
+  name: contests.name,
+  status: contests.status,
+  type: contests.type,
+  providers: contests.providers,
+  startAt: contests.startAt,
+  closeAt: contests.closeAt,
+  entriesCount: contests.entriesCount,
+};
+
+export type ContestListRow = Pick<
+  ContestRow,
+  "id" | "name" | "status" | "type" | "providers" | "startAt" | "closeAt" | "entriesCount"
+>;
+
 export function listContests(
   db: Reader,
   teamId: string,
@@ -373,7 +389,8 @@ export function listContests(
   const { items } = pageOf(
     (offset, limit) =>
       db
-        .select()
+        // Only what a list item shows: the stored form (tens of KB each) is not read for a list.
+        .select(LIST_COLUMNS)
         .from(contests)
         .where(where)
         .orderBy(desc(contests.createdAt), desc(contests.id))
@@ -500,7 +517,7 @@ export function contestShape(
   };
 }
 
-export function contestListItem(row: ContestRow & { prev_id: string | null; next_id: string | null }) {
+export function contestListItem(row: ContestListRow & { prev_id: string | null; next_id: string | null }) {
   return {
     _id: row.id,
     name: row.name,
@@ -562,4 +579,59 @@ export function templateListItem(row: TemplateRow & { prev_id: string | null; ne
     prev_id: row.prev_id,
     next_id: row.next_id,
   };
+}
+
+/**
+ * The media of a form name uploads by uuid; their type and size come from what the server sniffed and counted
+ * when they were uploaded, never from the client. An uuid the team did not upload is refused at its path.
+ */
+export function resolveMediaFiles(db: Reader, teamId: string, form: ContestForm): ValidationErrors {
+  const errors: ValidationErrors = {};
+  const groups = { base: form.base, sources: form.sources, summary: form.summary };
+  const slots: { path: string; media: Record<string, unknown> & { files: unknown[] } }[] = [];
+  const walk = (node: unknown, path: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        walk(item, `${path}.${i}`);
+      });
+      return;
+    }
+    if (!isPlainObject(node)) return;
+    if (Array.isArray(node.files) && "count" in node) {
+      slots.push({ path, media: node as Record<string, unknown> & { files: unknown[] } });
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key);
+  };
+  walk(groups, "");
+  const uuids = [
+    ...new Set(
+      slots.flatMap(({ media }) =>
+        media.files.flatMap((f) => (isPlainObject(f) && typeof f.uuid === "string" ? [f.uuid] : [])),
+      ),
+    ),
+  ];
+  // One query for every file of the form (a maximal contest names about 170).
+  const known = new Map(
+    uuids.length === 0
+      ? []
+      : db
+          .select({ id: uploads.id, mime: uploads.mime, size: uploads.size })
+          .from(uploads)
+          .where(and(eq(uploads.teamId, teamId), inArray(uploads.id, uuids)))
+          .all()
+          .map((u) => [u.id, u]),
+  );
+  for (const { path, media } of slots) {
+    media.files.forEach((file, i) => {
+      const row = isPlainObject(file) && typeof file.uuid === "string" ? known.get(file.uuid) : undefined;
+      if (!row) {
+        errors[`${path}.files.${i}.uuid`] = [{ key: "validation.upload.unknown", rule: "upload" }];
+        return;
+      }
+      Object.assign(file as object, { mime: row.mime, size: row.size });
+    });
+    media.count = media.files.length;
+  }
+  return errors;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { accounts, activities, contests, idempotencyKeys, teams, uploads } from "../../api/db/schema";
@@ -117,6 +117,24 @@ function draftBody(name = "My draft", extra: object = {}) {
   };
 }
 
+/** Upload rows for every file a form's media name, as if the team had uploaded them. */
+function registerUploads(teamId: string, form: unknown) {
+  const uuids = new Set([...JSON.stringify(form).matchAll(/"uuid":"([^"]+)"/g)].map((m) => m[1] as string));
+  for (const uuid of uuids) {
+    t.db
+      .insert(uploads)
+      .values({
+        id: uuid,
+        teamId,
+        sha256: createHash("sha256").update(uuid).digest("hex"),
+        mime: "image/jpeg",
+        size: 250_000,
+        createdAt: at(0),
+      })
+      .run();
+  }
+}
+
 async function create(s: Session, b: unknown): Promise<string> {
   const res = await s.call("POST", CREATE, b);
   const answer = await res.json();
@@ -186,8 +204,10 @@ describe("POST /api/v1/teams/current/contests/create", () => {
 
   it("creates the maximal contest (every network, every option) in the stored shape", async () => {
     app();
-    const { s } = await owner("business");
-    const id = await create(s, body(maximalContest()));
+    const { s, teamId } = await owner("business");
+    const form = maximalContest();
+    registerUploads(teamId, form);
+    const id = await create(s, body(form));
     const got = await (await s.call("GET", one(id))).json();
     expectShape("stored/contest", got);
     expect(got.providers).toEqual([...NETWORKS]);
@@ -689,14 +709,22 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
       .values({ id: uuid, teamId, sha256: "a".repeat(64), mime: "image/png", size: 10, createdAt: at(0) })
       .run();
     const form = simpleForm("With a picture");
-    (form.sources[0] as { publication: { media: unknown } }).publication.media = {
-      files: [
-        { uuid, mime: "image/png", size: 10 },
-        { uuid: "not-an-upload-of-ours", mime: "image/png", size: 10 },
-      ],
-      count: 2,
+    const media = (files: unknown[]) => {
+      (form.sources[0] as { publication: { media: unknown } }).publication.media = {
+        files,
+        count: files.length,
+      };
     };
+    // A file the team did not upload is refused at its path; the type and size are the server's, not the client's.
+    media([{ uuid: "not-an-upload-of-ours", mime: "image/png", size: 10 }]);
+    const foreign = await s.call("POST", CREATE, body(form));
+    expect(foreign.status).toBe(422);
+    expect(Object.keys((await foreign.json()).errors)).toEqual(["sources.0.publication.media.files.0.uuid"]);
+    media([{ uuid, mime: "video/mp4", size: 1 }]);
     const id = await create(s, body(form));
+    expect(row(id).cbData).toMatchObject({
+      sources: [{ publication: { media: { files: [{ uuid, mime: "image/png", size: 10 }], count: 1 } } }],
+    });
     const withFiles = await (await s.call("GET", `${one(id)}?with=files,prev-next`)).json();
     expectShape("stored/contest", withFiles);
     expect(withFiles.files).toEqual([{ uuid, mime: "image/png" }]);
