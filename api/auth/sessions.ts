@@ -4,7 +4,7 @@
  * 14 idle days or 30 days in all, on logout, or when the user is deleted.
  */
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
