@@ -4,7 +4,7 @@
  * 14 idle days or 30 days in all, on logout, or when the user is deleted.
  */
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
@@ -38,18 +38,29 @@ export function createSession(db: Db, userId: string, clock: Clock): { token: st
   return { token, session };
 }
 
+/** Every request reads its session: the query is prepared once per database (drizzle builds SQL otherwise). */
+function prepareLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare();
+}
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
 /** The live session and its user for a cookie token, or null (unknown, expired, or the user deleted). */
 export function findSession(
   db: Db,
   token: string,
   clock: Clock,
 ): { session: SessionRow; user: UserRow } | null {
-  const row = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, hashToken(token)))
-    .get();
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const row = lookup.get({ id: hashToken(token) });
   if (!row) return null;
   const now = clock().getTime();
   const idleLimit = Date.parse(row.session.lastSeenAt) + SESSION_IDLE_MS;
