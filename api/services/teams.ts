@@ -88,10 +88,6 @@ export function teamShape(catalog: Catalog, team: TeamRow) {
   };
 }
 
-export function findTeam(db: Db, id: string): TeamRow | undefined {
-  return db.select().from(teams).where(eq(teams.id, id)).get();
-}
-
 /** The user's membership of a team that is not deleted, with what they may do there; undefined when none. */
 export function findTeamContext(
   deps: { db: Db; catalog: Catalog },

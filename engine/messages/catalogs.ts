@@ -4,7 +4,6 @@ import type { Catalog } from "./format";
 
 /** The engine's message catalogs. English is complete and the fallback for every language. */
 export const ENGINE_CATALOGS: Readonly<Record<string, Catalog>> = { en, fr };
-export const ENGINE_LOCALES = Object.keys(ENGINE_CATALOGS);
 
 /** The fallback chain for a locale: that language (when it has a catalog), then English. */
 export function catalogChain(locale: string): Catalog[] {

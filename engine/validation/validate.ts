@@ -223,13 +223,6 @@ export function validate(
   return errors;
 }
 
-/** The first message of each field, the way the builder shows it. */
-export function firstErrors(errors: ValidationErrors): Record<string, FieldError> {
-  const out: Record<string, FieldError> = {};
-  for (const [path, list] of Object.entries(errors)) if (list[0]) out[path] = list[0];
-  return out;
-}
-
 /**
  * A standalone form of the app (shortlink, contact, invite, quick import, codes: schemas/forms/), validated with
  * the same rules and messages as the contest form; paths are relative to the form's body.
