@@ -11,6 +11,7 @@
  *   checkout URL (app-shell.md §2); a team past its quota gets 403 importsQuotaExceeded with the same URL.
  */
 import { and, count, eq, gte } from "drizzle-orm";
+import { matchPost as matchPostIn, type PostMatch } from "../../engine/quickdraw";
 import offers from "../../schemas/offers.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { TeamRow } from "../context";
@@ -20,44 +21,14 @@ import { newId } from "../ids";
 import { teamAccounts } from "./accounts";
 import { teamQuotas } from "./teams";
 
-/** A post read from a pasted URL: its network, what the post_id group captured, and the author when shown. */
-export type PostMatch = { provider: string; post_id: string; user: string | null };
-
-/** Longer pasted text is not a post link (and is not worth running the patterns on). */
-export const MAX_POST_URL_LENGTH = 2048;
-
-type CompiledProvider = { name: string; patterns: RegExp[] };
-const compiled = new WeakMap<Catalog["providers"], CompiledProvider[]>();
-
-/** The quickdraw networks' patterns, compiled once per catalogue (JavaScript source, u flag: provider schema). */
-function quickdrawPatterns(providers: Catalog["providers"]): CompiledProvider[] {
-  let list = compiled.get(providers);
-  if (!list) {
-    list = [...providers.values()]
-      .filter((p) => p.quickdraw)
-      .map((p) => ({ name: p.name, patterns: p.url_patterns.map((source) => new RegExp(source, "u")) }));
-    compiled.set(providers, list);
-  }
-  return list;
-}
+export { MAX_POST_URL_LENGTH, type PostMatch } from "../../engine/quickdraw";
 
 /**
- * The network and post of a pasted URL, trying each quickdraw network's url_patterns in order; null when none
- * matches. Surrounding spaces are ignored, and a link pasted without its scheme (`x.com/a/status/1`) is read as
- * https.
+ * The network and post of a pasted URL, read with the catalogue's provider definitions (engine/quickdraw.ts,
+ * which the browser's quickdraw page uses too).
  */
 export function matchPost(catalog: Pick<Catalog, "providers">, url: string): PostMatch | null {
-  let text = url.trim();
-  if (text.length === 0 || text.length > MAX_POST_URL_LENGTH) return null;
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(text)) text = `https://${text}`;
-  for (const provider of quickdrawPatterns(catalog.providers)) {
-    for (const pattern of provider.patterns) {
-      const groups = pattern.exec(text)?.groups;
-      const postId = groups?.post_id;
-      if (postId) return { provider: provider.name, post_id: postId, user: groups?.user ?? null };
-    }
-  }
-  return null;
+  return matchPostIn(catalog.providers, url);
 }
 
 /** Where a team without imports buys a one-shot quick import (schemas/offers.json, app-shell.md §2). */

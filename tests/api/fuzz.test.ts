@@ -14,15 +14,13 @@
  * session (with a body it ignores) leaves the next call the same world. Seeds are fixed: fast-check prints the
  * seed and the path of a failure so that it can be replayed.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { JSON_BODY_LIMIT } from "../../api/app";
-import { accounts, teamMembers, teams, users } from "../../api/db/schema";
 import { ROUTES, type RouteDoc } from "../../api/openapi/routes";
-import { createTeam } from "../../api/services/teams";
-import { type Session, signIn } from "../helpers/api-client";
+import type { Session } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { buildTeamWorld, formBody, type TeamWorld } from "../helpers/world";
 
 /** Fixed, so a run is reproducible; FUZZ_SEED and FUZZ_RUNS explore further (e.g. FUZZ_RUNS=1000). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
@@ -34,156 +32,20 @@ const ALLOWED = new Set([200, 201, 202, 204, 400, 401, 402, 403, 404, 409, 413, 
 let t: TestApp;
 let owner: Session;
 /** Team A's objects, owned or made by `owner`, so that a path names something and the body meets the handler. */
-let world: {
-  teamA: string;
-  dave: string;
-  inviteId: string;
-  inviteKey: string;
-  teamAccount: string;
-  ownAccount: string;
-  delegation: string;
-  draft: string;
-  template: string;
-  upload: string;
-  shortlink: string;
-  imports: [string, string];
-};
+let world: TeamWorld;
 /** What the app logged as unhandled (a 500's error and stack). */
 const logged: unknown[] = [];
 
-const A = "/api/v1/teams/current";
 const TWEET = "https://x.com/fairdraw/status/17900000000000000";
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-const BOUNDARY = "----FairdrawFuzzBoundary";
-
-/** The JSON answer of a call the world is built with; throws with the answer when it failed. */
-async function made<T>(res: Response | Promise<Response>, what: string): Promise<T> {
-  const answer = await res;
-  if (!answer.ok) throw new Error(`${what} answered ${answer.status}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-/** A draft's (or template's) form with only a name: the rest is the schemas' defaults. */
-function formBody(status: "draft" | "template", name: string, key?: string): Record<string, unknown> {
-  const { defaults } = t.deps.catalog.builder;
-  return {
-    ...(key === undefined ? {} : { idempotency_key: key }),
-    status,
-    forPayment: false,
-    base: { ...structuredClone(defaults.base), name },
-    sources: [],
-    summary: structuredClone(defaults.summary),
-  };
-}
 
 beforeAll(async () => {
   t = createTestApp();
   vi.spyOn(t.deps.logger, "error").mockImplementation((...args: unknown[]) => {
     logged.push(args[0]);
   });
-  owner = await signIn(t, "olive@team-a.example", "Olive");
-  const teamA = createTeam(t.db, t.deps.clock, { name: "Team A", ownerId: owner.userId, plan: "business" });
-  t.db
-    .update(teams)
-    .set({ quotas: { members: 50, accounts: 50, drafts: 50, templates: 50, imports: 50 } })
-    .where(eq(teams.id, teamA.id))
-    .run();
-  t.db.update(users).set({ currentTeamId: teamA.id }).where(eq(users.id, owner.userId)).run();
-  const dave = await signIn(t, "dave@team-a.example", "Dave");
-  t.db
-    .insert(teamMembers)
-    .values({ teamId: teamA.id, userId: dave.userId, role: "member", createdAt: new Date().toISOString() })
-    .run();
-
-  const invite = await made<{ _id: string; key: string }>(
-    owner.call("POST", `${A}/members/invite`, { email: "nina@team-a.example" }),
-    "members/invite",
-  );
-  const account = await made<{ _id: string }>(
-    owner.call("POST", `${A}/accounts/link`, { provider: "twitter" }),
-    "accounts/link",
-  );
-  const accountInvite = await made<{ key: string }>(
-    owner.call("POST", `${A}/accounts/invite`, { provider: "bluesky" }),
-    "accounts/invite",
-  );
-  const lent = await made<{ delegation: { delegation_id: string } }>(
-    owner.call("POST", `/api/v1/invites/${accountInvite.key}/accept`),
-    "account invite accept",
-  );
-  const mine = t.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, owner.userId), isNull(accounts.teamId)))
-    .get();
-  if (!mine) throw new Error("no personal account");
-  const draft = await made<{ contest_id: string }>(
-    owner.call("POST", `${A}/contests/create`, formBody("draft", "Draft", "world-draft")),
-    "contests/create",
-  );
-  const template = await made<{ template_id: string }>(
-    owner.call("POST", `${A}/templates/create`, formBody("template", "Template", "world-template")),
-    "templates/create",
-  );
-  const upload = await made<{ uuid: string }>(
-    t.app.request("/api/v1/upload", {
-      method: "POST",
-      headers: {
-        cookie: owner.cookie,
-        "x-csrf-token": owner.csrf,
-        "x-requested-with": "XMLHttpRequest",
-        "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
-      },
-      body: new Uint8Array(
-        Buffer.concat([
-          Buffer.from(
-            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\n` +
-              "Content-Type: image/png\r\n\r\n",
-          ),
-          PNG,
-          Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-        ]),
-      ),
-    }),
-    "upload",
-  );
-  const shortlink = await made<{ _id: string }>(
-    owner.call("POST", `${A}/shortlinks/create`, {
-      type: "random",
-      domain: "fdraw.co",
-      url: "https://brand.example/",
-    }),
-    "shortlinks/create",
-  );
-  const quickImport = async (n: string) =>
-    (
-      await made<{ contest_id: string }>(
-        owner.call("POST", `${A}/contests/quickdraw`, {
-          provider: "twitter",
-          matched: `${TWEET}${n}`,
-          confirm: true,
-          name: `Import ${n}`,
-        }),
-        "contests/quickdraw",
-      )
-    ).contest_id;
-  world = {
-    teamA: teamA.id,
-    dave: dave.userId,
-    inviteId: invite._id,
-    inviteKey: invite.key,
-    teamAccount: account._id,
-    ownAccount: mine.id,
-    delegation: lent.delegation.delegation_id,
-    draft: draft.contest_id,
-    template: template.template_id,
-    upload: upload.uuid,
-    shortlink: shortlink._id,
-    imports: [await quickImport("01"), await quickImport("02")],
-  };
+  // The owner lends their own account through A's account invite: the personal routes act on it.
+  world = await buildTeamWorld(t, { accountInvite: { provider: "bluesky", acceptedBy: "owner" } });
+  owner = world.owner;
 });
 
 afterAll(() => t.cleanup());
@@ -191,14 +53,14 @@ afterAll(() => t.cleanup());
 /** A valid value for each path parameter, so that the body reaches the handler (after the guards). */
 function validParam(route: RouteDoc, name: string): string {
   if (name === "teamId" || name === "team_id") return world.teamA;
-  if (name === "member_id") return world.dave;
-  if (name === "key") return world.inviteKey;
+  if (name === "member_id") return world.dave.userId;
+  if (name === "key") return world.invite.key;
   if (name === "delegation_id") return world.delegation;
   if (name === "uuid") return world.upload;
-  if (route.path.includes("/invites/:id")) return world.inviteId;
-  if (route.path.includes("/members/:id")) return world.dave;
+  if (route.path.includes("/invites/:id")) return world.invite.id;
+  if (route.path.includes("/members/:id")) return world.dave.userId;
   if (route.path.includes("/teams/current/accounts/:id")) return world.teamAccount;
-  if (route.path.includes("/users/me/accounts/:id")) return world.ownAccount;
+  if (route.path.includes("/users/me/accounts/:id")) return world.lentAccount;
   if (route.path.endsWith("/contests/:id/merge")) return world.imports[0];
   if (route.path.includes("/contests/:id")) return world.draft;
   if (route.path.includes("/templates/:id")) return world.template;
@@ -657,7 +519,7 @@ const ROUTE_BODIES: Record<string, { keys: readonly string[]; valid: () => Recor
   "POST /api/v1/teams/current": { keys: ["name", "meta"], valid: () => ({ name: "Renamed" }) },
   "POST /api/v1/teams/:teamId/transfer_ownership": {
     keys: ["new_owner_id"],
-    valid: () => ({ new_owner_id: world.dave }),
+    valid: () => ({ new_owner_id: world.dave.userId }),
   },
   "POST /api/v1/teams/:team_id/members/:member_id/permissions": {
     keys: ["updated_permissions"],
@@ -674,16 +536,16 @@ const ROUTE_BODIES: Record<string, { keys: readonly string[]; valid: () => Recor
   "POST /api/v1/teams/current/accounts/link": { keys: ["provider"], valid: () => ({ provider: "twitter" }) },
   "POST /api/v1/teams/current/contests/create": {
     keys: FORM_KEYS,
-    valid: () => ({ ...formBody("draft", "Fuzzed draft", "fuzz-key"), is_duplicate: false }),
+    valid: () => ({ ...formBody(t, "draft", "Fuzzed draft", "fuzz-key"), is_duplicate: false }),
   },
-  "POST /api/v1/teams/current/contests/:id": { keys: FORM_KEYS, valid: () => formBody("draft", "Fuzzed") },
+  "POST /api/v1/teams/current/contests/:id": { keys: FORM_KEYS, valid: () => formBody(t, "draft", "Fuzzed") },
   "POST /api/v1/teams/current/templates/create": {
     keys: FORM_KEYS,
-    valid: () => formBody("template", "Fuzzed template", "fuzz-key"),
+    valid: () => formBody(t, "template", "Fuzzed template", "fuzz-key"),
   },
   "POST /api/v1/teams/current/templates/:id": {
     keys: FORM_KEYS,
-    valid: () => formBody("template", "Fuzzed template"),
+    valid: () => formBody(t, "template", "Fuzzed template"),
   },
   "POST /api/v1/teams/current/contests/quickdraw": {
     keys: ["provider", "matched", "confirm", "name"],

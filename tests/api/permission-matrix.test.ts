@@ -18,14 +18,14 @@
  * Every call runs inside a transaction rolled back after it, so each one meets the same world: deleting the team,
  * the user, the session or a member changes nothing for the next row, and the order of rows does not matter.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { issueCode } from "../../api/auth/codes";
-import { accounts, teamMembers, teams, users } from "../../api/db/schema";
+import { teams } from "../../api/db/schema";
 import { ROUTES } from "../../api/openapi/routes";
-import { createTeam } from "../../api/services/teams";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { buildTeamWorld, formBody, png, type TeamWorld, uploadFile } from "../helpers/world";
 
 let t: TestApp;
 afterEach(() => t.cleanup());
@@ -60,25 +60,8 @@ const WITH_PERMISSIONS = {
   "team.shortlinks.create_shortlink": true,
 };
 
-type World = {
-  teamA: string;
-  /** A member of A who is none of the callers: the one removed or whose permissions are changed. */
-  dave: { userId: string; email: string };
-  /** A's active member invite. */
-  invite: { id: string; key: string };
-  /** An account A linked itself. */
-  teamAccount: string;
-  /** `without`'s own account, lent to A: its id and the delegation's. */
-  lentAccount: string;
-  delegation: string;
-  /** A draft, a template, an upload and a shortlink of A; two quick imports (classic contests) to merge. */
-  draft: string;
-  template: string;
-  upload: string;
-  shortlink: string;
-  imports: [string, string];
-  sessions: Record<Exclude<Role, "anonymous">, Session>;
-};
+/** Team A's objects (tests/helpers/world.ts): `without` lent A its own account through A's account invite. */
+type World = TeamWorld<"with" | "without"> & { sessions: Record<Exclude<Role, "anonymous">, Session> };
 
 /** What a row sends: the path's :params, a valid minimal JSON body or a file, extra headers. */
 type Request = {
@@ -92,28 +75,7 @@ type Row = { expect: Expected; request?: (w: World, role: Role) => Request | Pro
 const CONTACT_MESSAGE = "Hello, this is a message long enough to pass the fifty characters rule.";
 const TWEET = "https://x.com/fairdraw/status/17900000000000000";
 
-/** A real 1×1 PNG; `n` bytes after its end make another file of the same type. */
-function png(n = 0): Uint8Array<ArrayBuffer> {
-  const bytes = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  );
-  return new Uint8Array(Buffer.concat([bytes, Buffer.alloc(n, 0x20)]));
-}
 let uploads = 0;
-
-/** A draft's (or template's) form with only a name: the rest is the schemas' defaults. */
-function formBody(status: "draft" | "template", name: string, key?: string) {
-  const { defaults } = t.deps.catalog.builder;
-  return {
-    ...(key === undefined ? {} : { idempotency_key: key }),
-    status,
-    forPayment: false,
-    base: { ...structuredClone(defaults.base), name },
-    sources: [],
-    summary: structuredClone(defaults.summary),
-  };
-}
 
 /** The expected status of every route for every caller. A route without a row fails the test. */
 const MATRIX: Record<string, Row> = {
@@ -280,7 +242,7 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/v1/teams/current/contests/create": {
     expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
-    request: () => ({ body: formBody("draft", "New draft", "matrix-draft") }),
+    request: () => ({ body: formBody(t, "draft", "New draft", "matrix-draft") }),
   },
   "GET /api/v1/teams/current/contests/:id": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
@@ -288,7 +250,7 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/v1/teams/current/contests/:id": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
-    request: (w) => ({ params: { id: w.draft }, body: formBody("draft", "Renamed draft") }),
+    request: (w) => ({ params: { id: w.draft }, body: formBody(t, "draft", "Renamed draft") }),
   },
   "DELETE /api/v1/teams/current/contests/:id": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
@@ -311,7 +273,7 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/v1/teams/current/templates/create": {
     expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },
-    request: () => ({ body: formBody("template", "New template", "matrix-template") }),
+    request: () => ({ body: formBody(t, "template", "New template", "matrix-template") }),
   },
   "GET /api/v1/teams/current/templates/:id": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
@@ -319,7 +281,7 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/v1/teams/current/templates/:id": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
-    request: (w) => ({ params: { id: w.template }, body: formBody("template", "Renamed template") }),
+    request: (w) => ({ params: { id: w.template }, body: formBody(t, "template", "Renamed template") }),
   },
   "DELETE /api/v1/teams/current/templates/:id": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
@@ -368,118 +330,33 @@ function multipart(file: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]));
 }
 
-/** The JSON answer of a call the world is built with; throws with the answer when it failed. */
-async function made<T>(res: Response | Promise<Response>, what: string): Promise<T> {
-  const answer = await res;
-  if (!answer.ok) throw new Error(`${what} answered ${answer.status}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
 /** Uploads a file as this person into their current team; its uuid. */
-async function uploadAs(s: Session, file: Uint8Array<ArrayBuffer>): Promise<string> {
-  return (await made<{ uuid: string }>(send(s, "POST", "/api/v1/upload", { file }), "upload")).uuid;
-}
-
-/** Makes `s` a member of the team with these permissions, the team their current one. */
-function addMember(teamId: string, s: Session, permissions: Record<string, boolean> | null) {
-  t.db
-    .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+function uploadAs(s: Session, file: Uint8Array<ArrayBuffer>): Promise<string> {
+  return uploadFile(t, s, file);
 }
 
 async function buildWorld(): Promise<World> {
-  const owner = await signIn(t, "olive@team-a.example", "Olive");
-  // Room for every object the rows create (the quotas are not what this test is about).
-  const teamA = createTeam(t.db, t.deps.clock, { name: "Team A", ownerId: owner.userId, plan: "business" });
-  t.db
-    .update(teams)
-    .set({ quotas: { members: 50, accounts: 50, drafts: 50, templates: 50, imports: 50 } })
-    .where(eq(teams.id, teamA.id))
-    .run();
-  t.db.update(users).set({ currentTeamId: teamA.id }).where(eq(users.id, owner.userId)).run();
-
-  const withs = await signIn(t, "wanda@team-a.example", "Wanda");
-  addMember(teamA.id, withs, WITH_PERMISSIONS);
-  const without = await signIn(t, "walt@team-a.example", "Walt");
-  addMember(teamA.id, without, null);
-  const dave = await signIn(t, "dave@team-a.example", "Dave");
-  addMember(teamA.id, dave, null);
-
+  const world = await buildTeamWorld(t, {
+    members: {
+      with: { email: "wanda@team-a.example", name: "Wanda", permissions: WITH_PERMISSIONS },
+      without: { email: "walt@team-a.example", name: "Walt", permissions: null },
+    },
+    accountInvite: { provider: "twitter", acceptedBy: "without" },
+  });
   const other = await signIn(t, "oscar@team-b.example", "Oscar");
   t.db
     .update(teams)
     .set({ plan: "business" })
     .where(and(eq(teams.ownerId, other.userId), eq(teams.isDefault, true)))
     .run();
-
-  const A = "/api/v1/teams/current";
-  const invite = await made<{ _id: string; key: string }>(
-    owner.call("POST", `${A}/members/invite`, { email: "nina@team-a.example" }),
-    "members/invite",
-  );
-  const teamAccount = await made<{ _id: string }>(
-    owner.call("POST", `${A}/accounts/link`, { provider: "twitter" }),
-    "accounts/link",
-  );
-  const accountInvite = await made<{ key: string }>(
-    owner.call("POST", `${A}/accounts/invite`, { provider: "twitter" }),
-    "accounts/invite",
-  );
-  const lent = await made<{ delegation: { delegation_id: string } }>(
-    without.call("POST", `/api/v1/invites/${accountInvite.key}/accept`),
-    "account invite accept",
-  );
-  const lentAccount = t.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, without.userId), isNull(accounts.teamId)))
-    .get();
-  if (!lentAccount) throw new Error("the account invite left no personal account");
-
-  const draft = await made<{ contest_id: string }>(
-    owner.call("POST", `${A}/contests/create`, formBody("draft", "Draft", "world-draft")),
-    "contests/create",
-  );
-  const template = await made<{ template_id: string }>(
-    owner.call("POST", `${A}/templates/create`, formBody("template", "Template", "world-template")),
-    "templates/create",
-  );
-  const shortlink = await made<{ _id: string }>(
-    owner.call("POST", `${A}/shortlinks/create`, {
-      type: "random",
-      domain: "fdraw.co",
-      url: "https://brand.example/",
-    }),
-    "shortlinks/create",
-  );
-  const quickImport = async (n: string) =>
-    (
-      await made<{ contest_id: string }>(
-        owner.call("POST", `${A}/contests/quickdraw`, {
-          provider: "twitter",
-          matched: `${TWEET}${n}`,
-          confirm: true,
-          name: `Import ${n}`,
-        }),
-        "contests/quickdraw",
-      )
-    ).contest_id;
-
   return {
-    teamA: teamA.id,
-    dave: { userId: dave.userId, email: "dave@team-a.example" },
-    invite: { id: invite._id, key: invite.key },
-    teamAccount: teamAccount._id,
-    lentAccount: lentAccount.id,
-    delegation: lent.delegation.delegation_id,
-    draft: draft.contest_id,
-    template: template.template_id,
-    upload: await uploadAs(owner, png()),
-    shortlink: shortlink._id,
-    imports: [await quickImport("01"), await quickImport("02")],
-    sessions: { owner, with: withs, without, otherTeam: other },
+    ...world,
+    sessions: {
+      owner: world.owner,
+      with: world.members.with,
+      without: world.members.without,
+      otherTeam: other,
+    },
   };
 }
 
