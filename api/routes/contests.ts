@@ -35,6 +35,7 @@ import type { MessageValues, ValidationErrors } from "../../engine/messages/type
 import { ALL, NAME_ONLY, type ValidationTarget, validate } from "../../engine/validation/validate";
 import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
 import { contests, templates } from "../db/schema";
 import { AppError, type ErrorKey } from "../errors";
 import { newId } from "../ids";
@@ -63,10 +64,12 @@ import {
   neighboursOf,
   publishingAccount,
   resolveMediaFiles,
+  type StoredForm,
   type StoredSource,
   startLeadMs,
   storedFormOf,
   structureErrors,
+  type TemplateRow,
   templateListItem,
   templateShape,
   validationContextOf,
@@ -212,14 +215,112 @@ function notFound(what: "contest" | "template"): AppError {
   return new AppError("notFound", `This ${what} does not exist.`);
 }
 
+/** The transaction of a write (db.transaction's callback argument). */
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Reader = Parameters<typeof findContest>[0];
+type IdempotentRequest = Parameters<typeof replayOf>[1];
+
+/** The team's contest or draft with that id, or 404. */
+function existingContest(db: Reader, teamId: string, id: string): ContestRow {
+  const row = findContest(db, teamId, id);
+  if (!row) throw notFound("contest");
+  return row;
+}
+
+/** The team's template with that id, or 404. */
+function existingTemplate(db: Reader, teamId: string, id: string): TemplateRow {
+  const row = findTemplate(db, teamId, id);
+  if (!row) throw notFound("template");
+  return row;
+}
+
+/** Each quota (a key of the context's quotas): its error and what it counts. */
+const QUOTAS = {
+  contests: { key: "contestsQuotaExceeded", count: countActiveContests },
+  drafts: { key: "draftsQuotaExceeded", count: countDrafts },
+  templates: { key: "templatesQuotaExceeded", count: countTemplates },
+} as const;
+type QuotaName = keyof typeof QUOTAS;
+
 /** The quota of a create, counted in the writing transaction. */
-function assertQuota(
-  c: Context<AppEnv>,
-  key: "draftsQuotaExceeded" | "templatesQuotaExceeded" | "contestsQuotaExceeded",
-  used: number,
-  quota: number,
-) {
+function assertQuota(c: Context<AppEnv>, tx: Tx, ctx: ValidationContext, name: QuotaName) {
+  const { key, count } = QUOTAS[name];
+  const used = count(tx, teamOf(c).team.id);
+  const quota = ctx.quotas[name] ?? 0;
   if (used >= quota) throw refuse(c, key, { n: quota });
+}
+
+/** A create's idempotency request: the body's key for this call (scope) in the team, and the body's hash. */
+function idempotentRequest(
+  c: Context<AppEnv>,
+  body: Record<string, unknown>,
+  form: ContestForm,
+  scope: "contests.create" | "templates.create",
+): IdempotentRequest {
+  return { teamId: teamOf(c).team.id, key: String(form.idempotency_key), scope, hash: requestHash(body) };
+}
+
+/**
+ * The form checked with the team's context at `now`: the rules (a submit everything, the rest the name only);
+ * for a contest, the team's accounts and, on a submit, the plan and the publishing accounts. Then what is stored.
+ */
+function checkForm(
+  c: Context<AppEnv>,
+  form: ContestForm,
+  now: Date,
+  contest?: { planned: boolean; paid: boolean },
+): { ctx: ValidationContext; accounts: readonly TeamAccount[]; stored: StoredForm } {
+  const { db, catalog } = c.get("deps");
+  const { team } = teamOf(c);
+  const ctx = validationContextOf(catalog, team, now);
+  checkRules(c, form, ctx, contest?.planned ? ALL : NAME_ONLY);
+  const accounts = contest ? teamAccounts(db, team.id) : [];
+  if (contest?.planned) {
+    checkPlan(c, ctx, contest.paid);
+    checkAccounts(c, form, accounts);
+  }
+  return { ctx, accounts, stored: storedFormOf(form, catalog.builder, ctx) };
+}
+
+/**
+ * A create in one immediate transaction: the key's answer again if another call used it meanwhile; else the
+ * quota (if any), `write` with a new id and `now`, and the 201 `{ [idField]: id }` remembered for the key.
+ */
+function createOnce(
+  c: Context<AppEnv>,
+  create: {
+    request: IdempotentRequest;
+    now: Date;
+    ctx: ValidationContext;
+    quota: QuotaName | null;
+    idField: "contest_id" | "template_id";
+  },
+  write: (tx: Tx, id: string, at: string) => void,
+): { answer: IdempotentAnswer; created: string | null } {
+  const { db, clock } = c.get("deps");
+  return db.transaction(
+    (tx): { answer: IdempotentAnswer; created: string | null } => {
+      const again = replayOf(tx, create.request);
+      if (again) return { answer: again, created: null };
+      if (create.quota) assertQuota(c, tx, create.ctx, create.quota);
+      const id = newId();
+      write(tx, id, create.now.toISOString());
+      const first: IdempotentAnswer = { status: 201, response: { [create.idField]: id } };
+      rememberAnswer(tx, clock, create.request, first);
+      return { answer: first, created: id };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The createContest activity: a contest came into being (a create, or a draft submitted). */
+function logContestCreated(c: Context<AppEnv>, tx: Tx, userId: string, id: string, name: string) {
+  logActivity(tx, c.get("deps").clock, {
+    teamId: teamOf(c).team.id,
+    type: "createContest",
+    userId,
+    meta: { contest: { _id: id, name } },
+  });
 }
 
 export const contestsRoutes = new Hono<AppEnv>()
@@ -246,7 +347,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(`${P.createDrafts} ${P.createContests}`),
     async (c) => {
-      const { db, clock, catalog, realtime } = c.get("deps");
+      const { db, clock, realtime } = c.get("deps");
       const { team } = teamOf(c);
       const userId = signedInUserId(c);
       const body = await jsonBody(c);
@@ -255,42 +356,19 @@ export const contestsRoutes = new Hono<AppEnv>()
       const forPayment = form.forPayment === true;
       requireHeld(c, planned ? P.createContests : P.createDrafts);
 
-      const request = {
-        teamId: team.id,
-        key: String(form.idempotency_key),
-        scope: "contests.create",
-        hash: requestHash(body),
-      };
+      const request = idempotentRequest(c, body, form, "contests.create");
       const replay = replayOf(db, request);
       if (replay) return c.json(replay.response, replay.status);
 
       const now = clock();
-      const ctx = validationContextOf(catalog, team, now);
-      checkRules(c, form, ctx, planned ? ALL : NAME_ONLY);
-      const accounts = teamAccounts(db, team.id);
-      if (planned) {
-        checkPlan(c, ctx, false);
-        checkAccounts(c, form, accounts);
-      }
-      const stored = storedFormOf(form, catalog.builder, ctx);
+      const { ctx, accounts, stored } = checkForm(c, form, now, { planned, paid: false });
       const columns = contestColumns(stored, accounts);
-
-      const { answer, created } = db.transaction(
-        (tx): { answer: IdempotentAnswer; created: string | null } => {
-          const again = replayOf(tx, request);
-          if (again) return { answer: again, created: null };
-          if (planned) {
-            assertQuota(
-              c,
-              "contestsQuotaExceeded",
-              countActiveContests(tx, team.id),
-              ctx.quotas.contests ?? 0,
-            );
-          } else if (!forPayment) {
-            assertQuota(c, "draftsQuotaExceeded", countDrafts(tx, team.id), ctx.quotas.drafts ?? 0);
-          }
-          const id = newId();
-          const at = now.toISOString();
+      // A draft kept for a one-shot payment counts in no quota.
+      const quota = planned ? "contests" : forPayment ? null : "drafts";
+      const { answer, created } = createOnce(
+        c,
+        { request, now, ctx, quota, idField: "contest_id" },
+        (tx, id, at) => {
           tx.insert(contests)
             .values({
               id,
@@ -307,19 +385,8 @@ export const contestsRoutes = new Hono<AppEnv>()
               updatedAt: at,
             })
             .run();
-          if (planned) {
-            logActivity(tx, clock, {
-              teamId: team.id,
-              type: "createContest",
-              userId,
-              meta: { contest: { _id: id, name: columns.name } },
-            });
-          }
-          const first: IdempotentAnswer = { status: 201, response: { contest_id: id } };
-          rememberAnswer(tx, clock, request, first);
-          return { answer: first, created: id };
+          if (planned) logContestCreated(c, tx, userId, id, columns.name);
         },
-        { behavior: "immediate" },
       );
       if (created && planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: created });
       return c.json(answer.response, answer.status);
@@ -334,8 +401,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     (c) => {
       const { db } = c.get("deps");
       const { team } = teamOf(c);
-      const row = findContest(db, team.id, c.req.param("id"));
-      if (!row) throw notFound("contest");
+      const row = existingContest(db, team.id, c.req.param("id"));
       const options = withOptions(c);
       return c.json(
         contestShape(row, {
@@ -357,8 +423,7 @@ export const contestsRoutes = new Hono<AppEnv>()
       const userId = signedInUserId(c);
       const body = await jsonBody(c);
       const { form } = readForm(c, body, "contests", "update");
-      const row = findContest(db, team.id, c.req.param("id"));
-      if (!row) throw notFound("contest");
+      const row = existingContest(db, team.id, c.req.param("id"));
       const planned = form.status === "planned";
       requireHeld(
         c,
@@ -377,32 +442,17 @@ export const contestsRoutes = new Hono<AppEnv>()
       };
       assertUpdatable(row);
 
-      const ctx = validationContextOf(catalog, team, now);
-      checkRules(c, form, ctx, planned ? ALL : NAME_ONLY);
-      const accounts = teamAccounts(db, team.id);
-      if (planned) {
-        checkPlan(c, ctx, row.paidContest);
-        checkAccounts(c, form, accounts);
-      }
-      const stored = storedFormOf(form, catalog.builder, ctx);
+      const { ctx, accounts, stored } = checkForm(c, form, now, { planned, paid: row.paidContest });
       const previous = (Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[];
       const columns = contestColumns(stored, accounts, previous);
 
       db.transaction(
         (tx) => {
           // Read again where the write happens: the status may have moved since (a start, another save).
-          const current = findContest(tx, team.id, row.id);
-          if (!current) throw notFound("contest");
+          const current = existingContest(tx, team.id, row.id);
           assertUpdatable(current);
           const fromDraft = current.status === "draft" && planned;
-          if (fromDraft && !current.paidContest) {
-            assertQuota(
-              c,
-              "contestsQuotaExceeded",
-              countActiveContests(tx, team.id),
-              ctx.quotas.contests ?? 0,
-            );
-          }
+          if (fromDraft && !current.paidContest) assertQuota(c, tx, ctx, "contests");
           const at = now.toISOString();
           tx.update(contests)
             .set({
@@ -415,14 +465,7 @@ export const contestsRoutes = new Hono<AppEnv>()
             })
             .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
             .run();
-          if (fromDraft) {
-            logActivity(tx, clock, {
-              teamId: team.id,
-              type: "createContest",
-              userId,
-              meta: { contest: { _id: current.id, name: columns.name } },
-            });
-          }
+          if (fromDraft) logContestCreated(c, tx, userId, current.id, columns.name);
         },
         { behavior: "immediate" },
       );
@@ -439,13 +482,11 @@ export const contestsRoutes = new Hono<AppEnv>()
     (c) => {
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
-      const row = findContest(db, team.id, c.req.param("id"));
-      if (!row) throw notFound("contest");
+      const row = existingContest(db, team.id, c.req.param("id"));
       requireHeld(c, row.status === "draft" ? P.deleteDrafts : P.deleteContests);
       db.transaction(
         (tx) => {
-          const current = findContest(tx, team.id, row.id);
-          if (!current) throw notFound("contest");
+          const current = existingContest(tx, team.id, row.id);
           if (current.status !== "draft" && current.status !== "planned") {
             throw refuse(c, "contestNotDeletable");
           }
@@ -482,31 +523,21 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(P.createTemplates),
     async (c) => {
-      const { db, clock, catalog } = c.get("deps");
+      const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
       const userId = signedInUserId(c);
       const body = await jsonBody(c);
       const { form } = readForm(c, body, "templates", "create");
-      const request = {
-        teamId: team.id,
-        key: String(form.idempotency_key),
-        scope: "templates.create",
-        hash: requestHash(body),
-      };
+      const request = idempotentRequest(c, body, form, "templates.create");
       const replay = replayOf(db, request);
       if (replay) return c.json(replay.response, replay.status);
 
       const now = clock();
-      const ctx = validationContextOf(catalog, team, now);
-      checkRules(c, form, ctx, NAME_ONLY);
-      const stored = storedFormOf(form, catalog.builder, ctx);
-      const answer = db.transaction(
-        (tx): IdempotentAnswer => {
-          const again = replayOf(tx, request);
-          if (again) return again;
-          assertQuota(c, "templatesQuotaExceeded", countTemplates(tx, team.id), ctx.quotas.templates ?? 0);
-          const id = newId();
-          const at = now.toISOString();
+      const { ctx, stored } = checkForm(c, form, now);
+      const { answer } = createOnce(
+        c,
+        { request, now, ctx, quota: "templates", idField: "template_id" },
+        (tx, id, at) => {
           tx.insert(templates)
             .values({
               id,
@@ -518,11 +549,7 @@ export const contestsRoutes = new Hono<AppEnv>()
               updatedAt: at,
             })
             .run();
-          const first: IdempotentAnswer = { status: 201, response: { template_id: id } };
-          rememberAnswer(tx, clock, request, first);
-          return first;
         },
-        { behavior: "immediate" },
       );
       return c.json(answer.response, answer.status);
     },
@@ -536,8 +563,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     (c) => {
       const { db } = c.get("deps");
       const { team } = teamOf(c);
-      const row = findTemplate(db, team.id, c.req.param("id"));
-      if (!row) throw notFound("template");
+      const row = existingTemplate(db, team.id, c.req.param("id"));
       const files = withOptions(c).has("files") ? filesOf(db, team.id, row.cbData) : undefined;
       return c.json(templateShape(row, files ? { files } : {}));
     },
@@ -549,16 +575,13 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(P.updateTemplates),
     async (c) => {
-      const { db, clock, catalog } = c.get("deps");
+      const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
       const body = await jsonBody(c);
       const { form } = readForm(c, body, "templates", "update");
-      const row = findTemplate(db, team.id, c.req.param("id"));
-      if (!row) throw notFound("template");
+      const row = existingTemplate(db, team.id, c.req.param("id"));
       const now = clock();
-      const ctx = validationContextOf(catalog, team, now);
-      checkRules(c, form, ctx, NAME_ONLY);
-      const stored = storedFormOf(form, catalog.builder, ctx);
+      const { stored } = checkForm(c, form, now);
       db.update(templates)
         .set({ name: stored.base.name, cbData: stored, updatedAt: now.toISOString() })
         .where(and(eq(templates.id, row.id), isNull(templates.deletedAt)))
@@ -575,8 +598,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     (c) => {
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
-      const row = findTemplate(db, team.id, c.req.param("id"));
-      if (!row) throw notFound("template");
+      const row = existingTemplate(db, team.id, c.req.param("id"));
       const at = clock().toISOString();
       db.update(templates)
         .set({ deletedAt: at, updatedAt: at })

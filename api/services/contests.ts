@@ -232,50 +232,46 @@ export function contestColumns(
 // ---------------------------------------------------------------------------------------------------------
 // Quotas
 
+/** How many rows of the table match. */
+function countOf(db: Reader, table: typeof contests | typeof templates, where: SQL | undefined): number {
+  return db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+}
+
+/** The team's templates that are not deleted. */
+function ofTemplates(teamId: string): SQL | undefined {
+  return and(eq(templates.teamId, teamId), isNull(templates.deletedAt));
+}
+
 export function countDrafts(db: Reader, teamId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(contests)
-      .where(
-        and(
-          eq(contests.teamId, teamId),
-          eq(contests.status, "draft"),
-          eq(contests.forPayment, false),
-          isNull(contests.deletedAt),
-        ),
-      )
-      .get()?.n ?? 0
+  return countOf(
+    db,
+    contests,
+    and(
+      eq(contests.teamId, teamId),
+      eq(contests.status, "draft"),
+      eq(contests.forPayment, false),
+      isNull(contests.deletedAt),
+    ),
   );
 }
 
 export function countActiveContests(db: Reader, teamId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(contests)
-      .where(
-        and(
-          eq(contests.teamId, teamId),
-          // Builder contests only: quick imports (classic) have their own imports quota.
-          eq(contests.type, "tunnel"),
-          inArray(contests.status, [...ACTIVE_STATUSES]),
-          eq(contests.paidContest, false),
-          isNull(contests.deletedAt),
-        ),
-      )
-      .get()?.n ?? 0
+  return countOf(
+    db,
+    contests,
+    and(
+      eq(contests.teamId, teamId),
+      // Builder contests only: quick imports (classic) have their own imports quota.
+      eq(contests.type, "tunnel"),
+      inArray(contests.status, [...ACTIVE_STATUSES]),
+      eq(contests.paidContest, false),
+      isNull(contests.deletedAt),
+    ),
   );
 }
 
 export function countTemplates(db: Reader, teamId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(templates)
-      .where(and(eq(templates.teamId, teamId), isNull(templates.deletedAt)))
-      .get()?.n ?? 0
-  );
+  return countOf(db, templates, ofTemplates(teamId));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -342,10 +338,11 @@ export function neighboursOf(
 
 /** One page of a list in its order, with the neighbours across the page's edges and the total. */
 function pageOf<T extends { id: string }>(
+  total: number,
   rows: (offset: number, limit: number) => T[],
   page: number,
   perPage: number,
-): { items: (T & { prev_id: string | null; next_id: string | null })[] } {
+): { items: (T & { prev_id: string | null; next_id: string | null })[]; total: number } {
   const start = (page - 1) * perPage;
   const from = Math.max(0, start - 1);
   const fetched = rows(from, perPage + (start > 0 ? 2 : 1));
@@ -358,6 +355,7 @@ function pageOf<T extends { id: string }>(
       prev_id: (i === 0 ? before : own[i - 1])?.id ?? null,
       next_id: (i === own.length - 1 ? after : own[i + 1])?.id ?? null,
     })),
+    total,
   };
 }
 
@@ -385,8 +383,8 @@ export function listContests(
   perPage: number,
 ) {
   const where = inList(teamId, statuses);
-  const total = db.select({ n: count() }).from(contests).where(where).get()?.n ?? 0;
-  const { items } = pageOf(
+  return pageOf(
+    countOf(db, contests, where),
     (offset, limit) =>
       db
         // Only what a list item shows: the stored form (tens of KB each) is not read for a list.
@@ -400,13 +398,12 @@ export function listContests(
     page,
     perPage,
   );
-  return { items, total };
 }
 
 export function listTemplates(db: Reader, teamId: string, page: number, perPage: number) {
-  const where = and(eq(templates.teamId, teamId), isNull(templates.deletedAt));
-  const total = db.select({ n: count() }).from(templates).where(where).get()?.n ?? 0;
-  const { items } = pageOf(
+  const where = ofTemplates(teamId);
+  return pageOf(
+    countOf(db, templates, where),
     (offset, limit) =>
       db
         .select()
@@ -419,7 +416,6 @@ export function listTemplates(db: Reader, teamId: string, page: number, perPage:
     page,
     perPage,
   );
-  return { items, total };
 }
 
 /** The upload ids a stored form's media name (every `media.files[].uuid`), in order, without repeats. */
