@@ -279,7 +279,9 @@ function checkForm(
     checkPlan(c, ctx, contest.paid);
     checkAccounts(c, form, accounts);
   }
-  return { ctx, accounts, stored: storedFormOf(form, catalog.builder, ctx) };
+  // A submit was validated in full above and passed: storing it needs no second pass over every rule.
+  const known = contest?.planned ? {} : undefined;
+  return { ctx, accounts, stored: storedFormOf(form, catalog.builder, ctx, known) };
 }
 
 /**

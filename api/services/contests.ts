@@ -89,13 +89,19 @@ function defaultAt(form: unknown, config: CompiledConfig, path: string): unknown
  * defaults), after the options the team's plan refuses (the team_feature rule: a draft is not validated for them)
  * are switched back to their defaults, so that what depends on them goes too.
  */
-export function storedFormOf(form: ContestForm, config: CompiledConfig, ctx: ValidationContext): StoredForm {
+export function storedFormOf(
+  form: ContestForm,
+  config: CompiledConfig,
+  ctx: ValidationContext,
+  /** The form's full validation when the caller has it already (a submit that passed): not run again. */
+  known?: ValidationErrors,
+): StoredForm {
   const groups: StoredForm = structuredClone({
     base: form.base,
     sources: form.sources,
     summary: form.summary,
   });
-  const refused = Object.entries(validate(groups, config, ctx, ALL))
+  const refused = Object.entries(known ?? validate(groups, config, ctx, ALL))
     .filter(([, errors]) => errors.some((e) => e.rule === "team_feature"))
     .map(([path]) => path);
   for (const path of refused) {
