@@ -11,24 +11,12 @@ import {
   users,
 } from "../../api/db/schema";
 import { newId } from "../../api/ids";
-import { createAjv } from "../../engine/ajv";
-import accountSchema from "../../schemas/stored/account.schema.json";
-import delegatedSchema from "../../schemas/stored/delegated-account.schema.json";
-import notificationSchema from "../../schemas/stored/notification.schema.json";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
-import { currentTeamId, setPlan } from "../helpers/world";
+import { currentTeamId, expectShape, setPlan } from "../helpers/world";
 
 let t: TestApp;
 afterEach(() => t.cleanup());
-
-const ajv = createAjv();
-ajv.addSchema(accountSchema).addSchema(delegatedSchema).addSchema(notificationSchema);
-function expectShape(schema: { $id: string }, body: unknown) {
-  const validate = ajv.getSchema(schema.$id);
-  if (!validate) throw new Error(`${schema.$id} not loaded`);
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-}
 
 const LIST = "/api/v1/teams/current/accounts/list";
 const LINK = "/api/v1/teams/current/accounts/link";
@@ -106,7 +94,7 @@ describe("linking a team account", () => {
     const res = await olive.call("POST", LINK, { provider: "twitter" });
     expect(res.status).toBe(201);
     const account = await res.json();
-    expectShape(accountSchema, account);
+    expectShape("stored/account", account);
     expect(account).toEqual({
       _id: expect.any(String),
       provider: "twitter",
@@ -122,7 +110,7 @@ describe("linking a team account", () => {
       meta: {},
     });
     const listed = await list(olive);
-    for (const a of listed) expectShape(accountSchema, a);
+    for (const a of listed) expectShape("stored/account", a);
     expect(listed).toEqual([account]);
     expect(t.db.select().from(accounts).get()).toMatchObject({ teamId, userId: olive.userId });
     expect(activityOf(teamId, "addTeamAccount")).toEqual([
@@ -338,10 +326,10 @@ describe("refresh and reconnect", () => {
       link: "/team/accounts",
     });
     const [listed] = await list(olive);
-    expectShape(accountSchema, listed);
+    expectShape("stored/account", listed);
     expect(listed?.meta).toEqual({ reconnect_requested_at: expect.any(String) });
     const me = await (await linker.call("GET", "/api/v1/users/me")).json();
-    expectShape(notificationSchema, me.notifications.list[0]);
+    expectShape("stored/notification", me.notifications.list[0]);
     expect(me.notifications.list[0].content.key).toBe("accountReconnectRequested");
   });
 
@@ -434,10 +422,10 @@ describe("the person's own accounts and delegations (/me/delegation)", () => {
       .run();
     const mine = await list(ray, MY_ACCOUNTS);
     expect(mine).toHaveLength(1);
-    expectShape(accountSchema, mine[0]);
+    expectShape("stored/account", mine[0]);
     expect(mine[0]).toMatchObject({ provider: "instagram", name: "Sandbox Instagram 1", nb_contests: 1 });
     const lent = await list(ray, MY_DELEGATIONS);
-    for (const d of lent) expectShape(delegatedSchema, d);
+    for (const d of lent) expectShape("stored/delegated-account", d);
     expect(lent.map((d) => [d.delegation_id, d.nb_contests])).toEqual([
       [d1.delegation_id, 1],
       [d2.delegation_id, 0],

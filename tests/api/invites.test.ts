@@ -11,25 +11,12 @@ import {
   users,
 } from "../../api/db/schema";
 import { newId } from "../../api/ids";
-import { createAjv } from "../../engine/ajv";
-import accountSchema from "../../schemas/stored/account.schema.json";
-import delegatedSchema from "../../schemas/stored/delegated-account.schema.json";
-import inviteSchema from "../../schemas/stored/invite.schema.json";
-import userSchema from "../../schemas/stored/user.schema.json";
 import { signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
-import { currentTeamId, setPlan } from "../helpers/world";
+import { currentTeamId, expectShape, setPlan } from "../helpers/world";
 
 let t: TestApp;
 afterEach(() => t.cleanup());
-
-const ajv = createAjv();
-ajv.addSchema(inviteSchema).addSchema(accountSchema).addSchema(delegatedSchema).addSchema(userSchema);
-function expectShape(schema: { $id: string }, body: unknown) {
-  const validate = ajv.getSchema(schema.$id);
-  if (!validate) throw new Error(`${schema.$id} not loaded`);
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-}
 
 const MEMBER_INVITE = "/api/v1/teams/current/members/invite";
 const ACCOUNT_INVITE = "/api/v1/teams/current/accounts/invite";
@@ -77,7 +64,7 @@ describe("the member-invite flow", () => {
     const res = await olive.call("POST", MEMBER_INVITE, { email: " Nia@Example.com " });
     expect(res.status).toBe(201);
     const invite = await res.json();
-    expectShape(inviteSchema, invite);
+    expectShape("stored/invite", invite);
     expect(invite).toMatchObject({
       type: "add_member",
       status: "active",
@@ -118,7 +105,7 @@ describe("the member-invite flow", () => {
     expect(accepted.status).toBe(200);
     const body = await accepted.json();
     expect(body.type).toBe("add_member");
-    expectShape(userSchema, body.user);
+    expectShape("stored/user", body.user);
     expect(body.user.current_team_id).toBe(teamId);
     expect(body.user.teams.map((x: { _id: string }) => x._id)).toContain(teamId);
     for (const p of t.deps.catalog.permissions) expect(body.user.permissions[p.name]).toBe(p.default);
@@ -139,7 +126,7 @@ describe("the member-invite flow", () => {
 
     const { data } = await (await olive.call("GET", LIST)).json();
     expect(data).toHaveLength(1);
-    expectShape(inviteSchema, data[0]);
+    expectShape("stored/invite", data[0]);
     expect(data[0]).toMatchObject({
       status: "used",
       receiver: { name: "Nia", profile_picture: null },
@@ -162,7 +149,7 @@ describe("the member-invite flow", () => {
     const res = await olive.call("POST", MEMBER_INVITE, {});
     expect(res.status).toBe(201);
     const invite = await res.json();
-    expectShape(inviteSchema, invite);
+    expectShape("stored/invite", invite);
     expect(invite).toMatchObject({ email: null, sent_at: null });
     expect(await mailbox()).toHaveLength(before);
     const empty = await olive.call("POST", MEMBER_INVITE, { email: "" });
@@ -194,7 +181,7 @@ describe("the account-invite flow", () => {
     });
     expect(res.status).toBe(201);
     const invite = await res.json();
-    expectShape(inviteSchema, invite);
+    expectShape("stored/invite", invite);
     expect(invite).toMatchObject({
       type: "link_account",
       email: "ray@agency.example",
@@ -214,7 +201,7 @@ describe("the account-invite flow", () => {
     expect(accepted.status).toBe(200);
     const body = await accepted.json();
     expect(body.type).toBe("link_account");
-    expectShape(delegatedSchema, body.delegation);
+    expectShape("stored/delegated-account", body.delegation);
     expect(body.delegation).toMatchObject({
       provider: "twitter",
       name: "Sandbox X (Twitter) 1",
@@ -243,7 +230,7 @@ describe("the account-invite flow", () => {
 
     const { data } = await (await olive.call("GET", "/api/v1/teams/current/accounts/list")).json();
     expect(data).toHaveLength(1);
-    expectShape(accountSchema, data[0]);
+    expectShape("stored/account", data[0]);
     expect(data[0]).toMatchObject({
       _id: account?.id,
       sandbox: true,
@@ -251,7 +238,7 @@ describe("the account-invite flow", () => {
     });
 
     const used = (await (await olive.call("GET", LIST)).json()).data[0];
-    expectShape(inviteSchema, used);
+    expectShape("stored/invite", used);
     expect(used).toMatchObject({
       status: "used",
       receiver: { name: "Ray" },
@@ -501,7 +488,7 @@ describe("expiry", () => {
     expect((await (await t.app.request(`/api/v1/invites/${invite.key}`)).json()).status).toBe("expired");
     expect(t.db.select().from(invites).get()?.status).toBe("expired");
     const listed = (await (await olive.call("GET", LIST)).json()).data[0];
-    expectShape(inviteSchema, listed);
+    expectShape("stored/invite", listed);
     expect(listed.status).toBe("expired");
 
     const nia = await signIn(t, "nia@example.com", "Nia");
@@ -533,7 +520,7 @@ describe("canceling", () => {
     const res = await olive.call("DELETE", `/api/v1/teams/current/invites/${invite._id}`);
     expect(res.status).toBe(200);
     const canceled = await res.json();
-    expectShape(inviteSchema, canceled);
+    expectShape("stored/invite", canceled);
     expect(canceled).toMatchObject({
       _id: invite._id,
       status: "canceled",

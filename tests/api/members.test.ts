@@ -2,11 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { activities, teamMembers, users } from "../../api/db/schema";
 import { createTeam, membersCount } from "../../api/services/teams";
-import { createAjv } from "../../engine/ajv";
-import memberSchema from "../../schemas/stored/member.schema.json";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
-import { addMember, defaultTeamId, freeze, listen } from "../helpers/world";
+import { addMember, defaultTeamId, expectShape, freeze, listen } from "../helpers/world";
 
 function currentTeamIdOrNull(userId: string): string | null {
   return t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId ?? null;
@@ -14,14 +12,6 @@ function currentTeamIdOrNull(userId: string): string | null {
 
 let t: TestApp;
 afterEach(() => t.cleanup());
-
-const ajv = createAjv();
-ajv.addSchema(memberSchema);
-function expectMemberShape(body: unknown) {
-  const validate = ajv.getSchema(memberSchema.$id);
-  if (!validate) throw new Error("member schema not loaded");
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-}
 
 const LIST = "/api/v1/teams/current/members/list";
 
@@ -59,7 +49,7 @@ describe("GET /api/v1/teams/current/members/list", () => {
     const res = await eve.call("GET", LIST);
     expect(res.status).toBe(200);
     const { data } = await res.json();
-    for (const m of data) expectMemberShape(m);
+    for (const m of data) expectShape("stored/member", m);
     expect(data.map((m: { name: string }) => m.name)).toEqual(["Olive", "Max", "Eve"]);
     const [o, mx, ev] = data;
     expect(o).toMatchObject({
@@ -185,7 +175,7 @@ describe("POST /api/v1/teams/{team_id}/members/{member_id}/permissions", () => {
     });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expectMemberShape(body);
+    expectShape("stored/member", body);
     expect(body).toMatchObject({
       _id: eve.userId,
       name: "Eve",

@@ -1,21 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { shortlinks, shortlinkVisitors, teamMembers, teams, users } from "../../api/db/schema";
-import { createAjv } from "../../engine/ajv";
-import shortlinkSchema from "../../schemas/stored/shortlink.schema.json";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { expectShape } from "../helpers/world";
 
 let t: TestApp;
 afterEach(() => t.cleanup());
-
-const ajv = createAjv();
-ajv.addSchema(shortlinkSchema);
-function expectShape(body: unknown) {
-  const validate = ajv.getSchema(shortlinkSchema.$id);
-  if (!validate) throw new Error("shortlink schema not loaded");
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-}
 
 const CREATE = "/api/v1/teams/current/shortlinks/create";
 const LIST = "/api/v1/teams/current/shortlinks/list";
@@ -69,7 +60,7 @@ describe("creating a shortlink", () => {
     const res = await s.call("POST", CREATE, { type: "random", domain: "fdraw.co", key: null, url: TARGET });
     expect(res.status).toBe(201);
     const link = await res.json();
-    expectShape(link);
+    expectShape("stored/shortlink", link);
     expect(link).toMatchObject({
       type: "random",
       domain: "fdraw.co",
@@ -98,7 +89,7 @@ describe("creating a shortlink", () => {
     });
     expect(res.status).toBe(201);
     const link = await res.json();
-    expectShape(link);
+    expectShape("stored/shortlink", link);
     expect(link).toMatchObject({ type: "custom", domain: "drw.to", key: "Spring-2026" });
   });
 
@@ -188,7 +179,7 @@ describe("listing and reading shortlinks", () => {
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data.map((l: { key: string }) => l.key)).toEqual(["third", "second", "first"]);
-    for (const link of data) expectShape(link);
+    for (const link of data) expectShape("stored/shortlink", link);
     const lastTwo = await (await s.call("GET", `${LIST}?limit=2`)).json();
     expect(lastTwo.data.map((l: { key: string }) => l.key)).toEqual(["third", "second"]);
   });

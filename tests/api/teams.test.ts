@@ -3,11 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { invites, teamMembers, teams, users } from "../../api/db/schema";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
-import { createAjv } from "../../engine/ajv";
-import teamSchema from "../../schemas/stored/team.schema.json";
 import { signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
-import { addMember, defaultTeamId, freeze, listen } from "../helpers/world";
+import { addMember, defaultTeamId, expectShape, freeze, listen } from "../helpers/world";
 
 function currentTeamIdOrNull(userId: string): string | null {
   return t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId ?? null;
@@ -15,14 +13,6 @@ function currentTeamIdOrNull(userId: string): string | null {
 
 let t: TestApp;
 afterEach(() => t.cleanup());
-
-const ajv = createAjv();
-ajv.addSchema(teamSchema);
-function expectTeamShape(body: unknown) {
-  const validate = ajv.getSchema(teamSchema.$id);
-  if (!validate) throw new Error("team schema not loaded");
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-}
 
 /** An owner working in a second, non-default team (deletable and transferable). */
 async function ownerWithTeam(plan = "business") {
@@ -42,7 +32,7 @@ describe("POST /api/v1/teams/current", () => {
     });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expectTeamShape(body);
+    expectShape("stored/team", body);
     expect(body).toMatchObject({
       _id: team.id,
       name: "Brand Europe",
@@ -65,7 +55,7 @@ describe("POST /api/v1/teams/current", () => {
       meta: { contest_builder_create_shortlinks_on_paste: null },
     });
     const body = await cleared.json();
-    expectTeamShape(body);
+    expectShape("stored/team", body);
     expect(body).toMatchObject({ name: "Renamed", meta: {} });
   });
 
@@ -267,7 +257,7 @@ describe("POST /api/v1/teams/{teamId}/transfer_ownership", () => {
     });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expectTeamShape(body);
+    expectShape("stored/team", body);
     expect(body).toMatchObject({ _id: team.id, owner_id: member.userId });
     const rows = t.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id)).all();
     expect(rows.find((r) => r.userId === owner.userId)).toMatchObject({ role: "member", permissions: null });
