@@ -52,6 +52,19 @@ export function validationError(c: Context<AppEnv>, errors: ValidationErrors): A
   });
 }
 
+/** The errors of a body against one of schemas/forms/ (for a route that adds its own checks to the same 422). */
+export function formErrors(
+  c: Context<AppEnv>,
+  form: string,
+  body: unknown,
+  teamFeatures: Iterable<string> = [],
+): ValidationErrors {
+  const { catalog, clock } = c.get("deps");
+  const scope = catalog.forms.get(form);
+  if (!scope) throw new Error(`no form rules named ${form} in schemas/forms/`);
+  return validateFormData(body, scope, { now: clock(), teamFeatures: new Set(teamFeatures), quotas: {} });
+}
+
 /** Validates a body with one of schemas/forms/; throws the 422 when anything is wrong. */
 export function validateForm(
   c: Context<AppEnv>,
@@ -59,14 +72,7 @@ export function validateForm(
   body: unknown,
   teamFeatures: Iterable<string> = [],
 ) {
-  const { catalog, clock } = c.get("deps");
-  const scope = catalog.forms.get(form);
-  if (!scope) throw new Error(`no form rules named ${form} in schemas/forms/`);
-  const errors = validateFormData(body, scope, {
-    now: clock(),
-    teamFeatures: new Set(teamFeatures),
-    quotas: {},
-  });
+  const errors = formErrors(c, form, body, teamFeatures);
   if (Object.keys(errors).length > 0) throw validationError(c, errors);
 }
 

@@ -13,8 +13,6 @@
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import type { ValidationErrors } from "../../engine/messages/types";
-import { validateFormData } from "../../engine/validation/validate";
 import { normalizeEmail } from "../auth/codes";
 import type { AppEnv } from "../context";
 import { accounts, delegations, invites, teamMembers, teams, users } from "../db/schema";
@@ -53,19 +51,12 @@ import {
 } from "../services/invites";
 import { findTeamContext, membersCount, teamQuotas } from "../services/teams";
 import { userShape } from "../services/users";
-import { jsonBody, validationError } from "../validation";
+import { formErrors, jsonBody, validationError } from "../validation";
 
 const NOT_ACTIVE = "This invite can no longer be used: it was used, canceled or has expired.";
 const NOT_FOUND = "This invite does not exist.";
 
 /** The structural and rule errors of one of schemas/forms/, to merge with the checks that need the database. */
-function formErrors(c: Context<AppEnv>, form: string, body: unknown): ValidationErrors {
-  const { catalog, clock } = c.get("deps");
-  const scope = catalog.forms.get(form);
-  if (!scope) throw new Error(`no form rules named ${form} in schemas/forms/`);
-  return validateFormData(body, scope, { now: clock(), teamFeatures: new Set(), quotas: {} });
-}
-
 /** The optional invitee address: null when absent or empty, normalized otherwise (already checked as e-mail). */
 function inviteeEmail(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? normalizeEmail(value) : null;

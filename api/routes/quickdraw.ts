@@ -19,8 +19,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { catalogChain } from "../../engine/messages/catalogs";
 import { formatMessage } from "../../engine/messages/format";
-import type { MessageValues, ValidationErrors } from "../../engine/messages/types";
-import { validateFormData } from "../../engine/validation/validate";
+import type { MessageValues } from "../../engine/messages/types";
 import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
@@ -42,7 +41,7 @@ import {
   samePost,
 } from "../services/quickdraw";
 import { teamFeatures } from "../services/teams";
-import { jsonBody, validationError } from "../validation";
+import { formErrors, jsonBody, validationError } from "../validation";
 
 const NOT_FOUND = "This contest does not exist.";
 
@@ -71,14 +70,8 @@ function refuse(
  * a post link of that network; every field's first problem in one 422.
  */
 function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
-  const { catalog, clock } = c.get("deps");
-  const scope = catalog.forms.get("quickdraw-import");
-  if (!scope) throw new Error("no form rules named quickdraw-import in schemas/forms/");
-  const errors: ValidationErrors = validateFormData(body, scope, {
-    now: clock(),
-    teamFeatures: new Set(),
-    quotas: {},
-  });
+  const { catalog } = c.get("deps");
+  const errors = formErrors(c, "quickdraw-import", body);
   const { name, matched } = body;
   let provider: ProviderDefinition | null = null;
   if (!errors.provider) {
