@@ -8,6 +8,13 @@ import { teamMembers, teams, users } from "../db/schema";
 import { AppError } from "../errors";
 import { findTeamContext } from "../services/teams";
 
+/** The signed-in user and session (behind requireUser); 401 when there is none. */
+export function authOf(c: Context<AppEnv>): NonNullable<AppEnv["Variables"]["auth"]> {
+  const auth = c.get("auth");
+  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  return auth;
+}
+
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("auth")) throw new AppError("unauthenticated", "Sign in to continue.");
   await next();
@@ -26,8 +33,7 @@ const memberships = new WeakMap<Db, ReturnType<typeof prepareMemberships>>();
 
 /** The user's current team (falling back to any team they belong to), their membership and permissions. */
 export function loadTeamContext(c: Context<AppEnv>): TeamContext {
-  const auth = c.get("auth");
-  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  const auth = authOf(c);
   const { db, catalog } = c.get("deps");
   let membershipsOf = memberships.get(db);
   if (!membershipsOf) {
@@ -55,8 +61,7 @@ export const requireTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** The team named by the path parameter, as the caller's team context; 404 unless they belong to it. */
 export function requireTeamOfPath(param: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     const ctx = findTeamContext(c.get("deps"), auth.user.id, c.req.param(param) ?? "");
     if (!ctx) throw new AppError("notFound", "This team does not exist.");
     c.set("team", ctx);

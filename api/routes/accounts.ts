@@ -14,7 +14,14 @@ import { accounts, delegations, teamMembers, teams, users } from "../db/schema";
 import { driverFor } from "../drivers";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  authOf,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
 import {
   type AccountRow,
   accountShape,
@@ -34,11 +41,6 @@ import { notify } from "../services/notifications";
 import { jsonBody, validationError } from "../validation";
 
 const NOT_FOUND = "This account does not exist.";
-
-function userId(auth: { user: { id: string } } | undefined): string {
-  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
-  return auth.user.id;
-}
 
 /** The person's own accounts (linked through invites, lent to teams by delegations). */
 function ownAccounts(db: Parameters<typeof teamAccounts>[0], ownerId: string): AccountRow[] {
@@ -89,8 +91,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       const deps = c.get("deps");
       const { db, clock, catalog, env } = deps;
       const { team } = teamOf(c);
-      const user = c.get("auth")?.user;
-      if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
+      const user = authOf(c).user;
       const body = await jsonBody(c);
       const { provider, problem } = providerProblem(catalog, body.provider, "link");
       if (!provider) throw validationError(c, { provider: [{ key: problem, rule: "in" }] });
@@ -171,8 +172,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       const deps = c.get("deps");
       const { db, clock, catalog, env } = deps;
       const { team } = teamOf(c);
-      const requester = c.get("auth")?.user;
-      if (!requester) throw new AppError("unauthenticated", "Sign in to continue.");
+      const requester = authOf(c).user;
       const found = findTeamAccount(db, team.id, c.req.param("id"));
       const provider = found && catalog.providers.get(found.account.provider);
       if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
@@ -227,7 +227,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   )
   .get("/users/me/accounts/list", requireUser, (c) => {
     const { db } = c.get("deps");
-    const me = userId(c.get("auth"));
+    const me = authOf(c).user.id;
     const mine = ownAccounts(db, me);
     const lent =
       mine.length === 0
@@ -259,7 +259,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .get("/users/me/delegations/list", requireUser, (c) => {
     const { db } = c.get("deps");
-    const me = userId(c.get("auth"));
+    const me = authOf(c).user.id;
     const rows = db
       .select({ delegation: delegations, account: accounts, team: { id: teams.id, name: teams.name } })
       .from(delegations)
@@ -280,7 +280,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .delete("/users/me/accounts/delegations/:delegation_id", requireUser, (c) => {
     const { db, clock } = c.get("deps");
-    const me = userId(c.get("auth"));
+    const me = authOf(c).user.id;
     const row = db
       .select({ delegation: delegations, account: accounts })
       .from(delegations)
@@ -301,7 +301,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .delete("/users/me/accounts/:id", requireUser, (c) => {
     const { db, clock } = c.get("deps");
-    const me = userId(c.get("auth"));
+    const me = authOf(c).user.id;
     const account = ownAccounts(db, me).find((a) => a.id === c.req.param("id"));
     if (!account) throw new AppError("notFound", NOT_FOUND);
     const lent = db.select().from(delegations).where(eq(delegations.accountId, account.id)).all();

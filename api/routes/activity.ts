@@ -10,8 +10,14 @@ import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { activities, teams, users } from "../db/schema";
-import { AppError } from "../errors";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  authOf,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
 import { ACTIVITY_TYPES } from "../services/activity";
 import { beforeCursor } from "./notifications";
 
@@ -103,8 +109,7 @@ export const activityRoutes = new Hono<AppEnv>()
     },
   )
   .get("/users/me/activity/list", requireUser, (c) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     const before = beforeCursor(c);
     return c.json({ data: activityPage(c.get("deps").db, eq(activities.userId, auth.user.id), before) });
   });

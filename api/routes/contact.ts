@@ -25,7 +25,7 @@ import type { AppEnv, TeamRow } from "../context";
 import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { authOf, requireTeam, requireUser, teamOf } from "../middleware/guards";
 import type { Mail } from "../services/mailer";
 import { jsonBody, message, validateForm, validationError } from "../validation";
 
@@ -63,8 +63,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
   requireUser,
   requireTeam,
   async (c) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     const { team } = teamOf(c);
     const { db, clock, env, mailer } = c.get("deps");
     const body = await jsonBody(c);

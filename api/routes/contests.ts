@@ -40,7 +40,14 @@ import { contests, templates } from "../db/schema";
 import { AppError, type ErrorKey } from "../errors";
 import { newId } from "../ids";
 import { requestLocale } from "../locale";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  authOf,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
 import { type TeamAccount, teamAccounts } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import {
@@ -104,12 +111,6 @@ function requireHeld(c: Context<AppEnv>, permission: string): void {
   if (!holds(teamOf(c).permissions, permission)) {
     throw new AppError("permissionsForbidden", "You don't have the permission to do that in this team.");
   }
-}
-
-function signedInUserId(c: Context<AppEnv>): string {
-  const auth = c.get("auth");
-  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
-  return auth.user.id;
 }
 
 function add(errors: ValidationErrors, path: string, key: string, rule: string) {
@@ -351,7 +352,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock, realtime } = c.get("deps");
       const { team } = teamOf(c);
-      const userId = signedInUserId(c);
+      const userId = authOf(c).user.id;
       const body = await jsonBody(c);
       const { form, isDuplicate } = readForm(c, body, "contests", "create");
       const planned = form.status === "planned";
@@ -422,7 +423,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock, catalog, realtime } = c.get("deps");
       const { team } = teamOf(c);
-      const userId = signedInUserId(c);
+      const userId = authOf(c).user.id;
       const body = await jsonBody(c);
       const { form } = readForm(c, body, "contests", "update");
       const row = existingContest(db, team.id, c.req.param("id"));
@@ -527,7 +528,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
-      const userId = signedInUserId(c);
+      const userId = authOf(c).user.id;
       const body = await jsonBody(c);
       const { form } = readForm(c, body, "templates", "create");
       const request = idempotentRequest(c, body, form, "templates.create");

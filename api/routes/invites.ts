@@ -12,7 +12,7 @@
  *   the team (they can take it back from /me/delegation).
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { normalizeEmail } from "../auth/codes";
 import type { AppEnv } from "../context";
 import { accounts, delegations, invites, teamMembers, teams, users } from "../db/schema";
@@ -20,6 +20,7 @@ import { driverFor } from "../drivers";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import {
+  authOf,
   loadTeamContext,
   requireNotFrozen,
   requirePermission,
@@ -62,12 +63,6 @@ function inviteeEmail(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? normalizeEmail(value) : null;
 }
 
-function signedIn(c: Context<AppEnv>) {
-  const auth = c.get("auth");
-  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
-  return auth;
-}
-
 export const invitesRoutes = new Hono<AppEnv>()
   .post(
     "/teams/current/members/invite",
@@ -79,7 +74,7 @@ export const invitesRoutes = new Hono<AppEnv>()
       const deps = c.get("deps");
       const { db, clock, catalog } = deps;
       const { team } = teamOf(c);
-      const { user } = signedIn(c);
+      const { user } = authOf(c);
       const body = await jsonBody(c);
       const errors = formErrors(c, "member-invite", body);
       const email = errors.email ? null : inviteeEmail(body.email);
@@ -121,7 +116,7 @@ export const invitesRoutes = new Hono<AppEnv>()
       const deps = c.get("deps");
       const { db, clock, catalog } = deps;
       const { team } = teamOf(c);
-      const { user } = signedIn(c);
+      const { user } = authOf(c);
       const body = await jsonBody(c);
       const errors = formErrors(c, "account-invite", body);
       const { provider, problem } = providerProblem(catalog, body.provider, "invite");
@@ -173,7 +168,7 @@ export const invitesRoutes = new Hono<AppEnv>()
     (c) => {
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
-      const { user } = signedIn(c);
+      const { user } = authOf(c);
       const id = c.req.param("id");
       expireDueInvites(db, clock, { teamId: team.id });
       const row = db
@@ -211,7 +206,7 @@ export const invitesRoutes = new Hono<AppEnv>()
   .post("/invites/:key/accept", requireUser, async (c) => {
     const deps = c.get("deps");
     const { db, clock, catalog, env, realtime } = deps;
-    const auth = signedIn(c);
+    const auth = authOf(c);
     const { user } = auth;
     const row = findInviteByKey(db, clock, c.req.param("key"));
     const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();

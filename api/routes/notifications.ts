@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { loadTeamContext, requireUser } from "../middleware/guards";
+import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 import { notificationShape, notificationsPage, unreadNotificationsCount } from "../services/notifications";
 import { message } from "../validation";
 
@@ -27,8 +27,7 @@ export const notificationsRoutes = new Hono<AppEnv>().get(
   "/users/me/notifications/list",
   requireUser,
   (c) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     const { db } = c.get("deps");
     const before = beforeCursor(c);
     const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id };

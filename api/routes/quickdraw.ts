@@ -28,7 +28,14 @@ import { sandboxDriver } from "../drivers/sandbox";
 import { AppError, type ErrorKey } from "../errors";
 import { newId } from "../ids";
 import { requestLocale } from "../locale";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  authOf,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
 import { providerProblem } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import { FINISHED_STATUSES } from "../services/contest-status";
@@ -104,8 +111,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock, catalog, env, realtime } = c.get("deps");
       const { team } = teamOf(c);
-      const user = c.get("auth")?.user;
-      if (!user) throw new AppError("unauthenticated", "Sign in to continue.");
+      const user = authOf(c).user;
       const { name, matched, provider, post } = readImport(c, await jsonBody(c));
 
       const now = clock();

@@ -9,7 +9,14 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  authOf,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
 import {
   createShortlink,
   domainOfHost,
@@ -64,8 +71,7 @@ export const shortlinksRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock, catalog } = c.get("deps");
       const { team } = teamOf(c);
-      const auth = c.get("auth");
-      if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+      const auth = authOf(c);
       const body = await jsonBody(c);
       validateForm(c, "shortlink-create", body, teamFeatures(catalog, team));
       // The form rules checked the types; a key makes the link custom (app-shell.md §5).

@@ -15,7 +15,14 @@ import { bodyLimit } from "hono/body-limit";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../../engine/media";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import {
+  authOf,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
 import {
   deleteUpload,
   fileRangeStream,
@@ -45,8 +52,7 @@ const smallJson = bodyLimit({
 async function upload(c: Context<AppEnv>) {
   const { db, clock, env, catalog } = c.get("deps");
   const { team } = teamOf(c);
-  const auth = c.get("auth");
-  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  const auth = authOf(c);
   const file = await receiveUpload({
     body: c.req.raw.body,
     contentType: c.req.header("content-type") ?? "",

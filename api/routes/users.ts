@@ -7,7 +7,7 @@ import { endUserSessions } from "../auth/sessions";
 import type { AppEnv } from "../context";
 import { teamMembers, teams, users } from "../db/schema";
 import { AppError } from "../errors";
-import { loadTeamContext, requireUser } from "../middleware/guards";
+import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 import { findUserByEmail, userShape } from "../services/users";
 import { jsonBody, message, validateForm } from "../validation";
 
@@ -19,13 +19,11 @@ function invalid(field: string, text: string): AppError {
 
 export const userRoutes = new Hono<AppEnv>()
   .get("/users/me", requireUser, (c) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
   })
   .post("/users/me", requireUser, async (c) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     const { db, clock, mailer } = c.get("deps");
     const body = await jsonBody(c);
     const changes: Partial<typeof users.$inferInsert> = {};
@@ -86,8 +84,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
   })
   .delete("/users/me", requireUser, (c) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     const { db, clock, realtime } = c.get("deps");
     // A team the user owns with other members in it must be handed over first (their default team can't be).
     const owned = db
@@ -117,8 +114,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
   .post("/users/switch_team", requireUser, async (c) => {
-    const auth = c.get("auth");
-    if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+    const auth = authOf(c);
     const body = await jsonBody(c);
     const { db, realtime } = c.get("deps");
     const teamId = typeof body.team_id === "string" ? body.team_id : "";

@@ -17,7 +17,7 @@ import type { UpgradeWebSocket, WSContext } from "hono/ws";
 import type { AppEnv } from "../context";
 import { sessions } from "../db/schema";
 import { AppError } from "../errors";
-import { loadTeamContext, requireUser } from "../middleware/guards";
+import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 
 /** Close code when the session is gone by the time the socket opens (the hub uses it on logout too). */
 const SESSION_ENDED = 4401;
@@ -77,8 +77,7 @@ export function wsRoutes(upgradeWebSocket: UpgradeWebSocket) {
     requireUser,
     requireSameOrigin,
     upgradeWebSocket((c: Context<AppEnv>) => {
-      const auth = c.get("auth");
-      if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+      const auth = authOf(c);
       const { db, realtime } = c.get("deps");
       const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id, sessionId: auth.session.id };
       let remove: (() => void) | undefined;
