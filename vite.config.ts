@@ -1,4 +1,5 @@
 import { defineConfig } from "vite";
+import pkg from "./package.json" with { type: "json" };
 import { webPlugins } from "./vite.plugins.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -7,6 +8,11 @@ export default defineConfig({
   root: "web",
   publicDir: "public",
   plugins: webPlugins(),
+  // The about dialog shows the version and the date of the build (app-shell.md §2).
+  define: {
+    "import.meta.env.VITE_APP_VERSION": JSON.stringify(pkg.version),
+    "import.meta.env.VITE_BUILD_DATE": JSON.stringify(new Date().toISOString()),
+  },
   build: { outDir: "../dist/web", emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.PORT ?? 3000),

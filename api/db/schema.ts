@@ -114,6 +114,14 @@ export const contests = sqliteTable(
     createdBy: text("created_by").references(() => users.id),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /** Timeline (contest-builder.md §4): when the status really moved, written by the move itself. */
+    startedAt: text("started_at"),
+    closedAt: text("closed_at"),
+    /** When the entries were (last) loaded, tunnel at the close job or classic by hand. */
+    entriesLoadedAt: text("entries_loaded_at"),
+    endedAt: text("ended_at"),
+    /** The filters' funnel of the last load ({ total, removed: { reason: n }, valid, kept, truncated }). */
+    funnel: text("funnel", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [index("contests_team_status").on(t.teamId, t.status, t.createdAt)],
 );
@@ -342,4 +350,168 @@ export const shortlinkVisitors = sqliteTable(
     firstSeenAt: text("first_seen_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.shortlinkId, t.visitorHash] })],
+);
+
+/**
+ * The scheduler's durable jobs (api/scheduler/): one row per thing to do for a contest at a time. A job is never
+ * scheduled twice (contest, kind, key); a tick claims due jobs with a guarded UPDATE, runs them, marks them done.
+ * A job left claimed past the claim timeout (the process stopped) is claimed again; every job's effect is
+ * idempotent.
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    /** start, reminder, close, autodraw, winners, private_messages. */
+    kind: text("kind").notNull(),
+    /** Tells jobs of one kind apart: the source and reminder ids, or "contest". */
+    key: text("key").notNull(),
+    dueAt: text("due_at").notNull(),
+    /** pending, claimed, done, failed, canceled. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: text("claimed_at"),
+    doneAt: text("done_at"),
+    lastError: text("last_error"),
+    /** What the run did ({ skipped: reason } when there was nothing to do). */
+    result: text("result", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("jobs_contest_kind_key").on(t.contestId, t.kind, t.key),
+    index("jobs_status_due").on(t.status, t.dueAt),
+  ],
+);
+
+/**
+ * What was published (or sent) on a network for a contest, whatever the driver: for the sandbox this is where the
+ * publication goes. Keyed by (contest, source, kind, key) so a job run again never publishes twice.
+ */
+export const publications = sqliteTable(
+  "publications",
+  {
+    id: text("id").primaryKey(),
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    /** The stored source's _id. */
+    sourceId: text("source_id").notNull(),
+    provider: text("provider").notNull(),
+    /** main, reminder, closing, winners, winning_moment_won, winning_moment_lost, private_message. */
+    kind: text("kind").notNull(),
+    /** "main", the reminder id, the entrant id (replies and private messages), ... */
+    key: text("key").notNull(),
+    /** The text with its tokens filled in. */
+    text: text("text").notNull(),
+    /** Upload ids of its media. */
+    media: text("media", { mode: "json" }).$type<string[]>().notNull(),
+    /** How it went out: post, comment, repost, reply, quote, retweet, message. */
+    mode: text("mode").notNull(),
+    /** The post it answers or reposts; the recipient of a private message (provider:external_id). */
+    inReplyTo: text("in_reply_to"),
+    recipient: text("recipient"),
+    externalPostId: text("external_post_id"),
+    /** publishing (the driver was asked), published. */
+    status: text("status").notNull(),
+    createdAt: text("created_at").notNull(),
+    publishedAt: text("published_at"),
+  },
+  (t) => [uniqueIndex("publications_key").on(t.contestId, t.sourceId, t.kind, t.key)],
+);
+
+/**
+ * A contest's draw commitments (docs/draw.md): the secret seed and its SHA-256, made when the contest is
+ * scheduled and published as {SEED}; the seed is shown only once the final draw revealed it. Twitter winning
+ * moments are committed the same way (salt + moments), revealed at the close.
+ */
+export const drawCommitments = sqliteTable("draw_commitments", {
+  contestId: text("contest_id")
+    .primaryKey()
+    .references(() => contests.id),
+  seed: text("seed").notNull(),
+  seedCommitment: text("seed_commitment").notNull(),
+  committedAt: text("committed_at").notNull(),
+  revealedAt: text("revealed_at"),
+  /** Per twitter source with winning moments: { [sourceId]: { moments, salt, commitment } }. */
+  moments: text("moments", { mode: "json" }).$type<Record<string, unknown>>(),
+  /** Per source: the resolved moments ({ moment, winner }[]), once closed. */
+  momentsResult: text("moments_result", { mode: "json" }).$type<Record<string, unknown>>(),
+  momentsRevealedAt: text("moments_revealed_at"),
+});
+
+/**
+ * One entrant of a contest (engine/lifecycle Entrant): an account's entry, what the filters said of it and the
+ * manual check. The id is provider:external_id, the id the draw's entrants list holds.
+ */
+export const entrants = sqliteTable(
+  "entrants",
+  {
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    id: text("id").notNull(),
+    /** Load order (0, 1, ...): the list order and which entries a capped load keeps. */
+    position: integer("position").notNull(),
+    sourceId: text("source_id").notNull(),
+    provider: text("provider").notNull(),
+    externalId: text("external_id").notNull(),
+    screenName: text("screen_name").notNull(),
+    name: text("name").notNull(),
+    profileUrl: text("profile_url"),
+    accountCreatedAt: text("account_created_at"),
+    followers: integer("followers").notNull().default(0),
+    following: integer("following").notNull().default(0),
+    posts: integer("posts").notNull().default(0),
+    isBotSignal: integer("is_bot_signal", { mode: "boolean" }).notNull().default(false),
+    comments: text("comments", { mode: "json" }).$type<{ id: string; text: string; at: string }[]>().notNull(),
+    did: text("did", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    repostRatio: integer("repost_ratio"),
+    firstAt: text("first_at").notNull(),
+    valid: integer("valid", { mode: "boolean" }).notNull(),
+    /** Why the filters removed it (reason codes). */
+    reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull(),
+    /** pending, approved, rejected. */
+    manualCheck: text("manual_check").notNull().default("pending"),
+    manualCheckReasons: text("manual_check_reasons", { mode: "json" }).$type<string[]>().notNull(),
+    checkedBy: text("checked_by").references(() => users.id),
+    checkedAt: text("checked_at"),
+    loadedAt: text("loaded_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contestId, t.id] }),
+    index("entrants_contest_valid").on(t.contestId, t.valid),
+    index("entrants_contest_position").on(t.contestId, t.position),
+  ],
+);
+
+/**
+ * A draw over a frozen entrants list: test draws (kind test, index 1, 2, ...) and the one final draw (index 0).
+ * The list is kept as ids so anyone can recompute the draw once the seed is revealed.
+ */
+export const draws = sqliteTable(
+  "draws",
+  {
+    id: text("id").primaryKey(),
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    kind: text("kind").notNull(),
+    testIndex: integer("test_index").notNull(),
+    /** The frozen entrants list (canonical order). */
+    entrants: text("entrants", { mode: "json" }).$type<string[]>().notNull(),
+    entrantsHash: text("entrants_hash").notNull(),
+    entrantsCount: integer("entrants_count").notNull(),
+    winnersCount: integer("winners_count").notNull(),
+    substitutesCount: integer("substitutes_count").notNull(),
+    winners: text("winners", { mode: "json" }).$type<string[]>().notNull(),
+    substitutes: text("substitutes", { mode: "json" }).$type<string[]>().notNull(),
+    seedCommitment: text("seed_commitment").notNull(),
+    /** null: the automatic draw. */
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("draws_contest_kind_index").on(t.contestId, t.kind, t.testIndex)],
 );

@@ -7,7 +7,19 @@ import type { Env } from "../env";
 import { sandboxDriver } from "./sandbox";
 import type { NetworkDriver } from "./types";
 
-export type { AccountProfile, LinkRequest, NetworkDriver, StoredAccount } from "./types";
+export type {
+  AccountProfile,
+  EntrantProfile,
+  EntriesRequest,
+  LinkRequest,
+  NetworkDriver,
+  PrivateMessageRequest,
+  PublicationKind,
+  PublicationMode,
+  PublishRequest,
+  ReplyRequest,
+  StoredAccount,
+} from "./types";
 
 export function driverFor(_provider: ProviderDefinition, _env: Env): NetworkDriver {
   return sandboxDriver;

@@ -2,9 +2,25 @@
  * The sandbox network (decisions.md "Social networks"): the driver used when no credentials are configured for a
  * network. It links an account at once, without leaving the app, and answers the same thing every time for the
  * same request, so a person (or a test) can rehearse the whole flow and predict what they will see.
+ *
+ * Nothing leaves the server: what it "publishes" or "sends" is what the publications table records (the caller
+ * writes every publication there, whatever the driver; for the sandbox that row is the publication), under a
+ * post id derived from the publication's key, so asking twice gives the same post. Its entries are the
+ * deterministic synthetic entrants of engine/lifecycle/sandbox-entrants.ts.
  */
+import { sha256Hex } from "../../engine/lifecycle/commitment";
+import { seededRandom } from "../../engine/lifecycle/prng";
+import { sandboxEntrants } from "../../engine/lifecycle/sandbox-entrants";
 import type { ProviderDefinition } from "../catalog";
-import type { AccountProfile, LinkRequest, NetworkDriver, StoredAccount } from "./types";
+import type {
+  AccountProfile,
+  EntrantProfile,
+  EntriesRequest,
+  LinkRequest,
+  NetworkDriver,
+  PublicationKey,
+  StoredAccount,
+} from "./types";
 
 /** Sandbox external ids are SANDBOX_ID_BASE + n: numeric like a network's, far from any seeded or real one. */
 export const SANDBOX_ID_BASE = 9_000_000_000;
@@ -21,6 +37,47 @@ export function sandboxProfile(provider: ProviderDefinition, n: number): Account
     url: profileUrl ? profileUrl.replace("{screen_name}", screenName) : null,
     sandbox: true,
   };
+}
+
+/** How many entrants a sandbox source has when the contest does not say (meta.sandbox_entrants). */
+export const SANDBOX_ENTRANTS_PER_SOURCE = 60;
+
+/** The post id of a sandbox publication: the same key, the same id. */
+export function sandboxPostId(key: PublicationKey): string {
+  const digest = sha256Hex(`${key.contest_id}:${key.source_id}:${key.kind}:${key.key}`);
+  return `sandbox-${BigInt(`0x${digest.slice(0, 15)}`).toString()}`;
+}
+
+/** A synthetic account of the sandbox network: created 1 month to 10 years ago, fixed by its id. */
+export function sandboxEntrantProfile(provider: ProviderDefinition, externalId: string, now: Date): EntrantProfile {
+  const random = seededRandom(externalId, `sandbox-profile:${provider.name}`);
+  const screenName = `sandbox_${random.below(1_000_000)}`;
+  const profileUrl = typeof provider.profile_url === "string" ? provider.profile_url : null;
+  const ageDays = 30 + random.below(3650);
+  return {
+    external_id: externalId,
+    screen_name: screenName,
+    name: `Sandbox entrant ${screenName.slice(8)}`,
+    profile_url: profileUrl ? profileUrl.replace("{screen_name}", screenName) : null,
+    account_created_at: new Date(now.getTime() - ageDays * 86_400_000).toISOString(),
+    followers: random.below(5000),
+    following: random.below(2000),
+    posts: random.below(20_000),
+  };
+}
+
+/** The sandbox's entrants of a source: engine/lifecycle's synthetic ones, under the stored source's id. */
+function entriesOf(request: EntriesRequest) {
+  if (request.post_id === null) return [];
+  return sandboxEntrants({
+    contestId: request.contest_id,
+    // Entrants carry the stored source's _id (what the entrants table and the filters key sources by).
+    source: { ...request.source, id: request.source_id },
+    count: Math.min(request.limit, request.sandbox_entrants ?? SANDBOX_ENTRANTS_PER_SOURCE),
+    now: request.now.toISOString(),
+    accountsToFollow: request.accounts_to_follow,
+    base: request.base,
+  });
 }
 
 export const sandboxDriver: NetworkDriver = {
@@ -44,4 +101,19 @@ export const sandboxDriver: NetworkDriver = {
   },
   /** A sandbox account holds no access to drop. */
   async requestReconnect() {},
+  async publish(request) {
+    return { external_post_id: sandboxPostId(request) };
+  },
+  async reply(request) {
+    return { external_post_id: sandboxPostId(request) };
+  },
+  async sendPrivateMessage(request) {
+    return { external_message_id: sandboxPostId(request) };
+  },
+  async loadEntries(request) {
+    return entriesOf(request);
+  },
+  async fetchProfile(provider, externalId, now) {
+    return sandboxEntrantProfile(provider, externalId, now);
+  },
 };

@@ -1,9 +1,14 @@
 /**
  * The edge of the outside world: each social network is reached through one driver (decisions.md "Social
  * networks"). Routes never talk to a network themselves; they ask `driverFor(provider, env)` for the driver and
- * store what it answers. For now a driver links and refreshes accounts; publishing, replies, entries and private
- * messages join this interface with their own issue.
+ * store what it answers: accounts (link, refresh, reconnect), the contest's publications (main post, replies and
+ * reposts for reminders, closing and winners, winning-moment replies), private messages to winners, the entries of
+ * a post and an entrant's profile.
+ *
+ * Every publishing call carries its idempotency key (contest, source, kind, key): a driver asked twice for the
+ * same key answers the post it made the first time (the scheduler may run a job again after a restart).
  */
+import type { Entrant } from "../../engine/lifecycle/entrant";
 import type { ProviderDefinition } from "../catalog";
 
 /** What a network says about an account: the fields the accounts table keeps. */
@@ -43,6 +48,83 @@ export type StoredAccount = {
   sandbox: boolean;
 };
 
+
+/** What a publication is in the contest's life (the publications table's kind). */
+export type PublicationKind =
+  | "main"
+  | "reminder"
+  | "closing"
+  | "winners"
+  | "winning_moment_won"
+  | "winning_moment_lost"
+  | "private_message";
+
+/** How a publication goes out: a new post, or an answer to / a repost of an earlier one. */
+export type PublicationMode = "post" | "comment" | "repost" | "reply" | "quote" | "retweet" | "message";
+
+/** Which publication this is: the same key asked twice is the same post. */
+export type PublicationKey = { contest_id: string; source_id: string; kind: PublicationKind; key: string };
+
+export type PublishRequest = PublicationKey & {
+  /** The team account that publishes. */
+  account: StoredAccount;
+  /** The text with its tokens filled in. */
+  text: string;
+  /** Upload ids (api/services/uploads.ts) of its media, 0 to 4. */
+  media: string[];
+  /** A dark (promoted-only) post, twitter only. */
+  dark: boolean;
+};
+
+export type ReplyRequest = PublishRequest & {
+  mode: Exclude<PublicationMode, "post" | "message">;
+  /** The post answered or reposted (the main publication's id on the network). */
+  in_reply_to: string;
+};
+
+export type PrivateMessageRequest = PublicationKey & {
+  account: StoredAccount;
+  recipient: { external_id: string; screen_name: string };
+  text: string;
+  media: string[];
+};
+
+/** Where a network's entries are read: one source of a contest, its post and what its form asks. */
+export type EntriesRequest = {
+  provider: ProviderDefinition;
+  contest_id: string;
+  /** The stored source's _id. */
+  source_id: string;
+  /** The main publication's id on the network (null: never published, nothing to read). */
+  post_id: string | null;
+  /** The publishing account, when the team has it. */
+  account: StoredAccount | null;
+  /** The builder form's source (actions, filters), or the stored source for a quick import. */
+  source: Record<string, unknown>;
+  /** Handles the participants are asked to follow besides the author. */
+  accounts_to_follow: string[];
+  /** The contest's base group (bad words, excluded accounts), when it has a builder form. */
+  base?: Record<string, unknown>;
+  now: Date;
+  /** At most this many entrants (a network call reads pages until it has them). */
+  limit: number;
+  /** The sandbox only: how many entrants the rehearsal has (the contest's meta.sandbox_entrants). */
+  sandbox_entrants?: number;
+};
+
+/** What a network says about an entrant's account (the account-age filter reads account_created_at). */
+export type EntrantProfile = {
+  external_id: string;
+  screen_name: string;
+  name: string;
+  profile_url: string | null;
+  /** null: the network does not say. */
+  account_created_at: string | null;
+  followers: number;
+  following: number;
+  posts: number;
+};
+
 export interface NetworkDriver {
   /** Links an account: the network's answer once the person has granted access. */
   linkAccount(request: LinkRequest): Promise<AccountProfile>;
@@ -53,4 +135,14 @@ export interface NetworkDriver {
    * drop the stored access here; the owner is told by a notification, not by the driver.
    */
   requestReconnect(account: StoredAccount): Promise<void>;
+  /** Publishes a new post with its media: the main publication. */
+  publish(request: PublishRequest): Promise<{ external_post_id: string }>;
+  /** Answers or reposts a post: reminders, closing and winners publications, winning-moment replies. */
+  reply(request: ReplyRequest): Promise<{ external_post_id: string }>;
+  /** Sends a private message (to a winner). */
+  sendPrivateMessage(request: PrivateMessageRequest): Promise<{ external_message_id: string }>;
+  /** The entrants of a post: its comments, reposts, quotes, likes and the author's followers, per account. */
+  loadEntries(request: EntriesRequest): Promise<Entrant[]>;
+  /** An account's profile, with its creation date (account age). */
+  fetchProfile(provider: ProviderDefinition, externalId: string, now: Date): Promise<EntrantProfile>;
 }

@@ -1,7 +1,68 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../../api/app";
+import { ApiError, NETWORK_ERROR, toApiError } from "./errors";
+
+/** Sent with every call (app-shell.md §7): the build's version, so the server can tell an outdated tab. */
+export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION ?? "dev";
+
+/** One id per tab: the server can tell which tab caused a change (app-shell.md §7 "the websocket id"). */
+export const SOCKET_ID: string =
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : String(Math.random()).slice(2);
+
+let csrfToken = "";
+
+/** The headers of every call: XMLHttpRequest mark, version, socket id and the session's CSRF token. */
+export function callHeaders(): Record<string, string> {
+  return {
+    "X-Requested-With": "XMLHttpRequest",
+    "X-Fairdraw-Version": APP_VERSION,
+    "X-Socket-Id": SOCKET_ID,
+    ...(csrfToken ? { "X-CSRF-Token": csrfToken } : {}),
+  };
+}
 
 /** The typed API client: paths, bodies and answers flow from the Hono routes. */
-export const api = hc<AppType>("/api/v1", {
-  headers: { "X-Requested-With": "XMLHttpRequest" },
-});
+export const api = hc<AppType>("/api/v1", { headers: callHeaders });
+
+type Answer = { ok: boolean; status: number; json(): Promise<unknown> };
+/** The body type of a typed call's answer (a union when the route answers several shapes). */
+export type BodyOf<R> = R extends { json(): Promise<infer T> } ? T : never;
+
+/**
+ * Awaits a call and answers its JSON, or throws an ApiError with the server's error body (status 0 and key
+ * `network` when the server could not be reached). Every page reads answers through this, one way.
+ */
+export async function unwrap<R extends Answer>(call: Promise<R>): Promise<BodyOf<R>> {
+  let res: R;
+  try {
+    res = await call;
+  } catch {
+    throw new ApiError(0, { error: NETWORK_ERROR, message: "The server could not be reached." });
+  }
+  if (res.ok) {
+    if (res.status === 204) return undefined as BodyOf<R>;
+    return (await res.json()) as BodyOf<R>;
+  }
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON: the status alone speaks
+  }
+  throw toApiError(res.status, body);
+}
+
+/** Fetches a fresh CSRF token (on start, after sign-in, and every hour: app-shell.md §9). */
+export async function refreshCsrf(): Promise<void> {
+  const { csrf_token } = await unwrap(api.refresh_csrf.$get());
+  csrfToken = csrf_token;
+}
+
+export function clearCsrf(): void {
+  csrfToken = "";
+}
+
+/** Every hour (app-shell.md §9, CSRF refresh 3 600 000 ms). */
+export const CSRF_REFRESH_MS = 3_600_000;

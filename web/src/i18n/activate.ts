@@ -1,5 +1,15 @@
 import { i18n, type Messages } from "@lingui/core";
+import dayjs from "dayjs";
+import "dayjs/locale/ar";
+import "dayjs/locale/fr";
+import "dayjs/locale/hi";
+import "dayjs/locale/ja";
+import localizedFormat from "dayjs/plugin/localizedFormat";
+import relativeTime from "dayjs/plugin/relativeTime";
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale, RTL_LOCALES } from "./locales";
+
+dayjs.extend(relativeTime);
+dayjs.extend(localizedFormat);
 
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import("../../locales/en/messages.po"),
@@ -13,6 +23,7 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
 export async function activateLocale(locale: Locale, opts: { remember?: boolean } = {}): Promise<void> {
   const { messages } = await catalogs[locale]();
   i18n.loadAndActivate({ locale, messages });
+  dayjs.locale(locale);
   if (typeof document !== "undefined") {
     document.documentElement.lang = locale;
     document.documentElement.dir = RTL_LOCALES.has(locale) ? "rtl" : "ltr";

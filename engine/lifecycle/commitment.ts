@@ -1,0 +1,59 @@
+/**
+ * The commitments of the verifiable draw (docs/draw.md): SHA-256 over UTF-8 text, written as lowercase hex.
+ * Pure and synchronous (@noble/hashes), so the server and the public /verify page compute the same bytes.
+ */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+
+/** SHA-256 of the UTF-8 encoding of `text`, as 64 lowercase hex characters. */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+const SEED_BYTES = 32;
+
+/**
+ * A fresh draw seed: 32 bytes from `randomBytes` (crypto.getRandomValues or node's randomBytes, given by the caller
+ * so this file stays pure), as 64 lowercase hex characters.
+ */
+export function newSeed(randomBytes: (n: number) => Uint8Array): string {
+  const bytes = randomBytes(SEED_BYTES);
+  if (bytes.length !== SEED_BYTES) {
+    throw new RangeError(`newSeed: expected ${SEED_BYTES} random bytes, got ${bytes.length}`);
+  }
+  return bytesToHex(bytes);
+}
+
+/** The {SEED} token published before the contest starts: the SHA-256 of the seed's text (its hex characters). */
+export function seedCommitment(seed: string): string {
+  return sha256Hex(seed);
+}
+
+/**
+ * The canonical entrants list: ids sorted by UTF-16 code unit (JavaScript's default sort order, the same as a
+ * byte-wise sort for ASCII ids), duplicates removed. An id holding a line break would make the published list
+ * ambiguous, so it is refused.
+ */
+export function canonicalEntrantIds(entrantIds: readonly string[]): string[] {
+  for (const id of entrantIds) {
+    if (id.includes("\n")) throw new RangeError(`entrant id holds a line break: ${JSON.stringify(id)}`);
+  }
+  const sorted = [...entrantIds].sort();
+  let kept = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const id = sorted[i] as string;
+    if (kept === 0 || sorted[kept - 1] !== id) sorted[kept++] = id;
+  }
+  sorted.length = kept;
+  return sorted;
+}
+
+/** The canonical list as text: one id a line, joined by "\n" with no final line break ("" for no entrant). */
+export function entrantsListText(entrantIds: readonly string[]): string {
+  return canonicalEntrantIds(entrantIds).join("\n");
+}
+
+/** The hash published when the entrants list is frozen: sha256Hex(entrantsListText(ids)). */
+export function entrantsHash(entrantIds: readonly string[]): string {
+  return sha256Hex(entrantsListText(entrantIds));
+}

@@ -1,0 +1,32 @@
+/**
+ * The contest lifecycle's pure core (browser and Node): commitments and the verifiable draw (docs/draw.md),
+ * winning moments, the entrant shape, action checks, filters and the sandbox's synthetic entrants.
+ */
+export { ACTION_FAILURES, type ActionFailure, checkActions } from "./actions";
+export {
+  canonicalEntrantIds,
+  entrantsHash,
+  entrantsListText,
+  newSeed,
+  seedCommitment,
+  sha256Hex,
+} from "./commitment";
+export { type DrawInput, type DrawResult, drawLabel, drawWinners } from "./draw";
+export { type Entrant, type EntrantActions, type EntrantComment, entrantId } from "./entrant";
+export {
+  applyFilters,
+  FILTER_REASONS,
+  type FilterContest,
+  type FilterContext,
+  type FilterReason,
+  type Funnel,
+  type Verdict,
+} from "./filters";
+export { type SeededRandom, seededRandom } from "./prng";
+export { type SandboxOptions, sandboxEntrants } from "./sandbox-entrants";
+export {
+  type MomentEntry,
+  momentsCommitment,
+  type ResolvedMoment,
+  resolveWinningMoments,
+} from "./winning-moments";

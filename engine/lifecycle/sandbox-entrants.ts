@@ -1,0 +1,417 @@
+/**
+ * Deterministic synthetic entrants for sandbox contests (decisions.md "Social networks"): the sandbox driver calls
+ * this instead of reading a network. Everything comes from seededRandom(contestId, "sandbox:" + source id) — never
+ * Math.random — so the same contest always gets the same entrants.
+ *
+ * Most entrants are clean: they meet every action the source asks. By construction some carry one defect each
+ * (a bot, a second entry of the same account, a bad word, a young account, a high repost ratio, an excluded
+ * handle, one missing action), at least one of each kind that the source's settings can catch when `count`
+ * allows, so every filter has something to remove.
+ */
+
+import { getIn, toTime } from "../values";
+import { addDays, addMonths } from "./calendar";
+import { type Entrant, entrantId } from "./entrant";
+import { type SeededRandom, seededRandom } from "./prng";
+import {
+  BOT_STEMS,
+  COMMENT_OPENINGS,
+  FALLBACK_BAD_WORDS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PREDICTION_LEADS,
+} from "./sandbox-names";
+import { actionSettings, REACTIONS } from "./settings";
+import { fold } from "./text-match";
+
+export type SandboxOptions = {
+  contestId: string;
+  /** The stored builder source (its id, type and settings). */
+  source: Record<string, unknown>;
+  count: number;
+  now: string;
+  /** External ids or handles a clean entrant follows, beside those the source's follow action names. */
+  accountsToFollow?: string[];
+  /** The contest's base, for its bad words and excluded accounts; without it fixed bad words are used. */
+  base?: Record<string, unknown>;
+};
+
+type Defect =
+  | "bot"
+  | "duplicate"
+  | "bad_word"
+  | "young"
+  | "high_repost"
+  | "excluded"
+  | "no_comment"
+  | "no_keyword"
+  | "few_mentions"
+  | "no_prediction"
+  | "no_repost"
+  | "no_quote"
+  | "no_like"
+  | "no_follow"
+  | "no_reaction";
+
+type Role = "clean" | Defect;
+
+/** Share of clean entrants among those not needed for the one-of-each defects, in percent. */
+const CLEAN_PERCENT = 72;
+const HOUR = 3_600_000;
+
+function pick<T>(random: SeededRandom, list: readonly T[]): T {
+  return list[random.below(list.length)] as T;
+}
+
+function shuffle<T>(random: SeededRandom, list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = random.below(i + 1);
+    const t = list[i] as T;
+    list[i] = list[j] as T;
+    list[j] = t;
+  }
+  return list;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "")
+    : [];
+}
+
+function enabled(root: unknown, ...path: string[]): boolean {
+  return getIn(root, [...path, "enabled"]) === true;
+}
+
+function numberAt(root: unknown, path: string[], fallback: number): number {
+  const value = getIn(root, path);
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** A handle of ASCII word characters, at most 15 long. */
+function asciiHandle(text: string): string {
+  return fold(text)
+    .replace(/[^a-z0-9_]/g, "")
+    .slice(0, 15);
+}
+
+function digits(random: SeededRandom, length: number): string {
+  let out = String(1 + random.below(9));
+  while (out.length < length) out += String(random.below(10));
+  return out;
+}
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+
+function externalId(random: SeededRandom, provider: string): string {
+  if (provider === "bluesky") {
+    return `did:plc:${Array.from({ length: 24 }, () => pick(random, [...ID_ALPHABET])).join("")}`;
+  }
+  if (provider === "youtube") {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    return `UC${Array.from({ length: 22 }, () => pick(random, [...alphabet])).join("")}`;
+  }
+  return digits(random, provider === "twitter" ? 19 : 16);
+}
+
+function profileUrl(provider: string, handle: string, id: string): string | null {
+  switch (provider) {
+    case "twitter":
+      return `https://x.com/${handle}`;
+    case "bluesky":
+      return `https://bsky.app/profile/${handle}`;
+    case "instagram":
+      return `https://www.instagram.com/${handle}`;
+    case "threads":
+      return `https://www.threads.net/@${handle}`;
+    case "tiktok":
+      return `https://www.tiktok.com/@${handle}`;
+    case "youtube":
+      return `https://www.youtube.com/channel/${id}`;
+    case "facebook":
+      return `https://www.facebook.com/${id}`;
+    default:
+      return null;
+  }
+}
+
+/** Code-unit order (ISO 8601 UTC texts of one format sort as their instants). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A count spread like real audiences: mostly small, sometimes large. */
+function audience(random: SeededRandom): number {
+  const scale = pick(random, [200, 200, 1_000, 1_000, 5_000, 50_000]);
+  return random.below(scale);
+}
+
+export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
+  const { source, base } = opts;
+  const parsedNow = toTime(opts.now);
+  if (parsedNow === null) {
+    throw new RangeError(`sandboxEntrants: now is not an ISO 8601 date: ${JSON.stringify(opts.now)}`);
+  }
+  const now: number = parsedNow;
+  const count = Math.max(0, Math.floor(opts.count));
+  const provider = typeof source.type === "string" ? source.type : "sandbox";
+  const sourceId = String(source.id ?? source._id ?? "");
+  const random = seededRandom(opts.contestId, `sandbox:${sourceId}`);
+  const rules = actionSettings(source);
+  const rawKeywords =
+    getIn(source, ["actions", "comment", "keywords", "enabled"]) === true
+      ? strings(getIn(source, ["actions", "comment", "keywords", "list"]))
+      : [];
+  const rawPredictions = rules.comment.prediction
+    ? strings(getIn(source, ["actions", "comment", "prediction", "list"]))
+    : [];
+  const otherAccounts = rules.follow.enabled
+    ? strings(getIn(source, ["actions", "follow", "other_accounts", "list"])).map((h) => h.replace(/^@/, ""))
+    : [];
+  const excluded = [
+    ...(enabled(source, "exclude_accounts") ? strings(getIn(source, ["exclude_accounts", "list"])) : []),
+    ...(enabled(base, "exclude_accounts") ? strings(getIn(base, ["exclude_accounts", "list"])) : []),
+  ].map((h) => h.replace(/^@/, ""));
+  const listedBadWords = enabled(base, "exclude_contains_badword")
+    ? strings(getIn(base, ["exclude_contains_badword", "list"]))
+    : [];
+  const badWords = listedBadWords.length > 0 ? listedBadWords : FALLBACK_BAD_WORDS;
+  const monthsOld = enabled(source, "account_age") ? numberAt(source, ["account_age", "months_old"], 3) : 1;
+  const rateMax = enabled(source, "check_retweet_rate")
+    ? numberAt(source, ["check_retweet_rate", "max_percent_contests"], 50)
+    : 50;
+  const hasRepostRatio = provider === "twitter" || provider === "bluesky";
+  const onlyQuotes = rules.comment.enabled && rules.comment.accept === "only_quotes";
+  // Instagram, threads and tiktok handles often hold dots; twitter and the others use underscores.
+  const separator = provider === "instagram" || provider === "threads" || provider === "tiktok" ? "." : "_";
+  const reactions = rules.react.accept.length > 0 ? rules.react.accept : [...REACTIONS];
+
+  // The defects this source can catch, one of each first; the rest mostly clean.
+  const catchable: Defect[] = ["bot", "duplicate", "bad_word", "young"];
+  if (hasRepostRatio) catchable.push("high_repost");
+  if (excluded.length > 0) catchable.push("excluded");
+  if (rules.comment.enabled && !onlyQuotes) catchable.push("no_comment");
+  if (rules.comment.enabled && rules.comment.keywords.length > 0) catchable.push("no_keyword");
+  if (rules.comment.enabled && rules.comment.mentionsMin > 0) catchable.push("few_mentions");
+  if (rules.comment.enabled && rules.comment.prediction) catchable.push("no_prediction");
+  if (rules.repost.enabled) catchable.push("no_repost");
+  if (onlyQuotes) catchable.push("no_quote");
+  if (rules.like) catchable.push("no_like");
+  if (rules.follow.enabled && (rules.follow.author || rules.follow.others.length > 0))
+    catchable.push("no_follow");
+  if (rules.react.enabled) catchable.push("no_reaction");
+  const roles: Role[] = shuffle(random, [...catchable]).slice(0, count);
+  while (roles.length < count) {
+    roles.push(random.below(100) < CLEAN_PERCENT ? "clean" : pick(random, catchable));
+  }
+  shuffle(random, roles);
+
+  const usedIds = new Set<string>();
+  const usedHandles = new Set<string>(excluded.map((h) => h.toLowerCase()));
+  let commentSeq = 0;
+  const commentId = () => `${sourceId}-c${++commentSeq}`;
+
+  function handleFor(first: string, last: string): string {
+    for (;;) {
+      const f = asciiHandle(first);
+      const l = asciiHandle(last);
+      const candidates = [
+        `${f}${l}`,
+        `${f}${separator}${l}`,
+        `${f}${digits(random, 2)}`,
+        `the${f}`,
+        `${l}${f.slice(0, 1)}${random.below(1000)}`,
+      ];
+      const handle = pick(random, candidates).slice(0, 15) || `user${digits(random, 6)}`;
+      if (!usedHandles.has(handle.toLowerCase())) {
+        usedHandles.add(handle.toLowerCase());
+        return provider === "bluesky" ? `${handle}.bsky.social` : handle;
+      }
+    }
+  }
+
+  function freshId(): string {
+    for (;;) {
+      const id = externalId(random, provider);
+      if (!usedIds.has(id)) {
+        usedIds.add(id);
+        return id;
+      }
+    }
+  }
+
+  function mentions(n: number): string {
+    const handles = new Set<string>();
+    while (handles.size < n) handles.add(asciiHandle(pick(random, FIRST_NAMES)) + digits(random, 3));
+    return [...handles].map((h) => `@${h}`).join(" ");
+  }
+
+  /** A comment meeting the content rules, without the parts `leave` names. */
+  function commentText(
+    leave: { keyword?: boolean; mentions?: boolean; prediction?: boolean },
+    badWord?: string,
+  ) {
+    const parts = [pick(random, COMMENT_OPENINGS)];
+    if (rawKeywords.length > 0 && !leave.keyword) parts.push(pick(random, rawKeywords));
+    if (rawPredictions.length > 0 && !leave.prediction)
+      parts.push(`${pick(random, PREDICTION_LEADS)} ${pick(random, rawPredictions)}`);
+    if (badWord) parts.push(`this is not a ${badWord}`);
+    const wanted = rules.comment.mentionsMin;
+    const n = leave.mentions
+      ? Math.max(0, wanted - 1)
+      : wanted > 0
+        ? wanted + random.below(2)
+        : random.below(2);
+    if (n > 0) parts.push(mentions(n));
+    return parts.join(" ");
+  }
+
+  function clean(): Entrant {
+    const first = pick(random, FIRST_NAMES);
+    const last = pick(random, LAST_NAMES);
+    const id = freshId();
+    const handle = handleFor(first, last);
+    const firstAt = addDays(now, -3) + random.below(70) * HOUR;
+    const ageDays =
+      Math.ceil((now - addMonths(now, -Math.max(monthsOld, 1))) / 86_400_000) + 30 + random.below(3650);
+    const follows = new Set<string>(opts.accountsToFollow ?? []);
+    if (rules.follow.enabled) {
+      if (rules.follow.author) follows.add(rules.follow.author);
+      for (const other of otherAccounts) follows.add(other);
+    }
+    const commentCount = rules.comment.enabled ? 1 + (random.below(5) === 0 ? 1 : 0) : 0;
+    const comments = Array.from({ length: commentCount }, (_, i) => ({
+      id: commentId(),
+      text: commentText({}),
+      at: new Date(firstAt + i * 7 * 60_000).toISOString(),
+    }));
+    return {
+      id: entrantId(provider, id),
+      provider,
+      source_id: sourceId,
+      external_id: id,
+      screen_name: handle,
+      name: `${first} ${last}`,
+      profile_url: profileUrl(provider, handle, id),
+      account_created_at: new Date(addDays(now, -ageDays)).toISOString(),
+      followers: audience(random),
+      following: audience(random),
+      posts: 20 + audience(random),
+      is_bot_signal: false,
+      comments,
+      did: {
+        repost: rules.repost.enabled || random.below(3) === 0,
+        quote: onlyQuotes || random.below(10) === 0,
+        like: rules.like || random.below(2) === 0,
+        follows: [...follows],
+        reactions: rules.react.enabled ? [pick(random, reactions)] : [],
+      },
+      repost_ratio: hasRepostRatio ? random.below(Math.max(1, Math.min(45, rateMax))) : null,
+      first_at: new Date(firstAt).toISOString(),
+    };
+  }
+
+  function withDefect(entrant: Entrant, defect: Defect): Entrant {
+    const e: Entrant = {
+      ...entrant,
+      did: { ...entrant.did },
+      comments: entrant.comments.map((c) => ({ ...c })),
+    };
+    const firstComment = () => {
+      const c = e.comments[0];
+      if (c) return c;
+      const created = { id: commentId(), text: "", at: e.first_at };
+      e.comments.push(created);
+      return created;
+    };
+    switch (defect) {
+      case "bot": {
+        const handle = `${pick(random, BOT_STEMS)}${digits(random, 8)}`;
+        e.screen_name = provider === "bluesky" ? `${handle}.bsky.social` : handle;
+        e.name = handle;
+        e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
+        e.is_bot_signal = true;
+        e.followers = random.below(6);
+        e.following = 1_500 + random.below(4_000);
+        e.posts = 5_000 + random.below(40_000);
+        break;
+      }
+      case "bad_word":
+        firstComment().text = commentText({}, pick(random, badWords));
+        break;
+      case "young":
+        e.account_created_at = new Date(
+          addDays(now, -(1 + random.below(Math.max(1, monthsOld * 28 - 2)))),
+        ).toISOString();
+        break;
+      case "high_repost":
+        e.repost_ratio = Math.min(100, rateMax + 1 + random.below(Math.max(1, 99 - rateMax)));
+        break;
+      case "excluded": {
+        const handle = pick(random, excluded);
+        e.screen_name = provider === "bluesky" ? `${handle}.bsky.social` : handle;
+        e.name = handle;
+        e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
+        break;
+      }
+      case "no_comment":
+        e.comments = [];
+        e.did.quote = false;
+        break;
+      case "no_keyword":
+        for (const c of e.comments) c.text = commentText({ keyword: true });
+        break;
+      case "few_mentions":
+        for (const c of e.comments) c.text = commentText({ mentions: true });
+        break;
+      case "no_prediction":
+        for (const c of e.comments) c.text = commentText({ prediction: true });
+        break;
+      case "no_repost":
+        e.did.repost = false;
+        e.did.quote = onlyQuotes;
+        break;
+      case "no_quote":
+        e.did.quote = false;
+        break;
+      case "no_like":
+        e.did.like = false;
+        break;
+      case "no_follow":
+        e.did.follows = [];
+        break;
+      case "no_reaction":
+        e.did.reactions = [];
+        break;
+      case "duplicate":
+        break;
+    }
+    return e;
+  }
+
+  const made: { entrant: Entrant; role: Role }[] = [];
+  const duplicates = roles.filter((r) => r === "duplicate").length;
+  for (const role of roles) {
+    if (role === "duplicate") continue;
+    made.push({ entrant: role === "clean" ? clean() : withDefect(clean(), role), role });
+  }
+  // A second entry of an account (a clean one when there is one), later than its first, with its own comment.
+  const originals = made.filter((m) => m.role === "clean");
+  const pool = originals.length > 0 ? originals : made;
+  for (let i = 0; i < duplicates && pool.length > 0; i++) {
+    const original = pick(random, pool).entrant;
+    const later = Math.min(now, (toTime(original.first_at) ?? now) + (1 + random.below(90)) * 60_000);
+    const again: Entrant = {
+      ...original,
+      did: { ...original.did, follows: [...original.did.follows], reactions: [...original.did.reactions] },
+      comments: original.comments.map((c) => ({ ...c, id: commentId(), at: new Date(later).toISOString() })),
+      first_at: new Date(later).toISOString(),
+    };
+    made.push({ entrant: again, role: "duplicate" });
+  }
+  // As a network would list them: by the time they entered.
+  return made
+    .map((m, index) => ({ entrant: m.entrant, index }))
+    .sort((a, b) => compareText(a.entrant.first_at, b.entrant.first_at) || a.index - b.index)
+    .map((m) => m.entrant);
+}

@@ -1,0 +1,25 @@
+/** Providers every route shares: session, dialogs, page errors, realtime, the builder and the shortcuts. */
+import { Outlet } from "react-router";
+import { BuilderProvider } from "./builder/BuilderHost";
+import { DialogProvider } from "./dialogs/DialogHost";
+import { RealtimeProvider } from "./realtime/RealtimeProvider";
+import { SessionProvider } from "./session/session";
+import { PageErrorProvider } from "./shell/page-error";
+import { Shortcuts } from "./shell/Shortcuts";
+
+export function Root() {
+  return (
+    <SessionProvider>
+      <RealtimeProvider>
+        <PageErrorProvider>
+          <DialogProvider>
+            <BuilderProvider>
+              <Shortcuts />
+              <Outlet />
+            </BuilderProvider>
+          </DialogProvider>
+        </PageErrorProvider>
+      </RealtimeProvider>
+    </SessionProvider>
+  );
+}

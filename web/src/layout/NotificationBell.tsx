@@ -1,0 +1,91 @@
+/**
+ * The notification bell (app-shell.md §2, §7): a count of new notifications, a 290 px panel listing them with
+ * times that refresh every 60 s; opening the panel marks them read (POST /users/me last_read_notification_id).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import dayjs from "dayjs";
+import { produce } from "immer";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { api, unwrap } from "../api/client";
+import { useSession, useUser } from "../session/session";
+import { useNow } from "../widgets/useNow";
+
+export const NOTIFICATION_TIMES_REFRESH_MS = 60_000;
+
+export function NotificationBell() {
+  const { t } = useLingui();
+  const user = useUser();
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const now = useNow(NOTIFICATION_TIMES_REFRESH_MS);
+  const { list, new_count } = user.notifications;
+
+  const toggle = () => {
+    const opening = !open;
+    setOpen(opening);
+    const newest = list[0];
+    if (opening && newest && new_count > 0) {
+      session.setUser(
+        produce(user, (d) => {
+          d.notifications.new_count = 0;
+        }),
+      );
+      void unwrap(api.users.me.$post({ json: { last_read_notification_id: newest._id } })).catch(
+        () => undefined,
+      );
+    }
+  };
+
+  return (
+    <div className="notification-bell">
+      <button
+        type="button"
+        className="icon-button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={new_count > 0 ? t`Notifications, ${new_count} new` : t`Notifications`}
+        onClick={toggle}
+      >
+        <span aria-hidden="true">🔔</span>
+        {new_count > 0 && (
+          <span className="badge" aria-hidden="true">
+            {new_count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <section
+          id={id}
+          className="notification-panel"
+          style={{ inlineSize: 290 }}
+          aria-label={t`Notifications`}
+          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+        >
+          {list.length === 0 ? (
+            <p className="muted">
+              <Trans>No notifications yet.</Trans>
+            </p>
+          ) : (
+            <ul>
+              {list.map((n) => (
+                <li key={n._id} className={n.read ? "read" : "unread"}>
+                  {n.content.link ? (
+                    <Link to={n.content.link} onClick={() => setOpen(false)}>
+                      <strong>{n.content.title}</strong>
+                    </Link>
+                  ) : (
+                    <strong>{n.content.title}</strong>
+                  )}
+                  {n.content.description && <p>{n.content.description}</p>}
+                  <time dateTime={n.created_at}>{dayjs(n.created_at).from(now)}</time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

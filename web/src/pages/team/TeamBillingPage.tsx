@@ -1,0 +1,7 @@
+// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
+import { usePageTitle } from "../../usePageTitle";
+
+export default function TeamBillingPage() {
+  usePageTitle("Billing");
+  return <h1>Billing</h1>;
+}
