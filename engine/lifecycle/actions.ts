@@ -62,7 +62,7 @@ function countedComments(comments: readonly EntrantComment[], target: ActionSett
 function commentFailures(entrant: Entrant, rules: ActionSettings["comment"]): ActionFailure[] {
   if (rules.accept === "only_quotes" && !entrant.did.quote) return ["missing_quote"];
   const comments = countedComments(entrant.comments, rules.target);
-  const quoteCounts = rules.accept === "replies_and_quotes" || rules.accept === null;
+  const quoteCounts = rules.accept !== "only_replies";
   if (comments.length === 0) {
     if (!(quoteCounts && entrant.did.quote)) return ["missing_comment"];
     // A quote without a recorded text cannot show keywords, mentions or a prediction.

@@ -2,7 +2,7 @@
  * The verifiable draw (docs/draw.md): the canonical entrants list, then a partial Fisher–Yates shuffle driven by
  * seededRandom(seed, label). The server runs it to draw; the public /verify page runs the same code to check.
  */
-import { canonicalEntrantIds, seedCommitment, sha256Hex } from "./commitment";
+import { canonicalEntrantIds, seedCommitment, sha256HexOfLines } from "./commitment";
 import { seededRandom } from "./prng";
 
 export type DrawInput = {
@@ -49,7 +49,7 @@ export function drawWinners(input: DrawInput): DrawResult {
   const wantedSubstitutes = count("substitutes", input.substitutes);
   const list = canonicalEntrantIds(input.entrantIds);
   const n = list.length;
-  const hash = sha256Hex(list.join("\n"));
+  const hash = sha256HexOfLines(list);
   const winnersCount = Math.min(wanted, n);
   const picks = Math.min(winnersCount + wantedSubstitutes, n);
   const random = seededRandom(input.seed, drawLabel(input.kind, input.testIndex));

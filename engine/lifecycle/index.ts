@@ -10,6 +10,7 @@ export {
   newSeed,
   seedCommitment,
   sha256Hex,
+  sha256HexOfLines,
 } from "./commitment";
 export { type DrawInput, type DrawResult, drawLabel, drawWinners } from "./draw";
 export { type Entrant, type EntrantActions, type EntrantComment, entrantId } from "./entrant";

@@ -57,7 +57,8 @@ type Role = "clean" | Defect;
 
 /** Share of clean entrants among those not needed for the one-of-each defects, in percent. */
 const CLEAN_PERCENT = 72;
-const HOUR = 3_600_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 
 function pick<T>(random: SeededRandom, list: readonly T[]): T {
   return list[random.below(list.length)] as T;
@@ -180,7 +181,8 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const rateMax = enabled(source, "check_retweet_rate")
     ? numberAt(source, ["check_retweet_rate", "max_percent_contests"], 50)
     : 50;
-  const hasRepostRatio = provider === "twitter" || provider === "bluesky";
+  // Reposts, quotes and the repost ratio are twitter's and bluesky's.
+  const hasReposts = provider === "twitter" || provider === "bluesky";
   const onlyQuotes = rules.comment.enabled && rules.comment.accept === "only_quotes";
   // Instagram, threads and tiktok handles often hold dots; twitter and the others use underscores.
   const separator = provider === "instagram" || provider === "threads" || provider === "tiktok" ? "." : "_";
@@ -188,7 +190,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
 
   // The defects this source can catch, one of each first; the rest mostly clean.
   const catchable: Defect[] = ["bot", "duplicate", "bad_word", "young"];
-  if (hasRepostRatio) catchable.push("high_repost");
+  if (hasReposts) catchable.push("high_repost");
   if (excluded.length > 0) catchable.push("excluded");
   if (rules.comment.enabled && !onlyQuotes) catchable.push("no_comment");
   if (rules.comment.enabled && rules.comment.keywords.length > 0) catchable.push("no_keyword");
@@ -211,18 +213,22 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   let commentSeq = 0;
   const commentId = () => `${sourceId}-c${++commentSeq}`;
 
+  /** A free handle made from the name; once the short forms run out (large counts), one with more digits. */
   function handleFor(first: string, last: string): string {
-    for (;;) {
-      const f = asciiHandle(first);
-      const l = asciiHandle(last);
-      const candidates = [
-        `${f}${l}`,
-        `${f}${separator}${l}`,
-        `${f}${digits(random, 2)}`,
-        `the${f}`,
-        `${l}${f.slice(0, 1)}${random.below(1000)}`,
-      ];
-      const handle = pick(random, candidates).slice(0, 15) || `user${digits(random, 6)}`;
+    const f = asciiHandle(first) || "user";
+    const l = asciiHandle(last);
+    for (let attempt = 0; ; attempt++) {
+      const candidates =
+        attempt < 4
+          ? [
+              `${f}${l}`,
+              `${f}${separator}${l}`,
+              `${f}${digits(random, 2)}`,
+              `the${f}`,
+              `${l}${f.slice(0, 1)}${random.below(1000)}`,
+            ]
+          : [`${f.slice(0, 7)}${separator}${digits(random, 7)}`];
+      const handle = pick(random, candidates).slice(0, 15);
       if (!usedHandles.has(handle.toLowerCase())) {
         usedHandles.add(handle.toLowerCase());
         return provider === "bluesky" ? `${handle}.bsky.social` : handle;
@@ -271,7 +277,8 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     const last = pick(random, LAST_NAMES);
     const id = freshId();
     const handle = handleFor(first, last);
-    const firstAt = addDays(now, -3) + random.below(70) * HOUR;
+    // Entered during the last three days, at least two hours ago (room for a second entry before now).
+    const firstAt = addDays(now, -3) + random.below(70 * 3_600) * SECOND;
     const ageDays =
       Math.ceil((now - addMonths(now, -Math.max(monthsOld, 1))) / 86_400_000) + 30 + random.below(3650);
     const follows = new Set<string>(opts.accountsToFollow ?? []);
@@ -283,7 +290,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     const comments = Array.from({ length: commentCount }, (_, i) => ({
       id: commentId(),
       text: commentText({}),
-      at: new Date(firstAt + i * 7 * 60_000).toISOString(),
+      at: new Date(firstAt + i * (2 + random.below(60)) * MINUTE).toISOString(),
     }));
     return {
       id: entrantId(provider, id),
@@ -293,20 +300,20 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       screen_name: handle,
       name: `${first} ${last}`,
       profile_url: profileUrl(provider, handle, id),
-      account_created_at: new Date(addDays(now, -ageDays)).toISOString(),
+      account_created_at: new Date(addDays(now, -ageDays) - random.below(86_400) * SECOND).toISOString(),
       followers: audience(random),
       following: audience(random),
       posts: 20 + audience(random),
       is_bot_signal: false,
       comments,
       did: {
-        repost: rules.repost.enabled || random.below(3) === 0,
-        quote: onlyQuotes || random.below(10) === 0,
+        repost: rules.repost.enabled || (hasReposts && random.below(3) === 0),
+        quote: onlyQuotes || (hasReposts && random.below(10) === 0),
         like: rules.like || random.below(2) === 0,
         follows: [...follows],
         reactions: rules.react.enabled ? [pick(random, reactions)] : [],
       },
-      repost_ratio: hasRepostRatio ? random.below(Math.max(1, Math.min(45, rateMax))) : null,
+      repost_ratio: hasReposts ? random.below(Math.max(1, Math.min(45, rateMax))) : null,
       first_at: new Date(firstAt).toISOString(),
     };
   }
@@ -326,7 +333,8 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     };
     switch (defect) {
       case "bot": {
-        const handle = `${pick(random, BOT_STEMS)}${digits(random, 8)}`;
+        const stem = pick(random, BOT_STEMS);
+        const handle = `${stem}${digits(random, 15 - stem.length)}`;
         e.screen_name = provider === "bluesky" ? `${handle}.bsky.social` : handle;
         e.name = handle;
         e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
@@ -341,7 +349,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
         break;
       case "young":
         e.account_created_at = new Date(
-          addDays(now, -(1 + random.below(Math.max(1, monthsOld * 28 - 2)))),
+          addDays(now, -(1 + random.below(Math.max(1, monthsOld * 28 - 2)))) - random.below(86_400) * SECOND,
         ).toISOString();
         break;
       case "high_repost":
@@ -400,7 +408,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const pool = originals.length > 0 ? originals : made;
   for (let i = 0; i < duplicates && pool.length > 0; i++) {
     const original = pick(random, pool).entrant;
-    const later = Math.min(now, (toTime(original.first_at) ?? now) + (1 + random.below(90)) * 60_000);
+    const later = Math.min(now, (toTime(original.first_at) ?? now) + (1 + random.below(90)) * MINUTE);
     const again: Entrant = {
       ...original,
       did: { ...original.did, follows: [...original.did.follows], reactions: [...original.did.reactions] },
