@@ -17,11 +17,14 @@ import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
 import { accountsRoutes } from "./routes/accounts";
 import { activityRoutes } from "./routes/activity";
+import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { contestBuilderRoutes } from "./routes/contest-builder";
 import { contestsRoutes } from "./routes/contests";
 import { devRoutes } from "./routes/dev";
+import { drawsRoutes } from "./routes/draws";
+import { entriesRoutes } from "./routes/entries";
 import { healthRoutes } from "./routes/health";
 import { invitesRoutes } from "./routes/invites";
 import { membersRoutes } from "./routes/members";
@@ -32,6 +35,7 @@ import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
 import { teamsRoutes } from "./routes/teams";
 import { uploadsRoutes } from "./routes/uploads";
 import { userRoutes } from "./routes/users";
+import { verifyRoutes } from "./routes/verify";
 import { wsRoutes } from "./routes/ws";
 import { mountWebApp } from "./static";
 
@@ -56,7 +60,11 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", quickdrawRoutes)
     .route("/", contestsRoutes)
     .route("/", uploadsRoutes)
-    .route("/", shortlinksRoutes);
+    .route("/", shortlinksRoutes)
+    .route("/", entriesRoutes)
+    .route("/", drawsRoutes)
+    .route("/", verifyRoutes)
+    .route("/", adminRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;

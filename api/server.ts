@@ -7,7 +7,7 @@ import { seedDemo } from "./db/seed";
 import { createDeps } from "./deps";
 import type { Env } from "./env";
 import { createLogger } from "./logger";
-import { startStatusTicker } from "./services/contest-status";
+import { startScheduler } from "./scheduler";
 
 export type RunningServer = { url: string; port: number; seeded: boolean; close: () => Promise<void> };
 
@@ -22,8 +22,8 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     const s = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve(s));
   });
   injectWebSocket(server);
-  // Contests start and close on the server clock (api/services/contest-status.ts).
-  const stopStatusTicker = startStatusTicker(deps);
+  // Contests start, close and are drawn by the scheduler's jobs, on the server clock (api/scheduler/).
+  const stopScheduler = startScheduler(deps);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;
@@ -31,13 +31,14 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     url: `http://${shownHost}:${port}`,
     port,
     seeded,
-    close: () =>
-      new Promise((resolve) => {
-        stopStatusTicker();
+    close: async () => {
+      await stopScheduler();
+      await new Promise<void>((resolve) => {
         server.close(() => {
           db.$client.close();
           resolve();
         });
-      }),
+      });
+    },
   };
 }

@@ -443,8 +443,9 @@ export const drawCommitments = sqliteTable("draw_commitments", {
 });
 
 /**
- * One entrant of a contest (engine/lifecycle Entrant): an account's entry, what the filters said of it and the
- * manual check. The id is provider:external_id, the id the draw's entrants list holds.
+ * One entry of a contest (engine/lifecycle Entrant): an account's entry in one source, what the filters said of
+ * it and the manual check. The id is provider:external_id, the id the draw's entrants list holds; an account that
+ * entered twice (a duplicate, or two sources of one network) has two rows with one id, told apart by position.
  */
 export const entrants = sqliteTable(
   "entrants",
@@ -466,7 +467,9 @@ export const entrants = sqliteTable(
     following: integer("following").notNull().default(0),
     posts: integer("posts").notNull().default(0),
     isBotSignal: integer("is_bot_signal", { mode: "boolean" }).notNull().default(false),
-    comments: text("comments", { mode: "json" }).$type<{ id: string; text: string; at: string }[]>().notNull(),
+    comments: text("comments", { mode: "json" })
+      .$type<{ id: string; text: string; at: string }[]>()
+      .notNull(),
     did: text("did", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     repostRatio: integer("repost_ratio"),
     firstAt: text("first_at").notNull(),
@@ -481,9 +484,9 @@ export const entrants = sqliteTable(
     loadedAt: text("loaded_at").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.contestId, t.id] }),
+    primaryKey({ columns: [t.contestId, t.position] }),
+    index("entrants_contest_id").on(t.contestId, t.id),
     index("entrants_contest_valid").on(t.contestId, t.valid),
-    index("entrants_contest_position").on(t.contestId, t.position),
   ],
 );
 

@@ -1,14 +1,18 @@
 /**
  * The demo team seeded on first start (decisions.md "Sign-in"): the owner demo@fairdraw.test, a team on the
  * business plan, a sandbox account for every network that can host a contest, a few members and contests in
- * several statuses. Runs once: it does nothing when any user exists.
+ * several statuses; and an administrator, admin@fairdraw.test, for the /admin pages. Runs once: it does nothing
+ * when any user exists.
  */
 import type { Clock } from "../clock";
 import { newId } from "../ids";
 import type { Db } from "./client";
 import { accounts, activities, contests, invites, notifications, teamMembers, teams, users } from "./schema";
+import { seedContestResults } from "./seed-lifecycle";
 
 export const DEMO_EMAIL = "demo@fairdraw.test";
+/** A Fairdraw administrator (grade admin) with a team of their own, so the /admin pages can be tried locally. */
+export const ADMIN_EMAIL = "admin@fairdraw.test";
 
 const CONTEST_NETWORKS = [
   "facebook",
@@ -144,6 +148,30 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
         })
         .run();
     });
+    const adminId = newId();
+    const adminTeamId = newId();
+    tx.insert(users)
+      .values({
+        id: adminId,
+        name: "Ada Admin",
+        email: ADMIN_EMAIL,
+        grade: "admin",
+        currentTeamId: adminTeamId,
+        createdAt: created,
+      })
+      .run();
+    tx.insert(teams)
+      .values({
+        id: adminTeamId,
+        name: "Fairdraw Support",
+        ownerId: adminId,
+        isDefault: true,
+        createdAt: created,
+      })
+      .run();
+    tx.insert(teamMembers)
+      .values({ teamId: adminTeamId, userId: adminId, role: "owner", createdAt: created })
+      .run();
     const demoContests = [
       { name: "Summer giveaway", status: "planned", startAt: at(2 * DAY), closeAt: at(9 * DAY) },
       { name: "Launch week draw", status: "started", startAt: at(-1 * DAY), closeAt: at(6 * DAY) },
@@ -170,6 +198,8 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
         })
         .run();
     }
+    // Sources, entrants and a final draw for the contests past their start (api/db/seed-lifecycle.ts).
+    seedContestResults(tx, clock, teamId, ownerId);
   });
   return { seeded: true };
 }

@@ -8,9 +8,7 @@
  * post id derived from the publication's key, so asking twice gives the same post. Its entries are the
  * deterministic synthetic entrants of engine/lifecycle/sandbox-entrants.ts.
  */
-import { sha256Hex } from "../../engine/lifecycle/commitment";
-import { seededRandom } from "../../engine/lifecycle/prng";
-import { sandboxEntrants } from "../../engine/lifecycle/sandbox-entrants";
+import { sandboxEntrants, seededRandom, sha256Hex } from "../../engine/lifecycle";
 import type { ProviderDefinition } from "../catalog";
 import type {
   AccountProfile,
@@ -49,7 +47,11 @@ export function sandboxPostId(key: PublicationKey): string {
 }
 
 /** A synthetic account of the sandbox network: created 1 month to 10 years ago, fixed by its id. */
-export function sandboxEntrantProfile(provider: ProviderDefinition, externalId: string, now: Date): EntrantProfile {
+export function sandboxEntrantProfile(
+  provider: ProviderDefinition,
+  externalId: string,
+  now: Date,
+): EntrantProfile {
   const random = seededRandom(externalId, `sandbox-profile:${provider.name}`);
   const screenName = `sandbox_${random.below(1_000_000)}`;
   const profileUrl = typeof provider.profile_url === "string" ? provider.profile_url : null;

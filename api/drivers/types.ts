@@ -8,7 +8,7 @@
  * Every publishing call carries its idempotency key (contest, source, kind, key): a driver asked twice for the
  * same key answers the post it made the first time (the scheduler may run a job again after a restart).
  */
-import type { Entrant } from "../../engine/lifecycle/entrant";
+import type { Entrant } from "../../engine/lifecycle";
 import type { ProviderDefinition } from "../catalog";
 
 /** What a network says about an account: the fields the accounts table keeps. */
@@ -47,7 +47,6 @@ export type StoredAccount = {
   url: string | null;
   sandbox: boolean;
 };
-
 
 /** What a publication is in the contest's life (the publications table's kind). */
 export type PublicationKind =

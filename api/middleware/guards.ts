@@ -1,4 +1,4 @@
-/** Route guards: a signed-in user, their current team, a permission, a team that is not frozen. */
+/** Route guards: a signed-in user, an admin, their current team, a permission, a team that is not frozen. */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { effectivePermissions, holds } from "../auth/permissions";
@@ -17,6 +17,14 @@ export function authOf(c: Context<AppEnv>): NonNullable<AppEnv["Variables"]["aut
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("auth")) throw new AppError("unauthenticated", "Sign in to continue.");
+  await next();
+};
+
+/** Fairdraw staff only (user grade admin, app-shell.md §2): 403 permissionsForbidden for anyone else. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (authOf(c).user.grade !== "admin") {
+    throw new AppError("permissionsForbidden", "Only Fairdraw administrators may do that.");
+  }
   await next();
 };
 

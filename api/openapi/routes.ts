@@ -3,7 +3,9 @@
  * document is built from this table and the JSON Schemas of schemas/; the permission matrix test reads it too,
  * and a test fails when a route of the app has no entry here (or an entry has no route).
  */
+import { ADMIN_ROUTES } from "./admin-routes";
 import { CONTESTS_ROUTES } from "./contests-routes";
+import { LIFECYCLE_ROUTES } from "./lifecycle-routes";
 import { QUICKDRAW_ROUTES } from "./quickdraw-routes";
 import { SHORTLINKS_ROUTES } from "./shortlinks-routes";
 import { UPLOADS_ROUTES } from "./uploads-routes";
@@ -11,7 +13,8 @@ import { UPLOADS_ROUTES } from "./uploads-routes";
 export type Access =
   | "public" // no session needed
   | "session" // a signed-in user
-  | "team"; // a signed-in user acting in their current team (permission optional)
+  | "team" // a signed-in user acting in their current team (permission optional)
+  | "admin"; // a signed-in user of grade admin (Fairdraw staff), whatever team
 
 export type RouteDoc = {
   method: "GET" | "POST" | "DELETE";
@@ -409,4 +412,6 @@ export const ROUTES: RouteDoc[] = [
   ...UPLOADS_ROUTES,
   ...SHORTLINKS_ROUTES,
   ...QUICKDRAW_ROUTES,
+  ...LIFECYCLE_ROUTES,
+  ...ADMIN_ROUTES,
 ];

@@ -48,6 +48,7 @@ import {
   requireUser,
   teamOf,
 } from "../middleware/guards";
+import { cancelContestJobs, scheduleContestById } from "../scheduler";
 import { type TeamAccount, teamAccounts } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import {
@@ -388,7 +389,10 @@ export const contestsRoutes = new Hono<AppEnv>()
               updatedAt: at,
             })
             .run();
-          if (planned) logContestCreated(c, tx, userId, id, columns.name);
+          if (planned) {
+            logContestCreated(c, tx, userId, id, columns.name);
+            scheduleContestById(tx, id, at);
+          }
         },
       );
       if (created && planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: created });
@@ -469,6 +473,8 @@ export const contestsRoutes = new Hono<AppEnv>()
             .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
             .run();
           if (fromDraft) logContestCreated(c, tx, userId, current.id, columns.name);
+          // A planned contest's jobs follow its dates (api/scheduler/jobs.ts).
+          if (planned) scheduleContestById(tx, current.id, at);
         },
         { behavior: "immediate" },
       );
@@ -498,6 +504,7 @@ export const contestsRoutes = new Hono<AppEnv>()
             .set({ deletedAt: at, updatedAt: at })
             .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
             .run();
+          cancelContestJobs(tx, current.id, at);
         },
         { behavior: "immediate" },
       );

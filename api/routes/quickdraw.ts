@@ -38,7 +38,7 @@ import {
 } from "../middleware/guards";
 import { providerProblem } from "../services/accounts";
 import { logActivity } from "../services/activity";
-import { FINISHED_STATUSES } from "../services/contest-status";
+import { FINISHED_STATUSES, moveStatus } from "../services/contest-status";
 import {
   importedSource,
   importsLeft,
@@ -206,19 +206,14 @@ export const quickdrawRoutes = new Hono<AppEnv>()
           })
           .where(eq(contests.id, into.id))
           .run();
-        tx.update(contests)
-          .set({
-            status: "canceled",
-            canceledAt: at,
-            meta: { ...from.meta, cancel_reason: "merged" },
-            mergedInto: into.id,
-            sources: [],
-            providers: [],
-            entriesCount: 0,
-            updatedAt: at,
-          })
-          .where(eq(contests.id, from.id))
-          .run();
+        // The one way a status moves (api/services/contest-status.ts): canceled, with canceled_at.
+        moveStatus(tx, from.id, "canceled", at, {
+          meta: { ...from.meta, cancel_reason: "merged" },
+          mergedInto: into.id,
+          sources: [],
+          providers: [],
+          entriesCount: 0,
+        });
       });
       realtime.toTeam(team.id, { type: "load_contest", contest_id: sourceId });
       realtime.toTeam(team.id, { type: "load_contest", contest_id: targetId });

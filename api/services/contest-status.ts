@@ -1,14 +1,17 @@
 /**
- * Contest statuses on the server clock (contest-builder.md §4, decisions.md "Time"): planned → started at
- * start_at, started → closed at close_at, for tunnel contests (a classic contest is imported already started and
- * is closed by hand). closed → ended comes with the draw, canceled with a cancel or a merge.
+ * Contest statuses (contest-builder.md §4, app-shell.md §4): planned → started → closed → ended, or canceled.
+ * There is one way a status moves: `moveStatus`, called by the scheduler's jobs (api/scheduler/) on the server
+ * clock — started at start_at (the start job), closed at close_at (the close job), ended with the final draw —
+ * and by the few hand actions that move a contest (a classic contest's load closes it, a merge cancels it).
  *
- * The timeline's started and closed steps are start_at and close_at themselves: a move writes no other date.
- * A contest whose start and close have both passed (the server was down) goes straight to closed, one change.
+ * Each move writes its timeline date (started_at, closed_at, ended_at, canceled_at) with the status, in the
+ * caller's transaction, and only when the contest still has a status the move starts from; the caller pushes
+ * load_contest to the team (`announceMoves`) once its transaction is written.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Deps } from "../context";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { contests } from "../db/schema";
+import type { RealtimeHub } from "./realtime";
 
 export const CONTEST_STATUSES = ["planned", "started", "closed", "ended", "canceled"] as const;
 export type ContestStatus = (typeof CONTEST_STATUSES)[number];
@@ -16,102 +19,53 @@ export type ContestStatus = (typeof CONTEST_STATUSES)[number];
 /** Nothing more happens to a contest in these statuses (no merge, no edit, no status move). */
 export const FINISHED_STATUSES: readonly string[] = ["ended", "canceled"];
 
-/** How often the server moves statuses (api/server.ts): a contest starts or closes at most this late. */
-export const STATUS_TICK_MS = 15_000;
+type Tx = Pick<Db, "select" | "update">;
+type TimelineColumn = "startedAt" | "closedAt" | "endedAt" | "canceledAt";
 
-export type StatusChange = {
-  contest_id: string;
-  team_id: string;
-  from: "planned" | "started";
-  to: "started" | "closed";
-};
+/** Where each status may be reached from, and the timeline date the move writes. */
+const MOVES = {
+  started: { from: ["planned"], column: "startedAt" },
+  closed: { from: ["started"], column: "closedAt" },
+  ended: { from: ["closed"], column: "endedAt" },
+  canceled: { from: ["planned", "started", "closed"], column: "canceledAt" },
+} as const satisfies Record<string, { from: readonly ContestStatus[]; column: TimelineColumn }>;
 
-/** A date column as a time, or null when empty or not a date (never moves on a date it cannot read). */
-function timeOf(value: string | null): number | null {
-  if (!value) return null;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : t;
-}
+export type MoveTarget = keyof typeof MOVES;
 
-/** Where the clock moves a planned or started tunnel contest; null when nothing is due (or another status). */
-export function dueStatus(
-  contest: { status: string; startAt: string | null; closeAt: string | null },
-  now: Date,
-): StatusChange["to"] | null {
-  const at = now.getTime();
-  const start = timeOf(contest.startAt);
-  const close = timeOf(contest.closeAt);
-  const closeDue = close !== null && close <= at;
-  if (contest.status === "planned") {
-    if (start === null || start > at) return null;
-    return closeDue ? "closed" : "started";
-  }
-  return contest.status === "started" && closeDue ? "closed" : null;
-}
+export type StatusMove = { contest_id: string; team_id: string; from: string; to: MoveTarget };
+
+/** Columns a move may write besides its status and timeline date (drawn_at, meta, ...). */
+export type MoveExtra = Partial<Omit<typeof contests.$inferInsert, "id" | "teamId" | "status">>;
 
 /**
- * Moves every tunnel contest that is due, in one transaction; each row is updated only if it still has the
- * status it was read with, so two runs never move the same contest twice. Pushes load_contest to the team of each
- * moved contest once the transaction is written, and answers what moved.
+ * Moves a contest (not deleted) to `to` if its status is one that move starts from; null when it is not (it moved
+ * already, or it can't). Guarded by the status read, so two runs never move a contest twice.
  */
-export function advanceContestStatuses(deps: Pick<Deps, "db" | "clock" | "realtime">): StatusChange[] {
-  const { db, clock, realtime } = deps;
-  const now = clock();
-  const changes = db.transaction((tx) => {
-    const out: StatusChange[] = [];
-    const candidates = tx
-      .select({
-        id: contests.id,
-        teamId: contests.teamId,
-        status: contests.status,
-        startAt: contests.startAt,
-        closeAt: contests.closeAt,
-      })
-      .from(contests)
-      .where(
-        and(
-          eq(contests.type, "tunnel"),
-          inArray(contests.status, ["planned", "started"]),
-          isNull(contests.deletedAt),
-        ),
-      )
-      .all();
-    for (const c of candidates) {
-      const to = dueStatus(c, now);
-      const from = c.status === "planned" || c.status === "started" ? c.status : null;
-      if (!to || !from) continue;
-      const moved = tx
-        .update(contests)
-        .set({ status: to, updatedAt: now.toISOString() })
-        .where(and(eq(contests.id, c.id), eq(contests.status, c.status)))
-        .run();
-      if (moved.changes === 1) {
-        out.push({ contest_id: c.id, team_id: c.teamId, from, to });
-      }
-    }
-    return out;
-  });
-  for (const change of changes) {
-    realtime.toTeam(change.team_id, { type: "load_contest", contest_id: change.contest_id });
-  }
-  return changes;
+export function moveStatus(
+  tx: Tx,
+  contestId: string,
+  to: MoveTarget,
+  at: string,
+  extra: MoveExtra = {},
+): StatusMove | null {
+  const row = tx
+    .select({ id: contests.id, teamId: contests.teamId, status: contests.status })
+    .from(contests)
+    .where(and(eq(contests.id, contestId), isNull(contests.deletedAt)))
+    .get();
+  const move = MOVES[to];
+  if (!row || !(move.from as readonly string[]).includes(row.status)) return null;
+  const moved = tx
+    .update(contests)
+    .set({ ...extra, status: to, [move.column]: at, updatedAt: at })
+    .where(and(eq(contests.id, row.id), eq(contests.status, row.status)))
+    .run();
+  return moved.changes === 1 ? { contest_id: row.id, team_id: row.teamId, from: row.status, to } : null;
 }
 
-/**
- * Runs advanceContestStatuses every `every` ms until the returned function is called. The timer does not keep
- * the process alive; a failing run is logged and the next one tries again.
- */
-export function startStatusTicker(
-  deps: Pick<Deps, "db" | "clock" | "realtime" | "logger">,
-  every: number = STATUS_TICK_MS,
-): () => void {
-  const timer = setInterval(() => {
-    try {
-      advanceContestStatuses(deps);
-    } catch (err) {
-      deps.logger.error({ err }, "contest status tick failed");
-    }
-  }, every);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Pushes load_contest to each moved contest's team (after the moves' transaction is written). */
+export function announceMoves(realtime: RealtimeHub, moves: readonly (StatusMove | null)[]): void {
+  for (const move of moves) {
+    if (move) realtime.toTeam(move.team_id, { type: "load_contest", contest_id: move.contest_id });
+  }
 }

@@ -485,6 +485,27 @@ function storedSourcesOf(row: ContestRow): unknown[] {
   return Array.isArray(row.sources) ? row.sources : [];
 }
 
+const PAST_START = ["started", "closed", "ended"];
+const PAST_CLOSE = ["closed", "ended"];
+
+/**
+ * When each step of the timeline (§4) happened: the dates the status moves wrote (api/services/contest-status.ts)
+ * and the loads and draw. A contest that moved before those dates were kept (the demo seed, an import) falls back
+ * to its start and close dates for the steps it has passed.
+ */
+export function timelineOf(row: ContestRow) {
+  return {
+    created: row.status === "draft" ? null : row.createdAt,
+    started: row.startedAt ?? (PAST_START.includes(row.status) ? row.startAt : null),
+    loaded: row.type === "classic" ? row.loadedAt : null,
+    closed: row.closedAt ?? (PAST_CLOSE.includes(row.status) ? row.closeAt : null),
+    entries_loaded: row.entriesLoadedAt,
+    drawn: row.drawnAt,
+    ended: row.endedAt ?? (row.status === "ended" ? row.drawnAt : null),
+    canceled: row.canceledAt,
+  };
+}
+
 /** A contest as schemas/stored/contest describes it; `files` and the neighbours only when asked for. */
 export function contestShape(
   row: ContestRow,
@@ -514,6 +535,7 @@ export function contestShape(
     sandbox: row.sandbox,
     entries_count: row.entriesCount,
     cb_data: row.cbData ?? null,
+    timeline: timelineOf(row),
     ...(extra.neighbours ?? {}),
     ...(extra.files ? { files: extra.files } : {}),
   };

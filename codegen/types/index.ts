@@ -172,6 +172,7 @@ export interface SchemaFiles {
   "meta/offers.schema.json"?: OfferCatalogue;
   "meta/permissions.schema.json"?: PermissionCatalogue;
   "meta/plan.schema.json"?: PlanCatalogue;
+  "meta/promo-pages.schema.json"?: PromoPageCatalogue;
   "meta/provider.schema.json"?: ProviderDefinition;
   "meta/rules.schema.json"?: RulesSidecar;
   "stored/account.schema.json"?: Account;
@@ -2157,6 +2158,45 @@ export interface Retention {
    */
   unit: "day" | "month" | "year";
 }
+/**
+ * The brand-specific promotion pages under /custom/{slug} (app-shell.md §2 "Promo"): public pages, no sign-in, drawn by one template from these entries. An unknown slug is the 404 page.
+ */
+export interface PromoPageCatalogue {
+  /**
+   * The meta-schema of this file, for editors.
+   */
+  $schema?: string;
+  /**
+   * Every promotion page (each slug once).
+   */
+  pages: PromoPage[];
+}
+export interface PromoPage {
+  /**
+   * The page's address: /custom/{slug}.
+   */
+  slug: string;
+  /**
+   * The partner brand's name, shown as it is (a name is not translated).
+   */
+  brand: string;
+  /**
+   * The page's title (English; the web app holds its translations, keyed by slug).
+   */
+  headline: string;
+  /**
+   * The paragraph under the title (English; translated by the web app, keyed by slug).
+   */
+  text: string;
+  /**
+   * The brand's colour (lower-case hex) for the page's band and buttons, under white text: at least 4.5:1 contrast with white (a test checks it).
+   */
+  accent: string;
+  /**
+   * The plan the page offers, an id of plans.json (a test checks it exists and is on sale).
+   */
+  plan: string;
+}
 export interface ProviderLoginVariant {
   /**
    * Stable id, kept in account.meta.login_variant of the accounts linked this way.
@@ -2707,6 +2747,43 @@ export interface Contest {
      */
     mime: string;
   }[];
+  /**
+   * When each step of the contest happened (contest-builder.md §4 timeline), from what really happened; null: not (yet).
+   */
+  timeline?: {
+    /**
+     * Created (planned, for a tunnel contest).
+     */
+    created: string | null;
+    /**
+     * Started: its main publications went out (a tunnel), or it was imported (a classic).
+     */
+    started: string | null;
+    /**
+     * Entries loaded by hand (classic).
+     */
+    loaded: string | null;
+    /**
+     * Closed.
+     */
+    closed: string | null;
+    /**
+     * Entries (last) loaded.
+     */
+    entries_loaded: string | null;
+    /**
+     * The final draw was made.
+     */
+    drawn: string | null;
+    /**
+     * Ended.
+     */
+    ended: string | null;
+    /**
+     * Canceled.
+     */
+    canceled: string | null;
+  };
 }
 /**
  * An account the user delegated to a team (/me/delegation, app-shell.md §3).
@@ -2766,6 +2843,14 @@ export interface ContestEntry {
    * The contest.
    */
   contest_id: string;
+  /**
+   * Load order; tells apart two entries of one account.
+   */
+  position?: number;
+  /**
+   * The stored source (its _id) the entry came from.
+   */
+  source_id?: string;
   /**
    * The entrant's account.
    */
@@ -2855,11 +2940,37 @@ export interface ContestEntry {
        */
       shortcode: string | null;
     }[];
+    /**
+     * When the reviewer decided; null: not checked yet.
+     */
+    checked_at?: string | null;
   };
   /**
    * Drawn as a winner.
    */
   winner?: boolean;
+  /**
+   * Kept by the filters (entries the filters removed say why in reasons).
+   */
+  valid?: boolean;
+  /**
+   * Reason codes of the filters that removed it (engine/lifecycle FILTER_REASONS), first one counted in the funnel.
+   */
+  reasons?: string[];
+  /**
+   * What the entrant did: repost, quote, like, follows, reactions.
+   */
+  did?: {
+    [k: string]: unknown;
+  };
+  /**
+   * When the account first entered this source.
+   */
+  first_at?: string;
+  /**
+   * Drawn as a substitute by the final draw.
+   */
+  substitute?: boolean;
   /**
    * When the entry was loaded.
    */

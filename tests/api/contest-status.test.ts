@@ -1,14 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contests } from "../../api/db/schema";
+import { contests, jobs } from "../../api/db/schema";
 import { newId } from "../../api/ids";
 import { createLogger } from "../../api/logger";
-import {
-  advanceContestStatuses,
-  dueStatus,
-  STATUS_TICK_MS,
-  startStatusTicker,
-} from "../../api/services/contest-status";
+import { runDueJobs, SCHEDULER_TICK_MS, startScheduler } from "../../api/scheduler";
+import { moveStatus } from "../../api/services/contest-status";
 import type { RealtimeEvent } from "../../api/services/realtime";
 import { signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -47,6 +43,7 @@ async function world() {
   };
 }
 
+/** A contest row written directly (no builder form): the scheduler adopts it at its next tick. */
 function contestOf(app: TestApp, teamId: string, values: Partial<typeof contests.$inferInsert> = {}): string {
   const id = newId();
   app.db
@@ -71,38 +68,41 @@ function statusOf(app: TestApp, id: string) {
   return app.db.select().from(contests).where(eq(contests.id, id)).get()?.status;
 }
 
+async function tick(app: TestApp) {
+  return (await runDueJobs(app.deps)).moves;
+}
+
 describe("advancing contest statuses on the server clock", () => {
   it("moves a tunnel contest planned → started → closed as the clock passes its dates, once each", async () => {
     const w = await world();
     const id = contestOf(w.app, w.teamId);
 
-    expect(advanceContestStatuses(w.app.deps)).toEqual([]);
+    expect(await tick(w.app)).toEqual([]);
     w.setNow(T0 + HOUR - 1);
-    expect(advanceContestStatuses(w.app.deps)).toEqual([]);
+    expect(await tick(w.app)).toEqual([]);
     expect(statusOf(w.app, id)).toBe("planned");
 
     w.setNow(T0 + HOUR);
-    expect(advanceContestStatuses(w.app.deps)).toEqual([
+    expect(await tick(w.app)).toEqual([
       { contest_id: id, team_id: w.teamId, from: "planned", to: "started" },
     ]);
     expect(statusOf(w.app, id)).toBe("started");
-    expect(advanceContestStatuses(w.app.deps)).toEqual([]);
+    expect(await tick(w.app)).toEqual([]);
 
     w.setNow(T0 + 2 * HOUR + 5000);
-    expect(advanceContestStatuses(w.app.deps)).toEqual([
-      { contest_id: id, team_id: w.teamId, from: "started", to: "closed" },
-    ]);
-    expect(advanceContestStatuses(w.app.deps)).toEqual([]);
+    expect(await tick(w.app)).toEqual([{ contest_id: id, team_id: w.teamId, from: "started", to: "closed" }]);
+    expect(await tick(w.app)).toEqual([]);
     w.setNow(T0 + 100 * HOUR);
-    expect(advanceContestStatuses(w.app.deps)).toEqual([]);
+    expect(await tick(w.app)).toEqual([]);
 
     const row = w.app.db.select().from(contests).where(eq(contests.id, id)).get();
     expect(row).toMatchObject({
       status: "closed",
       startAt: iso(T0 + HOUR),
       closeAt: iso(T0 + 2 * HOUR),
-      updatedAt: iso(T0 + 2 * HOUR + 5000),
-      loadedAt: null,
+      startedAt: iso(T0 + HOUR),
+      closedAt: iso(T0 + 2 * HOUR + 5000),
+      entriesLoadedAt: iso(T0 + 2 * HOUR + 5000),
       drawnAt: null,
       canceledAt: null,
     });
@@ -112,14 +112,18 @@ describe("advancing contest statuses on the server clock", () => {
     ]);
   });
 
-  it("closes at once a planned contest whose start and close have both passed", async () => {
+  it("starts then closes, in one tick, a planned contest whose start and close have both passed", async () => {
     const w = await world();
     const id = contestOf(w.app, w.teamId);
     w.setNow(T0 + 3 * HOUR);
-    expect(advanceContestStatuses(w.app.deps)).toEqual([
-      { contest_id: id, team_id: w.teamId, from: "planned", to: "closed" },
+    expect(await tick(w.app)).toEqual([
+      { contest_id: id, team_id: w.teamId, from: "planned", to: "started" },
+      { contest_id: id, team_id: w.teamId, from: "started", to: "closed" },
     ]);
-    expect(w.heard).toEqual([{ type: "load_contest", contest_id: id }]);
+    expect(w.heard).toEqual([
+      { type: "load_contest", contest_id: id },
+      { type: "load_contest", contest_id: id },
+    ]);
   });
 
   it("leaves alone classic, draft, deleted, ended and canceled contests and dates it cannot read", async () => {
@@ -135,7 +139,7 @@ describe("advancing contest statuses on the server clock", () => {
       contestOf(w.app, w.teamId, { status: "started", closeAt: null }),
     ];
     w.setNow(T0 + 10 * HOUR);
-    expect(advanceContestStatuses(w.app.deps)).toEqual([]);
+    expect(await tick(w.app)).toEqual([]);
     expect(untouched.map((id) => statusOf(w.app, id))).toEqual([
       "started",
       "draft",
@@ -149,14 +153,17 @@ describe("advancing contest statuses on the server clock", () => {
     expect(w.heard).toEqual([]);
   });
 
-  it("reads dates written with an offset or without milliseconds", () => {
-    const now = new Date("2030-06-01T10:00:00.000Z");
-    const at = (startAt: string, closeAt: string | null = null) =>
-      dueStatus({ status: "planned", startAt, closeAt }, now);
-    expect(at("2030-06-01T12:00:00+02:00")).toBe("started");
-    expect(at("2030-06-01T10:00:00Z")).toBe("started");
-    expect(at("2030-06-01T10:00:01Z")).toBeNull();
-    expect(at("2030-06-01T09:00:00Z", "2030-06-01T11:59:59+02:00")).toBe("closed");
+  it("reads dates written with an offset or without milliseconds", async () => {
+    const w = await world();
+    const offset = contestOf(w.app, w.teamId, { startAt: "2030-06-01T12:00:00+02:00", closeAt: null });
+    const noMillis = contestOf(w.app, w.teamId, { startAt: "2030-06-01T10:00:00Z", closeAt: null });
+    const later = contestOf(w.app, w.teamId, { startAt: "2030-06-01T10:00:01Z", closeAt: null });
+    await tick(w.app);
+    expect([offset, noMillis, later].map((id) => statusOf(w.app, id))).toEqual([
+      "started",
+      "started",
+      "planned",
+    ]);
   });
 
   it("pushes each change to the contest's own team only", async () => {
@@ -172,9 +179,9 @@ describe("advancing contest statuses on the server clock", () => {
     const other = contestOf(w.app, otherTeam, { startAt: iso(T0 + 2 * HOUR), closeAt: null });
 
     w.setNow(T0 + HOUR);
-    advanceContestStatuses(w.app.deps);
+    await tick(w.app);
     w.setNow(T0 + 2 * HOUR);
-    const changes = advanceContestStatuses(w.app.deps);
+    const changes = await tick(w.app);
     expect(changes.map((c) => [c.contest_id, c.to]).sort()).toEqual(
       [
         [mine, "closed"],
@@ -188,22 +195,38 @@ describe("advancing contest statuses on the server clock", () => {
     expect(theirs).toEqual([{ type: "load_contest", contest_id: other }]);
   });
 
-  it("runs on a timer every STATUS_TICK_MS until stopped", async () => {
+  it("moves a status only from the status the move starts from, writing its timeline date", async () => {
+    const w = await world();
+    const id = contestOf(w.app, w.teamId);
+    const at = iso(T0);
+    expect(moveStatus(w.app.db, id, "closed", at)).toBeNull();
+    expect(moveStatus(w.app.db, id, "ended", at)).toBeNull();
+    expect(moveStatus(w.app.db, id, "started", at)).toEqual({
+      contest_id: id,
+      team_id: w.teamId,
+      from: "planned",
+      to: "started",
+    });
+    expect(moveStatus(w.app.db, id, "started", at)).toBeNull();
+    expect(w.app.db.select().from(contests).where(eq(contests.id, id)).get()?.startedAt).toBe(at);
+  });
+
+  it("runs on a timer every SCHEDULER_TICK_MS until stopped", async () => {
     const w = await world();
     vi.useFakeTimers();
     const first = contestOf(w.app, w.teamId, { startAt: iso(T0) });
-    const stop = startStatusTicker(w.app.deps);
+    const stop = startScheduler(w.app.deps);
     expect(statusOf(w.app, first)).toBe("planned");
-    vi.advanceTimersByTime(STATUS_TICK_MS);
+    await vi.advanceTimersByTimeAsync(SCHEDULER_TICK_MS);
     expect(statusOf(w.app, first)).toBe("started");
 
-    stop();
+    await stop();
     const second = contestOf(w.app, w.teamId, { startAt: iso(T0) });
-    vi.advanceTimersByTime(10 * STATUS_TICK_MS);
+    await vi.advanceTimersByTimeAsync(10 * SCHEDULER_TICK_MS);
     expect(statusOf(w.app, second)).toBe("planned");
   });
 
-  it("logs a failed run and tries again at the next tick", async () => {
+  it("logs a failed tick and tries again at the next one", async () => {
     const w = await world();
     vi.useFakeTimers();
     const logger = createLogger({ logLevel: "silent", nodeEnv: "test" });
@@ -218,13 +241,14 @@ describe("advancing contest statuses on the server clock", () => {
       },
     };
     const id = contestOf(w.app, w.teamId, { startAt: iso(T0) });
-    const stop = startStatusTicker(deps, 1000);
-    vi.advanceTimersByTime(1000);
+    const stop = startScheduler(deps, 1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(error).toHaveBeenCalledTimes(1);
     expect(statusOf(w.app, id)).toBe("planned");
     broken = false;
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(statusOf(w.app, id)).toBe("started");
-    stop();
+    await stop();
+    expect(w.app.db.select().from(jobs).where(eq(jobs.contestId, id)).all().length).toBeGreaterThan(0);
   });
 });

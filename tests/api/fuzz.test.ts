@@ -62,6 +62,13 @@ function validParam(route: RouteDoc, name: string): string {
   if (route.path.includes("/teams/current/accounts/:id")) return world.teamAccount;
   if (route.path.includes("/users/me/accounts/:id")) return world.lentAccount;
   if (route.path.endsWith("/contests/:id/merge")) return world.imports[0];
+  // The contest lifecycle (entries, draws, verify) acts on a contest, not a draft: an import.
+  if (
+    name === "contestId" ||
+    /\/contests\/:id\/(load_entries|entries|draws|statistics|publications)/.test(route.path)
+  ) {
+    return world.imports[0];
+  }
   if (route.path.includes("/contests/:id")) return world.draft;
   if (route.path.includes("/templates/:id")) return world.template;
   if (route.path.includes("/shortlinks/:id")) return world.shortlink;
@@ -105,6 +112,11 @@ const KNOWN_KEYS = [
   "key",
   "url",
   "uuid",
+  "consent",
+  "kind",
+  "decision",
+  "reasons",
+  "opened_profile",
 ];
 const DANGEROUS_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
 
@@ -560,6 +572,18 @@ const ROUTE_BODIES: Record<string, { keys: readonly string[]; valid: () => Recor
     valid: () => ({ type: "random", domain: "fdraw.co", url: "https://brand.example/fuzz" }),
   },
   "DELETE /api/v1/upload": { keys: ["uuid"], valid: () => ({ uuid: world.upload }) },
+  "POST /api/v1/teams/current/contests/:id/load_entries": {
+    keys: ["consent"],
+    valid: () => ({ consent: true }),
+  },
+  "POST /api/v1/teams/current/contests/:id/entries/:entrantId/check": {
+    keys: ["decision", "reasons", "opened_profile"],
+    valid: () => ({ decision: "reject", reasons: ["seemsAutomated"], opened_profile: true }),
+  },
+  "POST /api/v1/teams/current/contests/:id/draws": {
+    keys: ["kind", "consent"],
+    valid: () => ({ kind: "final", consent: true }),
+  },
 };
 
 /** The routes that take a file, streamed to disk under their own cap, instead of JSON. */

@@ -21,7 +21,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { issueCode } from "../../api/auth/codes";
-import { teams } from "../../api/db/schema";
+import { contests, entrants, teams } from "../../api/db/schema";
 import { ROUTES } from "../../api/openapi/routes";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -58,6 +58,10 @@ const WITH_PERMISSIONS = {
   "team.templates.delete_templates": true,
   "team.shortlinks.view_shortlink": true,
   "team.shortlinks.create_shortlink": true,
+  "team.contests.load_entries": true,
+  "team.contests.export_entries": true,
+  "team.contests.do_testdraw": true,
+  "team.contests.do_finaldraw": true,
 };
 
 /** Team A's objects (tests/helpers/world.ts): `without` lent A its own account through A's account invite. */
@@ -319,7 +323,104 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
     request: (w) => ({ params: { id: w.shortlink } }),
   },
+
+  // The contest lifecycle, on A's first quick import (a classic contest); entries loaded by the owner first where
+  // the call needs them (rolled back with the call).
+  "POST /api/v1/teams/current/contests/:id/load_entries": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => {
+      smallRehearsal(w);
+      return { params: { id: w.imports[0] }, body: { consent: true } };
+    },
+  },
+  "GET /api/v1/teams/current/contests/:id/entries": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] } }),
+  },
+  "GET /api/v1/teams/current/contests/:id/entries/export": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] } }),
+  },
+  "POST /api/v1/teams/current/contests/:id/entries/:entrantId/check": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: async (w) => ({
+      params: { id: w.imports[0], entrantId: await loadedEntrant(w) },
+      body: { decision: "reject", reasons: ["seemsAutomated"], opened_profile: true },
+    }),
+  },
+  "GET /api/v1/teams/current/contests/:id/publications": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] } }),
+  },
+  "GET /api/v1/teams/current/contests/:id/statistics": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] } }),
+  },
+  "POST /api/v1/teams/current/contests/:id/draws": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 404 },
+    request: async (w) => {
+      await loadedEntrant(w);
+      return { params: { id: w.imports[0] }, body: { kind: "test" } };
+    },
+  },
+  "GET /api/v1/teams/current/contests/:id/draws": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] } }),
+  },
+  // The public verify API: anyone, signed in or not, in any team.
+  "GET /api/v1/verify/:contestId": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+    request: (w) => ({ params: { contestId: w.imports[0] } }),
+  },
+
+  // Admin calls: user grade admin only (none of the five callers is one; tests/api/admin.test.ts covers an admin).
+  "GET /api/v1/admin/users": {
+    expect: { anonymous: 401, owner: 403, with: 403, without: 403, otherTeam: 403 },
+  },
+  "GET /api/v1/admin/contests": {
+    expect: { anonymous: 401, owner: 403, with: 403, without: 403, otherTeam: 403 },
+  },
+  "GET /api/v1/admin/stats": {
+    expect: { anonymous: 401, owner: 403, with: 403, without: 403, otherTeam: 403 },
+  },
+  "POST /api/v1/admin/teams/:teamId/plan": {
+    expect: { anonymous: 401, owner: 403, with: 403, without: 403, otherTeam: 403 },
+    request: (w) => ({ params: { teamId: w.teamA }, body: { plan: "basic" } }),
+  },
+  "POST /api/v1/admin/teams/:teamId/freeze": {
+    expect: { anonymous: 401, owner: 403, with: 403, without: 403, otherTeam: 403 },
+    request: (w) => ({ params: { teamId: w.teamA }, body: { limit_date: "2030-01-31T00:00:00.000Z" } }),
+  },
 };
+
+/** A's first import as a small sandbox rehearsal (a few entrants: the loads stay quick). */
+function smallRehearsal(w: World): void {
+  t.db
+    .update(contests)
+    .set({ meta: { sandbox_entrants: 6 } })
+    .where(eq(contests.id, w.imports[0]))
+    .run();
+}
+
+/** Loads the entries of A's first import as its owner; the id of one of them. */
+async function loadedEntrant(w: World): Promise<string> {
+  smallRehearsal(w);
+  const res = await w.sessions.owner.call(
+    "POST",
+    `/api/v1/teams/current/contests/${w.imports[0]}/load_entries`,
+    {
+      consent: true,
+    },
+  );
+  if (res.status !== 200) throw new Error(`load_entries answered ${res.status}`);
+  const first = t.db
+    .select({ id: entrants.id })
+    .from(entrants)
+    .where(eq(entrants.contestId, w.imports[0]))
+    .get();
+  if (!first) throw new Error("no entry loaded");
+  return first.id;
+}
 
 const BOUNDARY = "----FairdrawMatrixBoundary";
 
@@ -423,4 +524,6 @@ it("answers every route with the expected status for each kind of caller", async
   }
 
   expect(problems).toEqual([]);
-});
+  // Every route × five callers, some of them loading a contest's entries first: more than the default 5 s on a
+  // busy machine.
+}, 30_000);

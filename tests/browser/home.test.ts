@@ -1,6 +1,11 @@
+/**
+ * Opening the app signed out: / is the dashboard behind sign-in, so the visitor lands on /login, where the
+ * language can be chosen (kept in the cookie across reloads; Arabic right to left). Texts are not looked for: until
+ * the catalogs are extracted the built app shows message ids for new strings.
+ */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { ConsoleMessage, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
@@ -12,11 +17,16 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
 
+/** Signed out, the app asks who is signed in and the server answers 401: Chromium logs that, it is expected. */
+function expected(m: ConsoleMessage): boolean {
+  return m.text().includes("401") && m.location().url.endsWith("/api/v1/users/me");
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchChromium();
   page = await browser.context.newPage();
-  page.on("console", (m) => m.type() === "error" && pageErrors.push(m.text()));
+  page.on("console", (m) => m.type() === "error" && !expected(m) && pageErrors.push(m.text()));
   page.on("pageerror", (e) => pageErrors.push(e.message));
 });
 
@@ -25,27 +35,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("the web app in Chromium", () => {
-  it("opens the home page with the contest defaults served by the API", async () => {
+describe("the web app in Chromium, signed out", () => {
+  it("sends / to the sign-in page", async () => {
     await page.goto(server.url);
-    await page.getByRole("heading", { name: "Untitled contest" }).waitFor();
-    expect(await page.title()).toBe("Home • Fairdraw");
-    expect(await page.getByText("1 winner").isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.locator('input[type="email"]').waitFor();
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await page.title()).toMatch(/ • Fairdraw$/);
     expect(await page.locator("meta[name=robots]").getAttribute("content")).toBe("noindex, nofollow");
   });
 
   it("switches to French and keeps the choice after a reload", async () => {
-    await page.getByLabel("Language").selectOption("fr");
-    await page.getByRole("heading", { name: "Concours sans nom" }).waitFor();
+    await page.locator(".language-select select").selectOption("fr");
+    await page.waitForFunction(() => document.documentElement.lang === "fr");
     await page.reload();
-    await page.getByRole("heading", { name: "Concours sans nom" }).waitFor();
+    await page.locator('input[type="email"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    expect(await page.locator(".language-select select").inputValue()).toBe("fr");
   });
 
   it("lays Arabic out right to left", async () => {
-    await page.getByLabel("Langue").selectOption("ar");
-    await page.getByRole("heading", { name: "مسابقة بلا عنوان" }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    await page.locator(".language-select select").selectOption("ar");
+    await page.waitForFunction(() => document.documentElement.dir === "rtl");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("ar");
   });
 
   it("has no accessibility violations that axe-core can find", async () => {

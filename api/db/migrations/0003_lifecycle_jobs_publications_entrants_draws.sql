@@ -56,13 +56,13 @@ CREATE TABLE `entrants` (
 	`checked_by` text,
 	`checked_at` text,
 	`loaded_at` text NOT NULL,
-	PRIMARY KEY(`contest_id`, `id`),
+	PRIMARY KEY(`contest_id`, `position`),
 	FOREIGN KEY (`contest_id`) REFERENCES `contests`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`checked_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
+CREATE INDEX `entrants_contest_id` ON `entrants` (`contest_id`,`id`);--> statement-breakpoint
 CREATE INDEX `entrants_contest_valid` ON `entrants` (`contest_id`,`valid`);--> statement-breakpoint
-CREATE INDEX `entrants_contest_position` ON `entrants` (`contest_id`,`position`);--> statement-breakpoint
 CREATE TABLE `jobs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`contest_id` text NOT NULL,

@@ -1,14 +1,292 @@
-// Placeholder until the builder overlay lands (issue 7). Loaded lazily by BuilderHost.
+/**
+ * The Contest Builder (contest-builder.md §2, §4): a full-screen overlay over whatever page is open, loaded as its
+ * own chunk (BuilderHost). It fetches the builder config of the team's plan, then runs the builder machine
+ * (engine/builder/machine.ts) with the API's calls, and renders the panes from the schemas.
+ *
+ * While open: a 'dimensions too small' notice on small windows, the reload warning, focus kept inside, Escape asks to
+ * close. When the machine ends: to the new contest, or back with a success alert.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef } from "@xstate/react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { BuilderOutput } from "../../../engine/builder/machine";
 import type { Origin } from "../../../engine/builder/origin";
+import { compileConfig } from "../../../engine/config/compile";
+import type { ValidationContext } from "../../../engine/config/types";
+import offers from "../../../schemas/offers.json";
+import { useDialogs } from "../dialogs/DialogHost";
+import { useSession } from "../session/session";
+import { fetchBuilderConfig, type ServedConfig } from "./api";
+import { BuilderLoading } from "./BuilderLoading";
+import { BuilderView } from "./BuilderView";
+import { type BuilderActor, type BuilderEnv, BuilderEnvProvider } from "./context";
+import type { BuilderFormContext } from "./form-context";
+import { type BuilderCalls, builderInput, builderLogic, makeFormContext, newForm } from "./session";
+import "./builder.css";
 
 export type ContestBuilderProps = { origin: Origin; onClose(): void };
 
-export default function ContestBuilder({ onClose }: ContestBuilderProps) {
+/** The smallest window the builder is made for (§9 "Builder minimum window"). */
+export const MIN_WIDTH = 900;
+export const MIN_HEIGHT = 700;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function tooSmall(): boolean {
   return (
-    <div className="builder" role="dialog" aria-modal="true" aria-label="Contest builder">
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+    typeof window !== "undefined" && (window.innerWidth <= MIN_WIDTH || window.innerHeight <= MIN_HEIGHT)
+  );
+}
+
+/** The overlay frame: a modal dialog over the page, with the reload warning and focus kept inside. */
+export function Overlay({ children, label }: { children: ReactNode; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    box.current?.focus();
+    return () => before?.focus();
+  }, []);
+  useEffect(() => {
+    // §2: the browser warns before a reload while the builder is open.
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "Prevented page reload because you can lose a lot of unsaved data";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, []);
+  useEffect(() => {
+    // Focus stays inside the builder (a modal of its own keeps it inside itself).
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== "Tab" || !box.current) return;
+      if (document.querySelector(".modal-overlay")) return;
+      const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) =>
+          !el.closest("[hidden], .builder-hidden") &&
+          !(el instanceof HTMLInputElement && el.type === "hidden"),
+      );
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const inside = box.current.contains(document.activeElement);
+      if (!inside) {
+        e.preventDefault();
+        first.focus();
+      } else if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+  return (
+    <div ref={box} className="builder" role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
+      {children}
     </div>
+  );
+}
+
+/** §2: 900 wide or less, or 700 high or less: 'dimensions too small', with 'open anyway' and 'close'. */
+function TooSmallNotice({ onOpen, onClose }: { onOpen(): void; onClose(): void }) {
+  return (
+    <div className="builder-too-small" role="alertdialog" aria-labelledby="builder-too-small-title">
+      <h2 id="builder-too-small-title">
+        <Trans>Dimensions too small</Trans>
+      </h2>
+      <p>
+        <Trans>
+          The contest builder is made for windows larger than {MIN_WIDTH} × {MIN_HEIGHT} pixels. Enlarge this
+          window or open it anyway.
+        </Trans>
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+        <button type="button" className="button primary" onClick={onOpen}>
+          <Trans>Open anyway</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function ContestBuilder({ origin, onClose }: ContestBuilderProps) {
+  const { t } = useLingui();
+  const [small, setSmall] = useState(tooSmall);
+  const [openAnyway, setOpenAnyway] = useState(false);
+  const [served, setServed] = useState<ServedConfig | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const onResize = () => setSmall(tooSmall());
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) fetches the config again
+  useEffect(() => {
+    let live = true;
+    setFailure(null);
+    fetchBuilderConfig().then(
+      (config) => live && setServed(config),
+      (error: unknown) => live && setFailure(error ?? new Error("config")),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  let body: ReactNode;
+  if (small && !openAnyway) body = <TooSmallNotice onOpen={() => setOpenAnyway(true)} onClose={onClose} />;
+  else if (failure)
+    body = (
+      <div className="builder-failed" role="alert">
+        <p>
+          <Trans>The contest builder could not be opened.</Trans>
+        </p>
+        <p className="muted">{failure instanceof Error ? failure.message : String(failure)}</p>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose}>
+            <Trans>Close</Trans>
+          </button>
+          <button type="button" className="button primary" onClick={() => setAttempt((a) => a + 1)}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      </div>
+    );
+  else if (!served) body = <BuilderLoading />;
+  else body = <BuilderSession served={served} origin={origin} onClose={onClose} />;
+  return <Overlay label={t`Contest builder`}>{body}</Overlay>;
+}
+
+export type BuilderSessionProps = {
+  served: ServedConfig;
+  origin: Origin;
+  onClose(): void;
+  /** The form to start from instead of loading the origin (stories and tests). */
+  form?: unknown;
+  /** Stand-ins for the API calls (stories). */
+  calls?: BuilderCalls;
+  /** Hands the machine's actor over once created (stories drive it into a state). */
+  onActor?(actor: BuilderActor): void;
+};
+
+/** One run of the builder machine over the served config. */
+export function BuilderSession({ served, origin, onClose, form, calls, onActor }: BuilderSessionProps) {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const compiled = useMemo(() => compileConfig(served), [served]);
+  const features = useMemo(() => new Set(served.team.features), [served]);
+  const validationContext = useCallback(
+    (): ValidationContext => ({ now: new Date(), teamFeatures: features, quotas: served.team.quotas }),
+    [features, served],
+  );
+  const [logic] = useState(() => builderLogic(compiled, validationContext, calls));
+  const actor = useActorRef(logic, {
+    input: builderInput(
+      served,
+      compiled,
+      origin,
+      form ?? (origin.kind === "new" ? newForm(served) : undefined),
+    ),
+  });
+  const handed = useRef(false);
+  if (!handed.current) {
+    handed.current = true;
+    onActor?.(actor);
+  }
+
+  const localeRef = useRef(i18n.locale);
+  localeRef.current = i18n.locale;
+  const contexts = useRef(new Map<string, BuilderFormContext>());
+  const focusRequest = useRef<((path: string) => void) | null>(null);
+  const onPaste = useRef(served.team.settings.contest_builder_create_shortlinks_on_paste ?? null);
+
+  const env = useMemo(
+    (): BuilderEnv => ({
+      served,
+      compiled,
+      actor,
+      locale: i18n.locale,
+      features,
+      isGated: (feature) => features.has("contestBuilder") && !features.has(feature),
+      validationContext,
+      formContextOf: (part) => {
+        let ctx = contexts.current.get(part);
+        if (!ctx) {
+          ctx = makeFormContext({
+            part,
+            served,
+            actor,
+            locale: () => localeRef.current,
+            features,
+            shortlinksOnPaste: () => onPaste.current,
+          });
+          contexts.current.set(part, ctx);
+        }
+        return ctx;
+      },
+      shortlinksOnPaste: () => onPaste.current,
+      setShortlinksOnPaste: (value) => {
+        onPaste.current = value;
+      },
+      focusField: (path) => focusRequest.current?.(path),
+    }),
+    [served, compiled, actor, i18n.locale, features, validationContext],
+  );
+
+  // The end of the machine: where the person goes, and the success alert (§4).
+  const finish = useRef<(output: BuilderOutput) => void>(() => undefined);
+  finish.current = (output) => {
+    if (output.kind === "created") {
+      void navigate(`/contest/${output.contestId}/`);
+      onClose();
+      void dialogs.alert({ type: "success", title: t`Your contest is created.` });
+    } else if (output.kind === "draftSaved") {
+      if (output.forPayment) {
+        const path =
+          offers.offers.find((o) => o.id === "contestBuilder")?.checkout_path ??
+          "/checkout-session/one-shot/contestbuilder";
+        onClose();
+        window.location.assign(`${path}?contest_id=${encodeURIComponent(output.id)}`);
+        return;
+      }
+      if (!location.pathname.startsWith("/contests")) void navigate("/contests/");
+      onClose();
+      void dialogs.alert({ type: "success", title: t`Your draft is saved.` });
+    } else {
+      onClose();
+      if (output.kind === "templateSaved")
+        void dialogs.alert({ type: "success", title: t`Your template is saved.` });
+    }
+  };
+  useEffect(() => {
+    const sub = actor.subscribe((snapshot) => {
+      if (snapshot.status === "done" && snapshot.output) finish.current(snapshot.output);
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
+
+  return (
+    <BuilderEnvProvider env={env}>
+      <BuilderView
+        canCreate={session.can("team.contests.create_contests")}
+        registerFocus={(fn) => {
+          focusRequest.current = fn;
+        }}
+      />
+    </BuilderEnvProvider>
   );
 }

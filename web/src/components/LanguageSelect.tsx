@@ -1,10 +1,16 @@
+/**
+ * The five interface languages (app-shell.md §1, §2 "flag icons for the five languages"): each named in itself, so
+ * a person finds theirs whatever the current language, with its flag. LanguageSelect is the compact choice of the
+ * sign-in pages and the settings page; the language dialog lists the same entries as buttons.
+ */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
+import { api, unwrap } from "../api/client";
 import { activateLocale } from "../i18n/activate";
 import { isLocale, LOCALES, type Locale } from "../i18n/locales";
+import { asUser, useSession } from "../session/session";
 
-/** Each language named in itself, so a person can find theirs whatever the current language. */
-const NATIVE_NAMES: Record<Locale, string> = {
+export const NATIVE_NAMES: Record<Locale, string> = {
   en: "English",
   fr: "Français",
   ar: "العربية",
@@ -12,19 +18,103 @@ const NATIVE_NAMES: Record<Locale, string> = {
   ja: "日本語",
 };
 
+/** The drawing of each flag, on a 30 × 20 box. */
+function flagShapes(locale: Locale) {
+  switch (locale) {
+    case "en":
+      return (
+        <>
+          <rect width="30" height="20" fill="#012169" />
+          <path d="M0,0 30,20 M30,0 0,20" stroke="#fff" strokeWidth="4" />
+          <path d="M0,0 30,20 M30,0 0,20" stroke="#C8102E" strokeWidth="1.6" />
+          <path d="M15,0 V20 M0,10 H30" stroke="#fff" strokeWidth="6" />
+          <path d="M15,0 V20 M0,10 H30" stroke="#C8102E" strokeWidth="3.5" />
+        </>
+      );
+    case "fr":
+      return (
+        <>
+          <rect width="10" height="20" fill="#002654" />
+          <rect x="10" width="10" height="20" fill="#fff" />
+          <rect x="20" width="10" height="20" fill="#CE1126" />
+        </>
+      );
+    case "ar":
+      return (
+        <>
+          <rect width="30" height="20" fill="#006C35" />
+          <path d="M8,8 H22 M9,11 H21" stroke="#fff" strokeWidth="1.2" />
+          <path d="M8,14.5 H22" stroke="#fff" strokeWidth="0.9" />
+        </>
+      );
+    case "hi":
+      return (
+        <>
+          <rect width="30" height="20" fill="#fff" />
+          <rect width="30" height="6.67" fill="#FF9933" />
+          <rect y="13.33" width="30" height="6.67" fill="#138808" />
+          <circle cx="15" cy="10" r="2.6" fill="none" stroke="#000080" strokeWidth="0.8" />
+        </>
+      );
+    case "ja":
+      return (
+        <>
+          <rect width="30" height="20" fill="#fff" stroke="#d4d4d8" strokeWidth="0.5" />
+          <circle cx="15" cy="10" r="6" fill="#BC002D" />
+        </>
+      );
+  }
+}
+
+/** A small flag drawn in SVG (emoji flags do not show on every system). Decorative: the name is written beside it. */
+export function LanguageFlag({ locale, size = 20 }: { locale: Locale; size?: number }) {
+  return (
+    <svg
+      width={size * 1.5}
+      height={size}
+      viewBox="0 0 30 20"
+      aria-hidden="true"
+      focusable="false"
+      className="flag"
+      data-flag={locale}
+    >
+      {flagShapes(locale)}
+    </svg>
+  );
+}
+
+/** Switches the interface (cookie, 365 days) and, for a signed-in person, saves the choice to the account. */
+export function useChooseLocale(): (locale: Locale) => Promise<void> {
+  const session = useSession();
+  return async (locale) => {
+    await activateLocale(locale, { remember: true });
+    if (session.status !== "ready") return;
+    try {
+      session.setUser(asUser(await unwrap(api.users.me.$post({ json: { locale } }))));
+    } catch {
+      // Silent (app-shell.md §8): the cookie keeps the choice on this device.
+    }
+  };
+}
+
+/** A select of the five languages: a choice applies at once (useChooseLocale). */
 export function LanguageSelect() {
   const { i18n } = useLingui();
+  const choose = useChooseLocale();
   const id = useId();
+  const current = isLocale(i18n.locale) ? i18n.locale : "en";
   return (
     <div className="language-select">
+      <LanguageFlag locale={current} />
       <label htmlFor={id}>
         <Trans>Language</Trans>
       </label>
       <select
         id={id}
-        value={i18n.locale}
+        value={current}
         onChange={(e) => {
-          if (isLocale(e.target.value)) void activateLocale(e.target.value, { remember: true });
+          const value = e.target.value;
+          if (isLocale(value)) void choose(value);
         }}
       >
         {LOCALES.map((l) => (

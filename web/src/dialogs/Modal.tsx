@@ -101,16 +101,16 @@ export function Modal({
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <header className="modal-header">
+        <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           {closable && (
             <button type="button" className="icon-button" aria-label={t`Close`} onClick={onClose}>
               ×
             </button>
           )}
-        </header>
+        </div>
         <div className="modal-body">{children}</div>
-        {footer && <footer className="modal-footer">{footer}</footer>}
+        {footer && <div className="modal-footer">{footer}</div>}
       </div>
     </div>
   );

@@ -108,6 +108,13 @@ export function AvatarMenu() {
                 <Trans>About</Trans>
               </button>
             </li>
+            {user.grade === "admin" && (
+              <li>
+                <Link to="/admin" onClick={() => setOpen(false)}>
+                  <Trans>Administration</Trans>
+                </Link>
+              </li>
+            )}
             <li>
               <Link to="/logout" onClick={() => setOpen(false)}>
                 <Trans>Log out</Trans>

@@ -34,7 +34,8 @@ export function useErrorHandler(): (error: unknown, options?: ErrorOptions) => v
         void navigate("/login");
         return;
       }
-      if (err.status === 403 && !UPGRADE_KEYS.has(err.key)) {
+      // The API answers the close-only keys with 403 too (api/errors.ts): they are alerts, not the error page.
+      if (err.status === 403 && !UPGRADE_KEYS.has(err.key) && !CLOSE_ONLY_KEYS.has(err.key)) {
         pageError.show({ status: 403, details: err.message });
         return;
       }

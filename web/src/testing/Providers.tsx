@@ -18,8 +18,11 @@ export function Providers({
   user = demoUser,
   path = "/",
   route = "*",
+  outside,
 }: {
   children: ReactNode;
+  /** Rendered beside the route, whatever the path (e.g. a probe of the location after a navigation). */
+  outside?: ReactNode;
   user?: User | null;
   path?: string;
   /** The route pattern to render children under, so useParams works (e.g. "/contest/:contestId/*"). */
@@ -35,6 +38,7 @@ export function Providers({
                 <Routes>
                   <Route path={route} element={children} />
                 </Routes>
+                {outside}
               </BuilderProvider>
             </DialogProvider>
           </PageErrorProvider>

@@ -1,7 +1,14 @@
-// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
+/** /login (app-shell.md §2, decisions.md "Sign-in"): e-mail, then the 6-digit code; `?next=` after sign-in. */
+import { useLingui } from "@lingui/react/macro";
 import { usePageTitle } from "../../usePageTitle";
+import { AuthFrame, SignInFlow } from "./sign-in";
 
 export default function LoginPage() {
-  usePageTitle("Sign in");
-  return <h1>Sign in</h1>;
+  const { t } = useLingui();
+  usePageTitle(t`Sign in`);
+  return (
+    <AuthFrame title={t`Sign in to Fairdraw`}>
+      <SignInFlow mode="login" />
+    </AuthFrame>
+  );
 }

@@ -1,7 +1,44 @@
-// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
+/**
+ * /logout: ends the session (POST /auth/logout, once the session is loaded: the call needs its CSRF token), forgets the user and the CSRF token, then goes to /login. A call
+ * that fails (already signed out, server unreachable) still leaves the person signed out on this side.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { api, clearCsrf, unwrap } from "../../api/client";
+import { useSession } from "../../session/session";
 import { usePageTitle } from "../../usePageTitle";
+import { AuthFrame } from "./sign-in";
 
 export default function LogoutPage() {
-  usePageTitle("Sign out");
-  return <h1>Sign out</h1>;
+  const { t } = useLingui();
+  usePageTitle(t`Sign out`);
+  const session = useSession();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const { setUser, status } = session;
+
+  useEffect(() => {
+    // The call needs the session's CSRF token, which the session has once it is loaded.
+    if (started.current || status === "loading") return;
+    started.current = true;
+    void (async () => {
+      try {
+        if (status === "ready") await unwrap(api.auth.logout.$post());
+      } catch {
+        // Signed out already, or unreachable: this tab forgets the session either way.
+      }
+      clearCsrf();
+      setUser(null);
+      void navigate("/login", { replace: true });
+    })();
+  }, [navigate, setUser, status]);
+
+  return (
+    <AuthFrame title={t`Signing out`}>
+      <p role="status">
+        <Trans>Signing you out…</Trans>
+      </p>
+    </AuthFrame>
+  );
 }

@@ -1,7 +1,14 @@
-// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
+/** /registration (decisions.md "Sign-in"): a name and an e-mail address, then the code; new accounts start with the tutorial. */
+import { useLingui } from "@lingui/react/macro";
 import { usePageTitle } from "../../usePageTitle";
+import { AuthFrame, SignInFlow } from "./sign-in";
 
 export default function RegistrationPage() {
-  usePageTitle("Create an account");
-  return <h1>Create an account</h1>;
+  const { t } = useLingui();
+  usePageTitle(t`Create an account`);
+  return (
+    <AuthFrame title={t`Create your Fairdraw account`}>
+      <SignInFlow mode="register" />
+    </AuthFrame>
+  );
 }

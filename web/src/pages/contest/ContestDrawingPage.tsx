@@ -1,7 +1,248 @@
-// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
-import { usePageTitle } from "../../usePageTitle";
+/**
+ * /contest/:contestId/drawing (issue 8, docs/draw.md): the seed fingerprint published before the start, test
+ * draws (do_testdraw and the plan's testDraws, else a star and the upgrade text) and the final draw (do_finaldraw,
+ * a closed contest, StartFinalDrawDialog with consent and a 5-second hold), then its winners and substitutes with
+ * their profiles, the entrants list's fingerprint and the public page where anyone re-runs it.
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { ContestData } from "../../contest/types";
+import { useContest } from "../../contest/useContest";
+import { useDialogs } from "../../dialogs/DialogHost";
+import { StartFinalDrawDialog } from "../../dialogs/StartFinalDrawDialog";
+import { type Draw, fetchDraws, fetchEntries, fetchVerify, makeDraw } from "../../lifecycle/api";
+import { CallFailed, ContestFrame } from "../../lifecycle/ContestFrame";
+import { verifyPathOf } from "../../lifecycle/contest-rules";
+import { type DrawAccount, DrawResult, Fingerprint } from "../../lifecycle/DrawResult";
+import { useCall } from "../../lifecycle/useCall";
+import { useContestUpdates } from "../../realtime/RealtimeProvider";
+import { useSession } from "../../session/session";
+import { useErrorHandler } from "../../shell/useErrorHandler";
+import { FeatureStar } from "../../widgets/FeatureStar";
 
 export default function ContestDrawingPage() {
-  usePageTitle("Drawing");
-  return <h1>Drawing</h1>;
+  const { t } = useLingui();
+  const { contestId = "" } = useParams();
+  const state = useContest(contestId);
+  return (
+    <ContestFrame state={state} title={t`Drawing`}>
+      {(contest) => <DrawingView contest={contest} reloadContest={state.reload} />}
+    </ContestFrame>
+  );
+}
+
+function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadContest(): Promise<void> }) {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const dialogs = useDialogs();
+  const onError = useErrorHandler();
+  const draws = useCall(() => fetchDraws(contest._id), [contest._id]);
+  const proof = useCall(() => fetchVerify(contest._id), [contest._id]);
+  const valid = useCall(
+    async () => (await fetchEntries(contest._id, { valid: true, page: 1, perPage: 1 })).meta.valid,
+    [contest._id],
+  );
+  useContestUpdates(contest._id, () => {
+    void draws.reload();
+    void proof.reload();
+  });
+  const [testing, setTesting] = useState(false);
+
+  const finalDraw = draws.data?.find((d) => d.kind === "final") ?? null;
+  const tests = (draws.data ?? []).filter((d) => d.kind === "test").reverse();
+  const entriesLoaded = Boolean(contest.timeline?.entries_loaded ?? contest.loaded_at);
+  const drawn = finalDraw !== null || contest.drawn_at !== null;
+
+  const accounts = useMemo(() => {
+    const map = new Map<string, DrawAccount>();
+    for (const a of [...(proof.data?.winners_accounts ?? []), ...(proof.data?.substitutes_accounts ?? [])]) {
+      map.set(a.id, { provider: a.provider, screen_name: a.screen_name });
+    }
+    return map;
+  }, [proof.data]);
+
+  const hasTests = session.hasFeature("testDraws");
+  const mayTest = session.can("team.contests.do_testdraw");
+  const mayDraw = session.can("team.contests.do_finaldraw");
+
+  const runTest = async () => {
+    setTesting(true);
+    try {
+      const made = await makeDraw(contest._id, "test");
+      draws.setData((list) => [...(list ?? []), made]);
+    } catch (err) {
+      onError(err);
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const startFinal = () =>
+    dialogs.open((close) => (
+      <StartFinalDrawDialog
+        contest={contest}
+        entrants={valid.data}
+        firstDraw={!drawn}
+        onClose={close}
+        onDrawn={(made: Draw) => {
+          close();
+          draws.setData((list) => [...(list ?? []), made]);
+          void draws.reload();
+          void proof.reload();
+          void reloadContest();
+          void dialogs.alert({ type: "success", title: t`Winners drawn` });
+        }}
+      />
+    ));
+
+  const commitment = proof.data?.seed_commitment ?? null;
+  const committedAt = proof.data?.committed_at ?? null;
+
+  return (
+    <div className="stack lifecycle-page">
+      <section className="card" aria-labelledby="draw-commitment">
+        <h2 id="draw-commitment">
+          <Trans>Locked seed</Trans>
+        </h2>
+        {proof.error && !proof.data ? (
+          <CallFailed error={proof.error} retry={() => void proof.reload()} />
+        ) : !proof.data ? (
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        ) : commitment ? (
+          <>
+            <p>
+              <Trans>
+                Before the contest started, a secret seed was locked and its fingerprint published. The draw
+                uses this seed: no one can change it without the fingerprint showing it.
+              </Trans>
+            </p>
+            <dl className="draw-proof">
+              <dt>
+                <Trans>Seed fingerprint (SHA-256)</Trans>
+              </dt>
+              <dd>
+                <Fingerprint value={commitment} />
+              </dd>
+              {committedAt && (
+                <>
+                  <dt>
+                    <Trans>Locked on</Trans>
+                  </dt>
+                  <dd>
+                    <time dateTime={committedAt}>
+                      {i18n.date(new Date(committedAt), { dateStyle: "medium", timeStyle: "short" })}
+                    </time>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </>
+        ) : (
+          <p className="muted">
+            <Trans>
+              No seed is locked yet: it is locked when the contest is scheduled, or at its first draw.
+            </Trans>
+          </p>
+        )}
+        <p>
+          <Link to={verifyPathOf(contest._id)}>
+            <Trans>The contest's public verification page</Trans>
+          </Link>
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="draw-final">
+        <h2 id="draw-final">
+          <Trans>Final draw</Trans>
+        </h2>
+        {draws.error && !draws.data ? (
+          <CallFailed error={draws.error} retry={() => void draws.reload()} />
+        ) : !draws.data ? (
+          <p role="status">
+            <Trans>Loading the draws…</Trans>
+          </p>
+        ) : finalDraw ? (
+          <DrawResult draw={finalDraw} accounts={accounts} verifyPath={verifyPathOf(contest._id)} />
+        ) : contest.status === "closed" ? (
+          mayDraw ? (
+            <>
+              <p>
+                <Trans>The contest is closed: its winners can be drawn.</Trans>{" "}
+                {valid.data !== null && (
+                  <Plural
+                    value={valid.data}
+                    one="# valid entry takes part."
+                    other="# valid entries take part."
+                  />
+                )}
+              </p>
+              <button type="button" className="button primary" onClick={startFinal}>
+                <Trans>Start the final draw</Trans>
+              </button>
+            </>
+          ) : (
+            <p className="muted">
+              <Trans>The contest is closed. A member with the right to draw can start the final draw.</Trans>
+            </p>
+          )
+        ) : contest.status === "canceled" ? (
+          <p className="muted">
+            <Trans>The contest was canceled: there is no draw.</Trans>
+          </p>
+        ) : (
+          <p className="muted">
+            <Trans>The final draw is possible once the contest is closed.</Trans>
+          </p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="draw-tests">
+        <h2 id="draw-tests">
+          <Trans>Test draws</Trans>
+        </h2>
+        <p>
+          <Trans>
+            A test draw shows who a draw would pick today. It uses its own random stream: it does not count,
+            and it tells nothing of the final draw.
+          </Trans>
+        </p>
+        {!hasTests ? (
+          <p className="with-star">
+            <button type="button" className="button" disabled>
+              <Trans>Run a test draw</Trans>
+            </button>{" "}
+            <FeatureStar /> <Trans>Test draws come with a higher plan.</Trans>
+          </p>
+        ) : !mayTest ? (
+          <p className="muted">
+            <Trans>You don't have the permission to run test draws.</Trans>
+          </p>
+        ) : drawn ? null : !entriesLoaded ? (
+          <p className="muted">
+            <Trans>Test draws are possible once the entries are loaded.</Trans>
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void runTest()}
+            disabled={testing}
+            aria-busy={testing}
+          >
+            {testing ? <Trans>Drawing…</Trans> : <Trans>Run a test draw</Trans>}
+          </button>
+        )}
+        {tests.length > 0 && (
+          <div className="stack draw-tests">
+            {tests.map((d) => (
+              <DrawResult key={d._id} draw={d} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,7 +1,219 @@
-// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
+/**
+ * /me/delegation: the accounts the person lent to teams through account invites (GET /users/me/delegations/list),
+ * each removable from its team (the account stays theirs), and their own accounts behind those loans
+ * (GET /users/me/accounts/list), each unlinkable (every team it was lent to loses it).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Account, DelegatedAccount } from "../../../../codegen/types";
+import { api, unwrap } from "../../api/client";
+import { useDialogs } from "../../dialogs/DialogHost";
+import { RemoveDelegationDialog } from "../../dialogs/RemoveDelegationDialog";
+import { UnlinkUserAccountDialog } from "../../dialogs/UnlinkUserAccountDialog";
+import { formatDate } from "../../team/format";
+import { ProviderBadge } from "../../team/ProviderBadge";
+import { Empty, LoadError, Loading } from "../../team/states";
+import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
+import { Avatar } from "../../widgets/Avatar";
+import "./me.css";
+
+export async function fetchDelegations(): Promise<DelegatedAccount[]> {
+  return (await unwrap(api.users.me.delegations.list.$get())).data as DelegatedAccount[];
+}
+
+export async function fetchMyAccounts(): Promise<Account[]> {
+  return (await unwrap(api.users.me.accounts.list.$get())).data as Account[];
+}
+
+function AccountName({
+  name,
+  screenName,
+  picture,
+}: {
+  name: string;
+  screenName: string;
+  picture: string | null;
+}) {
+  return (
+    <span className="me-name">
+      <Avatar src={picture} alt="" size={28} />
+      <span>
+        {name}
+        {screenName && <span className="muted"> @{screenName}</span>}
+      </span>
+    </span>
+  );
+}
 
 export default function MyDelegationPage() {
-  usePageTitle("Delegation");
-  return <h1>Delegation</h1>;
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Delegation`);
+  const dialogs = useDialogs();
+  const [delegations, delegationsCtl] = useLoad("delegations", fetchDelegations);
+  const [accounts, accountsCtl] = useLoad("my-accounts", fetchMyAccounts);
+  const reloadAll = () => {
+    delegationsCtl.reload();
+    accountsCtl.reload();
+  };
+
+  return (
+    <div className="me-page">
+      <h1>
+        <Trans>Delegation</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          When a team invites you to link one of your accounts, you lend it to that team: it runs contests
+          with it, and the account stays yours.
+        </Trans>
+      </p>
+
+      <section aria-labelledby="lent-title" className="me-section">
+        <h2 id="lent-title">
+          <Trans>Accounts you lent to teams</Trans>
+        </h2>
+        {delegations.status === "loading" && <Loading />}
+        {delegations.status === "error" && (
+          <LoadError error={delegations.error} onRetry={delegationsCtl.reload} />
+        )}
+        {delegations.status === "ready" &&
+          (delegations.data.length === 0 ? (
+            <Empty>
+              <Trans>You lend no account to a team.</Trans>
+            </Empty>
+          ) : (
+            <table className="data me-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Account</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Network</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Team</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Lent on</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Contests</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {delegations.data.map((d) => (
+                  <tr key={d.delegation_id} data-delegation={d.delegation_id}>
+                    <th scope="row">
+                      <AccountName name={d.name} screenName={d.screen_name} picture={d.profile_picture} />
+                    </th>
+                    <td>
+                      <ProviderBadge provider={d.provider} />
+                    </td>
+                    <td>{d.team.name}</td>
+                    <td>{formatDate(i18n, d.delegated_at)}</td>
+                    <td>{d.nb_contests}</td>
+                    <td className="me-actions">
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-label={t`Remove ${d.name} from ${d.team.name}`}
+                        onClick={() =>
+                          dialogs.open((close) => (
+                            <RemoveDelegationDialog
+                              delegation={d}
+                              onClose={close}
+                              onRemoved={delegationsCtl.reload}
+                            />
+                          ))
+                        }
+                      >
+                        <Trans>Remove</Trans>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+      </section>
+
+      <section aria-labelledby="own-title" className="me-section">
+        <h2 id="own-title">
+          <Trans>Your accounts</Trans>
+        </h2>
+        {accounts.status === "loading" && <Loading />}
+        {accounts.status === "error" && <LoadError error={accounts.error} onRetry={accountsCtl.reload} />}
+        {accounts.status === "ready" &&
+          (accounts.data.length === 0 ? (
+            <Empty>
+              <Trans>No account of yours is linked yet. Accept an account invitation to link one.</Trans>
+            </Empty>
+          ) : (
+            <table className="data me-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Account</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Network</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Linked on</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Contests</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {accounts.data.map((a) => (
+                  <tr key={a._id} data-account={a._id}>
+                    <th scope="row">
+                      <AccountName name={a.name} screenName={a.screen_name} picture={a.profile_picture} />
+                      {a.sandbox && (
+                        <span className="me-badge">
+                          <Trans>Sandbox</Trans>
+                        </span>
+                      )}
+                    </th>
+                    <td>
+                      <ProviderBadge provider={a.provider} />
+                    </td>
+                    <td>{formatDate(i18n, a.linked_at)}</td>
+                    <td>{a.nb_contests}</td>
+                    <td className="me-actions">
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-label={t`Unlink ${a.name}`}
+                        onClick={() =>
+                          dialogs.open((close) => (
+                            <UnlinkUserAccountDialog account={a} onClose={close} onUnlinked={reloadAll} />
+                          ))
+                        }
+                      >
+                        <Trans>Unlink</Trans>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ))}
+      </section>
+    </div>
+  );
 }

@@ -1,7 +1,234 @@
-// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
+/**
+ * /team/accounts (app-shell.md §2, §3, §6, §7): the team's linked social accounts — network, name and handle,
+ * linked date, contests, the "Sandbox" label for sandbox accounts (decisions.md) and "needs reconnecting" for
+ * disabled ones — with refresh (team.accounts.update_account), request reconnect
+ * (team.accounts.request_reconnect_account), unlink (team.accounts.unlink_account) and "link an account".
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { Account } from "../../../../codegen/types";
+import { useDialogs } from "../../dialogs/DialogHost";
+import { LinkAccountDialog } from "../../dialogs/LinkAccountDialog";
+import { RequestReconnectDialog } from "../../dialogs/RequestReconnectDialog";
+import { UnlinkAccountDialog } from "../../dialogs/UnlinkAccountDialog";
+import { useSession, useUser } from "../../session/session";
+import { useErrorHandler } from "../../shell/useErrorHandler";
+import { listAccounts, refreshAccount } from "../../team/api";
+import { formatDate } from "../../team/format";
+import { ProviderBadge } from "../../team/ProviderBadge";
+import { Empty, LoadError, Loading } from "../../team/states";
+import "../../team/team.css";
+import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
+import { Avatar } from "../../widgets/Avatar";
 
 export default function TeamAccountsPage() {
-  usePageTitle("Accounts");
-  return <h1>Accounts</h1>;
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Accounts`);
+  const user = useUser();
+  const session = useSession();
+  const dialogs = useDialogs();
+  const onError = useErrorHandler();
+  const [accounts, { reload, update }] = useLoad(user.currentTeam._id, listAccounts);
+  const [notice, setNotice] = useState("");
+  const [refreshing, setRefreshing] = useState<string | null>(null);
+  const can = {
+    update: session.can("team.accounts.update_account"),
+    reconnect: session.can("team.accounts.request_reconnect_account"),
+    unlink: session.can("team.accounts.unlink_account"),
+    invite: session.can("team.invites.create_invite"),
+  };
+  const perNetwork = user.currentTeam.quotas.accounts ?? 0;
+
+  const refresh = async (account: Account) => {
+    setRefreshing(account._id);
+    setNotice("");
+    const name = account.name;
+    try {
+      const ok = await refreshAccount(account._id);
+      setNotice(ok ? t`${name} is up to date.` : t`${name} could not be refreshed.`);
+      if (ok) reload();
+    } catch (e) {
+      onError(e);
+    } finally {
+      setRefreshing(null);
+    }
+  };
+
+  const link = () =>
+    dialogs.open((close) => (
+      <LinkAccountDialog
+        onClose={close}
+        onLinked={(a) => {
+          const name = a.name;
+          setNotice(t`${name} is linked.`);
+          reload();
+        }}
+      />
+    ));
+
+  return (
+    <div className="team-page">
+      <div className="team-page-head">
+        <h1>
+          <Trans>Accounts</Trans>
+        </h1>
+        {(can.invite || can.update) && (
+          <button type="button" className="button primary" onClick={link}>
+            <Trans>Link an account</Trans>
+          </button>
+        )}
+      </div>
+      <p className="muted">
+        <Plural
+          value={perNetwork}
+          one="The team may link # account on each network."
+          other="The team may link # accounts on each network."
+        />
+      </p>
+      <p role="status" className="team-page-notice">
+        {notice}
+      </p>
+      {accounts.status === "loading" ? (
+        <Loading />
+      ) : accounts.status === "error" ? (
+        <LoadError error={accounts.error} onRetry={reload} />
+      ) : accounts.data.length === 0 ? (
+        <Empty>
+          <Trans>No account is linked to the team yet.</Trans>
+        </Empty>
+      ) : (
+        <table className="data">
+          <caption className="visually-hidden">
+            <Trans>The team's linked accounts</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Network</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Account</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Linked</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Contests</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Actions</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.data.map((a) => {
+              const name = a.name;
+              const requested = formatDate(i18n, a.meta.reconnect_requested_at, true);
+              return (
+                <tr key={a._id} data-account={a._id}>
+                  <td>
+                    <ProviderBadge provider={a.provider} />
+                  </td>
+                  <td>
+                    <span className="team-person">
+                      <Avatar src={a.profile_picture} alt="" size={28} />
+                      <span>
+                        <strong>{name}</strong>{" "}
+                        {a.url ? (
+                          <a href={a.url} target="_blank" rel="noreferrer noopener" dir="ltr">
+                            @{a.screen_name}
+                          </a>
+                        ) : (
+                          <span className="muted" dir="ltr">
+                            @{a.screen_name}
+                          </span>
+                        )}
+                      </span>
+                    </span>
+                    <span className="team-labels">
+                      {a.sandbox && (
+                        <span className="team-label team-label-sandbox">
+                          <Trans>Sandbox</Trans>
+                        </span>
+                      )}
+                      {a.disabled && (
+                        <span className="team-label team-label-warning">
+                          <Trans>Needs reconnecting</Trans>
+                        </span>
+                      )}
+                      {requested && (
+                        <span className="muted team-small">
+                          <Trans>Reconnect asked on {requested}</Trans>
+                        </span>
+                      )}
+                    </span>
+                  </td>
+                  <td>{formatDate(i18n, a.linked_at)}</td>
+                  <td>{i18n.number(a.nb_contests)}</td>
+                  <td>
+                    <div className="team-row-actions">
+                      {can.update && (
+                        <button
+                          type="button"
+                          className="button small"
+                          onClick={() => void refresh(a)}
+                          disabled={refreshing !== null}
+                          aria-busy={refreshing === a._id}
+                          aria-label={t`Refresh ${name}`}
+                        >
+                          {refreshing === a._id ? <Trans>Refreshing…</Trans> : <Trans>Refresh</Trans>}
+                        </button>
+                      )}
+                      {can.reconnect && (
+                        <button
+                          type="button"
+                          className="button small"
+                          aria-label={t`Ask for ${name} to be reconnected`}
+                          onClick={() =>
+                            dialogs.open((close) => (
+                              <RequestReconnectDialog
+                                account={a}
+                                onClose={close}
+                                onRequested={() => {
+                                  setNotice(t`A reconnection of ${name} was asked for.`);
+                                  reload();
+                                }}
+                              />
+                            ))
+                          }
+                        >
+                          <Trans>Request reconnect</Trans>
+                        </button>
+                      )}
+                      {can.unlink && (
+                        <button
+                          type="button"
+                          className="button small team-danger-text"
+                          aria-label={t`Unlink ${name}`}
+                          onClick={() =>
+                            dialogs.open((close) => (
+                              <UnlinkAccountDialog
+                                account={a}
+                                onClose={close}
+                                onUnlinked={(gone) =>
+                                  update((list) => list.filter((x) => x._id !== gone._id))
+                                }
+                              />
+                            ))
+                          }
+                        >
+                          <Trans>Unlink</Trans>
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
 }

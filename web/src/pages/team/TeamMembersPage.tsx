@@ -1,7 +1,170 @@
-// Placeholder: this page is being built (issue 6). Route modules export their page as default (lazy chunks).
+/**
+ * /team/members (app-shell.md §2, §3, §6, §7): the team's members with their role and join date; manage a
+ * member's permissions (team.members.manage_permissions), remove a member (team.members.delete_member), invite
+ * one (team.invites.create_invite; a full team gets the shell's maxMembersExceeded image alert).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { Member } from "../../../../codegen/types";
+import { useDialogs } from "../../dialogs/DialogHost";
+import { InviteMemberDialog } from "../../dialogs/InviteMemberDialog";
+import { MemberPermissionsDialog } from "../../dialogs/MemberPermissionsDialog";
+import { RemoveMemberDialog } from "../../dialogs/RemoveMemberDialog";
+import { useSession, useUser } from "../../session/session";
+import { listMembers } from "../../team/api";
+import { formatDate } from "../../team/format";
+import { Empty, LoadError, Loading } from "../../team/states";
+import "../../team/team.css";
+import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
+import { Avatar } from "../../widgets/Avatar";
+
+/** Who the viewer may act on: never the owner, never themselves (leaving is done from /me/teams). */
+export function memberActions(
+  viewer: { _id: string },
+  member: Member,
+  can: { managePermissions: boolean; remove: boolean },
+) {
+  const other = member.pivot.role !== "owner" && member._id !== viewer._id;
+  return { permissions: other && can.managePermissions, remove: other && can.remove };
+}
 
 export default function TeamMembersPage() {
-  usePageTitle("Members");
-  return <h1>Members</h1>;
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Members`);
+  const user = useUser();
+  const session = useSession();
+  const dialogs = useDialogs();
+  const [members, { reload, update }] = useLoad(user.currentTeam._id, listMembers);
+  const [notice, setNotice] = useState("");
+  const can = {
+    managePermissions: session.can("team.members.manage_permissions"),
+    remove: session.can("team.members.delete_member"),
+    invite: session.can("team.invites.create_invite"),
+  };
+  const quota = user.currentTeam.quotas.members ?? 0;
+  const count = members.status === "ready" ? members.data.length : 0;
+
+  const invite = () =>
+    dialogs.open((close) => (
+      <InviteMemberDialog onClose={close} onInvited={() => setNotice(t`The invite is ready.`)} />
+    ));
+
+  return (
+    <div className="team-page">
+      <div className="team-page-head">
+        <h1>
+          <Trans>Members</Trans>
+        </h1>
+        {can.invite && (
+          <button type="button" className="button primary" onClick={invite}>
+            <Trans>Invite a member</Trans>
+          </button>
+        )}
+      </div>
+      {members.status === "ready" && (
+        <p className="muted">
+          <Trans>
+            {count} of {quota} members
+          </Trans>
+        </p>
+      )}
+      <p role="status" className="team-page-notice">
+        {notice}
+      </p>
+      {members.status === "loading" ? (
+        <Loading />
+      ) : members.status === "error" ? (
+        <LoadError error={members.error} onRetry={reload} />
+      ) : members.data.length === 0 ? (
+        <Empty>
+          <Trans>The team has no member.</Trans>
+        </Empty>
+      ) : (
+        <table className="data">
+          <caption className="visually-hidden">
+            <Trans>The team's members</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Member</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Role</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Joined</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Actions</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.data.map((m) => {
+              const name = m.name;
+              const actions = memberActions(user, m, can);
+              return (
+                <tr key={m._id} data-member={m._id}>
+                  <td>
+                    <span className="team-person">
+                      <Avatar src={m.profile_picture} alt="" size={28} />
+                      <strong>{name}</strong>
+                      {m._id === user._id && <span className="muted">{t`(you)`}</span>}
+                    </span>
+                  </td>
+                  <td>{m.pivot.role === "owner" ? t`Owner` : t`Member`}</td>
+                  <td>{formatDate(i18n, m.pivot.created_at)}</td>
+                  <td>
+                    <div className="team-row-actions">
+                      {actions.permissions && (
+                        <button
+                          type="button"
+                          className="button small"
+                          aria-label={t`Permissions of ${name}`}
+                          onClick={() =>
+                            dialogs.open((close) => (
+                              <MemberPermissionsDialog
+                                member={m}
+                                onClose={close}
+                                onSaved={(saved) => {
+                                  update((list) => list.map((x) => (x._id === saved._id ? saved : x)));
+                                  setNotice(t`The permissions of ${name} are saved.`);
+                                }}
+                              />
+                            ))
+                          }
+                        >
+                          <Trans>Permissions</Trans>
+                        </button>
+                      )}
+                      {actions.remove && (
+                        <button
+                          type="button"
+                          className="button small team-danger-text"
+                          aria-label={t`Remove ${name}`}
+                          onClick={() =>
+                            dialogs.open((close) => (
+                              <RemoveMemberDialog
+                                member={m}
+                                onClose={close}
+                                onRemoved={(gone) => update((list) => list.filter((x) => x._id !== gone._id))}
+                              />
+                            ))
+                          }
+                        >
+                          <Trans>Remove</Trans>
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
 }

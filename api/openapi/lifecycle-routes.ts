@@ -1,0 +1,133 @@
+import type { RouteDoc } from "./routes";
+
+/**
+ * The contest lifecycle routes (entries, manual check, draws, results, the public verify API), described for the
+ * OpenAPI document and the route-coverage test (see routes.ts).
+ */
+export const LIFECYCLE_ROUTES: RouteDoc[] = [
+  {
+    method: "POST",
+    path: "/api/v1/teams/current/contests/:id/load_entries",
+    summary:
+      "Load the entries of an imported (classic) contest that is started or closed and not drawn (409 " +
+      "contestNotLoadable otherwise; tunnel contests load theirs at the close). The first load needs " +
+      "{ consent: true } (422 on consent). At most 3000 entries: the first ones are kept and the answer says so " +
+      "(truncated, limit, message). The entries are filtered (reason codes per removed entry, the funnel kept " +
+      "with the contest), a started contest is closed, loadContest is logged and load_contest pushed. Answers " +
+      "{ contest_id, loaded, valid, truncated, limit, funnel }.",
+    tag: "entries",
+    access: "team",
+    permission: "team.contests.load_entries",
+    body: "object",
+    ok: { status: 200, description: "{ contest_id, loaded, valid, truncated, limit, message?, funnel }" },
+    errors: [402, 404, 409],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/contests/:id/entries",
+    summary:
+      "The contest's entries in load order, 50 a page (?page=, ?per_page= up to 500), ?valid=true|false " +
+      "filters. Each entry says whether it is valid, the reasons that removed it, its manual check and whether " +
+      "it won. Answers { data, meta: { page, per_page, total, valid, invalid, entries_loaded_at }, funnel }.",
+    tag: "entries",
+    access: "team",
+    permission: "team.contests.view_contests",
+    ok: { status: 200, schema: "stored/entry", list: true },
+    errors: [402, 404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/contests/:id/entries/export",
+    summary:
+      "The contest's entries as a CSV download (Content-Disposition attachment; cells that would start a " +
+      "spreadsheet formula are prefixed with '). Needs the exportEntries feature (403 upgradeToDownloadEntries).",
+    tag: "entries",
+    access: "team",
+    permission: "team.contests.export_entries",
+    ok: { status: 200, description: "text/csv" },
+    errors: [402, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/teams/current/contests/:id/entries/:entrantId/check",
+    summary:
+      "Manual check of an entrant (every entry of that account): { decision: approve | reject, reasons, " +
+      "opened_profile: true }. Approve with no reason, reject with at least one (schemas/manual-check-reasons " +
+      "keys, the contest's own list or free text of 3 to 50 characters); the profile must have been opened " +
+      "(422 otherwise). Needs the draw.manualCheck feature (403 planNotSupported); 409 contestAlreadyDrawn once " +
+      "the final draw is made. Rejected entrants are not drawn. Answers the entry.",
+    tag: "entries",
+    access: "team",
+    permission: "team.contests.load_entries team.contests.do_finaldraw",
+    body: "object",
+    ok: { status: 200, schema: "stored/entry" },
+    errors: [402, 404, 409],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/contests/:id/publications",
+    summary:
+      "What the contest published and sent, oldest first: main publications, reminders, closing and winners " +
+      "publications, winning-moment replies, private messages, each with its filled text, media, mode, post id " +
+      "and status (for a sandbox contest, the only place they exist). Answers { data }.",
+    tag: "entries",
+    access: "team",
+    permission: "team.contests.view_contests",
+    ok: { status: 200, description: "{ data: [publication] }" },
+    errors: [402, 404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/contests/:id/statistics",
+    summary:
+      "The contest's statistics: entries over time (hourly up to three days, else daily), the filters' funnel " +
+      "and counts per source. Needs the contest.statistics feature (403 planNotSupported).",
+    tag: "entries",
+    access: "team",
+    permission: "team.contests.view_contests",
+    ok: { status: 200, description: "{ entries, valid, over_time: { unit, buckets }, funnel, per_source }" },
+    errors: [402, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/teams/current/contests/:id/draws",
+    summary:
+      "Draw winners over the frozen list of valid, not rejected entrants. { kind: test } needs do_testdraw and " +
+      "the testDraws feature (403 upgradeToPerformTestDraws) and loaded entries (409 entriesNotLoaded); it " +
+      "reveals nothing of the final draw. { kind: final, consent: true } needs do_finaldraw, consent (422) and a " +
+      "closed contest (409 contestNotClosed, contestAlreadyDrawn): it reveals the seed, ends the contest and " +
+      "schedules the winners publications and private messages. Answers 201 with the draw.",
+    tag: "draws",
+    access: "team",
+    permission: "team.contests.do_testdraw team.contests.do_finaldraw",
+    body: "object",
+    ok: {
+      status: 201,
+      description: "The draw: kind, winners, substitutes, entrants hash, seed (final only).",
+    },
+    errors: [402, 404, 409],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/contests/:id/draws",
+    summary: "The contest's draws, oldest first (the seed only on the final draw). Answers { data }.",
+    tag: "draws",
+    access: "team",
+    permission: "team.contests.view_contests",
+    ok: { status: 200, description: "{ data: [draw] }" },
+    errors: [402, 404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/verify/:contestId",
+    summary:
+      "Public, no sign-in: what anyone needs to check a contest's draw — its name and status, the seed " +
+      "commitment and when it was made; after the final draw the seed, the frozen entrants list and hash, the " +
+      "winners and substitutes and their counts, and the algorithm (fairdraw-draw-v1); winning moments' " +
+      "commitments, revealed at the close. 404 for unknown ids and drafts.",
+    tag: "draws",
+    access: "public",
+    ok: { status: 200 },
+    errors: [404],
+  },
+];

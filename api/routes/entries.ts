@@ -1,0 +1,297 @@
+/**
+ * A contest's entries (issue 8): loading them by hand into a classic contest, listing them, the manual check of
+ * one account, the statistics and the CSV download.
+ *
+ * Every call: a session, the current team, a team that is not frozen (402), a permission; another team's contest
+ * (or a draft) is a 404.
+ * - POST …/contests/:id/load_entries {consent} (load_entries): a classic (imported) contest that is started or
+ *   closed and not drawn (409 contestNotLoadable otherwise). The first load needs consent: true (422 on consent).
+ *   At most 3000 entries are loaded: the first ones, and the answer says so (truncated, limit). The load replaces
+ *   the entries, runs the filters, closes a started contest and logs loadContest. Tunnel contests load theirs at
+ *   the close (the scheduler).
+ * - GET …/contests/:id/entries?valid=true|false&page=&per_page= (view_contests): { data, meta, funnel }.
+ * - POST …/contests/:id/entries/:entrantId/check {decision, reasons, opened_profile} (load_entries or
+ *   do_finaldraw; plan feature draw.manualCheck, 403 planNotSupported): approve with no reason, reject with at
+ *   least one (schemas/manual-check-reasons.json keys, the contest's own list, or free text of 3 to 50
+ *   characters); opened_profile must be true. Applies to every entry of that account; 409 once drawn.
+ * - GET …/contests/:id/publications (view_contests): what the contest published and sent (the sandbox's only
+ *   trace of it), oldest first.
+ * - GET …/contests/:id/statistics (view_contests; feature contest.statistics, 403 planNotSupported).
+ * - GET …/contests/:id/entries/export (export_entries; feature exportEntries, 403 upgradeToDownloadEntries): CSV.
+ */
+import { Hono } from "hono";
+import type { ValidationErrors } from "../../engine/messages/types";
+import { isPlainObject } from "../../engine/values";
+import type { AppEnv } from "../context";
+import { AppError } from "../errors";
+import {
+  authOf,
+  requireNotFrozen,
+  requirePermission,
+  requireTeam,
+  requireUser,
+  teamOf,
+} from "../middleware/guards";
+import { logActivity } from "../services/activity";
+import { commitContest, findCommitment } from "../services/commitments";
+import { announceMoves, moveStatus } from "../services/contest-status";
+import { findFinalDraw, momentWinners } from "../services/draws";
+import {
+  CLASSIC_LOAD_MAX,
+  checkEntrant,
+  entrantsOf,
+  entriesCounts,
+  entriesPage,
+  entryShape,
+  readEntries,
+  writeEntries,
+} from "../services/entrants";
+import { contestPublications, publicationShape } from "../services/publications";
+import { contestStatistics, csvFilename, entriesCsv } from "../services/statistics";
+import { jsonBody, validationError } from "../validation";
+import { contestOfPath, P, pagination, refuse, requireFeature } from "./lifecycle-common";
+
+/** A manual check reason of free text: 3 to 50 characters (contest-builder.md §5, the manual check list). */
+const REASON_LENGTH = { min: 3, max: 50 };
+const MAX_REASONS = 20;
+
+function drawSets(c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }, contestId: string) {
+  const { db } = c.get("deps");
+  const draw = findFinalDraw(db, contestId);
+  return {
+    winners: new Set([...(draw?.winners ?? []), ...(draw ? momentWinners(db, contestId) : [])]),
+    substitutes: new Set(draw?.substitutes ?? []),
+  };
+}
+
+/** The body of a check, with every field's first problem in one 422. */
+function readCheck(
+  c: Parameters<typeof validationError>[0],
+  body: Record<string, unknown>,
+  known: readonly string[],
+): { decision: "approve" | "reject"; reasons: string[] } {
+  const errors: ValidationErrors = {};
+  const { decision, reasons, opened_profile: opened } = body;
+  if (decision === undefined || decision === null || decision === "") {
+    errors.decision = [{ key: "validation.required", rule: "required" }];
+  } else if (decision !== "approve" && decision !== "reject") {
+    errors.decision = [{ key: "validation.in", rule: "in" }];
+  }
+  const list: string[] = [];
+  if (reasons !== undefined && reasons !== null && !Array.isArray(reasons)) {
+    errors.reasons = [{ key: "validation.array", rule: "array" }];
+  } else if (Array.isArray(reasons)) {
+    if (reasons.length > MAX_REASONS) {
+      errors.reasons = [
+        { key: "validation.between.array", values: { min: 0, max: MAX_REASONS }, rule: "array" },
+      ];
+    } else {
+      reasons.forEach((reason, i) => {
+        if (typeof reason !== "string") {
+          errors[`reasons.${i}`] = [{ key: "validation.string", rule: "string" }];
+          return;
+        }
+        const text = reason.trim().replace(/\s+/g, " ");
+        if (!known.includes(text) && [...text].length < REASON_LENGTH.min) {
+          errors[`reasons.${i}`] = [
+            { key: "validation.between.string.min", values: { n: REASON_LENGTH.min }, rule: "between" },
+          ];
+        } else if ([...text].length > REASON_LENGTH.max) {
+          errors[`reasons.${i}`] = [
+            { key: "validation.between.string.max", values: { n: REASON_LENGTH.max }, rule: "between" },
+          ];
+        } else if (!list.includes(text)) {
+          list.push(text);
+        }
+      });
+    }
+  }
+  if (!errors.reasons && !Object.keys(errors).some((k) => k.startsWith("reasons."))) {
+    if (decision === "approve" && list.length > 0) {
+      errors.reasons = [{ key: "validation.manual_check.no_reason_to_approve", rule: "manual_check" }];
+    }
+    if (decision === "reject" && list.length === 0) {
+      errors.reasons = [{ key: "validation.array_min", values: { n: 1 }, rule: "array_min" }];
+    }
+  }
+  if (opened !== true) {
+    errors.opened_profile = [{ key: "validation.manual_check.profile_not_opened", rule: "manual_check" }];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(c, errors);
+  return { decision: decision as "approve" | "reject", reasons: list };
+}
+
+/** The reasons a contest offers: the catalogue's keys and the contest's own list (base.manual_check.list). */
+function knownReasons(catalogReasons: readonly string[], cbData: unknown): string[] {
+  const own = isPlainObject(cbData) && isPlainObject(cbData.base) ? cbData.base.manual_check : undefined;
+  const list = isPlainObject(own) && Array.isArray(own.list) ? own.list : [];
+  return [...catalogReasons, ...list.filter((r): r is string => typeof r === "string")];
+}
+
+export const entriesRoutes = new Hono<AppEnv>()
+  .post(
+    "/teams/current/contests/:id/load_entries",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.loadEntries),
+    async (c) => {
+      const deps = c.get("deps");
+      const { db, clock, realtime } = deps;
+      const { team } = teamOf(c);
+      const userId = authOf(c).user.id;
+      const body = await jsonBody(c);
+      const row = contestOfPath(c);
+      const loadable = (r: typeof row) =>
+        r.type === "classic" && (r.status === "started" || r.status === "closed") && !findFinalDraw(db, r.id);
+      if (!loadable(row)) throw refuse(c, "contestNotLoadable");
+      const { consent } = body;
+      if (consent !== undefined && typeof consent !== "boolean") {
+        throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
+      }
+      if (row.entriesLoadedAt === null && consent !== true) {
+        throw validationError(c, { consent: [{ key: "validation.consent", rule: "consent" }] });
+      }
+      const now = clock();
+      const load = await readEntries(deps, row, { limit: CLASSIC_LOAD_MAX, now });
+      const at = clock().toISOString();
+      const move = db.transaction(
+        (tx) => {
+          const fresh = contestOfPath(c);
+          if (!loadable(fresh)) throw refuse(c, "contestNotLoadable");
+          // The seed is committed before the entries it will draw from are stored.
+          if (!findCommitment(tx, fresh.id)) commitContest(tx, fresh, at);
+          writeEntries(tx, fresh, load, at);
+          logActivity(tx, clock, {
+            teamId: team.id,
+            type: "loadContest",
+            userId,
+            meta: { contest: { _id: fresh.id, name: fresh.name }, entries: load.entrants.length },
+          });
+          return moveStatus(tx, fresh.id, "closed", at);
+        },
+        { behavior: "immediate" },
+      );
+      announceMoves(realtime, [move]);
+      if (!move) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
+      const { funnel } = load;
+      return c.json({
+        contest_id: row.id,
+        loaded: funnel.kept,
+        valid: funnel.valid,
+        truncated: funnel.truncated,
+        limit: CLASSIC_LOAD_MAX,
+        ...(funnel.truncated
+          ? { message: `Only the first ${CLASSIC_LOAD_MAX} entries were loaded: the post has more.` }
+          : {}),
+        funnel,
+      });
+    },
+  )
+  .get(
+    "/teams/current/contests/:id/entries",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewContests),
+    (c) => {
+      const { db } = c.get("deps");
+      const row = contestOfPath(c);
+      const validQuery = c.req.query("valid");
+      if (validQuery !== undefined && validQuery !== "" && validQuery !== "true" && validQuery !== "false") {
+        throw validationError(c, { valid: [{ key: "validation.in", rule: "query" }] });
+      }
+      const valid = validQuery === "true" ? true : validQuery === "false" ? false : null;
+      const { page, perPage } = pagination(c);
+      const { rows, total } = entriesPage(db, row.id, { valid, page, perPage });
+      const sets = drawSets(c, row.id);
+      return c.json({
+        data: rows.map((r) => entryShape(r, sets)),
+        meta: {
+          page,
+          per_page: perPage,
+          total,
+          ...entriesCounts(db, row.id),
+          entries_loaded_at: row.entriesLoadedAt,
+        },
+        funnel: row.funnel ?? null,
+      });
+    },
+  )
+  .get(
+    "/teams/current/contests/:id/entries/export",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.exportEntries),
+    (c) => {
+      requireFeature(c, "exportEntries", "upgradeToDownloadEntries");
+      const row = contestOfPath(c);
+      const csv = entriesCsv(c.get("deps").db, row);
+      const filename = csvFilename(row);
+      return c.body(csv, 200, {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${filename}"`,
+        "cache-control": "no-store",
+      });
+    },
+  )
+  .post(
+    "/teams/current/contests/:id/entries/:entrantId/check",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(`${P.loadEntries} ${P.doFinalDraw}`),
+    async (c) => {
+      const { db, clock, catalog, realtime } = c.get("deps");
+      const { team } = teamOf(c);
+      const userId = authOf(c).user.id;
+      requireFeature(c, "draw.manualCheck", "planNotSupported", "error.planNotSupported.manualCheck");
+      const body = await jsonBody(c);
+      const row = contestOfPath(c);
+      const { decision, reasons } = readCheck(c, body, knownReasons(catalog.manualCheckReasons, row.cbData));
+      const entrantId = c.req.param("entrantId");
+      if (entrantsOf(db, row.id, [entrantId]).length === 0) {
+        throw new AppError("notFound", "This entry does not exist.");
+      }
+      db.transaction(
+        (tx) => {
+          if (findFinalDraw(tx, row.id)) throw refuse(c, "contestAlreadyDrawn");
+          checkEntrant(tx, row.id, entrantId, {
+            status: decision === "approve" ? "approved" : "rejected",
+            reasons,
+            by: userId,
+            clock,
+          });
+        },
+        { behavior: "immediate" },
+      );
+      realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
+      const [entry] = entrantsOf(db, row.id, [entrantId]);
+      if (!entry) throw new AppError("notFound", "This entry does not exist.");
+      return c.json(entryShape(entry, drawSets(c, row.id)));
+    },
+  )
+  .get(
+    "/teams/current/contests/:id/publications",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewContests),
+    (c) => {
+      const row = contestOfPath(c);
+      return c.json({ data: contestPublications(c.get("deps").db, row.id).map(publicationShape) });
+    },
+  )
+  .get(
+    "/teams/current/contests/:id/statistics",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewContests),
+    (c) => {
+      requireFeature(c, "contest.statistics", "planNotSupported", "error.planNotSupported.statistics");
+      const row = contestOfPath(c);
+      return c.json(contestStatistics(c.get("deps").db, row));
+    },
+  );

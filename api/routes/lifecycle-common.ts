@@ -1,0 +1,67 @@
+/**
+ * What the contest lifecycle routes (entries.ts, draws.ts) share: their permissions, the contest they act on, the
+ * plan features they need, pagination and errors in the request's language.
+ */
+import type { Context } from "hono";
+import { catalogChain } from "../../engine/messages/catalogs";
+import { formatMessage } from "../../engine/messages/format";
+import type { MessageValues, ValidationErrors } from "../../engine/messages/types";
+import { holds } from "../auth/permissions";
+import type { AppEnv } from "../context";
+import { AppError, type ErrorKey } from "../errors";
+import { requestLocale } from "../locale";
+import { teamOf } from "../middleware/guards";
+import { type ContestRow, findContest } from "../services/contests";
+import { teamFeatures } from "../services/teams";
+import { validationError } from "../validation";
+
+export const P = {
+  viewContests: "team.contests.view_contests",
+  loadEntries: "team.contests.load_entries",
+  exportEntries: "team.contests.export_entries",
+  doTestDraw: "team.contests.do_testdraw",
+  doFinalDraw: "team.contests.do_finaldraw",
+} as const;
+
+/** An error whose text is `message` of schemas/messages (default `error.<key>`), in the request's language. */
+export function refuse(c: Context<AppEnv>, key: ErrorKey, message = `error.${key}`, values?: MessageValues) {
+  return new AppError(key, formatMessage(catalogChain(requestLocale(c)), message, values));
+}
+
+/** 403 unless the member holds the permission (the route guard let any of the route's permissions through). */
+export function requireHeld(c: Context<AppEnv>, permission: string): void {
+  if (!holds(teamOf(c).permissions, permission)) {
+    throw new AppError("permissionsForbidden", "You don't have the permission to do that in this team.");
+  }
+}
+
+/** 403 with `key` unless the team's plan has the feature. */
+export function requireFeature(c: Context<AppEnv>, feature: string, key: ErrorKey, message?: string): void {
+  const { catalog } = c.get("deps");
+  if (!teamFeatures(catalog, teamOf(c).team).includes(feature)) throw refuse(c, key, message);
+}
+
+/** The team's contest of the path (drafts are not contests yet), or 404 — another team's too. */
+export function contestOfPath(c: Context<AppEnv>): ContestRow {
+  const row = findContest(c.get("deps").db, teamOf(c).team.id, c.req.param("id") ?? "");
+  if (!row || row.status === "draft") throw new AppError("notFound", "This contest does not exist.");
+  return row;
+}
+
+function positiveInt(value: string | undefined, fallback: number, max: number): number | null {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : null;
+}
+
+/** ?page= (from 1) and ?per_page= (1 to max, default `perPage`); 422 on anything else. */
+export function pagination(c: Context<AppEnv>, perPage = 50, max = 500): { page: number; perPage: number } {
+  const page = positiveInt(c.req.query("page"), 1, 1_000_000);
+  const size = positiveInt(c.req.query("per_page"), perPage, max);
+  const errors: ValidationErrors = {};
+  if (page === null) errors.page = [{ key: "validation.integer", rule: "query" }];
+  if (size === null) errors.per_page = [{ key: "validation.range", rule: "query" }];
+  if (page === null || size === null) throw validationError(c, errors);
+  return { page, perPage: size };
+}

@@ -1,0 +1,444 @@
+/**
+ * What each job kind does (api/scheduler/jobs.ts says when). Every effect is idempotent, so a job run again after
+ * a restart changes nothing that was done: publications are keyed (api/services/publications.ts), status moves
+ * are guarded by the status they start from, entries are loaded once at the close (entries_loaded_at), winning
+ * moments resolved once (moments_result), the automatic draw made once (one final draw per contest).
+ *
+ * A job whose contest is not there yet (a reminder or the close of a contest that has not started: its start job
+ * failed or has not run) throws NotReady and is tried again later; a job with nothing left to do (the contest
+ * was deleted or canceled, the option is off, the network's window passed) is done with a recorded skip.
+ */
+import { eq } from "drizzle-orm";
+import { resolveWinningMoments } from "../../engine/lifecycle";
+import { getIn, isPlainObject, toTime } from "../../engine/values";
+import type { Deps } from "../context";
+import { contests, drawCommitments, teams } from "../db/schema";
+import type { PublicationKind, PublicationMode } from "../drivers/types";
+import { logActivity } from "../services/activity";
+import { committedMoments, findCommitment } from "../services/commitments";
+import { type ContestSource, contestSources, formPart, mediaIds } from "../services/contest-sources";
+import { moveStatus, type StatusMove } from "../services/contest-status";
+import type { StoredSource } from "../services/contests";
+import { drawCounts, findFinalDraw, makeDraw, momentWinners } from "../services/draws";
+import { entrantsOf, readEntries, TUNNEL_LOAD_MAX, writeEntries } from "../services/entrants";
+import { fillTokens, publishOnce, verifyUrl } from "../services/publications";
+import { CONTEST_KEY, type JobKind, type JobRow, scheduleAfterDraw } from "./jobs";
+
+export type SchedulerDeps = Pick<Deps, "db" | "clock" | "realtime" | "logger" | "env" | "catalog">;
+type ContestRow = typeof contests.$inferSelect;
+
+/** The job's contest is not ready for it yet: try again later. */
+export class NotReady extends Error {}
+
+export type JobOutcome = {
+  /** What the run did, kept on the job (published counts, { skipped: reason }). */
+  result: Record<string, unknown>;
+  moves: StatusMove[];
+  /** Something the team sees changed (load_contest is pushed). */
+  changed: boolean;
+};
+
+const skipped = (reason: string): JobOutcome => ({ result: { skipped: reason }, moves: [], changed: false });
+
+/** Networks where a follow-up publication is a comment on the post or a repost of it (their form's `type`). */
+const META_NETWORKS = new Set(["facebook", "instagram", "threads"]);
+
+/** Facebook private messages must be sent within 7 days of the start (contest-builder.md §4). */
+const FACEBOOK_MESSAGE_WINDOW_MS = 7 * 86_400_000;
+
+function contestOf(deps: SchedulerDeps, id: string): ContestRow | undefined {
+  return deps.db.select().from(contests).where(eq(contests.id, id)).get();
+}
+
+function tokensOf(deps: SchedulerDeps, row: ContestRow) {
+  return {
+    seedCommitment: findCommitment(deps.db, row.id)?.seedCommitment ?? "",
+    drawLink: verifyUrl(deps.env.publicUrl, row.id),
+  };
+}
+
+/** Writes the stored sources back with one source changed. */
+function updateStoredSource(
+  deps: SchedulerDeps,
+  contestId: string,
+  sourceId: string,
+  change: Partial<StoredSource>,
+) {
+  deps.db.transaction((tx) => {
+    const row = tx
+      .select({ sources: contests.sources })
+      .from(contests)
+      .where(eq(contests.id, contestId))
+      .get();
+    const sources = ((row?.sources ?? []) as unknown as StoredSource[]).map((s) =>
+      s._id === sourceId ? { ...s, ...change } : s,
+    );
+    tx.update(contests)
+      .set({ sources: sources as unknown as Record<string, unknown>[] })
+      .where(eq(contests.id, contestId))
+      .run();
+  });
+}
+
+/** A follow-up publication (closing, winners, a reminder) as the network takes it: on the main post when there is one. */
+function followUpMode(
+  source: ContestSource,
+  type: unknown,
+): { mode: PublicationMode; inReplyTo: string | null } {
+  const post = source.stored.post_id;
+  if (!post) return { mode: "post", inReplyTo: null };
+  if (type === "repost" || type === "retweet") return { mode: type, inReplyTo: post };
+  if (type === "quote") return { mode: "quote", inReplyTo: post };
+  if (type === "comment") return { mode: "comment", inReplyTo: post };
+  return { mode: META_NETWORKS.has(source.stored.provider) ? "comment" : "reply", inReplyTo: post };
+}
+
+/** Publishes one of a source's follow-up publications (closing, winners) when its form has it on. */
+async function publishFollowUp(
+  deps: SchedulerDeps,
+  row: ContestRow,
+  source: ContestSource,
+  part: "closing_publication" | "winners_publication",
+  kind: PublicationKind,
+  extraTokens: { winners?: string } = {},
+): Promise<boolean> {
+  const form = formPart(source, part);
+  if (form?.enabled !== true || !source.driver || !source.account) return false;
+  const { mode, inReplyTo } = followUpMode(source, form.type);
+  await publishOnce(deps, source.driver, {
+    contest_id: row.id,
+    source_id: source.stored._id,
+    kind,
+    key: kind,
+    provider: source.stored.provider,
+    mode,
+    account: source.account,
+    text: fillTokens(typeof form.content === "string" ? form.content : "", {
+      ...tokensOf(deps, row),
+      ...extraTokens,
+    }),
+    media: mediaIds(form.media),
+    dark: form.dark === true,
+    inReplyTo,
+  });
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------- start
+
+async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
+  if (row.status !== "planned" && row.status !== "started") return skipped(`contest ${row.status}`);
+  let published = 0;
+  const missing: string[] = [];
+  for (const source of contestSources(deps, row)) {
+    const publication = formPart(source, "publication");
+    if (!publication || publication.needed === false) continue;
+    if (!source.driver || !source.account) {
+      missing.push(source.stored._id);
+      continue;
+    }
+    const pub = await publishOnce(deps, source.driver, {
+      contest_id: row.id,
+      source_id: source.stored._id,
+      kind: "main",
+      key: "main",
+      provider: source.stored.provider,
+      mode: "post",
+      account: source.account,
+      text: fillTokens(
+        typeof publication.content === "string" ? publication.content : "",
+        tokensOf(deps, row),
+      ),
+      media: mediaIds(publication.media),
+      dark: publication.dark === true,
+    });
+    if (source.stored.post_id !== pub.externalPostId) {
+      updateStoredSource(deps, row.id, source.stored._id, {
+        post_id: pub.externalPostId,
+        poster_id: source.account.external_id,
+      });
+    }
+    published++;
+  }
+  const at = deps.clock().toISOString();
+  const move = deps.db.transaction((tx) => moveStatus(tx, row.id, "started", at));
+  return {
+    result: { published, ...(missing.length > 0 ? { no_account: missing } : {}) },
+    moves: move ? [move] : [],
+    changed: move !== null || published > 0,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------- reminder
+
+async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): Promise<JobOutcome> {
+  if (row.status === "planned") throw new NotReady("the contest has not started");
+  if (row.status !== "started") return skipped(`contest ${row.status}`);
+  const colon = key.indexOf(":");
+  const sourceId = key.slice(0, colon);
+  const reminderId = key.slice(colon + 1);
+  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  if (!source) return skipped("source removed");
+  const list = getIn(source.form, ["reminders", "list"]);
+  const form = (Array.isArray(list) ? list : []).find((r) => isPlainObject(r) && r.id === reminderId) as
+    | Record<string, unknown>
+    | undefined;
+  if (!form || getIn(source.form, ["reminders", "enabled"]) !== true) return skipped("reminder removed");
+  if (!source.driver || !source.account) return skipped("no publishing account");
+  if (!source.stored.post_id) throw new NotReady("the main publication is not out yet");
+  const { mode, inReplyTo } = followUpMode(source, form.type);
+  const pub = await publishOnce(deps, source.driver, {
+    contest_id: row.id,
+    source_id: sourceId,
+    kind: "reminder",
+    key: reminderId,
+    provider: source.stored.provider,
+    mode,
+    account: source.account,
+    text: fillTokens(typeof form.content === "string" ? form.content : "", tokensOf(deps, row)),
+    media: mediaIds(form.media),
+    dark: form.dark === true,
+    inReplyTo,
+  });
+  const reminders = (source.stored.reminders ?? []).map((r) =>
+    r.id === reminderId ? { ...r, published_at: pub.publishedAt, post_id: pub.externalPostId } : r,
+  );
+  updateStoredSource(deps, row.id, sourceId, { reminders });
+  return { result: { published: 1 }, moves: [], changed: true };
+}
+
+// ---------------------------------------------------------------------------------------------------- close
+
+/** Resolves the winning moments of the contest's twitter sources (once) and publishes the won and lost replies. */
+async function settleWinningMoments(deps: SchedulerDeps, row: ContestRow): Promise<number> {
+  const commitment = findCommitment(deps.db, row.id);
+  const committed = committedMoments(commitment);
+  if (Object.keys(committed).length === 0) return 0;
+  let results = commitment?.momentsResult ?? null;
+  if (!results) {
+    const resolved: Record<string, unknown> = {};
+    for (const [sourceId, c] of Object.entries(committed)) {
+      const entries = entrantsOf(deps.db, row.id)
+        .filter((e) => e.sourceId === sourceId)
+        .map((e) => ({ id: e.id, at: e.comments[0]?.at ?? e.firstAt, valid: e.valid }));
+      resolved[sourceId] = resolveWinningMoments(c.moments, entries);
+    }
+    const at = deps.clock().toISOString();
+    deps.db
+      .update(drawCommitments)
+      .set({ momentsResult: resolved, momentsRevealedAt: at })
+      .where(eq(drawCommitments.contestId, row.id))
+      .run();
+    results = resolved;
+  }
+  let published = 0;
+  for (const source of contestSources(deps, row)) {
+    const resolved = results[source.stored._id];
+    if (!Array.isArray(resolved) || !source.driver || !source.account || !source.stored.post_id) continue;
+    const winners = new Set(
+      resolved.flatMap((r) => (isPlainObject(r) && typeof r.winner === "string" ? [r.winner] : [])),
+    );
+    const won = formPart(source, "winning_moments", "won_publication");
+    const lost = formPart(source, "winning_moments", "lost_publication");
+    const seen = new Set<string>();
+    for (const entrant of entrantsOf(deps.db, row.id).filter(
+      (e) => e.sourceId === source.stored._id && e.valid,
+    )) {
+      if (seen.has(entrant.id)) continue;
+      seen.add(entrant.id);
+      const isWinner = winners.has(entrant.id);
+      const part = isWinner ? won : lost;
+      await publishOnce(deps, source.driver, {
+        contest_id: row.id,
+        source_id: source.stored._id,
+        kind: isWinner ? "winning_moment_won" : "winning_moment_lost",
+        key: entrant.id,
+        provider: source.stored.provider,
+        mode: "reply",
+        account: source.account,
+        text: fillTokens(typeof part?.content === "string" ? part.content : "", {
+          ...tokensOf(deps, row),
+          name: entrant.name,
+        }),
+        media: mediaIds(part?.media),
+        dark: part?.dark === true,
+        inReplyTo: entrant.comments[0]?.id ?? source.stored.post_id,
+      });
+      published++;
+    }
+  }
+  return published;
+}
+
+async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
+  if (row.status === "planned") throw new NotReady("the contest has not started");
+  if (row.status !== "started" && row.status !== "closed") return skipped(`contest ${row.status}`);
+  let published = 0;
+  for (const source of contestSources(deps, row)) {
+    if (await publishFollowUp(deps, row, source, "closing_publication", "closing")) published++;
+  }
+  const moves: StatusMove[] = [];
+  let loaded: number | null = null;
+  const current = contestOf(deps, row.id) ?? row;
+  if (current.entriesLoadedAt === null) {
+    const now = deps.clock();
+    const load = await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now });
+    const at = deps.clock().toISOString();
+    const move = deps.db.transaction((tx) => {
+      const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
+      if (!fresh || fresh.entriesLoadedAt !== null) return moveStatus(tx, row.id, "closed", at);
+      writeEntries(tx, fresh, load, at);
+      logActivity(tx, () => new Date(at), {
+        teamId: row.teamId,
+        type: "loadEntries",
+        meta: { contest: { _id: row.id, name: row.name }, entries: load.entrants.length },
+      });
+      return moveStatus(tx, row.id, "closed", at);
+    });
+    loaded = load.entrants.length;
+    if (move) moves.push(move);
+  } else {
+    const at = deps.clock().toISOString();
+    const move = deps.db.transaction((tx) => moveStatus(tx, row.id, "closed", at));
+    if (move) moves.push(move);
+  }
+  const moments = await settleWinningMoments(deps, contestOf(deps, row.id) ?? row);
+  return {
+    result: {
+      published,
+      ...(loaded !== null ? { entries: loaded } : {}),
+      ...(moments > 0 ? { moments } : {}),
+    },
+    moves,
+    changed: true,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------- autodraw
+
+/** The final draw made by the system (the automatic draw); in one transaction with what follows it. */
+export function finalDrawBySystem(deps: SchedulerDeps, row: ContestRow) {
+  const team = deps.db.select().from(teams).where(eq(teams.id, row.teamId)).get();
+  if (!team) throw new Error("the contest's team is gone");
+  const at = deps.clock().toISOString();
+  return deps.db.transaction(
+    (tx) => {
+      const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
+      if (!fresh || findFinalDraw(tx, row.id)) return null;
+      const meta = { contest: { _id: row.id, name: row.name }, kind: "final", automatic: true };
+      logActivity(tx, () => new Date(at), { teamId: row.teamId, type: "startDraw", meta });
+      const outcome = makeDraw(tx, {
+        counts: drawCounts(deps.catalog, team, fresh),
+        contest: fresh,
+        kind: "final",
+        userId: null,
+        at,
+        refuse: (why) => new NotReady(why),
+      });
+      scheduleAfterDraw(tx, fresh, at);
+      logActivity(tx, () => new Date(at), { teamId: row.teamId, type: "finishDraw", meta });
+      return outcome;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+async function runAutodraw(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
+  if (row.status === "planned" || row.status === "started") throw new NotReady("the contest is not closed");
+  if (row.status !== "closed") return skipped(`contest ${row.status}`);
+  const outcome = finalDrawBySystem(deps, row);
+  if (!outcome) return skipped("already drawn");
+  return {
+    result: { draw_id: outcome.draw.id, winners: outcome.draw.winners.length },
+    moves: outcome.move ? [outcome.move] : [],
+    changed: true,
+  };
+}
+
+// ------------------------------------------------------------------------------------- winners, messages
+
+/** The final draw's winners (moment winners first) as entrant rows, one per account. */
+function winnerEntrants(deps: SchedulerDeps, row: ContestRow) {
+  const draw = findFinalDraw(deps.db, row.id);
+  if (!draw) return null;
+  const ids = [...momentWinners(deps.db, row.id), ...draw.winners];
+  const rows = entrantsOf(deps.db, row.id, ids);
+  return ids.flatMap((id) => {
+    const found = rows.find((r) => r.id === id && r.valid) ?? rows.find((r) => r.id === id);
+    return found ? [found] : [];
+  });
+}
+
+async function runWinners(deps: SchedulerDeps, row: ContestRow, sourceId: string): Promise<JobOutcome> {
+  if (row.status !== "ended") return skipped(`contest ${row.status}`);
+  const winners = winnerEntrants(deps, row);
+  if (!winners) return skipped("no final draw");
+  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  if (!source) return skipped("source removed");
+  const names = winners.map((w) => `@${w.screenName.replace(/^@/, "")}`).join(", ");
+  const done = await publishFollowUp(deps, row, source, "winners_publication", "winners", { winners: names });
+  return done ? { result: { published: 1 }, moves: [], changed: true } : skipped("no winners publication");
+}
+
+async function runPrivateMessages(
+  deps: SchedulerDeps,
+  row: ContestRow,
+  sourceId: string,
+): Promise<JobOutcome> {
+  if (row.status !== "ended") return skipped(`contest ${row.status}`);
+  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  if (!source) return skipped("source removed");
+  const form = formPart(source, "winners_private_message");
+  if (form?.enabled !== true) return skipped("no private message");
+  if (!source.driver || !source.account) return skipped("no publishing account");
+  const start = toTime(row.startAt);
+  if (
+    source.stored.provider === "facebook" &&
+    (start === null || deps.clock().getTime() > start + FACEBOOK_MESSAGE_WINDOW_MS)
+  ) {
+    return skipped("facebook_window");
+  }
+  const winners = (winnerEntrants(deps, row) ?? []).filter((w) => w.sourceId === sourceId);
+  for (const winner of winners) {
+    await publishOnce(deps, source.driver, {
+      contest_id: row.id,
+      source_id: sourceId,
+      kind: "private_message",
+      key: winner.id,
+      provider: source.stored.provider,
+      mode: "message",
+      account: source.account,
+      text: fillTokens(typeof form.content === "string" ? form.content : "", {
+        ...tokensOf(deps, row),
+        name: winner.name,
+      }),
+      media: mediaIds(form.media),
+      dark: false,
+      recipient: { id: winner.id, external_id: winner.externalId, screen_name: winner.screenName },
+    });
+  }
+  return { result: { sent: winners.length }, moves: [], changed: winners.length > 0 };
+}
+
+/** Runs one claimed job against its contest as it is now. */
+export async function runJob(deps: SchedulerDeps, job: JobRow): Promise<JobOutcome> {
+  const row = contestOf(deps, job.contestId);
+  if (!row || row.deletedAt !== null) return skipped("contest deleted");
+  const kind = job.kind as JobKind;
+  switch (kind) {
+    case "start":
+      return runStart(deps, row);
+    case "reminder":
+      return runReminder(deps, row, job.key);
+    case "close":
+      return runClose(deps, row);
+    case "autodraw":
+      return runAutodraw(deps, row);
+    case "winners":
+      return runWinners(deps, row, job.key);
+    case "private_messages":
+      return runPrivateMessages(deps, row, job.key);
+    default:
+      return skipped(`unknown job kind ${job.kind}${job.key === CONTEST_KEY ? "" : ` (${job.key})`}`);
+  }
+}

@@ -1,0 +1,12 @@
+/** The contest scheduler: durable jobs (jobs.ts), what each does (handlers.ts), the tick (run.ts, ticker.ts). */
+export type { SchedulerDeps } from "./handlers";
+export { cancelContestJobs, type JobKind, scheduleAfterDraw, scheduleContestById } from "./jobs";
+export {
+  CLAIM_TIMEOUT_MS,
+  claimDueJobs,
+  type JobRun,
+  MAX_ATTEMPTS,
+  runDueJobs,
+  type TickReport,
+} from "./run";
+export { SCHEDULER_TICK_MS, startScheduler } from "./ticker";

@@ -1,0 +1,146 @@
+/**
+ * What the scheduler will do for a contest (the jobs table), decided when the contest changes:
+ * - it becomes planned (created, or a draft submitted): its seed is committed and it gets a start job (main
+ *   publications at start_at, planned → started), a job per reminder at its date, a close job at close_at
+ *   (closing publications, entries loaded, winning moments resolved, started → closed) and, with the automatic
+ *   draw on, an autodraw job at autodraw_at;
+ * - a planned contest is saved again: its pending jobs are replaced by the new dates (done ones stay);
+ * - it is deleted or canceled: its pending and claimed jobs are canceled;
+ * - its final draw is made: a winners job and a private_messages job per source that has them on, due at once.
+ *
+ * A job is never scheduled twice: (contest, kind, key) is unique and every insert is ON CONFLICT DO NOTHING.
+ * Contests that reached planned or started without jobs (written before the scheduler existed, or by the demo
+ * seed) are adopted by the next tick (`adoptUnscheduled`).
+ */
+import { and, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { getIn, isPlainObject, toTime } from "../../engine/values";
+import type { Db } from "../db/client";
+import { contests, jobs } from "../db/schema";
+import { newId } from "../ids";
+import { commitContest } from "../services/commitments";
+import { formSourcesOf } from "../services/contest-sources";
+import type { StoredSource } from "../services/contests";
+
+export const JOB_KINDS = ["start", "reminder", "close", "autodraw", "winners", "private_messages"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export type JobRow = typeof jobs.$inferSelect;
+
+type ContestRow = typeof contests.$inferSelect;
+type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
+
+/** The key of a job that happens once per contest. */
+export const CONTEST_KEY = "contest";
+
+function iso(value: unknown): string | null {
+  const time = toTime(value);
+  return time === null ? null : new Date(time).toISOString();
+}
+
+function storedSources(row: Pick<ContestRow, "sources">): StoredSource[] {
+  return (Array.isArray(row.sources) ? row.sources : []).filter(isPlainObject) as unknown as StoredSource[];
+}
+
+/** The jobs a scheduled contest needs, from its stored dates and sources. */
+function plannedJobs(row: ContestRow): { kind: JobKind; key: string; dueAt: string }[] {
+  const start = iso(row.startAt);
+  if (start === null) return [];
+  const out: { kind: JobKind; key: string; dueAt: string }[] = [
+    { kind: "start", key: CONTEST_KEY, dueAt: start },
+  ];
+  for (const source of storedSources(row)) {
+    for (const reminder of Array.isArray(source.reminders) ? source.reminders : []) {
+      const date = iso(reminder.date);
+      if (date !== null) out.push({ kind: "reminder", key: `${source._id}:${reminder.id}`, dueAt: date });
+    }
+  }
+  const close = iso(row.closeAt);
+  if (close !== null) out.push({ kind: "close", key: CONTEST_KEY, dueAt: close });
+  const autodraw = getIn(row.config, ["autodraw"]);
+  if (close !== null && isPlainObject(autodraw) && autodraw.enabled === true) {
+    const at = iso(autodraw.autodraw_at);
+    if (at !== null) out.push({ kind: "autodraw", key: CONTEST_KEY, dueAt: at < close ? close : at });
+  }
+  return out;
+}
+
+function insertJobs(
+  tx: Tx,
+  contestId: string,
+  list: { kind: JobKind; key: string; dueAt: string }[],
+  at: string,
+) {
+  for (const job of list) {
+    tx.insert(jobs)
+      .values({ id: newId(), contestId, kind: job.kind, key: job.key, dueAt: job.dueAt, createdAt: at })
+      .onConflictDoNothing()
+      .run();
+  }
+}
+
+/**
+ * Schedules (or reschedules) a tunnel contest that is planned, in the caller's transaction: its commitments,
+ * then its pending jobs replaced by those its dates ask for now. Anything else is left alone.
+ */
+export function scheduleContest(tx: Tx, row: ContestRow, at: string): void {
+  if (row.type !== "tunnel" || row.deletedAt !== null) return;
+  if (row.status !== "planned" && row.status !== "started") return;
+  commitContest(tx, row, at);
+  tx.delete(jobs)
+    .where(and(eq(jobs.contestId, row.id), eq(jobs.status, "pending")))
+    .run();
+  insertJobs(tx, row.id, plannedJobs(row), at);
+}
+
+/** scheduleContest for the contest with that id, as the caller's transaction has written it. */
+export function scheduleContestById(tx: Tx, contestId: string, at: string): void {
+  const row = tx.select().from(contests).where(eq(contests.id, contestId)).get();
+  if (row) scheduleContest(tx, row, at);
+}
+
+/** Cancels what is left to do for a contest (deleted or canceled). */
+export function cancelContestJobs(tx: Pick<Db, "update">, contestId: string, at: string): void {
+  tx.update(jobs)
+    .set({ status: "canceled", doneAt: at })
+    .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "claimed"])))
+    .run();
+}
+
+/** After the final draw: the winners publication and private messages of each source that has them on. */
+export function scheduleAfterDraw(tx: Tx, row: ContestRow, at: string): void {
+  const forms = formSourcesOf(row);
+  const list: { kind: JobKind; key: string; dueAt: string }[] = [];
+  storedSources(row).forEach((source, i) => {
+    const form = forms[i];
+    if (!form || form.type !== source.provider) return;
+    if (getIn(form, ["winners_publication", "enabled"]) === true) {
+      list.push({ kind: "winners", key: source._id, dueAt: at });
+    }
+    if (getIn(form, ["winners_private_message", "enabled"]) === true) {
+      list.push({ kind: "private_messages", key: source._id, dueAt: at });
+    }
+  });
+  insertJobs(tx, row.id, list, at);
+}
+
+/** Planned or started tunnel contests with no job at all get theirs (see the file's comment). */
+export function adoptUnscheduled(db: Db, at: string): number {
+  const orphans = db
+    .select()
+    .from(contests)
+    .where(
+      and(
+        eq(contests.type, "tunnel"),
+        inArray(contests.status, ["planned", "started"]),
+        isNull(contests.deletedAt),
+        notExists(db.select({ one: sql`1` }).from(jobs).where(eq(jobs.contestId, contests.id))),
+      ),
+    )
+    .all();
+  let adopted = 0;
+  for (const row of orphans) {
+    if (plannedJobs(row).length === 0) continue;
+    db.transaction((tx) => scheduleContest(tx, row, at));
+    adopted++;
+  }
+  return adopted;
+}

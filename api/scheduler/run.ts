@@ -1,0 +1,162 @@
+/**
+ * A scheduler tick (`runDueJobs`), on the injected clock:
+ * 1. contests that reached planned or started without jobs get theirs (jobs.ts adoptUnscheduled);
+ * 2. due jobs are claimed in one transaction: pending jobs whose due_at has come, and jobs claimed longer ago
+ *    than CLAIM_TIMEOUT_MS (the process that claimed them stopped before finishing). Each claim is a guarded
+ *    UPDATE (… WHERE id = ? AND status = <read> AND claimed_at <read>), portable SQL: of two processes only one
+ *    claims a job;
+ * 3. claimed jobs run one by one in due order (start before reminders before close before autodraw at the same
+ *    instant); a job done is marked done with what it did; a job that threw is put back to pending with its
+ *    error and a later due_at (backoff), or failed after MAX_ATTEMPTS; once a job of a contest threw, the
+ *    contest's other jobs of the tick are put back untouched (they wait for it);
+ * 4. every job that changed something pushes load_contest to the contest's team.
+ */
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
+import { contests, jobs } from "../db/schema";
+import type { StatusMove } from "../services/contest-status";
+import { type JobOutcome, NotReady, runJob, type SchedulerDeps } from "./handlers";
+import { adoptUnscheduled, JOB_KINDS, type JobRow } from "./jobs";
+
+/** A job claimed longer ago than this is claimed again (its process stopped). */
+export const CLAIM_TIMEOUT_MS = 5 * 60_000;
+/** After this many failed runs a job is failed for good. */
+export const MAX_ATTEMPTS = 8;
+/** How many jobs one tick claims at most. */
+export const TICK_BATCH = 100;
+/** How soon a job whose contest was not ready is tried again. */
+export const NOT_READY_RETRY_MS = 60_000;
+
+export type JobRun = {
+  id: string;
+  contest_id: string;
+  kind: string;
+  key: string;
+  /** done; retry (put back to pending); failed (for good); released (not run this tick). */
+  outcome: "done" | "retry" | "failed" | "released";
+  result?: Record<string, unknown>;
+  error?: string;
+};
+
+export type TickReport = { runs: JobRun[]; moves: StatusMove[] };
+
+function backoffMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+const kindOrder = (kind: string) => {
+  const i = (JOB_KINDS as readonly string[]).indexOf(kind);
+  return i === -1 ? JOB_KINDS.length : i;
+};
+
+/** Claims the due jobs (see the file's comment); answers them as claimed, in the order they are to run. */
+export function claimDueJobs(deps: Pick<SchedulerDeps, "db">, now: Date, limit = TICK_BATCH): JobRow[] {
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString();
+  return deps.db.transaction(
+    (tx) => {
+      const candidates = tx
+        .select()
+        .from(jobs)
+        .where(
+          or(
+            and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
+            and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
+          ),
+        )
+        .orderBy(asc(jobs.dueAt), asc(jobs.id))
+        .limit(limit)
+        .all();
+      const claimed: JobRow[] = [];
+      for (const job of candidates) {
+        const result = tx
+          .update(jobs)
+          .set({ status: "claimed", claimedAt: at, attempts: sql`${jobs.attempts} + 1` })
+          .where(
+            and(
+              eq(jobs.id, job.id),
+              eq(jobs.status, job.status),
+              job.claimedAt === null ? sql`${jobs.claimedAt} is null` : eq(jobs.claimedAt, job.claimedAt),
+            ),
+          )
+          .run();
+        if (result.changes === 1)
+          claimed.push({ ...job, status: "claimed", claimedAt: at, attempts: job.attempts + 1 });
+      }
+      return claimed.sort(
+        (a, b) =>
+          a.dueAt.localeCompare(b.dueAt) || kindOrder(a.kind) - kindOrder(b.kind) || a.id.localeCompare(b.id),
+      );
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Marks a claimed job's end, only if this run still holds the claim. */
+function finish(deps: Pick<SchedulerDeps, "db">, job: JobRow, set: Partial<JobRow>): void {
+  deps.db
+    .update(jobs)
+    .set(set)
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, "claimed"), eq(jobs.claimedAt, job.claimedAt ?? "")))
+    .run();
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+/** One scheduler tick (see the file's comment). */
+export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
+  const now = deps.clock();
+  adoptUnscheduled(deps.db, now.toISOString());
+  const claimed = claimDueJobs(deps, now);
+  const runs: JobRun[] = [];
+  const moves: StatusMove[] = [];
+  const blocked = new Set<string>();
+  for (const job of claimed) {
+    const base = { id: job.id, contest_id: job.contestId, kind: job.kind, key: job.key };
+    if (blocked.has(job.contestId)) {
+      finish(deps, job, { status: "pending", claimedAt: null, attempts: job.attempts - 1 });
+      runs.push({ ...base, outcome: "released" });
+      continue;
+    }
+    let outcome: JobOutcome;
+    try {
+      outcome = await runJob(deps, job);
+    } catch (err) {
+      blocked.add(job.contestId);
+      const error = describe(err);
+      const failed = job.attempts >= MAX_ATTEMPTS;
+      const retryAt = new Date(
+        deps.clock().getTime() + (err instanceof NotReady ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
+      );
+      finish(
+        deps,
+        job,
+        failed
+          ? { status: "failed", lastError: error, doneAt: deps.clock().toISOString() }
+          : { status: "pending", claimedAt: null, lastError: error, dueAt: retryAt.toISOString() },
+      );
+      if (!(err instanceof NotReady)) deps.logger.warn({ err, job: base }, "scheduler job failed");
+      runs.push({ ...base, outcome: failed ? "failed" : "retry", error });
+      continue;
+    }
+    finish(deps, job, {
+      status: "done",
+      doneAt: deps.clock().toISOString(),
+      result: outcome.result,
+      lastError: null,
+    });
+    runs.push({ ...base, outcome: "done", result: outcome.result });
+    moves.push(...outcome.moves);
+    if (outcome.changed) {
+      const teamId = outcome.moves[0]?.team_id ?? teamOfContest(deps, job.contestId);
+      if (teamId) deps.realtime.toTeam(teamId, { type: "load_contest", contest_id: job.contestId });
+    }
+  }
+  return { runs, moves };
+}
+
+function teamOfContest(deps: Pick<SchedulerDeps, "db">, contestId: string): string | undefined {
+  return deps.db.select({ teamId: contests.teamId }).from(contests).where(eq(contests.id, contestId)).get()
+    ?.teamId;
+}

@@ -1,0 +1,404 @@
+/**
+ * A contest's entries (the entrants table): read from each source's driver, filtered with engine/lifecycle's
+ * applyFilters, stored with a verdict and its reason codes, and the funnel kept with the contest for the
+ * statistics.
+ *
+ * - A load replaces the contest's entries. Manual checks made before survive a reload for the accounts still
+ *   there (same id).
+ * - A load reads at most `limit` entries over all sources, in source order then in the order each network lists
+ *   them (by the time they entered): the first ones are kept, and the answer says so (truncated).
+ * - Previous winners (the filter of base.exclude_previous_winners) are the winners of the final draws of the
+ *   team's other contests of the last 12 months (the filter then keeps those of the months the contest asks).
+ * - An account may enter twice (the filter marks the later entry a duplicate, or it entered two sources of one
+ *   network): rows are told apart by position; the draw counts each account once (its id), when any of its
+ *   entries is valid and its manual check did not reject it.
+ */
+import { and, asc, count, eq, gte, inArray, ne } from "drizzle-orm";
+import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
+import constants from "../../schemas/constants.json";
+import type { Catalog, ProviderDefinition } from "../catalog";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { contests, draws, entrants } from "../db/schema";
+import type { NetworkDriver } from "../drivers/types";
+import type { Env } from "../env";
+import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
+import type { StoredSource } from "./contests";
+
+export type EntrantRow = typeof entrants.$inferSelect;
+type ContestRow = typeof contests.$inferSelect;
+type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
+
+/** At most this many entries are loaded by hand into a classic contest (app-shell.md §9). */
+export const CLASSIC_LOAD_MAX = constants.contest.classic_load_max_entries;
+/** A tunnel contest's load at the close reads at most this many (a safety bound, not a product limit). */
+export const TUNNEL_LOAD_MAX = 50_000;
+
+const YEAR_MS = 366 * 86_400_000;
+
+/** The stored funnel: the filters' counts and how the load went. */
+export type StoredFunnel = Funnel & {
+  /** Entries the networks gave (up to limit + 1). */
+  read: number;
+  /** Entries kept (at most the limit). */
+  kept: number;
+  truncated: boolean;
+  limit: number;
+  by_source: { source_id: string; provider: string; total: number; valid: number }[];
+};
+
+export type PreparedLoad = {
+  entrants: Entrant[];
+  verdicts: { id: string; valid: boolean; reasons: string[] }[];
+  funnel: StoredFunnel;
+};
+
+/** The winners of the team's other contests' final draws of the last 12 months (the previous-winners filter). */
+export function previousWinners(db: Pick<Db, "select">, teamId: string, contestId: string, now: Date) {
+  const since = new Date(now.getTime() - YEAR_MS).toISOString();
+  const rows = db
+    .select({ winners: draws.winners, createdAt: draws.createdAt })
+    .from(draws)
+    .innerJoin(contests, eq(contests.id, draws.contestId))
+    .where(
+      and(
+        eq(contests.teamId, teamId),
+        ne(contests.id, contestId),
+        eq(draws.kind, "final"),
+        gte(draws.createdAt, since),
+      ),
+    )
+    .all();
+  return rows.flatMap((r) =>
+    r.winners.flatMap((id) => {
+      const colon = id.indexOf(":");
+      if (colon <= 0) return [];
+      return [{ provider: id.slice(0, colon), external_id: id.slice(colon + 1), won_at: r.createdAt }];
+    }),
+  );
+}
+
+/** At most this many entrants' profiles are fetched per source and load (app-shell.md §9: account fetch limit). */
+export const PROFILE_FETCH_MAX = 200;
+
+/**
+ * The account-age filter needs each entrant's account creation date: those the network's entries did not carry
+ * are fetched one profile at a time, the first `max` of them (the others stay unknown, and the filter keeps an
+ * unknown age).
+ */
+export async function fillAccountAges(
+  driver: Pick<NetworkDriver, "fetchProfile">,
+  provider: ProviderDefinition,
+  list: readonly Entrant[],
+  now: Date,
+  max: number,
+): Promise<Entrant[]> {
+  let fetched = 0;
+  const out: Entrant[] = [];
+  for (const e of list) {
+    if (e.account_created_at !== null || fetched >= max) {
+      out.push(e);
+      continue;
+    }
+    fetched++;
+    const profile = await driver.fetchProfile(provider, e.external_id, now);
+    out.push({ ...e, account_created_at: profile.account_created_at });
+  }
+  return out;
+}
+
+/** The sources as the filters read them: the form's (with the stored _id), or the stored one of an import. */
+function filterSources(row: ContestRow): Record<string, unknown>[] {
+  const forms = formSourcesOf(row);
+  const stored = (Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[];
+  return stored.map((s, i) => {
+    const form = forms[i];
+    return form && form.type === s.provider
+      ? { ...form, _id: s._id }
+      : { _id: s._id, type: s.provider, actions: s.actions ?? {} };
+  });
+}
+
+/**
+ * Reads the entries of every source from its driver (at most `limit` kept) and runs the filters. Nothing is
+ * written: `writeEntries` stores the result in the caller's transaction.
+ */
+export async function readEntries(
+  deps: { db: Db; catalog: Catalog; env: Env },
+  row: ContestRow,
+  opts: { limit: number; now: Date },
+): Promise<PreparedLoad> {
+  const read: Entrant[] = [];
+  const base = formBaseOf(row);
+  const sandboxEntrants =
+    typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
+  for (const source of contestSources(deps, row)) {
+    if (read.length > opts.limit) break;
+    if (!source.driver || !source.provider) continue;
+    const follow = (source.form?.actions as Record<string, unknown> | undefined)?.follow;
+    const others = (follow as { other_accounts?: { enabled?: unknown; list?: unknown } } | undefined)
+      ?.other_accounts;
+    const accountsToFollow =
+      others?.enabled === true && Array.isArray(others.list)
+        ? others.list.filter((h): h is string => typeof h === "string")
+        : [];
+    const got = await source.driver.loadEntries({
+      provider: source.provider,
+      contest_id: row.id,
+      source_id: source.stored._id,
+      post_id: source.stored.post_id ?? source.stored.shortcode ?? null,
+      account: source.account,
+      source: source.form ?? { type: source.stored.provider, actions: source.stored.actions ?? {} },
+      accounts_to_follow: accountsToFollow,
+      ...(base ? { base } : {}),
+      now: opts.now,
+      limit: opts.limit + 1 - read.length,
+      ...(sandboxEntrants !== undefined ? { sandbox_entrants: sandboxEntrants } : {}),
+    });
+    const ageFilter = (source.form?.account_age as { enabled?: unknown } | undefined)?.enabled === true;
+    const filled = ageFilter
+      ? await fillAccountAges(source.driver, source.provider, got, opts.now, PROFILE_FETCH_MAX)
+      : got;
+    // Whatever a driver answers, an entrant belongs to the source it was read from.
+    for (const e of filled) read.push({ ...e, source_id: source.stored._id });
+  }
+  return prepareLoad(deps.db, row, read, opts);
+}
+
+/** Keeps the first `limit` of what was read and runs the filters (the previous winners read from the team's draws). */
+export function prepareLoad(
+  db: Pick<Db, "select">,
+  row: ContestRow,
+  read: readonly Entrant[],
+  opts: { limit: number; now: Date },
+): PreparedLoad {
+  const base = formBaseOf(row);
+  const truncated = read.length > opts.limit;
+  const kept = read.slice(0, opts.limit);
+  const { verdicts, funnel } = applyFilters(
+    kept,
+    { sources: filterSources(row), ...(base ? { base } : {}) },
+    { now: opts.now.toISOString(), previousWinners: previousWinners(db, row.teamId, row.id, opts.now) },
+  );
+  const bySource = new Map<string, { source_id: string; provider: string; total: number; valid: number }>();
+  kept.forEach((e, i) => {
+    const entry = bySource.get(e.source_id) ?? {
+      source_id: e.source_id,
+      provider: e.provider,
+      total: 0,
+      valid: 0,
+    };
+    entry.total++;
+    if (verdicts[i]?.valid) entry.valid++;
+    bySource.set(e.source_id, entry);
+  });
+  return {
+    entrants: kept,
+    verdicts,
+    funnel: {
+      ...funnel,
+      read: read.length,
+      kept: kept.length,
+      truncated,
+      limit: opts.limit,
+      by_source: [...bySource.values()],
+    },
+  };
+}
+
+const INSERT_CHUNK = 200;
+
+/** Stores a load: the contest's entries replaced (manual checks kept by id), its counts, funnel and dates. */
+export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): void {
+  const checks = new Map(
+    tx
+      .select({
+        id: entrants.id,
+        manualCheck: entrants.manualCheck,
+        reasons: entrants.manualCheckReasons,
+        checkedBy: entrants.checkedBy,
+        checkedAt: entrants.checkedAt,
+      })
+      .from(entrants)
+      .where(and(eq(entrants.contestId, row.id), ne(entrants.manualCheck, "pending")))
+      .all()
+      .map((c) => [c.id, c]),
+  );
+  tx.delete(entrants).where(eq(entrants.contestId, row.id)).run();
+  const values = load.entrants.map((e, position) => {
+    const verdict = load.verdicts[position];
+    const check = checks.get(e.id);
+    return {
+      contestId: row.id,
+      id: e.id,
+      position,
+      sourceId: e.source_id,
+      provider: e.provider,
+      externalId: e.external_id,
+      screenName: e.screen_name,
+      name: e.name,
+      profileUrl: e.profile_url,
+      accountCreatedAt: e.account_created_at,
+      followers: e.followers,
+      following: e.following,
+      posts: e.posts,
+      isBotSignal: e.is_bot_signal,
+      comments: e.comments,
+      did: e.did as unknown as Record<string, unknown>,
+      repostRatio: e.repost_ratio === null ? null : Math.round(e.repost_ratio),
+      firstAt: e.first_at,
+      valid: verdict?.valid ?? false,
+      reasons: verdict?.reasons ?? [],
+      manualCheck: check?.manualCheck ?? "pending",
+      manualCheckReasons: check?.reasons ?? [],
+      checkedBy: check?.checkedBy ?? null,
+      checkedAt: check?.checkedAt ?? null,
+      loadedAt: at,
+    };
+  });
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    tx.insert(entrants)
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .run();
+  }
+  const counts = new Map(load.funnel.by_source.map((s) => [s.source_id, s.total]));
+  const sources = ((Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[]).map((s) => ({
+    ...s,
+    entries_count: counts.get(s._id) ?? 0,
+  }));
+  tx.update(contests)
+    .set({
+      entriesCount: load.entrants.length,
+      entriesLoadedAt: at,
+      funnel: load.funnel as unknown as Record<string, unknown>,
+      sources: sources as unknown as Record<string, unknown>[],
+      ...(row.type === "classic" ? { loadedAt: at } : {}),
+      updatedAt: at,
+    })
+    .where(eq(contests.id, row.id))
+    .run();
+}
+
+/**
+ * The accounts a draw may pick, in no particular order: each id with a valid entry whose manual check did not
+ * reject it (a rejection rejects the account: every entry of that id).
+ */
+export function drawableIds(db: Pick<Db, "select" | "selectDistinct">, contestId: string): string[] {
+  const rejected = new Set(
+    db
+      .select({ id: entrants.id })
+      .from(entrants)
+      .where(and(eq(entrants.contestId, contestId), eq(entrants.manualCheck, "rejected")))
+      .all()
+      .map((r) => r.id),
+  );
+  const valid = db
+    .selectDistinct({ id: entrants.id })
+    .from(entrants)
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
+    .all();
+  return valid.map((r) => r.id).filter((id) => !rejected.has(id));
+}
+
+export function entrantsOf(db: Pick<Db, "select">, contestId: string, ids?: readonly string[]): EntrantRow[] {
+  if (ids && ids.length === 0) return [];
+  return db
+    .select()
+    .from(entrants)
+    .where(and(eq(entrants.contestId, contestId), ids ? inArray(entrants.id, [...ids]) : undefined))
+    .orderBy(asc(entrants.position))
+    .all();
+}
+
+/** One page of a contest's entries (?valid= filters), in load order, with the total of the filter. */
+export function entriesPage(
+  db: Pick<Db, "select">,
+  contestId: string,
+  opts: { valid: boolean | null; page: number; perPage: number },
+): { rows: EntrantRow[]; total: number } {
+  const where = and(
+    eq(entrants.contestId, contestId),
+    opts.valid === null ? undefined : eq(entrants.valid, opts.valid),
+  );
+  const total = db.select({ n: count() }).from(entrants).where(where).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(entrants)
+    .where(where)
+    .orderBy(asc(entrants.position))
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage)
+    .all();
+  return { rows, total };
+}
+
+/** Valid and removed entries of a contest. */
+export function entriesCounts(db: Pick<Db, "select">, contestId: string): { valid: number; invalid: number } {
+  const rows = db
+    .select({ valid: entrants.valid, n: count() })
+    .from(entrants)
+    .where(eq(entrants.contestId, contestId))
+    .groupBy(entrants.valid)
+    .all();
+  return {
+    valid: rows.find((r) => r.valid)?.n ?? 0,
+    invalid: rows.find((r) => !r.valid)?.n ?? 0,
+  };
+}
+
+/** An entry in the stored/entry shape (ContestEntry), with what the filters and the draw said of it. */
+export function entryShape(row: EntrantRow, draw: { winners: Set<string>; substitutes: Set<string> }) {
+  return {
+    _id: row.id,
+    contest_id: row.contestId,
+    position: row.position,
+    source_id: row.sourceId,
+    account: {
+      provider: row.provider,
+      id: row.externalId,
+      name: row.name,
+      screen_name: row.screenName,
+      profile_picture: null,
+      url: row.profileUrl,
+      created_at: row.accountCreatedAt,
+    },
+    meta: { [row.provider]: { comments: row.comments.map((c) => ({ id: c.id, valid: row.valid })) } },
+    manual_check: {
+      status: row.manualCheck as "pending" | "approved" | "rejected",
+      reasons: row.manualCheckReasons,
+      comments: row.comments.map((c) => ({
+        provider: row.provider,
+        id: c.id,
+        text: c.text,
+        shortcode: null,
+      })),
+      checked_at: row.checkedAt,
+    },
+    valid: row.valid,
+    reasons: row.reasons,
+    did: row.did,
+    first_at: row.firstAt,
+    winner: draw.winners.has(row.id),
+    substitute: draw.substitutes.has(row.id),
+    created_at: row.loadedAt,
+  };
+}
+
+/** Marks an account's entries checked by hand (approve or reject). */
+export function checkEntrant(
+  tx: Pick<Db, "update">,
+  contestId: string,
+  id: string,
+  check: { status: "approved" | "rejected"; reasons: string[]; by: string; clock: Clock },
+): number {
+  return tx
+    .update(entrants)
+    .set({
+      manualCheck: check.status,
+      manualCheckReasons: check.reasons,
+      checkedBy: check.by,
+      checkedAt: check.clock().toISOString(),
+    })
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.id, id)))
+    .run().changes;
+}

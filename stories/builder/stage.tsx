@@ -1,0 +1,88 @@
+/**
+ * The builder in a story: the app's providers, the overlay and one run of the machine over a fixture config built
+ * from schemas/ (web/src/builder/testing/fixtures.ts), with its calls answered in the story (no server). `drive`
+ * moves the machine into the state the story shows (a pane, a modal, errors) once it runs.
+ */
+import type { Decorator } from "@storybook/react-vite";
+import { useEffect, useRef } from "react";
+import type { User } from "../../codegen/types";
+import type { Origin } from "../../engine/builder/origin";
+import type { ServedConfig } from "../../web/src/builder/api";
+import { BuilderSession, Overlay } from "../../web/src/builder/ContestBuilder";
+import type { BuilderActor } from "../../web/src/builder/context";
+import type { BuilderCalls } from "../../web/src/builder/session";
+import { fixtureConfig } from "../../web/src/builder/testing/fixtures";
+import { demoUser } from "../../web/src/testing/fixtures";
+import { Providers } from "../../web/src/testing/Providers";
+
+export type StageProps = {
+  config?: ServedConfig;
+  origin?: Origin;
+  form?: unknown;
+  calls?: BuilderCalls;
+  drive?(actor: BuilderActor): void;
+};
+
+/** Calls that succeed at once, as the server would answer them. */
+export const okCalls: BuilderCalls = {
+  submitContest: async () => ({ contest_id: "contest-1" }),
+  saveDraft: async () => ({ contest_id: "draft-1" }),
+  exportTemplate: async () => ({ template_id: "template-1" }),
+};
+
+export function BuilderStage({ config, origin = { kind: "new" }, form, calls = okCalls, drive }: StageProps) {
+  const actor = useRef<BuilderActor | null>(null);
+  const served = useRef(config ?? fixtureConfig());
+  useEffect(() => {
+    if (actor.current && drive) drive(actor.current);
+  }, [drive]);
+  return (
+    <Overlay label="Contest builder">
+      <BuilderSession
+        served={served.current}
+        origin={origin}
+        form={form ?? (origin.kind === "new" ? undefined : {})}
+        calls={calls}
+        onClose={() => undefined}
+        onActor={(a) => {
+          actor.current = a;
+        }}
+      />
+    </Overlay>
+  );
+}
+
+/** The app's providers around a story; `parameters.user` picks the signed-in person. */
+export const withProviders: Decorator = (Story, context) => (
+  <Providers user={(context.parameters.user as User | undefined) ?? demoUser} path="/dashboard">
+    <Story />
+  </Providers>
+);
+
+type Reply = { status?: number; body: unknown };
+
+/**
+ * Answers the builder's own calls (welcome pane lists, shortlinks) in a story, by "METHOD /path" after /api/v1; every
+ * other call answers 501. Returns the restore function (a story's beforeEach cleanup).
+ */
+export function fakeApi(routes: Record<string, Reply>): () => void {
+  const original = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
+    const key = `${(init?.method ?? "GET").toUpperCase()} ${url.pathname.replace(/^\/api\/v1/, "")}`;
+    const reply = routes[key] ?? { status: 501, body: { error: "unmocked", message: key } };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  }) as typeof fetch;
+  return () => {
+    globalThis.fetch = original;
+  };
+}
+
+export const EMPTY_LISTS: Record<string, Reply> = {
+  "GET /teams/current/contests/list": { body: { data: [], meta: { page: 1, per_page: 20, total: 0 } } },
+  "GET /teams/current/templates/list": { body: { data: [], meta: { page: 1, per_page: 20, total: 0 } } },
+  "GET /teams/current/shortlinks/list": { body: { data: [] } },
+};

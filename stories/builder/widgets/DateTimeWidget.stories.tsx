@@ -1,0 +1,88 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fireEvent, within } from "storybook/test";
+import { DateTimeWidget } from "../../../web/src/builder/widgets/DateTimeWidget";
+import { formWith, requiredError, WidgetStory } from "./fixtures";
+
+const meta = {
+  title: "Builder/Widgets/DateTime",
+  component: WidgetStory,
+  args: {
+    widget: DateTimeWidget,
+    path: "base.close_date",
+    label: "Close date",
+    context: { form: formWith([], { close_date: null }) },
+  },
+} satisfies Meta<typeof WidgetStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    fireEvent.click(canvas.getByRole("button", { name: "Close date: choose a day" }));
+    const focused = canvasElement.ownerDocument.activeElement as HTMLElement;
+    fireEvent.keyDown(focused, { key: "ArrowDown" });
+    fireEvent.click(canvasElement.ownerDocument.activeElement as HTMLElement);
+    await expect(canvas.getByRole("combobox", { name: "Close date: hour" })).toBeEnabled();
+  },
+};
+
+export const Filled: Story = {
+  args: { context: { form: formWith([]) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    fireEvent.change(canvas.getByRole("combobox", { name: "Close date: minutes" }), {
+      target: { value: "45" },
+    });
+    await expect(canvas.getByRole("combobox", { name: "Close date: minutes" })).toHaveValue("45");
+  },
+};
+
+export const FrenchWeekStartsOnMonday: Story = {
+  args: { context: { form: formWith([]), locale: "fr" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    fireEvent.click(canvas.getByRole("button", { name: /^Close date:/ }));
+    await expect(canvas.getAllByRole("columnheader")[0]).toHaveAttribute("abbr", "lundi");
+  },
+};
+
+export const WaitsForTheStart: Story = {
+  args: { context: { form: formWith([], { start_date: null, close_date: null }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Close date: choose a day" })).toBeDisabled();
+    await expect(canvas.getByText("Choose the start date first.")).toBeInTheDocument();
+  },
+};
+
+export const Invalid: Story = {
+  args: {
+    context: { form: formWith([], { close_date: null }), errors: { "base.close_date": requiredError } },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: /^Close date:/ })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true, context: { form: formWith([]) } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: /^Close date:/ })).toBeDisabled();
+  },
+};
+
+export const PlanGated: Story = {
+  args: {
+    gated: true,
+    path: "base.autodraw.date",
+    label: "Draw date",
+    context: { form: formWith([], { autodraw: { enabled: true, date: null } }) },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: /^Draw date:/ })).toBeDisabled();
+  },
+};

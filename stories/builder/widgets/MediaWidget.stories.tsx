@@ -1,0 +1,88 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fireEvent, waitFor, within } from "storybook/test";
+import { MediaWidget } from "../../../web/src/builder/widgets/MediaWidget";
+import { fileOf, formWith, WidgetStory } from "./fixtures";
+
+const PATH = "sources.0.publication.media";
+const file = (uuid: string, mime = "image/png") => ({ uuid, mime, size: 1000 });
+const twitter = (files: ReturnType<typeof file>[]) =>
+  formWith([{ id: 100, type: "twitter", publication: { media: { files, count: files.length } } }]);
+
+const meta = {
+  title: "Builder/Widgets/Media",
+  component: WidgetStory,
+  args: {
+    widget: MediaWidget,
+    path: PATH,
+    label: "Media",
+    schema: { type: "object" },
+    context: { form: twitter([]), provider: "twitter" },
+  },
+} satisfies Meta<typeof WidgetStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    fireEvent.change(canvas.getByLabelText("Media"), { target: { files: [fileOf("story-a.jpg", 400, 31)] } });
+    await waitFor(() => expect(canvas.getByRole("img", { name: "Uploaded file 1" })).toBeInTheDocument());
+    fireEvent.change(canvas.getByLabelText("Media"), {
+      target: { files: [fileOf("story-a copy.jpg", 400, 31)] },
+    });
+    await waitFor(() =>
+      expect(canvas.getByText("story-a copy.jpg is already in this publication.")).toBeInTheDocument(),
+    );
+  },
+};
+
+export const Filled: Story = {
+  args: { context: { form: twitter([file("one"), file("two"), file("three")]), provider: "twitter" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/You can add 1 more file, or drop it here\./)).toBeInTheDocument();
+    fireEvent.click(canvas.getByRole("button", { name: "Remove file 2" }));
+    await expect(canvas.getAllByRole("img")).toHaveLength(2);
+  },
+};
+
+export const Full: Story = {
+  args: { context: { form: twitter([file("a"), file("b"), file("c"), file("d")]), provider: "twitter" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByLabelText("Media")).toBeDisabled();
+  },
+};
+
+export const Invalid: Story = {
+  args: {
+    context: {
+      form: twitter([file("v1", "video/mp4"), file("i1")]),
+      provider: "twitter",
+      errors: { [PATH]: [{ key: "validation.pub_media.mix", rule: "pub_media" }] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText("Media")).toHaveAttribute("aria-invalid", "true");
+    fireEvent.change(canvas.getByLabelText("Media"), {
+      target: { files: [fileOf("clip.webm", 10, 32, "video/webm")] },
+    });
+    await expect(canvas.getByText("clip.webm is not a JPEG, PNG, GIF or MP4 file.")).toBeInTheDocument();
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true, context: { form: twitter([file("x")]), provider: "twitter" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText("Media")).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "Remove file 1" })).toBeDisabled();
+  },
+};
+
+export const PlanGated: Story = {
+  args: { gated: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByLabelText("Media")).toBeDisabled();
+  },
+};

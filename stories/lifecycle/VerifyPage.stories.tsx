@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import type { VerifyData } from "../../web/src/lifecycle/VerifyView";
+import VerifyPage from "../../web/src/pages/verify/VerifyPage";
+import { installFakeApi } from "../../web/src/testing/fake-fetch";
+import {
+  CONTEST_ID,
+  verifyDrawn,
+  verifyPending,
+  verifyTampered,
+} from "../../web/src/testing/lifecycle-fixtures";
+import { Providers } from "../../web/src/testing/Providers";
+
+type Args = { answer: VerifyData | null };
+
+function Page(_: Args) {
+  return (
+    <Providers user={null} path={`/verify/${CONTEST_ID}`} route="/verify/:contestId">
+      <VerifyPage />
+    </Providers>
+  );
+}
+
+const meta = {
+  title: "Lifecycle/VerifyPage",
+  component: Page,
+  args: { answer: verifyDrawn },
+  beforeEach: ({ args }) =>
+    installFakeApi({
+      [`GET /api/v1/verify/${CONTEST_ID}`]: () =>
+        args.answer
+          ? { body: args.answer }
+          : { status: 404, body: { error: "notFound", message: "This contest does not exist.", uid: "x" } },
+    }).restore,
+} satisfies Meta<typeof Page>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+const rerun = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByRole("button", { name: "Re-run the draw in my browser" }));
+  await waitFor(() => expect(canvas.getAllByRole("status")).toHaveLength(3));
+  return canvas.getAllByRole("status");
+};
+
+export const Verified: Story = {
+  play: async ({ canvasElement }) => {
+    const checks = await rerun(canvasElement);
+    await expect(checks.map((c) => c.dataset.passed)).toEqual(["true", "true", "true"]);
+    await expect(within(canvasElement).getByText(/Every check passed/)).toBeInTheDocument();
+  },
+};
+
+export const Mismatch: Story = {
+  args: { answer: verifyTampered },
+  play: async ({ canvasElement }) => {
+    const checks = await rerun(canvasElement);
+    await expect(checks.map((c) => c.dataset.passed)).toEqual(["true", "true", "false"]);
+    await expect(within(canvasElement).getByText(/A check failed/)).toBeInTheDocument();
+  },
+};
+
+export const NotDrawnYet: Story = {
+  args: { answer: verifyPending },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("status")).toHaveTextContent("The draw has not happened yet.");
+    await expect(canvas.queryByRole("button", { name: "Re-run the draw in my browser" })).toBeNull();
+  },
+};
+
+export const UnknownContest: Story = {
+  args: { answer: null },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole("heading", { level: 1, name: "This contest does not exist" }),
+    ).toBeInTheDocument();
+  },
+};

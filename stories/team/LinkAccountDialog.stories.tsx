@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { LinkAccountDialog } from "../../web/src/dialogs/LinkAccountDialog";
+import { without, withProviders } from "./providers";
+
+const meta = {
+  title: "Team/LinkAccountDialog",
+  component: LinkAccountDialog,
+  decorators: [withProviders],
+  args: { onClose: fn(), onInvited: fn(), onLinked: fn() },
+} satisfies Meta<typeof LinkAccountDialog>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** Only the networks that can be invited: the login-only ones (LinkedIn, Twitch) are not offered. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("radio", { name: "Bluesky" })).toBeInTheDocument();
+    await expect(canvas.queryByRole("radio", { name: "LinkedIn" })).toBeNull();
+    await expect(canvas.queryByRole("radio", { name: "Twitch" })).toBeNull();
+  },
+};
+
+export const Filled: Story = {
+  args: { initialProvider: "youtube" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("radio", { name: "YouTube" })).toBeChecked();
+    await userEvent.type(
+      canvas.getByLabelText("E-mail of the account's holder (optional)"),
+      "holder@example.com",
+    );
+    await expect(canvas.getByRole("button", { name: "Create the invite" })).toBeEnabled();
+  },
+};
+
+/** Neither inviting nor linking is allowed. */
+export const Disabled: Story = {
+  parameters: { user: without("team.invites.create_invite", "team.accounts.update_account") },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole("button", { name: "Create the invite" })).toBeNull();
+    await expect(canvas.getByText(/You don't have the permission to link accounts/)).toBeInTheDocument();
+  },
+};

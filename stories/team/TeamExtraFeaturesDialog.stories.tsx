@@ -1,0 +1,36 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, within } from "storybook/test";
+import { TeamExtraFeaturesDialog } from "../../web/src/dialogs/TeamExtraFeaturesDialog";
+import { demoUser } from "../../web/src/testing/fixtures";
+import { withProviders } from "./providers";
+
+const meta = {
+  title: "Team/TeamExtraFeaturesDialog",
+  component: TeamExtraFeaturesDialog,
+  decorators: [withProviders],
+  args: { features: demoUser.currentTeam.features, plan: "business", onClose: fn() },
+} satisfies Meta<typeof TeamExtraFeaturesDialog>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+/** Business holds every feature. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/The Business plan unlocks 26 features/)).toBeInTheDocument();
+    await expect(canvas.queryByRole("link", { name: "Needs a higher plan: see the plans" })).toBeNull();
+  },
+};
+
+/** Hobbyist: two features, the rest behind the star. */
+export const PlanGated: Story = {
+  args: { features: ["testDraws", "exportEntries"], plan: "hobbyist" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole("img", { name: "Included" })).toHaveLength(2);
+    await expect(canvas.getAllByRole("link", { name: "Needs a higher plan: see the plans" })).toHaveLength(
+      24,
+    );
+  },
+};

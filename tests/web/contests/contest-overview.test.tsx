@@ -1,0 +1,162 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ContestData } from "../../../web/src/contest/types";
+import { activateLocale } from "../../../web/src/i18n/activate";
+import ContestOverviewPage from "../../../web/src/pages/contest/ContestOverviewPage";
+import ContestSettingsPage from "../../../web/src/pages/contest/ContestSettingsPage";
+import { contestFixture, contests } from "../../../web/src/testing/contest-fixtures";
+import { demoUser, userWith } from "../../../web/src/testing/fixtures";
+import { Providers } from "../../../web/src/testing/Providers";
+import { type Call, mockApi } from "./mock-api";
+
+vi.mock("../../../web/src/builder/ContestBuilder", () => ({
+  default: ({ origin }: { origin: { kind: string; id?: string } }) => (
+    <p>
+      builder {origin.kind} {origin.id ?? ""}
+    </p>
+  ),
+}));
+
+beforeAll(() => activateLocale("en"));
+afterEach(() => vi.unstubAllGlobals());
+
+type ShowOptions = { user?: typeof demoUser; page?: "overview" | "settings"; at?: string };
+
+/** Renders a contest page at /contest/{at}/ (the contest's own id unless said) with the API answering it. */
+function show(
+  contest: ContestData,
+  { user = demoUser, page = "overview", at = contest._id }: ShowOptions = {},
+) {
+  const api = mockApi({
+    "GET /teams/current/contests/:id": ({ params }: Call) =>
+      params.id === contest._id
+        ? { body: contest }
+        : { status: 404, body: { error: "notFound", message: "This contest does not exist." } },
+    "POST /teams/current/contests/:id/load_entries": () => ({ body: { loaded: 42 } }),
+  });
+  render(
+    <Providers
+      user={user}
+      path={`/contest/${at}/${page === "settings" ? "settings" : ""}`}
+      route="/contest/:contestId/*"
+    >
+      {page === "settings" ? <ContestSettingsPage /> : <ContestOverviewPage />}
+    </Providers>,
+  );
+  return api;
+}
+
+describe("contest overview page", () => {
+  it("heads the page with the contest's name, badges and sandbox label", async () => {
+    show({ ...contests.startedClassic, prev_id: "p1", next_id: "n1" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Imported post" })).toBeTruthy();
+    expect(screen.getByText("Sandbox")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Previous contest/ }).getAttribute("href")).toBe("/contest/p1/");
+    expect(screen.getByRole("link", { name: /Next contest/ }).getAttribute("href")).toBe("/contest/n1/");
+    expect(document.title).toBe("Imported post • Fairdraw");
+  });
+
+  it("edits a planned contest in the builder with its origin", async () => {
+    show(contests.planned);
+    const panel = await screen.findByRole("region", { name: "What to do next" });
+    fireEvent.click(within(panel).getByRole("button", { name: "Edit" }));
+    expect(await screen.findByText("builder planned contest-1")).toBeTruthy();
+  });
+
+  it("refuses to edit a contest that starts within 5 minutes", async () => {
+    show(contestFixture({ start_at: new Date(Date.now() + 2 * 60_000).toISOString() }));
+    const panel = await screen.findByRole("region", { name: "What to do next" });
+    expect((within(panel).getByRole("button", { name: "Edit" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(panel).getByText(/it can no longer be edited/)).toBeTruthy();
+  });
+
+  it("opens the delete dialog from the panel of a planned contest", async () => {
+    show(contests.planned);
+    const panel = await screen.findByRole("region", { name: "What to do next" });
+    fireEvent.click(within(panel).getByRole("button", { name: "Delete" }));
+    expect(screen.getByRole("dialog", { name: "Delete the contest" })).toBeTruthy();
+  });
+
+  it("hides delete without delete_contests, and edit without update_contests", async () => {
+    show(contests.planned, {
+      user: userWith((u) => {
+        u.permissions["team.contests.delete_contests"] = false;
+        u.permissions["team.contests.update_contests"] = false;
+      }),
+    });
+    const panel = await screen.findByRole("region", { name: "What to do next" });
+    expect(within(panel).queryByRole("button")).toBeNull();
+  });
+
+  it("loads a classic contest's entries and says how many came", async () => {
+    const { calls } = show(contests.startedClassic);
+    fireEvent.click(await screen.findByRole("button", { name: "Load entries" }));
+    fireEvent.click(screen.getByRole("checkbox"));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { name: "Load entries" })).getByRole("button", {
+        name: "Load entries",
+      }),
+    );
+    const alert = await screen.findByRole("dialog", { name: "Entries loaded" });
+    expect(within(alert).getByText("42 entries loaded.")).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.method === "GET")).toHaveLength(2));
+  });
+
+  it("offers the merge of a classic contest with the multiContests feature", async () => {
+    show(contests.startedClassic);
+    fireEvent.click(await screen.findByRole("button", { name: "Merge into another contest" }));
+    expect(screen.getByRole("dialog", { name: "Merge into another contest" })).toBeTruthy();
+  });
+
+  it("shows the merge with a star to a team whose plan lacks multiContests", async () => {
+    show(contests.startedClassic, {
+      user: userWith((u) => {
+        u.currentTeam.features = u.currentTeam.features.filter((f) => f !== "multiContests");
+      }),
+    });
+    const merge = (await screen.findByRole("button", {
+      name: "Merge into another contest",
+    })) as HTMLButtonElement;
+    expect(merge.disabled).toBe(true);
+    expect(screen.getByRole("link", { name: "Needs a higher plan: see the plans" })).toBeTruthy();
+  });
+
+  it("offers no merge for a tunnel contest", async () => {
+    show(contests.startedTunnel);
+    await screen.findByRole("region", { name: "What to do next" });
+    expect(screen.queryByRole("button", { name: "Merge into another contest" })).toBeNull();
+  });
+
+  it("shows the contest as JSON", async () => {
+    show(contests.ended);
+    fireEvent.click(await screen.findByRole("button", { name: "View JSON" }));
+    const dialog = screen.getByRole("dialog", { name: "Contest as JSON" });
+    expect(JSON.parse(dialog.querySelector("pre")?.textContent ?? "")).toMatchObject({
+      _id: "contest-1",
+      status: "ended",
+    });
+  });
+
+  it("shows the not-found page for a contest the team does not have", async () => {
+    show(contests.planned, { at: "another" });
+    expect(await screen.findByText("This contest does not exist.")).toBeTruthy();
+  });
+});
+
+describe("contest settings page", () => {
+  it("shows a classic contest's settings read-only and says the setup is not available here", async () => {
+    show(contests.closedClassic, { page: "settings" });
+    expect(await screen.findByText("Not set up")).toBeTruthy();
+    expect(screen.getByText(/can't be set up from here yet/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Edit in the builder" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Go to the drawing" }).getAttribute("href")).toBe(
+      "/contest/contest-1/drawing",
+    );
+  });
+
+  it("opens a planned contest in the builder to change its settings", async () => {
+    show(contests.planned, { page: "settings" });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit in the builder" }));
+    expect(await screen.findByText("builder planned contest-1")).toBeTruthy();
+  });
+});

@@ -1,0 +1,154 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { User } from "../../../codegen/types";
+import { useBuilder } from "../../../web/src/builder/BuilderHost";
+import { useDialogs } from "../../../web/src/dialogs/DialogHost";
+import { activateLocale } from "../../../web/src/i18n/activate";
+import { Shortcuts, shortcutAllowed } from "../../../web/src/shell/Shortcuts";
+import { userWith } from "../../../web/src/testing/fixtures";
+import { currentPath, renderShell } from "./render";
+
+vi.mock("../../../web/src/builder/ContestBuilder", () => ({
+  default: () => <div data-testid="builder">Builder</div>,
+}));
+
+beforeAll(() => activateLocale("en"));
+afterEach(() => vi.unstubAllGlobals());
+
+function BuilderState() {
+  const builder = useBuilder();
+  const dialogs = useDialogs();
+  return (
+    <>
+      <output data-testid="builder-open">{String(builder.isOpen)}</output>
+      <output data-testid="dialog-open">{String(dialogs.isOpen)}</output>
+      <input aria-label="A field" />
+    </>
+  );
+}
+
+function setup(user?: User | null) {
+  return renderShell(
+    <>
+      <Shortcuts />
+      <BuilderState />
+    </>,
+    { path: "/", user },
+  );
+}
+
+const press = (key: string, init: KeyboardEventInit = {}) =>
+  fireEvent.keyDown(document.body, { key, ...init });
+const dialogKind = () => document.querySelector("[data-dialog]")?.getAttribute("data-dialog") ?? null;
+
+describe("keyboard shortcuts", () => {
+  it.each([
+    ["t", "switch-team"],
+    ["l", "language"],
+    ["i", "about"],
+    ["k", "shortcuts"],
+  ])("%s opens the %s dialog", (key, kind) => {
+    setup();
+    press(key);
+    expect(dialogKind()).toBe(kind);
+  });
+
+  it("s opens the shortlinks dialog", () => {
+    setup();
+    press("s");
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  it("works with the caps lock on (an upper-case letter without Shift)", () => {
+    setup();
+    press("K");
+    expect(dialogKind()).toBe("shortcuts");
+  });
+
+  it("q goes to the quick draw and p to the profile settings", () => {
+    setup();
+    press("q");
+    expect(currentPath()).toBe("/contests/quickdraw");
+    press("p");
+    expect(currentPath()).toBe("/me/settings");
+  });
+
+  it("c opens the builder for a person allowed to create contests", async () => {
+    setup();
+    press("c");
+    expect(screen.getByTestId("builder-open").textContent).toBe("true");
+    expect(await screen.findByTestId("builder")).toBeTruthy();
+  });
+
+  it("c without the permission shows a permission error and leaves the builder closed", () => {
+    setup(
+      userWith((u) => {
+        u.permissions["team.contests.create_contests"] = false;
+      }),
+    );
+    press("c");
+    expect(screen.getByTestId("builder-open").textContent).toBe("false");
+    expect(screen.getByRole("dialog").textContent).toContain(
+      "You don't have the permission to create contests.",
+    );
+  });
+
+  it("does nothing while a field is focused", () => {
+    setup();
+    const field = screen.getByLabelText("A field");
+    field.focus();
+    fireEvent.keyDown(field, { key: "k" });
+    expect(dialogKind()).toBeNull();
+  });
+
+  it.each(["ctrlKey", "metaKey", "altKey", "shiftKey"])("does nothing with %s held", (modifier) => {
+    setup();
+    press("k", { [modifier]: true });
+    press("q", { [modifier]: true });
+    expect(dialogKind()).toBeNull();
+    expect(currentPath()).toBe("/");
+  });
+
+  it("does nothing while the builder is open", () => {
+    setup();
+    press("c");
+    press("k");
+    press("q");
+    expect(dialogKind()).toBeNull();
+    expect(currentPath()).toBe("/");
+  });
+
+  it("does nothing while a dialog is open", () => {
+    setup();
+    press("k");
+    press("q");
+    expect(dialogKind()).toBe("shortcuts");
+    expect(currentPath()).toBe("/");
+  });
+
+  it("does nothing when signed out", () => {
+    setup(null);
+    press("k");
+    press("q");
+    expect(dialogKind()).toBeNull();
+    expect(currentPath()).toBe("/");
+  });
+
+  it("ignores other keys", () => {
+    setup();
+    press("x");
+    expect(dialogKind()).toBeNull();
+  });
+});
+
+describe("shortcutAllowed", () => {
+  it("refuses a repeated key press and one already handled", () => {
+    const repeated = new KeyboardEvent("keydown", { key: "k", repeat: true });
+    expect(shortcutAllowed(repeated, false)).toBe(false);
+    const handled = new KeyboardEvent("keydown", { key: "k", cancelable: true });
+    handled.preventDefault();
+    expect(shortcutAllowed(handled, false)).toBe(false);
+    expect(shortcutAllowed(new KeyboardEvent("keydown", { key: "k" }), true)).toBe(false);
+    expect(shortcutAllowed(new KeyboardEvent("keydown", { key: "k" }), false)).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The state of a pane or a step (contest-builder.md §2, §4): a red cross (invalid), a green check (valid), an arrow
+ * (still to do) or a circle (an option that is off). The state is also written for screen readers.
+ */
+import { useLingui } from "@lingui/react/macro";
+import type { PaneState, StepState } from "../../../engine/validation/steps";
+
+export function StateIcon({ state }: { state: PaneState | StepState }) {
+  const { t } = useLingui();
+  const label =
+    state === "INVALID"
+      ? t`has errors`
+      : state === "VALID"
+        ? t`valid`
+        : state === "OPTION"
+          ? t`option off`
+          : t`to complete`;
+  const mark = state === "INVALID" ? "✕" : state === "VALID" ? "✓" : state === "OPTION" ? "○" : "→";
+  return (
+    <span
+      className={`state-icon state-${state.toLowerCase()}`}
+      data-state={state}
+      role="img"
+      aria-label={label}
+    >
+      {mark}
+    </span>
+  );
+}

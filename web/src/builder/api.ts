@@ -1,0 +1,188 @@
+/**
+ * The builder's calls (contest-builder.md §7), through the typed client and `unwrap` like every call of the app:
+ * the config of the team's plan, the origins (a draft, a contest or a template) with their files, the create and
+ * update calls of §4 (submit, draft, template), the welcome pane's lists, uploads, shortlinks and the team setting.
+ */
+import type { BuilderCallInput, LoadedOrigin } from "../../../engine/builder/machine";
+import type { Origin } from "../../../engine/builder/origin";
+import type { CompiledConfig } from "../../../engine/config/compile";
+import type { BuilderConfig, ValidationContext } from "../../../engine/config/types";
+import { payloadOf } from "../../../engine/payload";
+import { api, callHeaders, unwrap } from "../api/client";
+import type { ShortlinksOnPaste, TeamAccount, UploadedMedia } from "./form-context";
+
+/** The builder config as served: the rules of the team's plan, and what the team has (features, quotas, accounts). */
+export type ServedConfig = BuilderConfig & {
+  team: {
+    features: string[];
+    quotas: Record<string, number>;
+    accounts: Record<string, TeamAccount[]>;
+    settings: { contest_builder_create_shortlinks_on_paste: ShortlinksOnPaste };
+  };
+};
+
+export async function fetchBuilderConfig(): Promise<ServedConfig> {
+  const body = await unwrap(api.teams.current["contest-builder"].config.$get());
+  return body as unknown as ServedConfig;
+}
+
+/** A contest or template as GET …/{id}?with=files answers it: its form in cb_data. */
+type OriginBody = { cb_data: unknown; paid_contest?: boolean; status: string };
+
+/** Loads an origin for the builder (§7): a draft or a planned contest, or a template, with its files. */
+export async function loadOrigin(origin: Origin): Promise<LoadedOrigin> {
+  if (origin.kind === "new") return { form: {} };
+  // The client infers only `param` for these routes; it sends the query given in the same argument.
+  const args = { param: { id: origin.id }, query: { with: "files" } };
+  const body = (origin.kind === "template"
+    ? await unwrap(api.teams.current.templates[":id"].$get(args))
+    : await unwrap(api.teams.current.contests[":id"].$get(args))) as unknown as OriginBody;
+  return { form: body.cb_data ?? {}, paid_contest: body.paid_contest === true };
+}
+
+/** The form as a create/update body: what the team may not use, what is switched off and what is locked reset. */
+function formBody(input: BuilderCallInput, config: CompiledConfig, ctx: ValidationContext) {
+  const payload = payloadOf(input.form, config, ctx) as BuilderCallInput["form"];
+  return { base: payload.base, sources: payload.sources, summary: payload.summary };
+}
+
+type Status = "planned" | "draft" | "template";
+
+function callBody(
+  input: BuilderCallInput,
+  status: Status,
+  config: CompiledConfig,
+  ctx: ValidationContext,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    ...formBody(input, config, ctx),
+    status,
+    forPayment: status === "draft" && input.forPayment,
+  };
+  if (input.call.method === "create") {
+    body.idempotency_key = `${input.idempotencyKey}:${status}`;
+    if (status !== "template" && input.origin.kind !== "new" && input.origin.is_duplicate)
+      body.is_duplicate = true;
+  }
+  return body;
+}
+
+// The form body is checked by the server against schemas/contest/form.schema.json; the typed client's body type is
+// that of the route (a JSON object), so the cast is to the route's json parameter.
+type Json = never;
+
+/** An update call's argument: the id, and the body the client sends as given (built apart, passed whole). */
+function withId(id: string, json: Json) {
+  const args = { param: { id }, json };
+  return args;
+}
+
+/** §4 Submit: create the contest, or update the planned contest or turn the draft into it. */
+export async function submitContest(input: BuilderCallInput, config: CompiledConfig, ctx: ValidationContext) {
+  const json = callBody(input, "planned", config, ctx) as Json;
+  if (input.call.method === "create") {
+    return (await unwrap(api.teams.current.contests.create.$post({ json }))) as { contest_id: string };
+  }
+  return (await unwrap(api.teams.current.contests[":id"].$post(withId(input.call.id, json)))) as {
+    contest_id: string;
+  };
+}
+
+/** §4: a draft save (status draft; forPayment from the create-paid-contest dialog). */
+export async function saveDraft(input: BuilderCallInput, config: CompiledConfig, ctx: ValidationContext) {
+  const json = callBody(input, "draft", config, ctx) as Json;
+  if (input.call.method === "create") {
+    return (await unwrap(api.teams.current.contests.create.$post({ json }))) as { contest_id: string };
+  }
+  return (await unwrap(api.teams.current.contests[":id"].$post(withId(input.call.id, json)))) as {
+    contest_id: string;
+  };
+}
+
+/** §4: a template export (a new template) or save (the template the builder came from). */
+export async function exportTemplate(
+  input: BuilderCallInput,
+  config: CompiledConfig,
+  ctx: ValidationContext,
+) {
+  const json = callBody(input, "template", config, ctx) as Json;
+  if (input.call.method === "create") {
+    return (await unwrap(api.teams.current.templates.create.$post({ json }))) as { template_id: string };
+  }
+  return (await unwrap(api.teams.current.templates[":id"].$post(withId(input.call.id, json)))) as {
+    template_id: string;
+  };
+}
+
+/** A draft or a template as the welcome pane lists them. */
+export type SavedItem = {
+  _id: string;
+  name: string;
+  providers: string[];
+  status: string;
+};
+
+export async function listDrafts(): Promise<SavedItem[]> {
+  const body = await unwrap(api.teams.current.contests.list.$get({ query: { status: "draft" } }));
+  return body.data as SavedItem[];
+}
+
+export async function listTemplates(): Promise<SavedItem[]> {
+  const body = await unwrap(api.teams.current.templates.list.$get({ query: {} }));
+  return body.data as SavedItem[];
+}
+
+/** POST /upload/contest_builder, multipart with one `file` field (the typed client does not describe multipart). */
+export async function uploadMedia(file: File): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append("file", file);
+  const body = await unwrap(
+    fetch("/api/v1/upload/contest_builder", {
+      method: "POST",
+      body: form,
+      headers: callHeaders(),
+      credentials: "same-origin",
+    }),
+  );
+  return body as UploadedMedia;
+}
+
+export function mediaUrl(uuid: string): string {
+  return `/api/v1/upload/view/${encodeURIComponent(uuid)}`;
+}
+
+export type Shortlink = {
+  _id: string;
+  type: "random" | "custom";
+  domain: string;
+  key: string;
+  url: string;
+  nb_visits: number;
+  created_at: string;
+};
+
+/** The short URL of a shortlink, as it is shared. */
+export function shortUrl(link: Pick<Shortlink, "domain" | "key">): string {
+  return `https://${link.domain}/${link.key}`;
+}
+
+export async function createShortlink(url: string, domain: string): Promise<Shortlink> {
+  return (await unwrap(
+    api.teams.current.shortlinks.create.$post({ json: { type: "random", domain, url } as Json }),
+  )) as Shortlink;
+}
+
+/** The team's last 5 shortlinks (the manage-shortlinks modal). */
+export async function lastShortlinks(): Promise<Shortlink[]> {
+  const body = await unwrap(api.teams.current.shortlinks.list.$get({ query: { limit: "5" } }));
+  return body.data as Shortlink[];
+}
+
+/** The builder setting of the team (builder settings modal; needs team.settings.edit_information). */
+export async function saveShortlinksOnPaste(value: ShortlinksOnPaste): Promise<void> {
+  await unwrap(
+    api.teams.current.$post({
+      json: { meta: { contest_builder_create_shortlinks_on_paste: value } } as Json,
+    }),
+  );
+}

@@ -1,0 +1,352 @@
+/**
+ * The builder's modals (contest-builder.md §2, §4), opened and closed by the machine (context.modal): update
+ * contest dates, delete source, add source, close builder, settings, shortlinks, save draft, export template,
+ * create contest (held 2.5 s with the HoldButton) and create paid contest. While a call runs its modal shows it,
+ * and a failed call shows why with a retry.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { canAddSource, maxSourcesOf } from "../../../../engine/builder/selectors";
+import { ProviderIcon } from "../../contest/ProviderIcon";
+import { providerOf } from "../../contest/providers";
+import { Modal } from "../../dialogs/Modal";
+import { HoldButton } from "../../widgets/HoldButton";
+import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
+import { CallError } from "./CallError";
+import { SettingsModal } from "./SettingsModal";
+import { ShortlinksModal } from "./ShortlinksModal";
+
+function useSend() {
+  const { actor } = useBuilderEnv();
+  return actor.send;
+}
+
+function Confirm({
+  title,
+  children,
+  confirm,
+  dangerous = false,
+}: {
+  title: string;
+  children: ReactNode;
+  confirm: string;
+  dangerous?: boolean;
+}) {
+  const { t } = useLingui();
+  const send = useSend();
+  return (
+    <Modal
+      title={title}
+      onClose={() => send({ type: "CANCEL" })}
+      size="small"
+      footer={
+        <>
+          <button
+            type="button"
+            className="button"
+            data-action="cancel"
+            onClick={() => send({ type: "CANCEL" })}
+          >
+            {t`Cancel`}
+          </button>
+          <button
+            type="button"
+            className={`button ${dangerous ? "danger" : "primary"}`}
+            data-action="confirm"
+            onClick={() => send({ type: "CONFIRM" })}
+          >
+            {confirm}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+export function UpdateDatesModal() {
+  const { t } = useLingui();
+  return (
+    <Confirm title={t`Update the contest dates?`} confirm={t`Update the start date`}>
+      <p>
+        <Trans>
+          You are moving the start date while a close date is set. The close date, the reminders and the
+          automatic draw are not moved with it: check them after this change.
+        </Trans>
+      </p>
+    </Confirm>
+  );
+}
+
+export function DeleteSourceModal({ sourceId }: { sourceId: number }) {
+  const { t } = useLingui();
+  const type = useBuilderSelector((s) => s.context.form.sources.find((x) => x.id === sourceId)?.type ?? "");
+  const name = providerOf(type)?.display_name ?? type;
+  return (
+    <Confirm title={t`Delete the ${name} source?`} confirm={t`Delete`} dangerous>
+      <p>
+        <Trans>Its publications, actions, reminders and filters will be lost.</Trans>
+      </p>
+    </Confirm>
+  );
+}
+
+/** The networks a contest may be built on: those with builder rules whose definition allows the builder. */
+export function builderProviders(sources: Record<string, unknown>): string[] {
+  return Object.keys(sources).filter(
+    (p) => (providerOf(p) as { contestbuilder?: boolean } | undefined)?.contestbuilder !== false,
+  );
+}
+
+export function AddSourceModal() {
+  const { t } = useLingui();
+  const send = useSend();
+  const { served, compiled } = useBuilderEnv();
+  const providers = builderProviders(served.sources);
+  const allowed = useBuilderSelector(
+    (s) => providers.map((p) => canAddSource({ config: compiled, form: s.context.form }, p)),
+    sameJson,
+  );
+  return (
+    <Modal title={t`Add a source`} onClose={() => send({ type: "CANCEL" })}>
+      <p>
+        <Trans>On which network does the contest take place?</Trans>
+      </p>
+      <ul className="builder-providers">
+        {providers.map((provider, i) => {
+          const max = maxSourcesOf(compiled, provider);
+          const name = providerOf(provider)?.display_name ?? provider;
+          return (
+            <li key={provider}>
+              <button
+                type="button"
+                className="button builder-provider"
+                data-provider={provider}
+                disabled={!allowed[i]}
+                aria-describedby={allowed[i] ? undefined : `builder-limit-${provider}`}
+                onClick={() => send({ type: "ADD_SOURCE", provider })}
+              >
+                <ProviderIcon provider={provider} />
+                <span>{name}</span>
+              </button>
+              {!allowed[i] && (
+                <span id={`builder-limit-${provider}`} className="muted">
+                  {t`At most ${max} source(s) of this network.`}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={() => send({ type: "CANCEL" })}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export function CloseBuilderModal() {
+  const { t } = useLingui();
+  return (
+    <Confirm title={t`Close the contest builder?`} confirm={t`Close without saving`} dangerous>
+      <p>
+        <Trans>What you changed since the last save will be lost. Save a draft first to keep it.</Trans>
+      </p>
+    </Confirm>
+  );
+}
+
+/** A call's modal while it runs and when it failed (the machine's saving / failed states). */
+function useCall(state: "saveDraft" | "exportTemplate" | "submit") {
+  const running = useBuilderSelector((s) =>
+    state === "saveDraft"
+      ? s.matches({ saveDraft: "saving" })
+      : state === "exportTemplate"
+        ? s.matches({ exportTemplate: "exporting" })
+        : s.matches({ submit: "submitting" }),
+  );
+  const failed = useBuilderSelector((s) => s.matches({ [state]: "failed" } as never));
+  const error = useBuilderSelector((s) => s.context.submitError);
+  return { running, failed, error };
+}
+
+function RetryFooter({ children }: { children?: ReactNode }) {
+  const send = useSend();
+  return (
+    <>
+      <button type="button" className="button" onClick={() => send({ type: "CANCEL" })}>
+        <Trans>Cancel</Trans>
+      </button>
+      <button
+        type="button"
+        className="button primary"
+        data-action="retry"
+        onClick={() => send({ type: "RETRY" })}
+      >
+        <Trans>Try again</Trans>
+      </button>
+      {children}
+    </>
+  );
+}
+
+export function SaveDraftModal() {
+  const { t } = useLingui();
+  const send = useSend();
+  const { running, failed, error } = useCall("saveDraft");
+  const forPayment = useBuilderSelector((s) => s.context.forPayment);
+  return (
+    <Modal
+      title={forPayment ? t`Saving the contest to pay for it` : t`Saving the draft`}
+      onClose={() => send({ type: "CANCEL" })}
+      closable={!running}
+      size="small"
+      footer={failed ? <RetryFooter /> : undefined}
+    >
+      {running && (
+        <p role="status" aria-busy="true">
+          <Trans>Saving…</Trans>
+        </p>
+      )}
+      {failed && <CallError error={error} />}
+    </Modal>
+  );
+}
+
+export function ExportTemplateModal() {
+  const { t } = useLingui();
+  const send = useSend();
+  const { running, failed, error } = useCall("exportTemplate");
+  const name = useBuilderSelector((s) => String(s.context.form.base.name ?? ""));
+  const asking = useBuilderSelector((s) => s.matches({ exportTemplate: "exportTemplateDialog" }));
+  return (
+    <Modal
+      title={t`Export as template`}
+      onClose={() => send({ type: "CANCEL" })}
+      closable={!running}
+      size="small"
+      footer={
+        failed ? (
+          <RetryFooter />
+        ) : asking ? (
+          <>
+            <button type="button" className="button" onClick={() => send({ type: "CANCEL" })}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button
+              type="button"
+              className="button primary"
+              data-action="confirm"
+              onClick={() => send({ type: "CONFIRM" })}
+            >
+              <Trans>Save the template</Trans>
+            </button>
+          </>
+        ) : undefined
+      }
+    >
+      {asking && (
+        <p>
+          <Trans>
+            The template “{name}” keeps this contest's content to start new contests from it. Its dates are
+            not kept once they are past.
+          </Trans>
+        </p>
+      )}
+      {running && (
+        <p role="status" aria-busy="true">
+          <Trans>Saving…</Trans>
+        </p>
+      )}
+      {failed && <CallError error={error} />}
+    </Modal>
+  );
+}
+
+export function CreateContestModal() {
+  const { t } = useLingui();
+  const send = useSend();
+  const { running, failed, error } = useCall("submit");
+  const origin = useBuilderSelector((s) => s.context.origin);
+  const saving = origin.kind === "planned" && !origin.is_duplicate;
+  return (
+    <Modal
+      title={saving ? t`Save the contest` : t`Create the contest`}
+      onClose={() => send({ type: "CANCEL" })}
+      closable={!running}
+      size="small"
+      footer={failed ? <RetryFooter /> : undefined}
+    >
+      {!failed && (
+        <>
+          <p>
+            <Trans>
+              The contest's publications go out on their dates with the accounts you chose. Hold the button to
+              confirm.
+            </Trans>
+          </p>
+          <HoldButton state={running ? "loading" : "hold"} onConfirm={() => send({ type: "HOLD_CONFIRMED" })}>
+            {saving ? <Trans>Save the contest</Trans> : <Trans>Create the contest</Trans>}
+          </HoldButton>
+        </>
+      )}
+      {failed && <CallError error={error} />}
+    </Modal>
+  );
+}
+
+export function CreatePaidContestModal() {
+  const { t } = useLingui();
+  return (
+    <Confirm
+      title={t`Your plan does not include the contest builder`}
+      confirm={t`Save and pay for this contest`}
+    >
+      <p>
+        <Trans>
+          Save this contest as a draft and pay for it once to create it, or upgrade your plan to create
+          contests with the builder.
+        </Trans>
+      </p>
+      <p>
+        <Link to="/team/subscription">
+          <Trans>See the plans</Trans>
+        </Link>
+      </p>
+    </Confirm>
+  );
+}
+
+export function BuilderModals() {
+  const send = useSend();
+  const modal = useBuilderSelector((s) => s.context.modal, sameJson);
+  if (!modal) return null;
+  switch (modal.name) {
+    case "updateContestDates":
+      return <UpdateDatesModal />;
+    case "deleteSource":
+      return <DeleteSourceModal sourceId={modal.sourceId} />;
+    case "addSource":
+      return <AddSourceModal />;
+    case "closeBuilder":
+      return <CloseBuilderModal />;
+    case "builderSettings":
+      return (
+        <SettingsModal onDone={() => send({ type: "CONFIRM" })} onCancel={() => send({ type: "CANCEL" })} />
+      );
+    case "manageShortlinks":
+      return <ShortlinksModal onClose={() => send({ type: "CANCEL" })} />;
+    case "saveDraft":
+      return <SaveDraftModal />;
+    case "exportTemplate":
+      return <ExportTemplateModal />;
+    case "createContest":
+      return <CreateContestModal />;
+    case "createPaidContest":
+      return <CreatePaidContestModal />;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * One source's pane (contest-builder.md §2): the provider's tabs from its sidecar's `tab` hints (twitter:
+ * publication, actions, reminders, filters, others; facebook and instagram: no filters; the rest by theirs), each
+ * an rjsf form of the fields of that tab. Next moves to the next tab, and from the last one checks the source.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { type KeyboardEvent, useMemo } from "react";
+import { partSteps } from "../../../../engine/builder/selectors";
+import { ProviderIcon } from "../../contest/ProviderIcon";
+import { providerOf } from "../../contest/providers";
+import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
+import { tabLabel } from "../labels";
+import { PartForm } from "../PartForm";
+import { StateIcon } from "../StateIcon";
+import { tabsOf } from "../schema/pane-form";
+import type { ScopeName } from "../schema/schemas";
+import { PaneFrame } from "./PaneFrame";
+
+export function SourcePane({
+  sourceId,
+  tab,
+  onTab,
+}: {
+  sourceId: number;
+  tab: string | undefined;
+  onTab(tab: string): void;
+}) {
+  const { t, i18n } = useLingui();
+  const { served, compiled } = useBuilderEnv();
+  const index = useBuilderSelector((s) => s.context.form.sources.findIndex((x) => x.id === sourceId));
+  const provider = useBuilderSelector(
+    (s) => s.context.form.sources.find((x) => x.id === sourceId)?.type ?? "",
+  );
+  const rules = served.sources[provider];
+  const tabs = useMemo(() => (rules ? tabsOf(rules) : []), [rules]);
+  const current = tab && tabs.includes(tab) ? tab : tabs[0];
+  const part = `sources.${index}`;
+  const scope = useMemo((): ScopeName => ({ kind: "source", provider }), [provider]);
+  // The state of each tab: its steps' worst.
+  const tabStates = useBuilderSelector((s) => {
+    const steps = partSteps({ ...s.context, config: compiled }, part);
+    return tabs.map((tabName) => {
+      const ids = new Set((rules?.steps ?? []).filter((st) => st.tab === tabName).map((st) => st.id));
+      const states = steps.filter((st) => ids.has(st.id)).map((st) => st.state);
+      if (states.includes("INVALID")) return "INVALID";
+      if (states.length > 0 && states.every((x) => x === "OPTION")) return "OPTION";
+      return states.length > 0 && states.every((x) => x === "VALID" || x === "OPTION") ? "VALID" : "REQUIRED";
+    });
+  }, sameJson);
+
+  if (index === -1) return null;
+  const name = providerOf(provider)?.display_name ?? provider;
+  const at = current ? tabs.indexOf(current) : -1;
+  const nextTab = at >= 0 && at < tabs.length - 1 ? tabs[at + 1] : undefined;
+
+  const body = rules ? (
+    <PartForm key={`${part}:${current}`} part={part} scope={scope} tab={current} />
+  ) : (
+    <p className="builder-warning">{t`This network can't be configured here.`}</p>
+  );
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+    const dir = (e.key === "ArrowRight") === (document.dir !== "rtl") ? 1 : -1;
+    const next = tabs[(at + dir + tabs.length) % tabs.length];
+    if (next) {
+      onTab(next);
+      document.getElementById(`builder-tab-${next}`)?.focus();
+    }
+  };
+
+  return (
+    <PaneFrame
+      title={name}
+      part={part}
+      extra={<ProviderIcon provider={provider} />}
+      onNext={nextTab ? () => onTab(nextTab) : undefined}
+    >
+      {tabs.length > 1 && (
+        <div
+          className="builder-tabs"
+          role="tablist"
+          aria-label={t`Parts of the ${name} source`}
+          onKeyDown={onKeyDown}
+        >
+          {tabs.map((tabName, i) => (
+            <button
+              key={tabName}
+              id={`builder-tab-${tabName}`}
+              type="button"
+              role="tab"
+              aria-selected={tabName === current}
+              aria-controls="builder-tabpanel"
+              tabIndex={tabName === current ? 0 : -1}
+              className="builder-tab"
+              onClick={() => onTab(tabName)}
+            >
+              <StateIcon state={tabStates[i] ?? "REQUIRED"} />
+              {tabLabel(i18n, tabName)}
+            </button>
+          ))}
+        </div>
+      )}
+      {tabs.length > 1 ? (
+        <div id="builder-tabpanel" role="tabpanel" aria-labelledby={`builder-tab-${current}`}>
+          {body}
+        </div>
+      ) : (
+        body
+      )}
+    </PaneFrame>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The summary pane (contest-builder.md §2): a notice, the parameters-verified checkbox (the summary part, from its
+ * schema) and a preview of every publication (web/src/builder/preview's PreviewPane).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { mediaUrl } from "../api";
+import { useBuilderEnv, useBuilderSelector } from "../context";
+import { PartForm } from "../PartForm";
+import { PreviewPane } from "../preview";
+import type { ScopeName } from "../schema/schemas";
+import { PaneFrame } from "./PaneFrame";
+
+const SUMMARY: ScopeName = { kind: "summary" };
+
+function Preview() {
+  const { served, locale } = useBuilderEnv();
+  const form = useBuilderSelector((s) => s.context.form);
+  return (
+    <PreviewPane
+      form={form}
+      config={served}
+      locale={locale}
+      accounts={served.team.accounts}
+      mediaUrl={mediaUrl}
+    />
+  );
+}
+
+export function SummaryPane() {
+  const { t } = useLingui();
+  return (
+    <PaneFrame title={t`Summary`} part="summary">
+      <div className="builder-notice" role="note">
+        <p>
+          <Trans>
+            Check every publication below before creating the contest: once it starts, its publications go out
+            as they are shown here.
+          </Trans>
+        </p>
+      </div>
+      <PartForm part="summary" scope={SUMMARY} />
+      <section className="builder-preview" aria-label={t`Preview of the publications`}>
+        <h4>
+          <Trans>Preview</Trans>
+        </h4>
+        <Preview />
+      </section>
+    </PaneFrame>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * One publication drawn the way its network shows a post: the author's picture, name and handle, the text with its
+ * links, @mentions and #hashtags highlighted and its tokens shown as sample values, the media grid (1 to 4), the
+ * main post quoted under a repost or a quote, and a mark on a dark (ad-only) post. A private message is drawn as a
+ * message bubble.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import type { MediaFile } from "../../../../codegen/types";
+import { Avatar } from "../../widgets/Avatar";
+import { MediaGrid, type MediaItem } from "../../widgets/MediaGrid";
+import type { PublicationMode } from "./publications";
+import { segmentsOf } from "./rich-text";
+
+export type PreviewAuthor = { name: string; screen_name: string; picture?: string | null; sandbox?: boolean };
+
+export type PublicationPreviewProps = {
+  provider: string;
+  author: PreviewAuthor;
+  text: string;
+  media: readonly MediaFile[];
+  dark?: boolean;
+  mode?: PublicationMode;
+  /** ISO date it is published, when known. */
+  date?: string | null;
+  locale: string;
+  /** The number of winners, for the {WINNERS} sample. */
+  nbWinners?: number;
+  /** The main publication, quoted under a repost or a quote. */
+  quoted?: { text: string; media: readonly MediaFile[] } | null;
+  /** The URL that shows an uploaded file. */
+  mediaUrl?(uuid: string): string;
+};
+
+export function defaultMediaUrl(uuid: string): string {
+  return `/api/v1/upload/view/${encodeURIComponent(uuid)}`;
+}
+
+function RichText({ text, nbWinners }: { text: string; nbWinners: number }) {
+  const { t } = useLingui();
+  return (
+    <>
+      {segmentsOf(text, nbWinners).map((s, i) => {
+        const key = `${i}-${s.kind}`;
+        switch (s.kind) {
+          case "link":
+            return (
+              <a key={key} className="post-link" href={s.href} target="_blank" rel="noreferrer noopener">
+                {s.text}
+              </a>
+            );
+          case "mention":
+            return (
+              <span key={key} className="post-mention">
+                {s.text}
+              </span>
+            );
+          case "hashtag":
+            return (
+              <span key={key} className="post-hashtag">
+                {s.text}
+              </span>
+            );
+          case "token":
+            return (
+              <mark
+                key={key}
+                className={`post-token${s.link ? " post-link" : ""}`}
+                title={t`Sample value of ${s.token}`}
+                data-token={s.token}
+              >
+                {s.text}
+              </mark>
+            );
+          default:
+            return <span key={key}>{s.text}</span>;
+        }
+      })}
+    </>
+  );
+}
+
+function mediaItems(media: readonly MediaFile[], url: (uuid: string) => string, t: (n: number) => string) {
+  return media.map(
+    (m, i): MediaItem => ({
+      url: url(m.uuid),
+      type: m.mime.startsWith("video/") ? "video" : "image",
+      alt: t(i + 1),
+    }),
+  );
+}
+
+export function PublicationPreview(props: PublicationPreviewProps) {
+  const { t } = useLingui();
+  const { provider, author, mode = "post", locale, nbWinners = 1 } = props;
+  const url = props.mediaUrl ?? defaultMediaUrl;
+  const altOf = (n: number) => t`Media ${n}`;
+  const when = props.date ? new Date(props.date) : null;
+  const time =
+    when && !Number.isNaN(when.getTime()) ? (
+      <time dateTime={props.date ?? undefined} className="post-time">
+        {new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(when)}
+      </time>
+    ) : null;
+  const body: ReactNode =
+    props.text.trim() === "" ? (
+      mode === "repost" ? null : (
+        <p className="post-text post-empty">
+          <Trans>No text yet.</Trans>
+        </p>
+      )
+    ) : (
+      <p className="post-text">
+        <RichText text={props.text} nbWinners={nbWinners} />
+      </p>
+    );
+  const media = mediaItems(props.media, url, altOf);
+
+  if (mode === "message") {
+    return (
+      <article className={`post post-message post-${provider}`} aria-label={t`Private message`}>
+        <header className="post-message-head">
+          <Avatar src={author.picture} alt="" size={28} />
+          <span>
+            <Trans>
+              From <strong>{author.name}</strong> to the winner
+            </Trans>
+          </span>
+        </header>
+        <div className="post-bubble">
+          {body}
+          <MediaGrid items={media} />
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <article
+      className={`post post-${provider} post-mode-${mode}`}
+      aria-label={t`Publication by ${author.name}`}
+    >
+      {mode === "repost" && (
+        <p className="post-context">
+          <span aria-hidden="true">🔁 </span>
+          <Trans>{author.name} reposted</Trans>
+        </p>
+      )}
+      {mode === "reply" && (
+        <p className="post-context">
+          <Trans>Replying to the main publication</Trans>
+        </p>
+      )}
+      {mode === "participant_reply" && (
+        <p className="post-context">
+          <Trans>Replying to a participant</Trans>
+        </p>
+      )}
+      <header className="post-head">
+        <Avatar src={author.picture} alt="" size={40} />
+        <span className="post-author">
+          <strong className="post-name">{author.name}</strong>
+          <span className="post-handle">@{author.screen_name}</span>
+        </span>
+        {author.sandbox && (
+          <span className="sandbox-badge">
+            <Trans>Sandbox</Trans>
+          </span>
+        )}
+        {time}
+      </header>
+      {provider === "instagram" ? (
+        <>
+          <MediaGrid items={media} />
+          {body}
+        </>
+      ) : (
+        <>
+          {body}
+          <MediaGrid items={media} />
+        </>
+      )}
+      {(mode === "repost" || mode === "quote") && props.quoted && (
+        <blockquote className="post-quoted">
+          <p className="post-quoted-author">
+            <strong>{author.name}</strong> <span className="post-handle">@{author.screen_name}</span>
+          </p>
+          {props.quoted.text.trim() !== "" && (
+            <p className="post-text">
+              <RichText text={props.quoted.text} nbWinners={nbWinners} />
+            </p>
+          )}
+          <MediaGrid items={mediaItems(props.quoted.media, url, altOf)} />
+        </blockquote>
+      )}
+      {props.dark && (
+        <p className="post-dark">
+          <span aria-hidden="true">◐ </span>
+          <Trans>Dark post: shown only as an ad, not on the profile</Trans>
+        </p>
+      )}
+    </article>
+  );
+}

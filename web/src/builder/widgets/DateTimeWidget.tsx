@@ -1,0 +1,36 @@
+/**
+ * A date field of the form (start, close, automatic draw, a moment's date) with the picker of DateTimeInput. Its
+ * window comes from the field's rule (date-bounds.ts) and follows the dates it counts from: the close date waits
+ * for the start, the automatic draw for the close; until the reference is set the picker is disabled and says why.
+ */
+import { useLingui } from "@lingui/react/macro";
+import type { WidgetProps } from "@rjsf/utils";
+import { DateTimeInput } from "./DateTimeInput";
+import { useDateBounds } from "./date-bounds";
+import { useWaitingReason } from "./field-labels";
+import { localeOf, useWidgetField } from "./use-field";
+
+export function DateTimeWidget(props: WidgetProps) {
+  const { t } = useLingui();
+  const field = useWidgetField(props);
+  const bounds = useDateBounds(field.ctx, field.rules?.rule, field.path);
+  const waitingReason = useWaitingReason(bounds.waitingFor);
+  const value = typeof props.value === "string" && props.value !== "" ? props.value : null;
+  return (
+    <DateTimeInput
+      id={props.id}
+      value={value}
+      onChange={(next) => props.onChange(next)}
+      onBlur={() => props.onBlur(props.id, value)}
+      onFocus={() => props.onFocus(props.id, value)}
+      label={props.label || t`Date`}
+      locale={localeOf(field.ctx)}
+      min={bounds.min}
+      max={bounds.max}
+      disabled={field.disabled || bounds.waitingFor !== null}
+      disabledReason={bounds.waitingFor !== null ? waitingReason : null}
+      invalid={field.invalid}
+      describedBy={field.describedBy}
+    />
+  );
+}

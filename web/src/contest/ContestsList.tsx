@@ -1,0 +1,284 @@
+/**
+ * The team's contests (app-shell.md §2 /contests/): a tab per status (every contest, drafts, planned, started,
+ * closed, ended, canceled, and templates for those who may see them), pages of 20, a row per contest (name, type,
+ * status, networks, dates, entries, sandbox label). A contest opens in the preview (the first time after a word
+ * of welcome); a draft or a template opens in the builder. The filter and the page live in the address
+ * (?status=&page=), so a reload or a shared link shows the same list. Reloads when the server pushes a change.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useBuilder } from "../builder/BuilderHost";
+import { ContestPreviewDialog } from "../dialogs/ContestPreviewDialog";
+import { useDialogs } from "../dialogs/DialogHost";
+import { previewWelcomeSeen, WelcomeToContestPreviewDialog } from "../dialogs/WelcomeToContestPreviewDialog";
+import { useContestUpdates } from "../realtime/RealtimeProvider";
+import { useSession } from "../session/session";
+import { fetchContestList, fetchTemplateList, type ListPage, type ListStatus } from "./api";
+import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "./badges";
+import { ProviderList } from "./ProviderIcon";
+import type { ContestListEntry } from "./types";
+
+export type ListFilter = "all" | ListStatus | "template";
+
+export const FILTERS: { id: ListFilter; label: MessageDescriptor }[] = [
+  { id: "all", label: msg`All` },
+  { id: "draft", label: msg`Drafts` },
+  { id: "planned", label: msg`Planned` },
+  { id: "started", label: msg`Started` },
+  { id: "closed", label: msg`Closed` },
+  { id: "ended", label: msg`Ended` },
+  { id: "canceled", label: msg`Canceled` },
+  { id: "template", label: msg`Templates` },
+];
+
+export const PER_PAGE = 20;
+
+function filterOf(value: string | null, templates: boolean): ListFilter {
+  const found = FILTERS.find((f) => f.id === value)?.id ?? "all";
+  return found === "template" && !templates ? "all" : found;
+}
+
+function pageOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export function loadList(filter: ListFilter, page: number): Promise<ListPage> {
+  if (filter === "template") return fetchTemplateList(page, PER_PAGE);
+  return fetchContestList(filter === "all" ? [] : [filter], page, PER_PAGE);
+}
+
+/** The table of one page of contests; `onOpen` is called with the row's contest. */
+export function ContestTable({
+  entries,
+  onOpen,
+}: {
+  entries: readonly ContestListEntry[];
+  onOpen(entry: ContestListEntry): void;
+}) {
+  const { t, i18n } = useLingui();
+  const date = (iso: string | null) =>
+    iso ? i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "—";
+  return (
+    <div className="table-scroll">
+      <table className="contest-table">
+        <caption className="visually-hidden">{t`Contests`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Name</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Type</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Networks</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Start</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Close</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Entries</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((c) => (
+            <tr key={c._id} data-contest={c._id}>
+              <th scope="row">
+                <button type="button" className="link-button" onClick={() => onOpen(c)}>
+                  {c.name || t`Untitled contest`}
+                </button>{" "}
+                {c.sandbox && <SandboxLabel />}
+              </th>
+              <td>
+                <ContestTypeBadge type={c.type} />
+              </td>
+              <td>
+                <ContestStatusBadge status={c.status} />
+              </td>
+              <td>
+                <ProviderList providers={c.providers} />
+              </td>
+              <td>{date(c.start_at)}</td>
+              <td>{date(c.close_at)}</td>
+              <td>{c.entries_count.toLocaleString(i18n.locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pagination({
+  page,
+  total,
+  perPage,
+  hrefOf,
+}: {
+  page: number;
+  total: number;
+  perPage: number;
+  hrefOf(page: number): string;
+}) {
+  const { t } = useLingui();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  if (pages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label={t`Pages`}>
+      {page > 1 ? (
+        <Link className="button small" to={hrefOf(page - 1)} rel="prev">
+          <Trans>Previous page</Trans>
+        </Link>
+      ) : (
+        <span className="button small" aria-disabled="true">
+          <Trans>Previous page</Trans>
+        </span>
+      )}
+      <span>
+        <Trans>
+          Page {page} of {pages}
+        </Trans>
+      </span>
+      {page < pages ? (
+        <Link className="button small" to={hrefOf(page + 1)} rel="next">
+          <Trans>Next page</Trans>
+        </Link>
+      ) : (
+        <span className="button small" aria-disabled="true">
+          <Trans>Next page</Trans>
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** Empty-list texts by filter. */
+const EMPTY: Record<ListFilter, MessageDescriptor> = {
+  all: msg`No contest yet. Create one, or import a post with a quick draw.`,
+  draft: msg`No draft.`,
+  planned: msg`No planned contest.`,
+  started: msg`No contest is running.`,
+  closed: msg`No closed contest.`,
+  ended: msg`No ended contest.`,
+  canceled: msg`No canceled contest.`,
+  template: msg`No template.`,
+};
+
+export function ContestsList({
+  load = loadList,
+  basePath = "/contests/",
+}: {
+  /** Replaces the API calls in stories. */
+  load?: typeof loadList;
+  /** Where the tabs and pages point (the list also shows under /contests/create). */
+  basePath?: string;
+}) {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const builder = useBuilder();
+  const dialogs = useDialogs();
+  const [params] = useSearchParams();
+  const withTemplates = session.can("team.templates.view_templates");
+  const filter = filterOf(params.get("status"), withTemplates);
+  const page = pageOf(params.get("page"));
+  const [state, setState] = useState<
+    { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; list: ListPage }
+  >({ kind: "loading" });
+  const asked = useRef("");
+
+  const reload = useCallback(async () => {
+    const key = `${filter}:${page}`;
+    asked.current = key;
+    try {
+      const list = await load(filter, page);
+      if (asked.current === key) setState({ kind: "ready", list });
+    } catch (err) {
+      if (asked.current === key) {
+        setState({ kind: "error", message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }, [filter, page, load]);
+
+  useEffect(() => {
+    setState({ kind: "loading" });
+    void reload();
+  }, [reload]);
+  useContestUpdates(null, () => void reload());
+
+  const hrefOf = (f: ListFilter, p = 1) => {
+    const q = new URLSearchParams();
+    if (f !== "all") q.set("status", f);
+    if (p > 1) q.set("page", String(p));
+    const s = q.toString();
+    return s ? `${basePath}?${s}` : basePath;
+  };
+
+  const open = (entry: ContestListEntry) => {
+    if (entry.status === "draft") {
+      builder.open({ kind: "draft", id: entry._id, paid_contest: entry.paid_contest === true });
+    } else if (entry.status === "template") builder.open({ kind: "template", id: entry._id });
+    else {
+      const preview = () =>
+        dialogs.open((close) => <ContestPreviewDialog contestId={entry._id} onClose={close} />);
+      if (previewWelcomeSeen()) preview();
+      else dialogs.open((close) => <WelcomeToContestPreviewDialog onClose={close} onContinue={preview} />);
+    }
+  };
+
+  return (
+    <section className="contests-list" aria-label={t`Contests list`}>
+      <nav className="status-tabs" aria-label={t`Filter by status`}>
+        {FILTERS.filter((f) => f.id !== "template" || withTemplates).map((f) => (
+          <Link key={f.id} to={hrefOf(f.id)} aria-current={f.id === filter ? "page" : undefined}>
+            {i18n._(f.label)}
+          </Link>
+        ))}
+      </nav>
+      {state.kind === "loading" && (
+        <p className="page-state" role="status">
+          <Trans>Loading the contests…</Trans>
+        </p>
+      )}
+      {state.kind === "error" && (
+        <div className="page-state" role="alert">
+          <p>
+            <Trans>The contests could not be loaded: {state.message}</Trans>
+          </p>
+          <button type="button" className="button" onClick={() => void reload()}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {state.kind === "ready" &&
+        (state.list.entries.length === 0 ? (
+          <p className="page-state muted" role="status">
+            {i18n._(EMPTY[filter])}
+          </p>
+        ) : (
+          <>
+            <p className="visually-hidden" role="status">
+              <Plural value={state.list.total} one="# contest" other="# contests" />
+            </p>
+            <ContestTable entries={state.list.entries} onOpen={open} />
+            <Pagination
+              page={state.list.page}
+              total={state.list.total}
+              perPage={state.list.perPage}
+              hrefOf={(p) => hrefOf(filter, p)}
+            />
+          </>
+        ))}
+    </section>
+  );
+}

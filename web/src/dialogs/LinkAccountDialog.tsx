@@ -1,0 +1,188 @@
+/**
+ * Link a team account (app-shell.md §2, §5, §7): choose a network among those that can be invited (canInvite,
+ * never a login-only one) and optionally the e-mail of the person who holds the account; the answer is the
+ * invite, whose link dialog follows. With team.accounts.update_account the person can instead link an account
+ * of their own at once (POST /teams/current/accounts/link).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useId, useState } from "react";
+import type { Account, Invite } from "../../../codegen/types";
+import { ApiError } from "../api/errors";
+import { useSession } from "../session/session";
+import { useErrorHandler } from "../shell/useErrorHandler";
+import { inviteAccount, linkAccount } from "../team/api";
+import { ProviderBadge } from "../team/ProviderBadge";
+import { invitableProviders } from "../team/providers";
+import "../team/team.css";
+import { useDialogs } from "./DialogHost";
+import { InviteLinkDialog } from "./InviteLinkDialog";
+import { Modal } from "./Modal";
+
+type Errors = { provider?: string; email?: string };
+
+export function LinkAccountDialog({
+  onClose,
+  onInvited,
+  onLinked,
+  initialProvider = "",
+}: {
+  onClose(): void;
+  onInvited?(invite: Invite): void;
+  onLinked?(account: Account): void;
+  initialProvider?: string;
+}) {
+  const { t } = useLingui();
+  const session = useSession();
+  const dialogs = useDialogs();
+  const onError = useErrorHandler();
+  const emailId = useId();
+  const providerErrorId = useId();
+  const emailErrorId = useId();
+  const [provider, setProvider] = useState(initialProvider);
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState<"invite" | "link" | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const providers = invitableProviders();
+  const canInvite = session.can("team.invites.create_invite");
+  const canLink = session.can("team.accounts.update_account");
+
+  const fail = (err: unknown) => {
+    setBusy(null);
+    if (err instanceof ApiError && err.status === 422) {
+      const found: Errors = { provider: err.field("provider"), email: err.field("email") };
+      if (found.provider || found.email) {
+        setErrors(found);
+        return;
+      }
+    }
+    onError(err);
+  };
+
+  const invite = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canInvite) return;
+    if (provider === "") {
+      setErrors({ provider: t`Choose a network.` });
+      return;
+    }
+    setBusy("invite");
+    setErrors({});
+    let created: Invite;
+    try {
+      created = await inviteAccount(provider, email);
+    } catch (err) {
+      fail(err);
+      return;
+    }
+    onInvited?.(created);
+    dialogs.open((close) => <InviteLinkDialog invite={created} onClose={close} />);
+  };
+
+  const linkNow = async () => {
+    if (provider === "") {
+      setErrors({ provider: t`Choose a network.` });
+      return;
+    }
+    setBusy("link");
+    setErrors({});
+    let account: Account;
+    try {
+      account = await linkAccount(provider);
+    } catch (err) {
+      fail(err);
+      return;
+    }
+    onLinked?.(account);
+    onClose();
+  };
+
+  return (
+    <Modal title={t`Link an account`} onClose={onClose} closable={busy === null}>
+      <form onSubmit={(e) => void invite(e)} noValidate className="team-form">
+        <fieldset
+          className="team-provider-choice"
+          aria-describedby={errors.provider ? providerErrorId : undefined}
+        >
+          <legend>
+            <Trans>Network</Trans>
+          </legend>
+          {providers.map((p) => (
+            <label key={p.name} className="team-provider-option">
+              <input
+                type="radio"
+                name="provider"
+                value={p.name}
+                checked={provider === p.name}
+                onChange={() => setProvider(p.name)}
+                disabled={busy !== null}
+              />
+              <ProviderBadge provider={p.name} />
+            </label>
+          ))}
+        </fieldset>
+        {errors.provider && (
+          <p id={providerErrorId} className="field-error" role="alert">
+            {errors.provider}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={emailId}>
+            <Trans>E-mail of the account's holder (optional)</Trans>
+          </label>
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? emailErrorId : undefined}
+            disabled={busy !== null || !canInvite}
+          />
+          {errors.email && (
+            <p id={emailErrorId} className="field-error" role="alert">
+              {errors.email}
+            </p>
+          )}
+        </div>
+        <p className="muted">
+          <Trans>
+            The invite link lets the account's holder link it to this team while keeping it theirs. Without an
+            e-mail address, pass the link on yourself.
+          </Trans>
+        </p>
+        <div className="dialog-actions team-actions">
+          <button type="button" className="button" onClick={onClose} disabled={busy !== null}>
+            <Trans>Cancel</Trans>
+          </button>
+          {canLink && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void linkNow()}
+              disabled={busy !== null}
+              aria-busy={busy === "link"}
+            >
+              {busy === "link" ? <Trans>Please wait…</Trans> : <Trans>Link one of my accounts now</Trans>}
+            </button>
+          )}
+          {canInvite && (
+            <button
+              type="submit"
+              className="button primary"
+              disabled={busy !== null}
+              aria-busy={busy === "invite"}
+            >
+              {busy === "invite" ? <Trans>Please wait…</Trans> : <Trans>Create the invite</Trans>}
+            </button>
+          )}
+        </div>
+        {!canInvite && !canLink && (
+          <p className="team-notice" role="note">
+            <Trans>You don't have the permission to link accounts nor to invite someone to.</Trans>
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+/** Unlink a team account (app-shell.md §2, §7 DELETE /teams/current/accounts/{id}); §8 "account unlinked". */
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Account } from "../../../codegen/types";
+import { unlinkAccount } from "../team/api";
+import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
+import { ProviderBadge } from "../team/ProviderBadge";
+import { useDialogs } from "./DialogHost";
+
+export function UnlinkAccountDialog({
+  account,
+  onClose,
+  onUnlinked,
+}: {
+  account: Account;
+  onClose(): void;
+  onUnlinked?(account: Account): void;
+}) {
+  const { t } = useLingui();
+  const dialogs = useDialogs();
+  const name = account.name;
+  return (
+    <ConfirmCallDialog
+      title={t`Unlink this account?`}
+      confirmLabel={t`Unlink`}
+      danger
+      run={() => unlinkAccount(account._id)}
+      onClose={onClose}
+      onDone={() => {
+        onUnlinked?.(account);
+        void dialogs.alert({ type: "success", title: t`Account unlinked` });
+      }}
+    >
+      <p>
+        <ProviderBadge provider={account.provider} /> <strong>{name}</strong>{" "}
+        <span className="muted">@{account.screen_name}</span>
+      </p>
+      <p>
+        <Trans>
+          The team will no longer publish with it nor load its entries. Contests that used it keep their
+          results.
+        </Trans>
+      </p>
+    </ConfirmCallDialog>
+  );
+}

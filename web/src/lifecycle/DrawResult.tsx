@@ -1,0 +1,176 @@
+/**
+ * A draw's result: its winners and substitutes (in the order drawn, with a link to each profile when the account
+ * is known), how many entrants it drew from, the entrants list's fingerprint, the seed's published fingerprint,
+ * the seed itself once the final draw revealed it, and the public page where anyone re-runs it.
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
+import { ProviderIcon } from "../contest/ProviderIcon";
+import type { Draw } from "./api";
+import { profileUrlOf } from "./contest-rules";
+
+export type DrawAccount = {
+  provider: string | null;
+  screen_name: string | null;
+  name?: string | null;
+  url?: string | null;
+};
+
+export type DrawResultData = Pick<
+  Draw,
+  | "kind"
+  | "test_index"
+  | "winners"
+  | "substitutes"
+  | "entrants_count"
+  | "entrants_hash"
+  | "seed_commitment"
+  | "seed"
+  | "created_at"
+  | "created_by"
+>;
+
+function providerOfId(id: string): string | null {
+  const colon = id.indexOf(":");
+  return colon > 0 ? id.slice(0, colon) : null;
+}
+
+function DrawPick({ id, account }: { id: string; account: DrawAccount | undefined }) {
+  const provider = account?.provider ?? providerOfId(id);
+  const url = account ? profileUrlOf({ provider, screen_name: account.screen_name, url: account.url }) : null;
+  const handle = account?.screen_name ? `@${account.screen_name}` : null;
+  return (
+    <span className="draw-pick">
+      {provider && <ProviderIcon provider={provider} />}
+      {account?.name && <span className="entrant-name">{account.name}</span>}
+      {url ? (
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {handle ?? id}{" "}
+          <span className="visually-hidden">
+            <Trans>(opens in a new tab)</Trans>
+          </span>
+        </a>
+      ) : (
+        <span>{handle ?? id}</span>
+      )}
+      {handle && <code className="muted draw-id">{id}</code>}
+    </span>
+  );
+}
+
+export function Fingerprint({ value }: { value: string }) {
+  return (
+    <code className="fingerprint" dir="ltr">
+      {value}
+    </code>
+  );
+}
+
+export function DrawResult({
+  draw,
+  accounts,
+  verifyPath,
+  headingLevel = 3,
+}: {
+  draw: DrawResultData;
+  accounts?: ReadonlyMap<string, DrawAccount>;
+  /** The public page of the contest's draw (final draws). */
+  verifyPath?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const { i18n } = useLingui();
+  const H = headingLevel === 2 ? "h2" : "h3";
+  const when = i18n.date(new Date(draw.created_at), { dateStyle: "medium", timeStyle: "short" });
+  const by = draw.created_by?.name ?? null;
+  return (
+    <article className={`draw-result draw-${draw.kind}`} data-kind={draw.kind}>
+      <H>
+        {draw.kind === "final" ? <Trans>Final draw</Trans> : <Trans>Test draw {draw.test_index ?? ""}</Trans>}
+      </H>
+      <p className="muted">
+        {by ? (
+          <Trans>
+            Made <time dateTime={draw.created_at}>{when}</time> by {by}.
+          </Trans>
+        ) : (
+          <Trans>
+            Made <time dateTime={draw.created_at}>{when}</time>.
+          </Trans>
+        )}{" "}
+        <Plural value={draw.entrants_count} one="Drawn among # entrant." other="Drawn among # entrants." />
+      </p>
+      {draw.kind === "test" && (
+        <p className="notice info">
+          <Trans>
+            A test draw shows what a draw looks like. It does not count and says nothing of the final draw.
+          </Trans>
+        </p>
+      )}
+      <div className="draw-lists">
+        <section>
+          <h4>
+            <Trans>Winners</Trans>
+          </h4>
+          {draw.winners.length === 0 ? (
+            <p className="muted">
+              <Trans>No winner: there was no valid entrant to draw.</Trans>
+            </p>
+          ) : (
+            <ol className="draw-winners">
+              {draw.winners.map((id) => (
+                <li key={id}>
+                  <DrawPick id={id} account={accounts?.get(id)} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        {draw.substitutes.length > 0 && (
+          <section>
+            <h4>
+              <Trans>Substitutes, in order</Trans>
+            </h4>
+            <ol className="draw-substitutes">
+              {draw.substitutes.map((id) => (
+                <li key={id}>
+                  <DrawPick id={id} account={accounts?.get(id)} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </div>
+      <dl className="draw-proof">
+        <dt>
+          <Trans>Entrants list fingerprint (SHA-256)</Trans>
+        </dt>
+        <dd>
+          <Fingerprint value={draw.entrants_hash} />
+        </dd>
+        <dt>
+          <Trans>Seed fingerprint, published before the start</Trans>
+        </dt>
+        <dd>
+          <Fingerprint value={draw.seed_commitment} />
+        </dd>
+        {draw.seed && (
+          <>
+            <dt>
+              <Trans>Seed, revealed by the final draw</Trans>
+            </dt>
+            <dd>
+              <Fingerprint value={draw.seed} />
+            </dd>
+          </>
+        )}
+      </dl>
+      {verifyPath && (
+        <p>
+          <Link to={verifyPath}>
+            <Trans>Anyone can check this draw on its public page</Trans>
+          </Link>
+        </p>
+      )}
+    </article>
+  );
+}

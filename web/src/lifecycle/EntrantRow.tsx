@@ -1,0 +1,171 @@
+/**
+ * One entry in the entries table: the account (network, name, handle, a link to its profile), when it entered,
+ * what the filters said (valid, or the reasons that removed it), its manual check and whether the draw picked it.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ProviderIcon } from "../contest/ProviderIcon";
+import type { Entry } from "./api";
+import { profileUrlOf } from "./contest-rules";
+import { ReasonList } from "./ReasonBadge";
+
+export type ManualCheck = Entry["manual_check"]["status"];
+
+const CHECK_LABELS: Record<ManualCheck, MessageDescriptor> = {
+  pending: msg`Not checked`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected`,
+};
+
+export function ManualCheckStatus({ status }: { status: ManualCheck }) {
+  const { i18n } = useLingui();
+  return (
+    <span className={`check-status check-${status}`} data-check={status}>
+      {i18n._(CHECK_LABELS[status])}
+    </span>
+  );
+}
+
+export function EntrantAccount({ account }: { account: Entry["account"] }) {
+  const { t } = useLingui();
+  const url = profileUrlOf({
+    provider: account.provider,
+    screen_name: account.screen_name,
+    url: account.url,
+  });
+  return (
+    <span className="entrant-account">
+      <ProviderIcon provider={account.provider} />
+      <span>
+        <span className="entrant-name">{account.name}</span>{" "}
+        {url ? (
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t`@${account.screen_name}'s profile (opens in a new tab)`}
+          >
+            @{account.screen_name}
+          </a>
+        ) : (
+          <span className="muted">@{account.screen_name}</span>
+        )}
+      </span>
+    </span>
+  );
+}
+
+export function EntrantRow({
+  entry,
+  onReview,
+}: {
+  entry: Entry;
+  /** Opens the manual check; absent when the person may not check (plan, permission, drawn contest). */
+  onReview?: (entry: Entry) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const entered = entry.first_at ? new Date(entry.first_at) : null;
+  return (
+    <tr data-entrant={entry._id} data-valid={entry.valid}>
+      <td>
+        <EntrantAccount account={entry.account} />
+      </td>
+      <td>
+        {entered && !Number.isNaN(entered.getTime()) ? (
+          <time dateTime={entry.first_at}>
+            {i18n.date(entered, { dateStyle: "medium", timeStyle: "short" })}
+          </time>
+        ) : null}
+      </td>
+      <td>
+        {entry.valid ? (
+          <span className="entry-valid">
+            <span aria-hidden="true">✓ </span>
+            <Trans>Valid</Trans>
+          </span>
+        ) : (
+          <ReasonList codes={entry.reasons} />
+        )}
+      </td>
+      <td>
+        <ManualCheckStatus status={entry.manual_check.status} />
+        {entry.manual_check.status === "rejected" && <ReasonList codes={entry.manual_check.reasons} />}
+      </td>
+      <td>
+        {entry.winner ? (
+          <span className="result-badge winner">
+            <Trans>Winner</Trans>
+          </span>
+        ) : entry.substitute ? (
+          <span className="result-badge substitute">
+            <Trans>Substitute</Trans>
+          </span>
+        ) : null}
+      </td>
+      <td>
+        {onReview && (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => onReview(entry)}
+            aria-label={t`Review ${entry.account.name}`}
+          >
+            <Trans>Review</Trans>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function EntriesTable({
+  entries,
+  caption,
+  onReview,
+}: {
+  entries: readonly Entry[];
+  caption: string;
+  onReview?: (entry: Entry) => void;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="contest-table entries-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Entrant</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Entered</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Filters</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Manual check</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Result</Trans>
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <Trans>Actions</Trans>
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <EntrantRow
+              key={`${entry._id}:${entry.position}`}
+              entry={entry}
+              onReview={onReview && entry.valid ? onReview : undefined}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * What the public /verify page shows of a contest's draw (docs/draw.md): the seed fingerprint published before
+ * the start and when; before the final draw, that it has not happened yet; after it, the revealed seed, the
+ * entrants list (its fingerprint, its size, a download), the winners and substitutes, and "Re-run the draw in my
+ * browser", which recomputes the three checks with engine/lifecycle and says for each whether it passed.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef, useState } from "react";
+import { entrantsListText } from "../../../engine/lifecycle";
+import type { VerifyAnswer } from "./api";
+import { saveFile } from "./api";
+import { type DrawAccount, DrawResult, Fingerprint } from "./DrawResult";
+import { type CheckId, type Rerun, rerunDraw } from "./verify";
+
+export type VerifyData = Pick<
+  VerifyAnswer,
+  | "contest_id"
+  | "name"
+  | "status"
+  | "algorithm"
+  | "seed_commitment"
+  | "committed_at"
+  | "seed"
+  | "drawn_at"
+  | "entrants_hash"
+  | "entrants_count"
+  | "entrants"
+  | "winners"
+  | "substitutes"
+  | "winners_count"
+  | "substitutes_count"
+  | "winners_accounts"
+  | "substitutes_accounts"
+>;
+
+function CheckLabel({ id }: { id: CheckId }) {
+  switch (id) {
+    case "commitment":
+      return <Trans>The revealed seed has the fingerprint published before the start</Trans>;
+    case "list":
+      return <Trans>The entrants list has the fingerprint published when it was frozen</Trans>;
+    case "winners":
+      return <Trans>Drawing again from this seed and this list gives the same winners and substitutes</Trans>;
+  }
+}
+
+function Checks({ rerun }: { rerun: Rerun }) {
+  return (
+    <>
+      <ul className="verify-checks">
+        {rerun.checks.map((check) => (
+          <li key={check.id}>
+            <div
+              role="status"
+              className={`verify-check ${check.passed ? "check-passed" : "check-failed"}`}
+              data-check={check.id}
+              data-passed={check.passed}
+            >
+              <span className="check-mark" aria-hidden="true">
+                {check.passed ? "✓" : "✗"}
+              </span>
+              <span>
+                <strong>{check.passed ? <Trans>Passed:</Trans> : <Trans>Failed:</Trans>}</strong>{" "}
+                <CheckLabel id={check.id} />
+                {!check.passed && (
+                  <span className="check-detail">
+                    <Trans>Published:</Trans> <code dir="ltr">{check.published || "—"}</code>
+                    <br />
+                    <Trans>Computed in your browser:</Trans> <code dir="ltr">{check.computed || "—"}</code>
+                  </span>
+                )}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className={`verify-verdict ${rerun.passed ? "passed" : "failed"}`}>
+        {rerun.passed ? (
+          <Trans>Every check passed: this draw is the one the published seed and list give.</Trans>
+        ) : (
+          <Trans>A check failed: this result is not the one the published data gives.</Trans>
+        )}
+      </p>
+    </>
+  );
+}
+
+export function VerifyView({ data }: { data: VerifyData }) {
+  const { t, i18n } = useLingui();
+  const [rerun, setRerun] = useState<Rerun | null>(null);
+  const [running, setRunning] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "long", timeStyle: "short" });
+
+  const drawn = data.seed !== null && data.entrants !== null;
+  const accounts = new Map<string, DrawAccount>();
+  for (const a of [...data.winners_accounts, ...data.substitutes_accounts]) {
+    accounts.set(a.id, { provider: a.provider, screen_name: a.screen_name });
+  }
+
+  const run = () => {
+    const { seed, entrants } = data;
+    if (seed === null || entrants === null) return;
+    setRunning(true);
+    setRerun(null);
+    // Let "checking" show before a long list is hashed.
+    timer.current = setTimeout(() => {
+      setRerun(
+        rerunDraw({
+          seed,
+          seed_commitment: data.seed_commitment,
+          entrants,
+          entrants_hash: data.entrants_hash,
+          entrants_count: data.entrants_count,
+          winners: data.winners,
+          substitutes: data.substitutes,
+          winners_count: data.winners_count,
+          substitutes_count: data.substitutes_count,
+        }),
+      );
+      setRunning(false);
+    }, 0);
+  };
+
+  const download = () => {
+    if (!data.entrants) return;
+    const blob = new Blob([entrantsListText(data.entrants)], { type: "text/plain;charset=utf-8" });
+    saveFile(`entrants-${data.contest_id}.txt`, blob);
+  };
+
+  return (
+    <div className="verify stack">
+      <header>
+        <h1>
+          <Trans>Verify the draw of {data.name}</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>
+            This page lets anyone check that the winners were drawn fairly, without trusting the organiser or
+            Fairdraw.
+          </Trans>
+        </p>
+      </header>
+
+      {!drawn && (
+        <p className="notice info" role="status">
+          <strong>
+            <Trans>The draw has not happened yet.</Trans>
+          </strong>{" "}
+          <Trans>
+            When the winners are drawn, the seed, the list of entrants and the winners will show here, and you
+            will be able to re-run the draw.
+          </Trans>
+        </p>
+      )}
+
+      <section className="card" aria-labelledby="verify-seed">
+        <h2 id="verify-seed">
+          <Trans>The locked seed</Trans>
+        </h2>
+        {data.seed_commitment ? (
+          <dl className="draw-proof">
+            <dt>
+              <Trans>Seed fingerprint (SHA-256), published before the start</Trans>
+            </dt>
+            <dd>
+              <Fingerprint value={data.seed_commitment} />
+            </dd>
+            {data.committed_at && (
+              <>
+                <dt>
+                  <Trans>Locked on</Trans>
+                </dt>
+                <dd>
+                  <time dateTime={data.committed_at}>{when(data.committed_at)}</time>
+                </dd>
+              </>
+            )}
+            {data.seed && (
+              <>
+                <dt>
+                  <Trans>Seed, revealed by the final draw</Trans>
+                </dt>
+                <dd>
+                  <Fingerprint value={data.seed} />
+                </dd>
+              </>
+            )}
+          </dl>
+        ) : (
+          <p className="muted">
+            <Trans>No seed is locked for this contest yet.</Trans>
+          </p>
+        )}
+      </section>
+
+      {drawn && data.entrants && (
+        <>
+          <section className="card" aria-labelledby="verify-list">
+            <h2 id="verify-list">
+              <Trans>The entrants list</Trans>
+            </h2>
+            <dl className="draw-proof">
+              <dt>
+                <Trans>Entrants</Trans>
+              </dt>
+              <dd>{i18n.number(data.entrants_count ?? data.entrants.length)}</dd>
+              <dt>
+                <Trans>List fingerprint (SHA-256)</Trans>
+              </dt>
+              <dd>
+                <Fingerprint value={data.entrants_hash ?? ""} />
+              </dd>
+            </dl>
+            <button type="button" className="button" onClick={download}>
+              <Trans>Download the list</Trans>
+            </button>{" "}
+            <span className="muted">
+              <Trans>
+                One entrant a line (network:account id), sorted; its SHA-256 is the fingerprint above.
+              </Trans>
+            </span>
+          </section>
+
+          <section className="card" aria-labelledby="verify-result">
+            <h2 id="verify-result">
+              <Trans>The result</Trans>
+            </h2>
+            <DrawResult
+              headingLevel={3}
+              draw={{
+                kind: "final",
+                test_index: null,
+                winners: data.winners,
+                substitutes: data.substitutes,
+                entrants_count: data.entrants_count ?? data.entrants.length,
+                entrants_hash: data.entrants_hash ?? "",
+                seed_commitment: data.seed_commitment ?? "",
+                seed: data.seed,
+                created_at: data.drawn_at ?? data.committed_at ?? new Date(0).toISOString(),
+                created_by: null,
+              }}
+              accounts={accounts}
+            />
+          </section>
+
+          <section className="card" aria-labelledby="verify-rerun">
+            <h2 id="verify-rerun">
+              <Trans>Check it yourself</Trans>
+            </h2>
+            <p>
+              <Trans>
+                Your browser recomputes everything from the data above, with the same code as the server (
+                {data.algorithm}). Nothing is sent anywhere.
+              </Trans>
+            </p>
+            <button
+              type="button"
+              className="button primary"
+              onClick={run}
+              disabled={running}
+              aria-busy={running}
+            >
+              {running ? <Trans>Checking…</Trans> : <Trans>Re-run the draw in my browser</Trans>}
+            </button>
+            {rerun && <Checks rerun={rerun} />}
+          </section>
+        </>
+      )}
+
+      <section className="card" aria-labelledby="verify-how">
+        <h2 id="verify-how">
+          <Trans>How the draw is made fair</Trans>
+        </h2>
+        <ol className="verify-steps">
+          <li>
+            <Trans>
+              <strong>Before the contest starts, the seed is locked.</strong> A secret random number, the
+              seed, is chosen and only its fingerprint is published. Changing the seed later would change the
+              fingerprint.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>When entries close, the list is frozen.</strong> The filters remove the entries that
+              break the rules; the valid entrants form the list, and its fingerprint and size are published.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>The draw runs and the seed is revealed.</strong> The winners follow from the seed and
+              the list by a fixed procedure; the seed is then published beside them.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              <strong>Anyone re-runs it.</strong> With the seed and the list, anyone can check both
+              fingerprints and draw again: the same winners must come out, in the same order.
+            </Trans>
+          </li>
+        </ol>
+        <p className="muted">
+          {t`What this does not prove by itself: the organiser knows the seed from the start. That is why the whole list is published, so that anyone can question an exclusion.`}
+        </p>
+      </section>
+    </div>
+  );
+}

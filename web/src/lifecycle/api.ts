@@ -1,0 +1,100 @@
+/**
+ * The calls of the contest lifecycle pages (issue 8; api/routes/entries.ts, draws.ts, verify.ts), through the typed
+ * client and `unwrap`. The client infers only `param` for routes with a path parameter (the routes read their
+ * query and body themselves), so a query or a body is built apart and passed whole with it.
+ */
+import type { InferResponseType } from "hono/client";
+import { api, unwrap } from "../api/client";
+import { toApiError } from "../api/errors";
+
+const contest = api.teams.current.contests[":id"];
+
+type EntriesBody = InferResponseType<typeof contest.entries.$get, 200>;
+export type Entry = EntriesBody["data"][number];
+
+/** The filters' funnel kept with the contest (api/services/entrants.ts StoredFunnel; stored as JSON). */
+export type FunnelData = {
+  total: number;
+  valid: number;
+  removed: Record<string, number>;
+  truncated?: boolean;
+  read?: number;
+  kept?: number;
+  limit?: number;
+};
+
+export type EntriesAnswer = Omit<EntriesBody, "funnel"> & { funnel: FunnelData | null };
+export type Draw = InferResponseType<typeof contest.draws.$post, 201>;
+export type Statistics = InferResponseType<typeof contest.statistics.$get, 200>;
+export type VerifyAnswer = InferResponseType<(typeof api.verify)[":contestId"]["$get"], 200>;
+export type LoadAnswer = InferResponseType<typeof contest.load_entries.$post, 200>;
+
+export type EntriesQuery = { valid: boolean | null; page: number; perPage: number };
+
+export async function fetchEntries(id: string, q: EntriesQuery): Promise<EntriesAnswer> {
+  const query: Record<string, string> = { page: String(q.page), per_page: String(q.perPage) };
+  if (q.valid !== null) query.valid = String(q.valid);
+  const args = { param: { id }, query };
+  const body = await unwrap(contest.entries.$get(args));
+  // The funnel is stored as JSON: the client types it loosely; its shape is the server's StoredFunnel.
+  return body as unknown as EntriesAnswer;
+}
+
+export type CheckBody = { decision: "approve" | "reject"; reasons: string[]; opened_profile: true };
+
+export async function checkEntrant(id: string, entrantId: string, body: CheckBody): Promise<Entry> {
+  const args = { param: { id, entrantId }, json: body };
+  return unwrap(contest.entries[":entrantId"].check.$post(args));
+}
+
+export async function fetchDraws(id: string): Promise<Draw[]> {
+  return (await unwrap(contest.draws.$get({ param: { id } }))).data;
+}
+
+export async function makeDraw(id: string, kind: "test" | "final"): Promise<Draw> {
+  const json = kind === "final" ? { kind, consent: true } : { kind };
+  const args = { param: { id }, json };
+  return unwrap(contest.draws.$post(args));
+}
+
+export async function fetchStatistics(id: string): Promise<Statistics> {
+  return unwrap(contest.statistics.$get({ param: { id } }));
+}
+
+export async function fetchVerify(contestId: string): Promise<VerifyAnswer> {
+  return unwrap(api.verify[":contestId"].$get({ param: { contestId } }));
+}
+
+/** The CSV of the entries: a file name (from Content-Disposition) and its bytes; an error answer throws ApiError. */
+export async function exportEntries(id: string): Promise<{ filename: string; blob: Blob }> {
+  let res: Response;
+  try {
+    res = await contest.entries.export.$get({ param: { id } });
+  } catch {
+    throw toApiError(0, { error: "network", message: "The server could not be reached." });
+  }
+  if (!res.ok) {
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {
+      // the status alone speaks
+    }
+    throw toApiError(res.status, body);
+  }
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `entries-${id}.csv`;
+  return { filename, blob: await res.blob() };
+}
+
+/** Saves a blob under a file name (the generic download of app-shell.md §7). */
+export function saveFile(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
