@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import PO from "pofile";
 import { DEFAULT_LOCALE, LOCALES } from "../web/src/i18n/locales";
+import { samePlaceholders } from "./i18n-placeholders.mjs";
 
 const catalogPath = (locale: string) => `web/locales/${locale}/messages.po`;
 const read = () => new Map(LOCALES.map((l) => [l, readFileSync(catalogPath(l), "utf8")]));
@@ -26,6 +27,12 @@ for (const l of LOCALES) {
   const po = PO.parse(after.get(l) ?? "");
   const missing = po.items.filter((i) => !i.obsolete && !i.msgstr.some((s) => s.trim() !== ""));
   for (const m of missing) problems.push(`${l}: no translation for "${m.msgid}"`);
+  for (const item of po.items) {
+    const text = item.msgstr[0] ?? "";
+    if (text && !samePlaceholders(item.msgid, text)) {
+      problems.push(`${l}: placeholders or tags differ in "${item.msgid}" → "${text}"`);
+    }
+  }
 }
 if (problems.length > 0) {
   console.error(`i18n: ${problems.length} problem(s):\n  ${problems.join("\n  ")}`);

@@ -2,12 +2,27 @@
 // Usage: node scripts/i18n-fill.mjs translations.json
 import fs from "node:fs";
 import PO from "pofile";
+import { samePlaceholders } from "./i18n-placeholders.mjs";
 
 const map = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 for (const [loc, tr] of Object.entries(map)) {
   const file = `web/locales/${loc}/messages.po`;
   const po = PO.parse(fs.readFileSync(file, "utf8"));
-  for (const item of po.items) if (tr[item.msgid] !== undefined) item.msgstr = [tr[item.msgid]];
+  for (const item of po.items) {
+    const text = tr[item.msgid];
+    if (text === undefined) continue;
+    if (!samePlaceholders(item.msgid, text)) {
+      console.warn(
+        loc,
+        "placeholders differ, skipped:",
+        JSON.stringify(item.msgid),
+        "→",
+        JSON.stringify(text),
+      );
+      continue;
+    }
+    item.msgstr = [text];
+  }
   fs.writeFileSync(file, `${po.toString()}\n`);
   const missing = po.items.filter((i) => !i.msgstr[0]).map((i) => i.msgid);
   if (missing.length) console.warn(loc, "missing", missing);

@@ -1,0 +1,2 @@
+export function placeholdersOf(text: string): string[];
+export function samePlaceholders(source: string, translation: string): boolean;
