@@ -79,11 +79,11 @@ describe("TeamSubscriptionPage", () => {
     expect(price("advanced")).toBe("$ 60 per month");
 
     fireEvent.change(currency, { target: { value: "jpy" } });
-    expect(price("hobbyist")).toBe("¥1,500 per month");
+    expect(price("hobbyist")).toBe("¥ 1,500 per month");
     expect(price("advanced")).toBe("Not sold in this currency");
 
     fireEvent.change(currency, { target: { value: "sar" } });
-    expect(price("hobbyist")).toBe("SAR 60 per month");
+    expect(price("hobbyist")).toBe("60 SAR per month");
 
     fireEvent.click(screen.getByRole("radio", { name: "Yearly" }));
     fireEvent.change(currency, { target: { value: "eur" } });

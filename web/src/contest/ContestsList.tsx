@@ -81,10 +81,10 @@ export function ContestTable({
               <Trans>Networks</Trans>
             </th>
             <th scope="col">
-              <Trans>Start</Trans>
+              <Trans>Starts</Trans>
             </th>
             <th scope="col">
-              <Trans>Close</Trans>
+              <Trans>Closes</Trans>
             </th>
             <th scope="col">
               <Trans>Entries</Trans>

@@ -3,7 +3,8 @@
  * - planned: edit (refused, with the reason, once the start is within the builder's lead window) and delete;
  * - started: load entries (classic) or view entries (tunnel);
  * - closed: a tunnel with autodraw shows the draw date; a tunnel without goes to drawing; a classic not set up
- *   goes to settings for entry verification; a classic set up goes to drawing;
+ *   goes to settings for entry verification (SetupContestDialog there; a started classic not set up links there
+ *   too, beside its load); a classic set up goes to drawing;
  * - ended: the results; canceled: a text chosen by meta.cancel_reason.
  * Drafts and templates open in the builder. Presentational: the page passes what the person may do and the
  * handlers; links go to the contest's pages.
@@ -38,6 +39,8 @@ export type SmartActionRights = {
   loadEntries: boolean;
   /** Open a draft or a template in the builder. */
   openBuilder: boolean;
+  /** Set up a classic contest (update_contests); unknown counts as allowed: the settings page asks again. */
+  setup?: boolean;
 };
 
 export type SmartActionHandlers = {
@@ -176,14 +179,24 @@ export function SmartActionPanel({
           them again to take the latest ones.
         </Trans>
       );
-      buttons = rights.loadEntries ? (
-        <button type="button" className="button primary" onClick={onLoadEntries}>
-          {action.firstLoad ? <Trans>Load entries</Trans> : <Trans>Load entries again</Trans>}
-        </button>
-      ) : (
-        <p className="muted">
-          <Trans>You don't have the permission to load entries.</Trans>
-        </p>
+      buttons = (
+        <>
+          {rights.loadEntries ? (
+            <button type="button" className="button primary" onClick={onLoadEntries}>
+              {action.firstLoad ? <Trans>Load entries</Trans> : <Trans>Load entries again</Trans>}
+            </button>
+          ) : (
+            <p className="muted">
+              <Trans>You don't have the permission to load entries.</Trans>
+            </p>
+          )}
+          {/* A classic contest can be set up before its entries are loaded: the filters apply at the load. */}
+          {!contest.config.is_setup && rights.setup !== false && (
+            <Link className="button" to={to("settings")}>
+              <Trans>Set up entry verification</Trans>
+            </Link>
+          )}
+        </>
       );
       break;
     case "view_entries":
@@ -233,11 +246,21 @@ export function SmartActionPanel({
       break;
     case "settings":
       text = <Trans>The entries are loaded. Set up how they are verified before drawing the winners.</Trans>;
-      buttons = (
-        <Link className="button primary" to={to("settings")}>
-          <Trans>Set up the contest</Trans>
-        </Link>
-      );
+      buttons =
+        rights.setup === false ? (
+          <>
+            <p className="muted">
+              <Trans>You don't have the permission to set up this contest.</Trans>
+            </p>
+            <Link className="button" to={to("settings")}>
+              <Trans>See the settings</Trans>
+            </Link>
+          </>
+        ) : (
+          <Link className="button primary" to={to("settings")}>
+            <Trans>Set up the contest</Trans>
+          </Link>
+        );
       break;
     case "results":
       text = <Trans>The winners are drawn.</Trans>;

@@ -77,3 +77,21 @@ export async function loadEntries(id: string, consent: boolean): Promise<LoadEnt
   const args = { param: { id }, json: { consent } };
   return unwrap(api.teams.current.contests[":id"].load_entries.$post(args));
 }
+
+/** The settings of a classic contest's setup (the builder's base fields of those names; an absent filter is off). */
+export type ClassicSetupBody = {
+  nb_winners: number;
+  exclude_previous_winners?: { enabled: boolean; nb_months?: number };
+  exclude_accounts?: { enabled: boolean; list?: string[] };
+  exclude_contains_badword?: { enabled: boolean; list?: string[] };
+  manual_check?: { enabled: boolean; list?: string[] };
+};
+
+/**
+ * POST /teams/current/contests/{id}/setup: sets up a classic contest (started or closed, not drawn); the filters
+ * run again over its loaded entries. Answers the contest.
+ */
+export async function setupContest(id: string, body: ClassicSetupBody): Promise<ContestData> {
+  const args = { param: { id }, json: body };
+  return asContest(await unwrap(api.teams.current.contests[":id"].setup.$post(args)));
+}

@@ -29,7 +29,7 @@ export function ContestPreview({ contest }: { contest: ContestData }) {
         {contest.start_at && (
           <>
             <dt>
-              <Trans>Start</Trans>
+              <Trans>Starts</Trans>
             </dt>
             <dd>{date(contest.start_at)}</dd>
           </>
@@ -37,7 +37,7 @@ export function ContestPreview({ contest }: { contest: ContestData }) {
         {contest.close_at && (
           <>
             <dt>
-              <Trans>Close</Trans>
+              <Trans>Closes</Trans>
             </dt>
             <dd>{date(contest.close_at)}</dd>
           </>
