@@ -25,6 +25,11 @@ export const WholeAmount: Story = {
   play: async ({ canvasElement }) => expect(within(canvasElement).getByText("49 €")).toBeInTheDocument(),
 };
 export const Yen: Story = {
-  args: { amount: 1500, currency: "jpy" },
-  play: async ({ canvasElement }) => expect(within(canvasElement).getByText("¥1,500")).toBeInTheDocument(),
+  args: { amount: 1234.56, currency: "jpy" },
+  play: async ({ canvasElement }) => expect(within(canvasElement).getByText("¥ 1,235")).toBeInTheDocument(),
+};
+export const Riyals: Story = {
+  args: { currency: "sar" },
+  play: async ({ canvasElement }) =>
+    expect(within(canvasElement).getByText("1,234.56 SAR")).toBeInTheDocument(),
 };

@@ -64,6 +64,17 @@ describe("the drawing page", () => {
     expect(screen.getByRole("button", { name: "Start the final draw" })).toBeTruthy();
   });
 
+  it("puts the entrants' names and profiles on the ids a test draw picked", async () => {
+    const picked = { ...testDraw(1), winners: ["twitter:3001"], substitutes: ["twitter:9999"] };
+    renderPage({ [`GET ${C}/draws`]: () => ({ body: { data: [picked] } }) });
+    const tests = await screen.findByRole("region", { name: "Test draws" });
+    const winner = await within(tests).findByRole("link", { name: /@ana_lima/ });
+    expect(winner.getAttribute("href")).toBe("https://x.com/ana_lima");
+    expect(within(tests).getByText("Ana Lima")).toBeTruthy();
+    // An id whose account is not among the entries read shows as the id.
+    expect(within(tests).getByText("twitter:9999")).toBeTruthy();
+  });
+
   it("shows the star and the upgrade text instead of test draws on a plan without them", async () => {
     const basic = userWith((u) => {
       u.currentTeam.features = u.currentTeam.features.filter((f) => f !== "testDraws");

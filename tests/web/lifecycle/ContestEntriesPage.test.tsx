@@ -75,7 +75,7 @@ describe("the entries page", () => {
 
   it("opens the manual check of a valid entrant and shows the decision in the list", async () => {
     const api = renderPage({
-      [`POST ${C}/entries/twitter:1001/check`]: (call) => ({
+      [`POST ${C}/entries/twitter:3001/check`]: (call) => ({
         body: {
           ...validEntries[0],
           manual_check: {

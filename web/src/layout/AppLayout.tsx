@@ -32,7 +32,7 @@ export function AppLayout() {
         <Trans>Skip to content</Trans>
       </a>
       <header className="app-header">
-        <Link to="/" className="logo" aria-label={t`Fairdraw home`}>
+        <Link to="/" className="logo">
           Fairdraw
         </Link>
         <Menu items={MAIN_MENU} label={t`Main menu`} className="main-menu" />

@@ -48,7 +48,18 @@ export function NotificationBell() {
         aria-label={new_count > 0 ? t`Notifications, ${new_count} new` : t`Notifications`}
         onClick={toggle}
       >
-        <span aria-hidden="true">🔔</span>
+        <svg
+          aria-hidden="true"
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
         {new_count > 0 && (
           <span className="badge" aria-hidden="true">
             {new_count}

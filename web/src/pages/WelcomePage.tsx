@@ -142,10 +142,9 @@ export default function WelcomePage() {
                   type="button"
                   className="welcome-dot"
                   aria-current={i === index ? "step" : undefined}
-                  aria-label={t`Step ${i + 1}: ${i18n._(s.title)}`}
                   onClick={() => go(i)}
                 >
-                  {i + 1}
+                  {i + 1} <span className="visually-hidden">{i18n._(s.title)}</span>
                 </button>
               </li>
             ))}

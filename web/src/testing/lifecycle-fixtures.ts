@@ -93,16 +93,16 @@ export function entryFixture(over: Partial<Entry> & { name?: string; screen_name
 }
 
 export const validEntries: Entry[] = [
-  entryFixture({ _id: "twitter:1001", name: "Ana Lima", screen_name: "ana_lima", position: 0 }),
+  entryFixture({ _id: "twitter:3001", name: "Ana Lima", screen_name: "ana_lima", position: 0 }),
   entryFixture({
-    _id: "twitter:1002",
+    _id: "twitter:3002",
     name: "Kenji Sato",
     screen_name: "kenji",
     position: 1,
     manual_check: { status: "approved", reasons: [], comments: [], checked_at: "2030-03-08T10:00:00.000Z" },
   }),
   entryFixture({
-    _id: "twitter:1003",
+    _id: "twitter:3003",
     name: "Lea Martin",
     screen_name: "lea_m",
     position: 2,
@@ -117,7 +117,7 @@ export const validEntries: Entry[] = [
 
 export const invalidEntries: Entry[] = [
   entryFixture({
-    _id: "twitter:2001",
+    _id: "twitter:4001",
     name: "Spam Bot",
     screen_name: "spam_bot",
     position: 3,
@@ -125,7 +125,7 @@ export const invalidEntries: Entry[] = [
     reasons: ["anti_bot", "missing_keywords"],
   }),
   entryFixture({
-    _id: "twitter:2002",
+    _id: "twitter:4002",
     name: "Old Winner",
     screen_name: "old_winner",
     position: 4,

@@ -3,7 +3,7 @@
  * moves to the next box, Backspace to the previous, and a pasted code fills every box.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 
 export type CodeInputProps = {
   value: string;
@@ -14,6 +14,8 @@ export type CodeInputProps = {
   label: string;
   disabled?: boolean;
   invalid?: boolean;
+  /** Focus the first box on mount (the code step of sign-in: the person's next move is to type it). */
+  autoFocus?: boolean;
 };
 
 export function CodeInput({
@@ -24,9 +26,13 @@ export function CodeInput({
   label,
   disabled,
   invalid,
+  autoFocus,
 }: CodeInputProps) {
   const { t } = useLingui();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  useEffect(() => {
+    if (autoFocus) boxes.current[0]?.focus();
+  }, [autoFocus]);
   const chars = Array.from({ length }, (_, i) => value[i] ?? "");
 
   const setFrom = (index: number, text: string) => {

@@ -27,7 +27,9 @@ export function formatPrice(amount: number, currency: Currency): string {
     maximumFractionDigits: decimals,
   }).formatToParts(amount);
   const digits = parts
-    .map((p) => (p.type === "group" ? f.thousands_separator : p.type === "decimal" ? f.decimal_separator : p.value))
+    .map((p) =>
+      p.type === "group" ? f.thousands_separator : p.type === "decimal" ? f.decimal_separator : p.value,
+    )
     .join("");
   const space = f.symbol_space ? " " : "";
   return f.symbol_position === "before" ? `${f.symbol}${space}${digits}` : `${digits}${space}${f.symbol}`;

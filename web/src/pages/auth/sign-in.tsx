@@ -281,6 +281,7 @@ export function SignInFlow({ mode }: { mode: "login" | "register" }) {
               label={t`The 6-digit code`}
               disabled={busy}
               invalid={!!fields.code}
+              autoFocus
             />
           </div>
           {fields.code && (

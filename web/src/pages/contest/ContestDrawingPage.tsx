@@ -21,6 +21,9 @@ import { useSession } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { FeatureStar } from "../../widgets/FeatureStar";
 
+/** How many valid entrants are read to put names on the ids a draw picked (one call; beyond it, ids show). */
+const ENTRANTS_NAMED = 500;
+
 export default function ContestDrawingPage() {
   const { t } = useLingui();
   const { contestId = "" } = useParams();
@@ -39,13 +42,16 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
   const onError = useErrorHandler();
   const draws = useCall(() => fetchDraws(contest._id), [contest._id]);
   const proof = useCall(() => fetchVerify(contest._id), [contest._id]);
-  const valid = useCall(
-    async () => (await fetchEntries(contest._id, { valid: true, page: 1, perPage: 1 })).meta.valid,
+  // The valid entries' first page: how many take part, and the names behind the ids a draw picked.
+  const entrants = useCall(
+    () => fetchEntries(contest._id, { valid: true, page: 1, perPage: ENTRANTS_NAMED }),
     [contest._id],
   );
+  const validCount = entrants.data?.meta.valid ?? null;
   useContestUpdates(contest._id, () => {
     void draws.reload();
     void proof.reload();
+    void entrants.reload();
   });
   const [testing, setTesting] = useState(false);
 
@@ -56,11 +62,19 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
 
   const accounts = useMemo(() => {
     const map = new Map<string, DrawAccount>();
+    for (const e of entrants.data?.data ?? []) {
+      map.set(e._id, {
+        provider: e.account.provider,
+        screen_name: e.account.screen_name,
+        name: e.account.name,
+        url: e.account.url,
+      });
+    }
     for (const a of [...(proof.data?.winners_accounts ?? []), ...(proof.data?.substitutes_accounts ?? [])]) {
-      map.set(a.id, { provider: a.provider, screen_name: a.screen_name });
+      if (!map.has(a.id)) map.set(a.id, { provider: a.provider, screen_name: a.screen_name });
     }
     return map;
-  }, [proof.data]);
+  }, [proof.data, entrants.data]);
 
   const hasTests = session.hasFeature("testDraws");
   const mayTest = session.can("team.contests.do_testdraw");
@@ -82,7 +96,7 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
     dialogs.open((close) => (
       <StartFinalDrawDialog
         contest={contest}
-        entrants={valid.data}
+        entrants={validCount}
         firstDraw={!drawn}
         onClose={close}
         onDrawn={(made: Draw) => {
@@ -171,9 +185,9 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
             <>
               <p>
                 <Trans>The contest is closed: its winners can be drawn.</Trans>{" "}
-                {valid.data !== null && (
+                {validCount !== null && (
                   <Plural
-                    value={valid.data}
+                    value={validCount}
                     one="# valid entry takes part."
                     other="# valid entries take part."
                   />
@@ -238,7 +252,7 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
         {tests.length > 0 && (
           <div className="stack draw-tests">
             {tests.map((d) => (
-              <DrawResult key={d._id} draw={d} />
+              <DrawResult key={d._id} draw={d} accounts={accounts} />
             ))}
           </div>
         )}

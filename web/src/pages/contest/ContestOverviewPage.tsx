@@ -79,6 +79,7 @@ export default function ContestOverviewPage() {
     delete: session.can(draft ? "team.contests.delete_drafts" : "team.contests.delete_contests"),
     loadEntries: session.can("team.contests.load_entries"),
     openBuilder: session.can("team.contests.update_drafts team.contests.create_contests"),
+    setup: session.can("team.contests.update_contests"),
   };
   const mergeable =
     contest.type === "classic" &&

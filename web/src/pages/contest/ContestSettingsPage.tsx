@@ -1,11 +1,12 @@
 /**
  * /contest/:contestId/settings (app-shell.md §2, §4 "classic not set up goes to settings"): the contest's draw
  * settings — winners, automatic draw, the filters and checks of its form — and its sources with the actions they
- * ask. The API has no call that changes a started or closed contest's settings (POST /teams/current/contests/{id}
- * only saves drafts and planned contests), so they are shown read-only here; a draft or a planned contest that
- * can still be edited opens in the builder.
+ * ask. A draft or a planned contest that can still be edited opens in the builder. A classic (imported) contest
+ * is set up here until it is drawn (SetupContestDialog: winners, previous winners, excluded accounts, bad words,
+ * manual check; POST /teams/current/contests/{id}/setup); other started or closed contests are read-only.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { ContestBase } from "../../../../codegen/types";
 import { ApiError } from "../../api/errors";
@@ -17,6 +18,9 @@ import { isEditable } from "../../contest/lifecycle";
 import { SourcesSummary } from "../../contest/SourcesSummary";
 import { type ContestData, contestPath } from "../../contest/types";
 import { useContest } from "../../contest/useContest";
+import { useDialogs } from "../../dialogs/DialogHost";
+import { SetupContestDialog } from "../../dialogs/SetupContestDialog";
+import { MANUAL_CHECK_REASON_LABELS } from "../../lifecycle/reasons";
 import { useSession } from "../../session/session";
 import { usePageTitle } from "../../usePageTitle";
 import { useNow } from "../../widgets/useNow";
@@ -32,18 +36,120 @@ function baseOf(contest: ContestData): ContestBase | null {
     : null;
 }
 
-export function ContestSettings({ contest, now }: { contest: ContestData; now: number }) {
+/** A classic contest's setup (its cb_data.base holds only the setup's fields). */
+type ClassicSetup = {
+  exclude_previous_winners?: { enabled?: boolean; nb_months?: number };
+  exclude_accounts?: { enabled?: boolean; list?: string[] };
+  exclude_contains_badword?: { enabled?: boolean; list?: string[] };
+  manual_check?: { enabled?: boolean; list?: string[] };
+};
+
+function classicSetupOf(contest: ContestData): ClassicSetup | null {
+  if (contest.type !== "classic") return null;
+  const base = (contest.cb_data as { base?: unknown } | null | undefined)?.base;
+  return typeof base === "object" && base !== null ? (base as ClassicSetup) : null;
+}
+
+/** A classic contest may be set up while it runs or waits for its draw (the server's rule). */
+export function canBeSetUp(contest: Pick<ContestData, "type" | "status" | "drawn_at">): boolean {
+  return (
+    contest.type === "classic" &&
+    (contest.status === "started" || contest.status === "closed") &&
+    contest.drawn_at === null
+  );
+}
+
+/** What a classic contest's setup removes and checks, one line a filter in use. */
+function ClassicSetupCard({ setup }: { setup: ClassicSetup }) {
   const { i18n } = useLingui();
+  const reason = (r: string) => {
+    const label = MANUAL_CHECK_REASON_LABELS[r];
+    return label ? i18n._(label) : r;
+  };
+  const lines: [string, ReactNode][] = [];
+  const prev = setup.exclude_previous_winners;
+  if (prev?.enabled) {
+    const months = prev.nb_months ?? 0;
+    lines.push([
+      "epw",
+      <Plural
+        key="epw"
+        value={months}
+        one="Winners of the last month removed"
+        other="Winners of the last # months removed"
+      />,
+    ]);
+  }
+  if (setup.exclude_accounts?.enabled) {
+    const list = (setup.exclude_accounts.list ?? []).join(", ");
+    lines.push(["ea", <Trans key="ea">Accounts removed: {list}</Trans>]);
+  }
+  if (setup.exclude_contains_badword?.enabled) {
+    const list = (setup.exclude_contains_badword.list ?? []).join(", ");
+    lines.push(["bw", <Trans key="bw">Comments with these words removed: {list}</Trans>]);
+  }
+  if (setup.manual_check?.enabled) {
+    const list = (setup.manual_check.list ?? []).map(reason).join(", ");
+    lines.push(["mc", <Trans key="mc">Checked by hand; reasons to reject: {list}</Trans>]);
+  }
+  return (
+    <section className="card" aria-labelledby="settings-setup">
+      <h2 id="settings-setup">
+        <Trans>Entry verification</Trans>
+      </h2>
+      {lines.length > 0 ? (
+        <ul>
+          {lines.map(([key, line]) => (
+            <li key={key}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>
+          <Trans>No filter: every valid entry can win.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ContestSettings({
+  contest,
+  now,
+  onChanged,
+}: {
+  contest: ContestData;
+  now: number;
+  /** After a setup was saved (the page reloads the contest). */
+  onChanged?(): void;
+}) {
+  const { t, i18n } = useLingui();
   const session = useSession();
   const builder = useBuilder();
+  const dialogs = useDialogs();
   const base = baseOf(contest);
+  const setup = classicSetupOf(contest);
   const { nb_winners, autodraw, is_setup } = contest.config;
   const draft = contest.status === "draft";
   const planned = contest.status === "planned";
   const editable =
     (draft && session.can("team.contests.update_drafts team.contests.create_contests")) ||
     (planned && session.can("team.contests.update_contests") && isEditable(contest.start_at, now));
+  const settable = canBeSetUp(contest);
+  const mayUpdate = session.can("team.contests.update_contests");
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+
+  const openSetup = () =>
+    dialogs.open((close) => (
+      <SetupContestDialog
+        contest={contest}
+        onClose={close}
+        onSaved={() => {
+          close();
+          onChanged?.();
+          void dialogs.alert({ type: "success", title: t`Contest set up` });
+        }}
+      />
+    ));
 
   return (
     <div className="contest-grid">
@@ -84,6 +190,7 @@ export function ContestSettings({ contest, now }: { contest: ContestData; now: n
           </dl>
         </section>
         {base && <ContestBaseCard base={base} />}
+        {setup && is_setup && <ClassicSetupCard setup={setup} />}
         <section className="card" aria-labelledby="settings-sources">
           <h2 id="settings-sources">
             <Trans>Sources</Trans>
@@ -119,19 +226,44 @@ export function ContestSettings({ contest, now }: { contest: ContestData; now: n
             <p>
               <Trans>This contest starts too soon to be edited: its settings are final.</Trans>
             </p>
-          ) : contest.type === "classic" && !is_setup ? (
+          ) : settable ? (
             <>
-              <p role="note">
-                <Trans>
-                  The entry verification of a classic contest can't be set up from here yet: the draw uses the
-                  settings above.
-                </Trans>
+              <p>
+                {is_setup ? (
+                  <Trans>
+                    You can change how the entries are verified until the winners are drawn: the filters run
+                    again over the entries already loaded.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Set up how many winners to draw and how the entries are verified: previous winners,
+                    excluded accounts, bad words, manual check.
+                  </Trans>
+                )}
               </p>
-              {contest.status === "closed" && (
-                <Link className="button primary" to={contestPath(contest._id, "drawing")}>
-                  <Trans>Go to the drawing</Trans>
-                </Link>
-              )}
+              <div className="page-actions">
+                {mayUpdate ? (
+                  <button
+                    type="button"
+                    className={is_setup ? "button" : "button primary"}
+                    onClick={openSetup}
+                  >
+                    {is_setup ? <Trans>Change the setup</Trans> : <Trans>Set up the contest</Trans>}
+                  </button>
+                ) : (
+                  <p className="muted" role="note">
+                    <Trans>You don't have the permission to set up this contest.</Trans>
+                  </p>
+                )}
+                {contest.status === "closed" && (
+                  <Link
+                    className={is_setup ? "button primary" : "button"}
+                    to={contestPath(contest._id, "drawing")}
+                  >
+                    <Trans>Go to the drawing</Trans>
+                  </Link>
+                )}
+              </div>
             </>
           ) : (
             <p role="note">
@@ -179,7 +311,7 @@ export default function ContestSettingsPage() {
   return (
     <>
       <ContestHeader contest={contest} />
-      <ContestSettings contest={contest} now={now} />
+      <ContestSettings contest={contest} now={now} onChanged={() => void reload()} />
     </>
   );
 }

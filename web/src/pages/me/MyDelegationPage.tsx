@@ -108,37 +108,45 @@ export default function MyDelegationPage() {
                 </tr>
               </thead>
               <tbody>
-                {delegations.data.map((d) => (
-                  <tr key={d.delegation_id} data-delegation={d.delegation_id}>
-                    <th scope="row">
-                      <AccountName name={d.name} screenName={d.screen_name} picture={d.profile_picture} />
-                    </th>
-                    <td>
-                      <ProviderBadge provider={d.provider} />
-                    </td>
-                    <td>{d.team.name}</td>
-                    <td>{formatDate(i18n, d.delegated_at)}</td>
-                    <td>{d.nb_contests}</td>
-                    <td className="me-actions">
-                      <button
-                        type="button"
-                        className="button small"
-                        aria-label={t`Remove ${d.name} from ${d.team.name}`}
-                        onClick={() =>
-                          dialogs.open((close) => (
-                            <RemoveDelegationDialog
-                              delegation={d}
-                              onClose={close}
-                              onRemoved={delegationsCtl.reload}
-                            />
-                          ))
-                        }
-                      >
-                        <Trans>Remove</Trans>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
+                {delegations.data.map((d) => {
+                  const account = d.name;
+                  const team = d.team.name;
+                  return (
+                    <tr key={d.delegation_id} data-delegation={d.delegation_id}>
+                      <th scope="row">
+                        <AccountName name={d.name} screenName={d.screen_name} picture={d.profile_picture} />
+                      </th>
+                      <td>
+                        <ProviderBadge provider={d.provider} />
+                      </td>
+                      <td>{d.team.name}</td>
+                      <td>{formatDate(i18n, d.delegated_at)}</td>
+                      <td>{d.nb_contests}</td>
+                      <td className="me-actions">
+                        <button
+                          type="button"
+                          className="button small"
+                          onClick={() =>
+                            dialogs.open((close) => (
+                              <RemoveDelegationDialog
+                                delegation={d}
+                                onClose={close}
+                                onRemoved={delegationsCtl.reload}
+                              />
+                            ))
+                          }
+                        >
+                          <Trans>
+                            Remove{" "}
+                            <span className="visually-hidden">
+                              {account} from {team}
+                            </span>
+                          </Trans>
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           ))}
@@ -179,37 +187,41 @@ export default function MyDelegationPage() {
                 </tr>
               </thead>
               <tbody>
-                {accounts.data.map((a) => (
-                  <tr key={a._id} data-account={a._id}>
-                    <th scope="row">
-                      <AccountName name={a.name} screenName={a.screen_name} picture={a.profile_picture} />
-                      {a.sandbox && (
-                        <span className="me-badge">
-                          <Trans>Sandbox</Trans>
-                        </span>
-                      )}
-                    </th>
-                    <td>
-                      <ProviderBadge provider={a.provider} />
-                    </td>
-                    <td>{formatDate(i18n, a.linked_at)}</td>
-                    <td>{a.nb_contests}</td>
-                    <td className="me-actions">
-                      <button
-                        type="button"
-                        className="button small"
-                        aria-label={t`Unlink ${a.name}`}
-                        onClick={() =>
-                          dialogs.open((close) => (
-                            <UnlinkUserAccountDialog account={a} onClose={close} onUnlinked={reloadAll} />
-                          ))
-                        }
-                      >
-                        <Trans>Unlink</Trans>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
+                {accounts.data.map((a) => {
+                  const account = a.name;
+                  return (
+                    <tr key={a._id} data-account={a._id}>
+                      <th scope="row">
+                        <AccountName name={a.name} screenName={a.screen_name} picture={a.profile_picture} />
+                        {a.sandbox && (
+                          <span className="me-badge">
+                            <Trans>Sandbox</Trans>
+                          </span>
+                        )}
+                      </th>
+                      <td>
+                        <ProviderBadge provider={a.provider} />
+                      </td>
+                      <td>{formatDate(i18n, a.linked_at)}</td>
+                      <td>{a.nb_contests}</td>
+                      <td className="me-actions">
+                        <button
+                          type="button"
+                          className="button small"
+                          onClick={() =>
+                            dialogs.open((close) => (
+                              <UnlinkUserAccountDialog account={a} onClose={close} onUnlinked={reloadAll} />
+                            ))
+                          }
+                        >
+                          <Trans>
+                            Unlink <span className="visually-hidden">{account}</span>
+                          </Trans>
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           ))}

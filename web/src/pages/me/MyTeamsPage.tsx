@@ -56,6 +56,7 @@ export default function MyTeamsPage() {
           <tbody>
             {teams.map((team) => {
               const current = team._id === user.current_team_id;
+              const name = team.name;
               return (
                 <tr key={team._id} data-team={team._id} aria-current={current ? "true" : undefined}>
                   <th scope="row">
@@ -81,12 +82,17 @@ export default function MyTeamsPage() {
                         type="button"
                         className="button small"
                         disabled={switching !== null}
-                        aria-label={t`Switch to ${team.name}`}
                         onClick={async () => {
                           if (await switchTo(team._id)) void navigate("/");
                         }}
                       >
-                        {switching === team._id ? <Trans>Switching…</Trans> : <Trans>Switch</Trans>}
+                        {switching === team._id ? (
+                          <Trans>Switching…</Trans>
+                        ) : (
+                          <Trans>
+                            Switch <span className="visually-hidden">to {name}</span>
+                          </Trans>
+                        )}
                       </button>
                     )}
                   </td>
