@@ -21,6 +21,7 @@ import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { contestBuilderRoutes } from "./routes/contest-builder";
+import { contestSetupRoutes } from "./routes/contest-setup";
 import { contestsRoutes } from "./routes/contests";
 import { devRoutes } from "./routes/dev";
 import { drawsRoutes } from "./routes/draws";
@@ -31,6 +32,7 @@ import { membersRoutes } from "./routes/members";
 import { notificationsRoutes } from "./routes/notifications";
 import { openapiRoutes } from "./routes/openapi";
 import { quickdrawRoutes } from "./routes/quickdraw";
+import { quotasRoutes } from "./routes/quotas";
 import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
 import { teamsRoutes } from "./routes/teams";
 import { uploadsRoutes } from "./routes/uploads";
@@ -48,6 +50,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", authRoutes)
     .route("/", userRoutes)
     .route("/", teamsRoutes)
+    .route("/", quotasRoutes)
     .route("/", membersRoutes)
     .route("/", invitesRoutes)
     .route("/", accountsRoutes)
@@ -58,6 +61,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", contestBuilderRoutes)
     .route("/", openapiRoutes)
     .route("/", quickdrawRoutes)
+    .route("/", contestSetupRoutes)
     .route("/", contestsRoutes)
     .route("/", uploadsRoutes)
     .route("/", shortlinksRoutes)

@@ -33,4 +33,23 @@ export const QUICKDRAW_ROUTES: RouteDoc[] = [
     ok: { status: 200, description: "{ success: true, contest_id } (contest_id: the target)" },
     errors: [402, 404, 409],
   },
+  {
+    method: "POST",
+    path: "/api/v1/teams/current/contests/:id/setup",
+    summary:
+      "Set up a classic (imported) contest: { nb_winners, exclude_previous_winners?, exclude_contains_badword?, " +
+      "exclude_accounts?, manual_check? }, the builder's base fields of those names (an absent filter is off). " +
+      "Checked with the builder's base rules: nb_winners from 1 to the winners quota (at most 50 with manual " +
+      "check), lists and their items; each filter needs its plan feature (422 validation.team_feature on its " +
+      "enabled). 409 contestNoLongerEditable unless the contest is classic, started or closed, and not drawn. " +
+      "Stores the settings where the filters read them (cb_data.base, config.nb_winners), sets " +
+      "config.is_setup, runs the filters again over the loaded entries (verdicts and funnel) and pushes " +
+      "load_contest. Answers the contest.",
+    tag: "contests",
+    access: "team",
+    permission: "team.contests.update_contests",
+    body: "object",
+    ok: { status: 200, schema: "stored/contest" },
+    errors: [402, 404, 409],
+  },
 ];

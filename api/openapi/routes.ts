@@ -161,6 +161,23 @@ export const CORE_ROUTES: RouteDoc[] = [
     errors: [402],
   },
   {
+    method: "GET",
+    path: "/api/v1/teams/current/quotas",
+    summary:
+      "What the current team uses of each quota and its limit, counted as the server enforces them: members " +
+      "(and active member invites), accounts (per network; used = the busiest network), drafts, templates, " +
+      "imports (this calendar month, UTC), contests in play; winners is a limit per draw. Any member.",
+    tag: "teams",
+    access: "team",
+    ok: {
+      status: 200,
+      description:
+        "{ data: { members: { used, limit, invites }, accounts: { used, limit, per_provider }, drafts, " +
+        "templates, imports: { used, limit, period: 'month' }, contests: { used, limit }, winners: { limit } } }",
+    },
+    errors: [402],
+  },
+  {
     method: "DELETE",
     path: "/api/v1/teams/current/members/:id",
     summary:

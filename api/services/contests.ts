@@ -374,11 +374,26 @@ const LIST_COLUMNS = {
   startAt: contests.startAt,
   closeAt: contests.closeAt,
   entriesCount: contests.entriesCount,
+  sandbox: contests.sandbox,
+  createdAt: contests.createdAt,
+  paidContest: contests.paidContest,
+  forPayment: contests.forPayment,
 };
 
 export type ContestListRow = Pick<
   ContestRow,
-  "id" | "name" | "status" | "type" | "providers" | "startAt" | "closeAt" | "entriesCount"
+  | "id"
+  | "name"
+  | "status"
+  | "type"
+  | "providers"
+  | "startAt"
+  | "closeAt"
+  | "entriesCount"
+  | "sandbox"
+  | "createdAt"
+  | "paidContest"
+  | "forPayment"
 >;
 
 export function listContests(
@@ -531,6 +546,8 @@ export function contestShape(
     meta: { cancel_reason: typeof cancelReason === "string" ? cancelReason : null },
     config: configShape(row.config, row.cbData),
     paid_contest: row.paidContest,
+    for_payment: row.forPayment,
+    merged_into: row.mergedInto,
     is_duplicate: row.isDuplicate,
     sandbox: row.sandbox,
     entries_count: row.entriesCount,
@@ -551,6 +568,10 @@ export function contestListItem(row: ContestListRow & { prev_id: string | null; 
     start_at: row.startAt,
     close_at: row.closeAt,
     entries_count: row.entriesCount,
+    sandbox: row.sandbox,
+    created_at: row.createdAt,
+    paid_contest: row.paidContest,
+    for_payment: row.forPayment,
     prev_id: row.prev_id,
     next_id: row.next_id,
   };
@@ -582,6 +603,8 @@ export function templateShape(row: TemplateRow, extra: { files?: { uuid: string;
     meta: { cancel_reason: null },
     config: configShape(null, row.cbData),
     paid_contest: false,
+    for_payment: false,
+    merged_into: null,
     is_duplicate: false,
     sandbox: false,
     entries_count: 0,
@@ -600,6 +623,10 @@ export function templateListItem(row: TemplateRow & { prev_id: string | null; ne
     start_at: null,
     close_at: null,
     entries_count: 0,
+    sandbox: false,
+    created_at: row.createdAt,
+    paid_contest: false,
+    for_payment: false,
     prev_id: row.prev_id,
     next_id: row.next_id,
   };

@@ -12,6 +12,8 @@
  * - An account may enter twice (the filter marks the later entry a duplicate, or it entered two sources of one
  *   network): rows are told apart by position; the draw counts each account once (its id), when any of its
  *   entries is valid and its manual check did not reject it.
+ * - A classic contest's setup (api/routes/contest-setup.ts) runs the filters again over the stored entries
+ *   (refilterEntries): verdicts and funnel change, the entries do not.
  */
 import { and, asc, count, eq, gte, inArray, ne } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
@@ -277,6 +279,62 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
     })
     .where(eq(contests.id, row.id))
     .run();
+}
+
+/** A stored entry as the filters read it (what the network gave when it was loaded). */
+function storedEntrant(row: EntrantRow): Entrant {
+  return {
+    id: row.id,
+    provider: row.provider,
+    source_id: row.sourceId,
+    external_id: row.externalId,
+    screen_name: row.screenName,
+    name: row.name,
+    profile_url: row.profileUrl,
+    account_created_at: row.accountCreatedAt,
+    followers: row.followers,
+    following: row.following,
+    posts: row.posts,
+    is_bot_signal: row.isBotSignal,
+    comments: row.comments,
+    did: row.did as unknown as Entrant["did"],
+    repost_ratio: row.repostRatio,
+    first_at: row.firstAt,
+  };
+}
+
+/**
+ * Runs the filters again over the entries already loaded, with the contest's settings as `row` holds them now
+ * (a classic contest's setup): each entry's verdict and reasons, and the funnel, are rewritten in the caller's
+ * transaction. The entries themselves, their manual checks and the load's own counts (read, truncated, limit,
+ * the dates) stay as the load left them.
+ */
+export function refilterEntries(tx: Tx, row: ContestRow, now: Date, at: string): StoredFunnel | null {
+  const rows = entrantsOf(tx, row.id);
+  if (rows.length === 0 && row.entriesLoadedAt === null) return null;
+  const previous = (row.funnel ?? {}) as Partial<StoredFunnel>;
+  const limit = typeof previous.limit === "number" ? previous.limit : CLASSIC_LOAD_MAX;
+  const load = prepareLoad(tx, row, rows.map(storedEntrant), { limit, now });
+  rows.forEach((r, i) => {
+    const verdict = load.verdicts[i];
+    const valid = verdict?.valid ?? false;
+    const reasons = verdict?.reasons ?? [];
+    if (r.valid === valid && JSON.stringify(r.reasons) === JSON.stringify(reasons)) return;
+    tx.update(entrants)
+      .set({ valid, reasons })
+      .where(and(eq(entrants.contestId, row.id), eq(entrants.position, r.position)))
+      .run();
+  });
+  const funnel: StoredFunnel = {
+    ...load.funnel,
+    read: typeof previous.read === "number" ? previous.read : load.funnel.read,
+    truncated: previous.truncated === true,
+  };
+  tx.update(contests)
+    .set({ funnel: funnel as unknown as Record<string, unknown>, updatedAt: at })
+    .where(eq(contests.id, row.id))
+    .run();
+  return funnel;
 }
 
 /**

@@ -2528,6 +2528,22 @@ export interface ContestListItem {
    */
   entries_count: number;
   /**
+   * Run with the sandbox driver (labelled in the UI); false for a template.
+   */
+  sandbox: boolean;
+  /**
+   * Created (a draft submitted: when it became a contest).
+   */
+  created_at: string;
+  /**
+   * A paid one-shot contest; false for a template.
+   */
+  paid_contest: boolean;
+  /**
+   * A draft saved from the create-paid-contest dialog, waiting for its one-shot payment; false otherwise.
+   */
+  for_payment: boolean;
+  /**
    * Previous contest in the list.
    */
   prev_id?: string | null;
@@ -2708,6 +2724,14 @@ export interface Contest {
    * A paid one-shot contest.
    */
   paid_contest: boolean;
+  /**
+   * A draft saved from the create-paid-contest dialog, waiting for its one-shot payment; false otherwise.
+   */
+  for_payment: boolean;
+  /**
+   * The contest this one was merged into (a merged contest is canceled with meta.cancel_reason merged); null otherwise.
+   */
+  merged_into: string | null;
   /**
    * Made by duplicating another contest.
    */

@@ -65,7 +65,7 @@ function validParam(route: RouteDoc, name: string): string {
   // The contest lifecycle (entries, draws, verify) acts on a contest, not a draft: an import.
   if (
     name === "contestId" ||
-    /\/contests\/:id\/(load_entries|entries|draws|statistics|publications)/.test(route.path)
+    /\/contests\/:id\/(load_entries|entries|draws|statistics|publications|setup)/.test(route.path)
   ) {
     return world.imports[0];
   }
@@ -117,6 +117,11 @@ const KNOWN_KEYS = [
   "decision",
   "reasons",
   "opened_profile",
+  "nb_winners",
+  "exclude_previous_winners",
+  "exclude_contains_badword",
+  "exclude_accounts",
+  "manual_check",
 ];
 const DANGEROUS_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
 
@@ -583,6 +588,22 @@ const ROUTE_BODIES: Record<string, { keys: readonly string[]; valid: () => Recor
   "POST /api/v1/teams/current/contests/:id/draws": {
     keys: ["kind", "consent"],
     valid: () => ({ kind: "final", consent: true }),
+  },
+  "POST /api/v1/teams/current/contests/:id/setup": {
+    keys: [
+      "nb_winners",
+      "exclude_previous_winners",
+      "exclude_contains_badword",
+      "exclude_accounts",
+      "manual_check",
+    ],
+    valid: () => ({
+      nb_winners: 2,
+      exclude_previous_winners: { enabled: true, nb_months: 3 },
+      exclude_contains_badword: { enabled: true, list: ["spam"] },
+      exclude_accounts: { enabled: true, list: ["rival_brand"] },
+      manual_check: { enabled: true, list: ["Looks like a shop"] },
+    }),
   },
 };
 

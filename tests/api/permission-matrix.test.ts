@@ -171,6 +171,9 @@ const MATRIX: Record<string, Row> = {
   "GET /api/v1/teams/current/activity/list": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 200 },
   },
+  "GET /api/v1/teams/current/quotas": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
 
   // Team settings, by the team's id (otherTeam names team A: 404).
   "POST /api/v1/teams/current": {
@@ -269,6 +272,10 @@ const MATRIX: Record<string, Row> = {
   "POST /api/v1/teams/current/contests/:id/merge": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
     request: (w) => ({ params: { id: w.imports[0] }, body: { target_contest_id: w.imports[1] } }),
+  },
+  "POST /api/v1/teams/current/contests/:id/setup": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] }, body: { nb_winners: 1 } }),
   },
 
   // Templates (view_templates is a default permission).

@@ -23,6 +23,8 @@ describe("drawWinners", () => {
       drawWinners({ seed: SEED, entrantIds: IDS, winners: 3, substitutes: 2, kind: "test", testIndex });
     expect(test(0).winners).toEqual(["twitter:1042", "twitter:1028", "twitter:1023"]);
     expect(test(1).winners).toEqual(["twitter:1010", "twitter:1047", "twitter:1039"]);
+    // The server numbers a contest's test draws from 1 (docs/draw.md "Labels"): test:1 and test:2 come first.
+    expect(test(2).winners).toEqual(["twitter:1014", "twitter:1007", "twitter:1004"]);
   });
 
   it("labels the final draw 'final' and test draw i 'test:i' (test 0 when no index is given)", () => {

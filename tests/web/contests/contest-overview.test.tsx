@@ -144,14 +144,53 @@ describe("contest overview page", () => {
 });
 
 describe("contest settings page", () => {
-  it("shows a classic contest's settings read-only and says the setup is not available here", async () => {
+  it("offers a closed classic contest not set up its setup, and the drawing beside it", async () => {
     show(contests.closedClassic, { page: "settings" });
     expect(await screen.findByText("Not set up")).toBeTruthy();
-    expect(screen.getByText(/can't be set up from here yet/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Edit in the builder" })).toBeNull();
     expect(screen.getByRole("link", { name: "Go to the drawing" }).getAttribute("href")).toBe(
       "/contest/contest-1/drawing",
     );
+    fireEvent.click(screen.getByRole("button", { name: "Set up the contest" }));
+    expect(await screen.findByRole("dialog", { name: "Set up Summer giveaway" })).toBeTruthy();
+  });
+
+  it("saves a classic contest's setup, reloads the contest and says it is set up", async () => {
+    let contest: ContestData = contests.closedClassic;
+    const api = mockApi({
+      "GET /teams/current/contests/:id": () => ({ body: contest }),
+      "POST /teams/current/contests/:id/setup": ({ body }: Call) => {
+        contest = {
+          ...contest,
+          config: { ...contest.config, is_setup: true, nb_winners: 2 },
+          cb_data: { base: { ...(body as object) } },
+        };
+        return { body: contest };
+      },
+    });
+    render(
+      <Providers path="/contest/contest-1/settings" route="/contest/:contestId/*">
+        <ContestSettingsPage />
+      </Providers>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Set up the contest" }));
+    const dialog = await screen.findByRole("dialog", { name: "Set up Summer giveaway" });
+    fireEvent.change(within(dialog).getByLabelText("Number of winners"), { target: { value: "2" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save the setup" }));
+    expect(await screen.findByRole("dialog", { name: "Contest set up" })).toBeTruthy();
+    expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ nb_winners: 2 });
+    await waitFor(() => expect(screen.getByText("Set up")).toBeTruthy());
+    expect(screen.getByRole("heading", { name: "Entry verification" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Change the setup" })).toBeTruthy();
+  });
+
+  it("tells a member without update_contests that they may not set the contest up", async () => {
+    const user = userWith((u) => {
+      u.permissions["team.contests.update_contests"] = false;
+    });
+    show(contests.closedClassic, { page: "settings", user });
+    expect(await screen.findByText("You don't have the permission to set up this contest.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Set up the contest" })).toBeNull();
   });
 
   it("opens a planned contest in the builder to change its settings", async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   editLockAt,
@@ -129,6 +129,28 @@ describe("smart-action panel", () => {
   it("hides edit and delete from a member who may do neither", () => {
     const region = panel(contests.planned, NONE);
     expect(within(region).queryByRole("button")).toBeNull();
+  });
+
+  it("links a running classic contest not set up to its settings beside the load, and no longer once set up", () => {
+    const region = panel(contests.startedClassic);
+    expect(within(region).getByRole("link", { name: "Set up entry verification" }).getAttribute("href")).toBe(
+      "/contest/contest-classic/settings",
+    );
+    cleanup();
+    const setUp = contestFixture({
+      ...contests.startedClassic,
+      config: { ...contests.startedClassic.config, is_setup: true },
+    });
+    expect(within(panel(setUp)).queryByRole("link", { name: "Set up entry verification" })).toBeNull();
+  });
+
+  it("tells a member who may not set a closed classic contest up, and still shows its settings", () => {
+    const region = panel(contests.closedClassic, { ...ALL, setup: false });
+    expect(within(region).getByText("You don't have the permission to set up this contest.")).toBeTruthy();
+    expect(within(region).getByRole("link", { name: "See the settings" }).getAttribute("href")).toBe(
+      "/contest/contest-1/settings",
+    );
+    expect(within(region).queryByRole("link", { name: "Set up the contest" })).toBeNull();
   });
 
   it("asks a classic contest's first load, and a reload once entries are there", () => {

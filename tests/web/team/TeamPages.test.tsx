@@ -18,17 +18,45 @@ beforeAll(() => activateLocale("en"));
 afterEach(() => vi.unstubAllGlobals());
 
 describe("TeamOverviewPage", () => {
-  it("shows the team, its plan, owner and quotas with what is used", async () => {
+  it("shows the team, its plan, owner and quotas with what the server counts", async () => {
+    const api = mockApi({
+      "GET /teams/current/members/list": json({ data: members }),
+      "GET /teams/current/quotas": json({
+        data: {
+          members: { used: 3, limit: 5, invites: 1 },
+          accounts: { used: 2, limit: 5, per_provider: { bluesky: 2, tiktok: 1 } },
+          drafts: { used: 2, limit: 10 },
+          templates: { used: 4, limit: 10 },
+          imports: { used: 7, limit: 50, period: "month" },
+          contests: { used: 5, limit: 5 },
+          winners: { limit: 50 },
+        },
+      }),
+    });
+    renderShell(<TeamOverviewPage />, { path: "/team/" });
+    expect(screen.getByRole("heading", { level: 1, name: "Demo team" })).toBeTruthy();
+    expect(screen.getByText("Business")).toBeTruthy();
+    await screen.findByText("Dana Demo");
+    const line = (name: string) => screen.getByRole("rowheader", { name }).closest("tr") as HTMLElement;
+    const row = (name: string) => line(name).textContent;
+    expect(row("Members")).toBe("Members3 (+1 invited)5");
+    expect(row("Accounts per network")).toBe("Accounts per network2 (Bluesky 2, TikTok 1)5");
+    expect(row("Drafts")).toBe("Drafts210");
+    expect(row("Templates")).toBe("Templates410");
+    expect(row("Imports per month")).toBe("Imports per month750");
+    expect(row("Running contests")).toBe("Running contests55");
+    expect(line("Running contests").getAttribute("data-full")).toBe("true");
+    expect(row("Winners per contest")).toBe("Winners per contest—A limit for each draw50");
+    // One call for the whole table: no list is read to count.
+    expect(api.to("GET /teams/current/quotas")).toHaveLength(1);
+    expect(api.to("GET /teams/current/accounts/list")).toHaveLength(0);
+    expect(api.to("GET /teams/current/templates/list")).toHaveLength(0);
+  });
+
+  it("shows the plan's limits and a retry when the quotas can't be read", async () => {
     mockApi({
       "GET /teams/current/members/list": json({ data: members }),
-      "GET /teams/current/accounts/list": json({
-        data: [
-          sandboxAccount,
-          { ...sandboxAccount, _id: "acc-2" },
-          { ...sandboxAccount, _id: "x", provider: "tiktok" },
-        ],
-      }),
-      "GET /teams/current/templates/list": json({ data: [], meta: { page: 1, per_page: 1, total: 4 } }),
+      "GET /teams/current/quotas": error(500, "serverError", "Something went wrong."),
     });
     const user = userWith((u) => {
       u.currentTeam.quotas = {
@@ -42,15 +70,10 @@ describe("TeamOverviewPage", () => {
       };
     });
     renderShell(<TeamOverviewPage />, { user, path: "/team/" });
-    expect(screen.getByRole("heading", { level: 1, name: "Demo team" })).toBeTruthy();
-    expect(screen.getByText("Business")).toBeTruthy();
-    await screen.findByText("Dana Demo");
+    expect(await screen.findByRole("button", { name: /Try again|Retry/ })).toBeTruthy();
     const row = (name: string) =>
       (screen.getByRole("rowheader", { name }).closest("tr") as HTMLElement).textContent;
-    expect(row("Members")).toBe("Members35");
-    expect(row("Accounts per network")).toBe("Accounts per network25");
-    expect(row("Templates")).toBe("Templates410");
-    expect(row("Drafts")).toBe("Drafts—Not counted here10");
+    expect(row("Drafts")).toBe("Drafts—Not counted yet10");
   });
 
   it("counts the accounts quota on the busiest network", () => {

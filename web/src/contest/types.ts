@@ -1,8 +1,4 @@
-/**
- * The contest shapes the contest pages read (schemas/stored/contest.schema.json, contest-list-item.schema.json),
- * with the list fields the server does not answer yet typed as optional, so the pages use them as soon as they
- * come (the sandbox label, the one-shot flags).
- */
+/** The contest shapes the contest pages read (schemas/stored/contest.schema.json, contest-list-item.schema.json). */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { Contest, ContestListItem } from "../../../codegen/types";
@@ -14,12 +10,7 @@ export type ContestType = Contest["type"];
 export type ContestData = Contest;
 
 /** One row of GET /teams/current/contests/list (or of the templates list, status "template"). */
-export type ContestListEntry = ContestListItem & {
-  sandbox?: boolean;
-  created_at?: string;
-  paid_contest?: boolean;
-  for_payment?: boolean;
-};
+export type ContestListEntry = ContestListItem;
 
 /**
  * The API answers the stored shapes (tests/api check every answer against schemas/stored/); the typed client's

@@ -134,3 +134,24 @@ export async function listActivity(before?: string): Promise<ActivityItem[]> {
 export async function countTemplates(): Promise<number> {
   return (await unwrap(api.teams.current.templates.list.$get({ query: { per_page: "1" } }))).meta.total;
 }
+
+/** One quota: what the team uses and its limit (GET /teams/current/quotas). */
+export type QuotaUse = { used: number; limit: number };
+
+/**
+ * What the team uses of each quota, counted as the server enforces them (GET /teams/current/quotas): accounts
+ * per network (`used` is the busiest network's count), imports of this calendar month, winners a limit per draw.
+ */
+export type QuotaUsage = {
+  members: QuotaUse & { invites: number };
+  accounts: QuotaUse & { per_provider: Record<string, number> };
+  drafts: QuotaUse;
+  templates: QuotaUse;
+  imports: QuotaUse & { period: "month" };
+  contests: QuotaUse;
+  winners: { limit: number };
+};
+
+export async function fetchQuotas(): Promise<QuotaUsage> {
+  return (await unwrap(api.teams.current.quotas.$get())).data as QuotaUsage;
+}

@@ -1,22 +1,25 @@
 /**
- * /team/ (app-shell.md §2, §3): the current team's name, plan, owner, creation date and quotas — each limit
- * with what is used where a list tells it (members, accounts of the busiest network, templates).
+ * /team/ (app-shell.md §2, §3): the current team's name, plan, owner, creation date and quotas — each limit with
+ * what is used, as the server counts it when it enforces the quota (GET /teams/current/quotas): members (and the
+ * invites that hold a place), accounts of the busiest network (the quota is per network), drafts, templates,
+ * imports of this month, running contests; winners is a limit per draw.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { TeamExtraFeaturesDialog } from "../../dialogs/TeamExtraFeaturesDialog";
-import { useSession, useUser } from "../../session/session";
-import { countTemplates, listAccounts, listMembers } from "../../team/api";
+import { useUser } from "../../session/session";
+import { fetchQuotas, listMembers, type QuotaUsage } from "../../team/api";
 import { formatDate } from "../../team/format";
 import { QUOTA_LABELS, QUOTA_NAMES, type QuotaName } from "../../team/labels";
 import { planById } from "../../team/plans";
+import { providerOf } from "../../team/providers";
 import { LoadError, Loading } from "../../team/states";
 import "../../team/team.css";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 
-type Usage = { owner: string | null; used: Partial<Record<QuotaName, number>> };
+type Usage = { owner: string | null; quotas: QuotaUsage };
 
 /** The accounts quota counts per network: what is used is the busiest network's count. */
 export function busiestNetwork(accounts: readonly { provider: string }[]): number {
@@ -25,27 +28,23 @@ export function busiestNetwork(accounts: readonly { provider: string }[]): numbe
   return Math.max(0, ...counts.values());
 }
 
-async function loadUsage(canSeeTemplates: boolean): Promise<Usage> {
-  const [members, accounts, templates] = await Promise.all([
-    listMembers(),
-    listAccounts(),
-    canSeeTemplates ? countTemplates() : Promise.resolve(undefined),
-  ]);
-  return {
-    owner: members.find((m) => m.pivot.role === "owner")?.name ?? null,
-    used: { members: members.length, accounts: busiestNetwork(accounts), templates },
-  };
+async function loadUsage(): Promise<Usage> {
+  const [members, quotas] = await Promise.all([listMembers(), fetchQuotas()]);
+  return { owner: members.find((m) => m.pivot.role === "owner")?.name ?? null, quotas };
+}
+
+/** What is used of a quota; undefined for winners (a limit per draw, nothing is used up). */
+function usedOf(quotas: QuotaUsage, name: QuotaName): number | undefined {
+  return name === "winners" ? undefined : quotas[name].used;
 }
 
 export default function TeamOverviewPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Team`);
   const user = useUser();
-  const session = useSession();
   const dialogs = useDialogs();
   const team = user.currentTeam;
-  const canSeeTemplates = session.can("team.templates.view_templates");
-  const [usage, { reload }] = useLoad(`${team._id}:${canSeeTemplates}`, () => loadUsage(canSeeTemplates));
+  const [usage, { reload }] = useLoad(team._id, loadUsage);
   const plan = planById(team.plan);
   const planName = plan?.name ?? team.plan;
   const role = user.teams.find((m) => m._id === team._id)?.role;
@@ -126,9 +125,18 @@ export default function TeamOverviewPage() {
           </thead>
           <tbody>
             {QUOTA_NAMES.map((name) => {
-              const limit = team.quotas[name] ?? 0;
-              const used = usage.status === "ready" ? usage.data.used[name] : undefined;
+              const quotas = usage.status === "ready" ? usage.data.quotas : null;
+              const limit = quotas ? quotas[name].limit : (team.quotas[name] ?? 0);
+              const used = quotas ? usedOf(quotas, name) : undefined;
               const full = used !== undefined && used >= limit;
+              const invites = quotas && name === "members" ? quotas.members.invites : 0;
+              const invited = i18n.number(invites);
+              const networks =
+                quotas && name === "accounts"
+                  ? Object.entries(quotas.accounts.per_provider)
+                      .map(([p, n]) => `${providerOf(p)?.display_name ?? p} ${i18n.number(n)}`)
+                      .join(", ")
+                  : "";
               return (
                 <tr key={name} data-quota={name} data-full={full || undefined}>
                   <th scope="row">{i18n._(QUOTA_LABELS[name])}</th>
@@ -138,10 +146,16 @@ export default function TeamOverviewPage() {
                         <span className="muted" aria-hidden="true">
                           —
                         </span>
-                        <span className="visually-hidden">{t`Not counted here`}</span>
+                        <span className="visually-hidden">
+                          {name === "winners" ? t`A limit for each draw` : t`Not counted yet`}
+                        </span>
                       </>
                     ) : (
-                      i18n.number(used)
+                      <>
+                        {i18n.number(used)}
+                        {invites > 0 && <span className="muted"> {t`(+${invited} invited)`}</span>}
+                        {networks && <span className="muted"> ({networks})</span>}
+                      </>
                     )}
                   </td>
                   <td>{i18n.number(limit)}</td>
@@ -153,6 +167,8 @@ export default function TeamOverviewPage() {
         <p className="muted">
           <Trans>
             Quotas are your plan's, or larger ones set for your team; a yearly subscription doubles them.
+            Imports count the calendar month; pending member invites hold a place; winners are a limit for
+            each draw.
           </Trans>
         </p>
       </section>

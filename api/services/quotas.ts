@@ -1,0 +1,44 @@
+/**
+ * What a team uses of its quotas (app-shell.md §3 "Quotas", §6), counted by the very functions the calls that
+ * enforce each quota use, so the team page and the refusals never disagree:
+ * - members: membersCount (invites, members' accept); active member invites hold a place too (`invites`);
+ * - accounts: teamAccounts per network (assertAccountsQuota; the quota is per network, `used` is the busiest);
+ * - drafts, templates, contests: countDrafts, countTemplates, countActiveContests (the builder's creates);
+ * - imports: importsUsed of the calendar month, UTC (quickdraw);
+ * - winners: a limit per draw (drawCounts), nothing is used up.
+ */
+import type { Catalog } from "../catalog";
+import type { Clock } from "../clock";
+import type { TeamRow } from "../context";
+import type { Db } from "../db/client";
+import { teamAccounts } from "./accounts";
+import { countActiveContests, countDrafts, countTemplates } from "./contests";
+import { countActiveInvites } from "./invites";
+import { importsUsed } from "./quickdraw";
+import { membersCount, teamQuotas } from "./teams";
+
+export function quotaUsage(deps: { db: Db; catalog: Catalog; clock: Clock }, team: TeamRow) {
+  const { db, catalog, clock } = deps;
+  const limits = teamQuotas(catalog, team);
+  const perProvider: Record<string, number> = {};
+  for (const { account } of teamAccounts(db, team.id)) {
+    perProvider[account.provider] = (perProvider[account.provider] ?? 0) + 1;
+  }
+  return {
+    members: {
+      used: membersCount(db, team.id),
+      limit: limits.members,
+      invites: countActiveInvites(db, clock, team.id, "add_member"),
+    },
+    accounts: {
+      used: Math.max(0, ...Object.values(perProvider)),
+      limit: limits.accounts,
+      per_provider: perProvider,
+    },
+    drafts: { used: countDrafts(db, team.id), limit: limits.drafts },
+    templates: { used: countTemplates(db, team.id), limit: limits.templates },
+    imports: { used: importsUsed(db, team.id, clock()), limit: limits.imports, period: "month" as const },
+    contests: { used: countActiveContests(db, team.id), limit: limits.contests },
+    winners: { limit: limits.winners },
+  };
+}
