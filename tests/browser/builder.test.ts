@@ -10,12 +10,14 @@
  * messages (schemas/messages), which are data.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 import { type ApiCall, signInDemo } from "./builder-helpers";
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const en = JSON.parse(readFileSync("schemas/messages/en.json", "utf8")) as Record<string, string>;
 const fr = JSON.parse(readFileSync("schemas/messages/fr.json", "utf8")) as Record<string, string>;
 
@@ -114,6 +116,19 @@ async function sideError(path: string): Promise<string> {
   return (await link.first().textContent()) ?? "";
 }
 
+/** What axe-core finds wrong in the builder (injected through the debugging protocol: the CSP refuses inline scripts). */
+async function axeViolations(): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+    const result = await (window as any).axe.run(document.querySelector(".builder"));
+    return result.violations.map(
+      (v: { id: string; help: string; nodes: { target: string[] }[] }) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+  });
+}
+
 async function dismissAlert() {
   const alert = page.locator(".modal-overlay");
   await alert.first().waitFor();
@@ -150,6 +165,8 @@ describe("the contest builder in Chromium", () => {
       .poll(() => page.locator(".builder-side-steps li").evaluateAll((li) => li.map((l) => l.dataset.state)))
       .toEqual(["VALID", "VALID", "VALID", "OPTION", "OPTION", "OPTION", "OPTION", "OPTION"]);
 
+    expect(await axeViolations()).toEqual([]);
+
     // Twitter: the account is preselected; a text, a like, a reminder, a filter.
     await addSource("twitter");
     await field("sources.0.publication.content").fill("Like this post to win a prize!");
@@ -165,6 +182,7 @@ describe("the contest builder in Chromium", () => {
     await toggle("sources.0.account_age.enabled");
     await field("sources.0.account_age.months_old").fill("6");
     await tab("others");
+    expect(await axeViolations()).toEqual([]);
     await next(); // checks the source, then the next pane
 
     // Instagram: a text and an uploaded image, comments on every post.

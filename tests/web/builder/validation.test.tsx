@@ -8,7 +8,7 @@ async function basePane() {
   renderBuilder();
   await opened();
   const user = userEvent.setup();
-  await user.click(screen.getByRole("button", { name: /Basic information/ }));
+  await user.click(document.querySelector('.builder-sidebar [data-pane="1"]') as HTMLElement);
   return user;
 }
 

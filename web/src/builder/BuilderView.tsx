@@ -133,7 +133,7 @@ export function BuilderView({
       <Header />
       <div className="builder-body">
         <Sidebar />
-        <main className="builder-main" id="builder-main">
+        <div className="builder-main" id="builder-main">
           {phase === "loading" && (
             <p className="builder-importing" role="status">
               <Trans>Importing…</Trans>
@@ -142,7 +142,7 @@ export function BuilderView({
           {phase === "failed" && <LoadFailed />}
           <ToggleNoticeBar />
           {content}
-        </main>
+        </div>
         {pane !== PANES.welcome && <ValidationSidePane pane={pane} />}
       </div>
       <BuilderModals />

@@ -20,12 +20,13 @@ export function Header() {
   const submitText =
     submitLabelKey(origin) === "builder.submit.save_contest" ? t`Save contest` : t`Create contest`;
   return (
-    <header className="builder-header">
+    // Not a <header>: inside the dialog it is no page banner (the page behind has its own).
+    <div className="builder-header">
       <div className="builder-title">
         <h2>
           <Trans>Contest builder</Trans>
         </h2>
-        <span className={`badge builder-badge badge-${badge}`} data-badge={badge}>
+        <span className={`builder-badge badge-${badge}`} data-badge={badge}>
           {badgeText}
         </span>
       </div>
@@ -42,7 +43,7 @@ export function Header() {
         </button>
         <BuilderMenu disabled={busy} />
       </div>
-    </header>
+    </div>
   );
 }
 

@@ -133,8 +133,6 @@ export function useFormValue<T = unknown>(ctx: BuilderFormContext, path: string)
   return useSyncExternalStore(ctx.subscribe, read, read);
 }
 
-const NO_ERRORS: FieldError[] = [];
-
 /**
  * The errors of a path and of everything under it ("sources.0.reminders.list" → the list's own and each item's),
  * keyed by path, re-rendering the caller when they change. For a widget that shows errors of its inner items.
@@ -170,7 +168,7 @@ function parseSignature(signature: string): Record<string, FieldError[]> {
   return record;
 }
 
-/** The first error of one path, re-rendering the caller when it changes; NO_ERRORS' first (undefined) when none. */
+/** The first error of one path (the one to show), re-rendering the caller when it changes; undefined when none. */
 export function useFirstError(ctx: BuilderFormContext, path: string): FieldError | undefined {
-  return useFieldErrors(ctx, path)[path]?.[0] ?? NO_ERRORS[0];
+  return useFieldErrors(ctx, path)[path]?.[0];
 }

@@ -16,6 +16,15 @@ import type { ShortlinksOnPaste } from "../form-context";
 const LINK = /https?:\/\/[^\s<>"']+/g;
 const SHORT_DOMAINS = new Set(constants.shortlinks.domains);
 
+/** A link that is not a shortlink already (a malformed one is left alone). */
+function longLink(link: string): boolean {
+  try {
+    return !SHORT_DOMAINS.has(new URL(link).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** Every text of the sources' publications ("….content") that holds a link not shortened yet, by path. */
 export function textsWithLinks(form: { sources: unknown[] }): [string, string][] {
   const out: [string, string][] = [];
@@ -28,7 +37,7 @@ export function textsWithLinks(form: { sources: unknown[] }): [string, string][]
       for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key);
     } else if (typeof node === "string" && path.endsWith(".content")) {
       const links = node.match(LINK) ?? [];
-      if (links.some((l) => !SHORT_DOMAINS.has(new URL(l).hostname))) out.push([path, node]);
+      if (links.some(longLink)) out.push([path, node]);
     }
   };
   walk(form.sources, "sources");
@@ -69,7 +78,7 @@ export function SettingsModal({ onDone, onCancel }: { onDone(): void; onCancel()
       for (const [path, text] of textsWithLinks(actor.getSnapshot().context.form)) {
         let next = text;
         for (const link of text.match(LINK) ?? []) {
-          if (SHORT_DOMAINS.has(new URL(link).hostname)) continue;
+          if (!longLink(link)) continue;
           let short = made.get(link);
           if (!short) {
             short = shortUrl(await createShortlink(link, domain));

@@ -20,6 +20,16 @@ for (const mod of Object.values(files)) {
 
 const BASE_URL = "https://fairdraw.app/schemas/contest/";
 
+/**
+ * Adds a schema besides the bundled ones, by its `$id` (tests: a provider that exists only under
+ * tests/fixtures/schemas, to show that a provider's files are all the builder needs).
+ */
+export function registerSchema(schema: Schema): void {
+  if (typeof schema.$id !== "string") throw new Error("A schema needs an $id.");
+  byId.set(schema.$id, schema);
+  resolved.delete(schema.$id);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
