@@ -1,5 +1,5 @@
 // Fills msgstr in the PO catalogs from a JSON file {locale: {msgid: msgstr}}; prints what is still missing.
-// Usage: node scripts/i18n-fill.mjs translations.json
+// Usage: node scripts/i18n-fill.mjs translations.json (a message with a context is keyed "[context] message")
 import fs from "node:fs";
 import PO from "pofile";
 import { samePlaceholders } from "./i18n-placeholders.mjs";
@@ -9,7 +9,7 @@ for (const [loc, tr] of Object.entries(map)) {
   const file = `web/locales/${loc}/messages.po`;
   const po = PO.parse(fs.readFileSync(file, "utf8"));
   for (const item of po.items) {
-    const text = tr[item.msgid];
+    const text = tr[item.msgctxt ? `[${item.msgctxt}] ${item.msgid}` : item.msgid];
     if (text === undefined) continue;
     if (!samePlaceholders(item.msgid, text)) {
       console.warn(

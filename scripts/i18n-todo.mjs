@@ -8,7 +8,8 @@ const po = PO.parse(fs.readFileSync(`web/locales/${locale}/messages.po`, "utf8")
 const todo = po.items
   .filter((i) => !i.obsolete && !i.msgstr.some((s) => s.trim() !== ""))
   .map((i) => ({
-    id: i.msgid,
+    // A message with a context is keyed "[context] message" so translators see which meaning they translate.
+    id: i.msgctxt ? `[${i.msgctxt}] ${i.msgid}` : i.msgid,
     where: i.references.slice(0, 2),
     note: i.extractedComments.join(" ") || undefined,
   }));

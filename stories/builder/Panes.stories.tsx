@@ -32,7 +32,7 @@ export const Welcome: Story = {
     await expect(canvas.getByText("Four steps to a contest")).toBeInTheDocument();
     await expect(canvas.getByText("Automatic draw")).toBeInTheDocument();
     await expect(canvas.getByText("New")).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole("button", { name: "Start" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Get started" }));
     await expect(await canvas.findByLabelText("Contest name")).toBeInTheDocument();
   },
 };

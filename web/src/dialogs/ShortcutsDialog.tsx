@@ -33,7 +33,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
           <thead>
             <tr>
               <th scope="col">
-                <Trans>Key</Trans>
+                <Trans context="keyboard key">Key</Trans>
               </th>
               <th scope="col">
                 <Trans>What it does</Trans>

@@ -90,7 +90,7 @@ export function WelcomePane({ canCreate }: { canCreate: boolean }) {
       title={t`Welcome to the contest builder`}
       part={null}
       showPrevious={false}
-      nextLabel={<Trans>Start</Trans>}
+      nextLabel={<Trans>Get started</Trans>}
       onNext={() => actor.send({ type: "GO_TO_PANE", pane: PANES.base })}
     >
       {!hasBuilder && (

@@ -204,7 +204,7 @@ function EntriesView({ contest, reloadContest }: { contest: ContestData; reloadC
         </h2>
         <nav className="status-tabs" aria-label={t`Which entries`}>
           <Link to={tabLink(true)} aria-current={tab === "valid" ? "page" : undefined}>
-            <Trans>Valid</Trans>
+            <Trans context="entries tab">Valid</Trans>
             {meta && " "}
             {meta && <span className="tab-count">({i18n.number(meta.valid)})</span>}
           </Link>
