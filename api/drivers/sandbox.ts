@@ -79,6 +79,7 @@ function entriesOf(request: EntriesRequest) {
     now: request.now.toISOString(),
     accountsToFollow: request.accounts_to_follow,
     base: request.base,
+    returning: request.previous_winners ?? [],
   });
 }
 

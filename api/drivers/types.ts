@@ -109,6 +109,11 @@ export type EntriesRequest = {
   limit: number;
   /** The sandbox only: how many entrants the rehearsal has (the contest's meta.sandbox_entrants). */
   sandbox_entrants?: number;
+  /**
+   * The sandbox only: the team's previous winners on this network, most recent first; the first few enter again
+   * (engine/lifecycle/sandbox-entrants.ts), so a rehearsal's previous-winners filter has someone to catch.
+   */
+  previous_winners?: { external_id: string; screen_name: string | null; name: string | null }[];
 };
 
 /** What a network says about an entrant's account (the account-age filter reads account_created_at). */

@@ -62,7 +62,9 @@ export const CONTESTS_ROUTES: RouteDoc[] = [
     method: "DELETE",
     path: "/api/v1/teams/current/contests/:id",
     summary:
-      "Delete a draft (delete_drafts) or a planned contest (delete_contests); others can't be (contestNotDeletable).",
+      "Delete a draft (delete_drafts) or a planned contest (delete_contests); others can't be (contestNotDeletable). " +
+      "A planned contest whose start is under way (its start job publishing, or the start within the edit lock) " +
+      "can't be either (contestNoLongerEditable), unless its start only waits with nothing published.",
     tag: "contests",
     access: "team",
     permission: "team.contests.delete_drafts team.contests.delete_contests",

@@ -48,7 +48,7 @@ import {
   requireUser,
   teamOf,
 } from "../middleware/guards";
-import { cancelContestJobs, scheduleContestById } from "../scheduler";
+import { cancelContestJobs, findJob, scheduleContestById } from "../scheduler";
 import { type TeamAccount, teamAccounts } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import {
@@ -83,6 +83,7 @@ import {
   validationContextOf,
 } from "../services/contests";
 import { type IdempotentAnswer, rememberAnswer, replayOf, requestHash } from "../services/idempotency";
+import { contestPublications } from "../services/publications";
 import { jsonBody, validationError } from "../validation";
 
 const P = {
@@ -101,6 +102,21 @@ const P = {
 
 type Kind = "contests" | "templates";
 type Call = "create" | "update";
+
+/**
+ * A planned contest's start is under way (it can no longer be deleted): its start job is claimed (publishing), or
+ * the start is within the edit lock. A start that is overdue and only waiting (its job waits with an error, a
+ * missing account, or failed for good) with nothing published yet is not under way: the contest may go.
+ */
+function startUnderWay(tx: Pick<Db, "select">, row: ContestRow, now: Date, leadMs: number): boolean {
+  const start = findJob(tx, row.id);
+  if (start?.status === "claimed") return true;
+  if (!isPastEditLock(row, now, leadMs)) return false;
+  const waiting =
+    start !== undefined &&
+    (start.status === "failed" || (start.status === "pending" && start.lastError !== null));
+  return !(waiting && contestPublications(tx, row.id).length === 0);
+}
 
 /** An error's text in the request's language (schemas/messages, key `error.<key>`). */
 function refuse(c: Context<AppEnv>, key: ErrorKey, values?: MessageValues): AppError {
@@ -489,17 +505,21 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(`${P.deleteDrafts} ${P.deleteContests}`),
     (c) => {
-      const { db, clock } = c.get("deps");
+      const { db, clock, catalog } = c.get("deps");
       const { team } = teamOf(c);
       const row = existingContest(db, team.id, c.req.param("id"));
       requireHeld(c, row.status === "draft" ? P.deleteDrafts : P.deleteContests);
+      const now = clock();
       db.transaction(
         (tx) => {
           const current = existingContest(tx, team.id, row.id);
           if (current.status !== "draft" && current.status !== "planned") {
             throw refuse(c, "contestNotDeletable");
           }
-          const at = clock().toISOString();
+          if (current.status === "planned" && startUnderWay(tx, current, now, startLeadMs(catalog))) {
+            throw refuse(c, "contestNoLongerEditable");
+          }
+          const at = now.toISOString();
           tx.update(contests)
             .set({ deletedAt: at, updatedAt: at })
             .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))

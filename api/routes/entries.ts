@@ -23,6 +23,7 @@ import { Hono } from "hono";
 import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import {
   authOf,
@@ -142,9 +143,11 @@ export const entriesRoutes = new Hono<AppEnv>()
       const userId = authOf(c).user.id;
       const body = await jsonBody(c);
       const row = contestOfPath(c);
-      const loadable = (r: typeof row) =>
-        r.type === "classic" && (r.status === "started" || r.status === "closed") && !findFinalDraw(db, r.id);
-      if (!loadable(row)) throw refuse(c, "contestNotLoadable");
+      const loadable = (r: typeof row, reader: Pick<Db, "select">) =>
+        r.type === "classic" &&
+        (r.status === "started" || r.status === "closed") &&
+        !findFinalDraw(reader, r.id);
+      if (!loadable(row, db)) throw refuse(c, "contestNotLoadable");
       const { consent } = body;
       if (consent !== undefined && typeof consent !== "boolean") {
         throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
@@ -157,8 +160,9 @@ export const entriesRoutes = new Hono<AppEnv>()
       const at = clock().toISOString();
       const move = db.transaction(
         (tx) => {
-          const fresh = contestOfPath(c);
-          if (!loadable(fresh)) throw refuse(c, "contestNotLoadable");
+          // Read again in the transaction, where the write happens.
+          const fresh = contestOfPath(c, tx);
+          if (!loadable(fresh, tx)) throw refuse(c, "contestNotLoadable");
           // The seed is committed before the entries it will draw from are stored.
           if (!findCommitment(tx, fresh.id)) commitContest(tx, fresh, at);
           writeEntries(tx, fresh, load, at);

@@ -8,6 +8,7 @@ import { formatMessage } from "../../engine/messages/format";
 import type { MessageValues, ValidationErrors } from "../../engine/messages/types";
 import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
 import { AppError, type ErrorKey } from "../errors";
 import { requestLocale } from "../locale";
 import { teamOf } from "../middleware/guards";
@@ -41,9 +42,12 @@ export function requireFeature(c: Context<AppEnv>, feature: string, key: ErrorKe
   if (!teamFeatures(catalog, teamOf(c).team).includes(feature)) throw refuse(c, key, message);
 }
 
-/** The team's contest of the path (drafts are not contests yet), or 404 — another team's too. */
-export function contestOfPath(c: Context<AppEnv>): ContestRow {
-  const row = findContest(c.get("deps").db, teamOf(c).team.id, c.req.param("id") ?? "");
+/**
+ * The team's contest of the path (drafts are not contests yet), or 404 — another team's too. Read through
+ * `reader` (a transaction) when given.
+ */
+export function contestOfPath(c: Context<AppEnv>, reader: Pick<Db, "select"> = c.get("deps").db): ContestRow {
+  const row = findContest(reader, teamOf(c).team.id, c.req.param("id") ?? "");
   if (!row || row.status === "draft") throw new AppError("notFound", "This contest does not exist.");
   return row;
 }

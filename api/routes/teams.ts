@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv, TeamRow } from "../context";
-import { invites, teamMembers, teams, users } from "../db/schema";
+import { contests, invites, teamMembers, teams, users } from "../db/schema";
 import { AppError } from "../errors";
 import {
   requireNotFrozen,
@@ -20,6 +20,7 @@ import {
   requireUser,
   teamOf,
 } from "../middleware/guards";
+import { cancelContestJobs } from "../scheduler";
 import { fallbackTeamId, findTeamContext, teamShape } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
 
@@ -117,6 +118,9 @@ export const teamsRoutes = new Hono<AppEnv>()
         for (const m of moved) {
           tx.update(users).set({ currentTeamId: m.teamId }).where(eq(users.id, m.userId)).run();
         }
+        // Its contests publish nothing more: what the scheduler had left to do for them is canceled.
+        const owned = tx.select({ id: contests.id }).from(contests).where(eq(contests.teamId, team.id)).all();
+        for (const contest of owned) cancelContestJobs(tx, contest.id, now);
       });
       for (const m of moved) realtime.moveUser(m.userId, m.teamId);
       // Every member's list of teams changed; those who worked in it are elsewhere now.

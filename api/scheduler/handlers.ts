@@ -5,13 +5,20 @@
  * moments resolved once (moments_result), the automatic draw made once (one final draw per contest).
  *
  * A job whose contest is not there yet (a reminder or the close of a contest that has not started: its start job
- * failed or has not run) throws NotReady and is tried again later; a job with nothing left to do (the contest
- * was deleted or canceled, the option is off, the network's window passed) is done with a recorded skip.
+ * failed or has not run; a start whose publishing account is missing; a contest of a frozen team) throws NotReady
+ * and waits: it is tried again later and the wait never counts as a failed attempt. A job with nothing left to do
+ * (the contest or its team was deleted, the contest canceled, the option is off, the network's window passed) is
+ * done with a recorded skip.
+ *
+ * The close moves the status first: the entries are loaded, the contest moved to closed and its winning moments
+ * resolved in one transaction, which also schedules a `closing` job per source for the closing publication. A
+ * publication that fails (the network refuses a reply) then retries on its own and never holds the status back.
  */
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Deps } from "../context";
+import type { Db } from "../db/client";
 import { contests, drawCommitments, teams } from "../db/schema";
 import type { PublicationKind, PublicationMode } from "../drivers/types";
 import { logActivity } from "../services/activity";
@@ -20,15 +27,32 @@ import { type ContestSource, contestSources, formPart, mediaIds } from "../servi
 import { moveStatus, type StatusMove } from "../services/contest-status";
 import type { StoredSource } from "../services/contests";
 import { drawCounts, findFinalDraw, makeDraw, momentWinners } from "../services/draws";
-import { entrantsOf, readEntries, TUNNEL_LOAD_MAX, writeEntries } from "../services/entrants";
+import {
+  type EntrantRow,
+  entrantsOf,
+  readEntries,
+  TUNNEL_LOAD_MAX,
+  writeEntries,
+} from "../services/entrants";
+import type { NotificationContent } from "../services/notifications";
 import { fillTokens, publishOnce, verifyUrl } from "../services/publications";
-import { CONTEST_KEY, type JobKind, type JobRow, scheduleAfterDraw } from "./jobs";
+import { CONTEST_KEY, type JobKind, type JobRow, scheduleAfterClose, scheduleAfterDraw } from "./jobs";
 
 export type SchedulerDeps = Pick<Deps, "db" | "clock" | "realtime" | "logger" | "env" | "catalog">;
 type ContestRow = typeof contests.$inferSelect;
 
-/** The job's contest is not ready for it yet: try again later. */
-export class NotReady extends Error {}
+/**
+ * The job's contest is not ready for it yet: try again later, without counting a failed attempt. `notification`
+ * is what the team is told, once, while the job waits for something only the team can do (link an account).
+ */
+export class NotReady extends Error {
+  readonly notification: NotificationContent | undefined;
+  constructor(message: string, notification?: NotificationContent) {
+    super(message);
+    this.name = "NotReady";
+    this.notification = notification;
+  }
+}
 
 export type JobOutcome = {
   /** What the run did, kept on the job (published counts, { skipped: reason }). */
@@ -43,8 +67,7 @@ const skipped = (reason: string): JobOutcome => ({ result: { skipped: reason }, 
 /** Networks where a follow-up publication is a comment on the post or a repost of it (their form's `type`). */
 const META_NETWORKS = new Set(["facebook", "instagram", "threads"]);
 
-/** Facebook private messages must be sent within 7 days of the start (contest-builder.md §4). */
-const FACEBOOK_MESSAGE_WINDOW_MS = 7 * 86_400_000;
+const DAY_MS = 86_400_000;
 
 function contestOf(deps: SchedulerDeps, id: string): ContestRow | undefined {
   return deps.db.select().from(contests).where(eq(contests.id, id)).get();
@@ -126,17 +149,33 @@ async function publishFollowUp(
 
 // ---------------------------------------------------------------------------------------------------- start
 
+/**
+ * The main publications, then planned → started. A planned contest starts only once every main publication can
+ * go out: while a source's publishing account is missing or disabled, nothing is published and the job waits
+ * (NotReady, the team told once which account to link again). A contest already started (adopted) publishes what
+ * it can and records the sources it could not.
+ */
 async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status !== "planned" && row.status !== "started") return skipped(`contest ${row.status}`);
-  let published = 0;
-  const missing: string[] = [];
-  for (const source of contestSources(deps, row)) {
+  const needed = contestSources(deps, row).filter((source) => {
     const publication = formPart(source, "publication");
-    if (!publication || publication.needed === false) continue;
-    if (!source.driver || !source.account) {
-      missing.push(source.stored._id);
-      continue;
-    }
+    return publication !== undefined && publication.needed !== false;
+  });
+  const missing = needed.filter((source) => !source.driver || !source.account).map((s) => s.stored);
+  if (row.status === "planned" && missing.length > 0) {
+    throw new NotReady(`no publishing account for source ${missing.map((s) => s._id).join(", ")}`, {
+      key: "contestPublishingAccountMissing",
+      data: {
+        contest: { _id: row.id, name: row.name },
+        accounts: missing.map((s) => ({ provider: s.provider, screen_name: s.account?.screen_name ?? "" })),
+      },
+      link: "/team/accounts",
+    });
+  }
+  let published = 0;
+  for (const source of needed) {
+    const publication = formPart(source, "publication");
+    if (!publication || !source.driver || !source.account) continue;
     const pub = await publishOnce(deps, source.driver, {
       contest_id: row.id,
       source_id: source.stored._id,
@@ -163,7 +202,7 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
   const at = deps.clock().toISOString();
   const move = deps.db.transaction((tx) => moveStatus(tx, row.id, "started", at));
   return {
-    result: { published, ...(missing.length > 0 ? { no_account: missing } : {}) },
+    result: { published, ...(missing.length > 0 ? { no_account: missing.map((s) => s._id) } : {}) },
     moves: move ? [move] : [],
     changed: move !== null || published > 0,
   };
@@ -209,28 +248,46 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
 
 // ---------------------------------------------------------------------------------------------------- close
 
-/** Resolves the winning moments of the contest's twitter sources (once) and publishes the won and lost replies. */
-async function settleWinningMoments(deps: SchedulerDeps, row: ContestRow): Promise<number> {
-  const commitment = findCommitment(deps.db, row.id);
-  const committed = committedMoments(commitment);
-  if (Object.keys(committed).length === 0) return 0;
-  let results = commitment?.momentsResult ?? null;
-  if (!results) {
-    const resolved: Record<string, unknown> = {};
-    for (const [sourceId, c] of Object.entries(committed)) {
-      const entries = entrantsOf(deps.db, row.id)
-        .filter((e) => e.sourceId === sourceId)
-        .map((e) => ({ id: e.id, at: e.comments[0]?.at ?? e.firstAt, valid: e.valid }));
-      resolved[sourceId] = resolveWinningMoments(c.moments, entries);
+/** When an entry was made: the earliest of the entrant's first action and its comments (winning moments). */
+function entryTime(entry: Pick<EntrantRow, "firstAt" | "comments">): string {
+  let best = entry.firstAt;
+  let bestTime = toTime(best);
+  for (const comment of entry.comments) {
+    const time = toTime(comment.at);
+    if (time !== null && (bestTime === null || time < bestTime)) {
+      best = comment.at;
+      bestTime = time;
     }
-    const at = deps.clock().toISOString();
-    deps.db
-      .update(drawCommitments)
-      .set({ momentsResult: resolved, momentsRevealedAt: at })
-      .where(eq(drawCommitments.contestId, row.id))
-      .run();
-    results = resolved;
   }
+  return best;
+}
+
+/**
+ * Resolves the winning moments of the contest's twitter sources, once, in the caller's transaction (the close's,
+ * after its entries are written): each moment goes to the first valid entry made at or after it.
+ */
+function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: string, at: string): void {
+  const commitment = findCommitment(tx, contestId);
+  const committed = committedMoments(commitment);
+  if (Object.keys(committed).length === 0 || commitment?.momentsResult) return;
+  const resolved: Record<string, unknown> = {};
+  const all = entrantsOf(tx, contestId);
+  for (const [sourceId, c] of Object.entries(committed)) {
+    const entries = all
+      .filter((e) => e.sourceId === sourceId)
+      .map((e) => ({ id: e.id, at: entryTime(e), valid: e.valid }));
+    resolved[sourceId] = resolveWinningMoments(c.moments, entries);
+  }
+  tx.update(drawCommitments)
+    .set({ momentsResult: resolved, momentsRevealedAt: at })
+    .where(eq(drawCommitments.contestId, contestId))
+    .run();
+}
+
+/** Publishes the won and lost replies of the resolved winning moments (each once). */
+async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promise<number> {
+  const results = findCommitment(deps.db, row.id)?.momentsResult ?? null;
+  if (!results) return 0;
   let published = 0;
   for (const source of contestSources(deps, row)) {
     const resolved = results[source.stored._id];
@@ -270,48 +327,61 @@ async function settleWinningMoments(deps: SchedulerDeps, row: ContestRow): Promi
   return published;
 }
 
+/**
+ * The close (see the file's comment): entries loaded (once), started → closed, moments resolved and the closing
+ * publications scheduled in one transaction; then the moments' replies.
+ */
 async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status === "planned") throw new NotReady("the contest has not started");
   if (row.status !== "started" && row.status !== "closed") return skipped(`contest ${row.status}`);
-  let published = 0;
-  for (const source of contestSources(deps, row)) {
-    if (await publishFollowUp(deps, row, source, "closing_publication", "closing")) published++;
-  }
-  const moves: StatusMove[] = [];
-  let loaded: number | null = null;
   const current = contestOf(deps, row.id) ?? row;
-  if (current.entriesLoadedAt === null) {
-    const now = deps.clock();
-    const load = await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now });
-    const at = deps.clock().toISOString();
-    const move = deps.db.transaction((tx) => {
+  const load =
+    current.entriesLoadedAt === null
+      ? await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now: deps.clock() })
+      : null;
+  const at = deps.clock().toISOString();
+  const { move, loaded } = deps.db.transaction(
+    (tx) => {
       const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
-      if (!fresh || fresh.entriesLoadedAt !== null) return moveStatus(tx, row.id, "closed", at);
-      writeEntries(tx, fresh, load, at);
-      logActivity(tx, () => new Date(at), {
-        teamId: row.teamId,
-        type: "loadEntries",
-        meta: { contest: { _id: row.id, name: row.name }, entries: load.entrants.length },
-      });
-      return moveStatus(tx, row.id, "closed", at);
-    });
-    loaded = load.entrants.length;
-    if (move) moves.push(move);
-  } else {
-    const at = deps.clock().toISOString();
-    const move = deps.db.transaction((tx) => moveStatus(tx, row.id, "closed", at));
-    if (move) moves.push(move);
-  }
-  const moments = await settleWinningMoments(deps, contestOf(deps, row.id) ?? row);
+      if (!fresh || (fresh.status !== "started" && fresh.status !== "closed"))
+        return { move: null, loaded: null };
+      let entries: number | null = null;
+      if (load && fresh.entriesLoadedAt === null) {
+        writeEntries(tx, fresh, load, at);
+        logActivity(tx, () => new Date(at), {
+          teamId: row.teamId,
+          type: "loadEntries",
+          meta: { contest: { _id: row.id, name: row.name }, entries: load.entrants.length },
+        });
+        entries = load.entrants.length;
+      }
+      const moved = moveStatus(tx, row.id, "closed", at);
+      resolveMoments(tx, row.id, at);
+      scheduleAfterClose(tx, fresh, at);
+      return { move: moved, loaded: entries };
+    },
+    { behavior: "immediate" },
+  );
+  const moments = await publishMomentReplies(deps, contestOf(deps, row.id) ?? row);
   return {
     result: {
-      published,
       ...(loaded !== null ? { entries: loaded } : {}),
       ...(moments > 0 ? { moments } : {}),
     },
-    moves,
+    moves: move ? [move] : [],
     changed: true,
   };
+}
+
+/** A source's closing publication (scheduled by the close), when its form has it on. */
+async function runClosing(deps: SchedulerDeps, row: ContestRow, sourceId: string): Promise<JobOutcome> {
+  if (row.status !== "closed" && row.status !== "ended") return skipped(`contest ${row.status}`);
+  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  if (!source) return skipped("source removed");
+  if (formPart(source, "closing_publication")?.enabled !== true) return skipped("no closing publication");
+  if (!source.driver || !source.account) return skipped("no publishing account");
+  await publishFollowUp(deps, row, source, "closing_publication", "closing");
+  return { result: { published: 1 }, moves: [], changed: true };
 }
 
 // ------------------------------------------------------------------------------------------------- autodraw
@@ -369,12 +439,32 @@ function winnerEntrants(deps: SchedulerDeps, row: ContestRow) {
   });
 }
 
+/**
+ * A source's winners publication: {WINNERS} names the winners who entered that source (a winner who entered two
+ * sources is named on both), never another source's or network's. With no winner from the source, a text that
+ * names them is not published.
+ */
 async function runWinners(deps: SchedulerDeps, row: ContestRow, sourceId: string): Promise<JobOutcome> {
   if (row.status !== "ended") return skipped(`contest ${row.status}`);
-  const winners = winnerEntrants(deps, row);
-  if (!winners) return skipped("no final draw");
+  const all = winnerEntrants(deps, row);
+  if (!all) return skipped("no final draw");
   const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
   if (!source) return skipped("source removed");
+  const entered = new Set(
+    entrantsOf(
+      deps.db,
+      row.id,
+      all.map((w) => w.id),
+    )
+      .filter((e) => e.sourceId === sourceId)
+      .map((e) => e.id),
+  );
+  const winners = all.filter((w) => entered.has(w.id));
+  const form = formPart(source, "winners_publication");
+  if (form?.enabled !== true) return skipped("no winners publication");
+  if (winners.length === 0 && typeof form.content === "string" && form.content.includes("{WINNERS}")) {
+    return skipped("no winner from this source");
+  }
   const names = winners.map((w) => `@${w.screenName.replace(/^@/, "")}`).join(", ");
   const done = await publishFollowUp(deps, row, source, "winners_publication", "winners", { winners: names });
   return done ? { result: { published: 1 }, moves: [], changed: true } : skipped("no winners publication");
@@ -391,12 +481,13 @@ async function runPrivateMessages(
   const form = formPart(source, "winners_private_message");
   if (form?.enabled !== true) return skipped("no private message");
   if (!source.driver || !source.account) return skipped("no publishing account");
-  const start = toTime(row.startAt);
-  if (
-    source.stored.provider === "facebook" &&
-    (start === null || deps.clock().getTime() > start + FACEBOOK_MESSAGE_WINDOW_MS)
-  ) {
-    return skipped("facebook_window");
+  // Some networks take private messages only within a few days of the start (the provider's definition).
+  const windowDays = source.provider?.private_message_window_days;
+  if (typeof windowDays === "number") {
+    const start = toTime(row.startedAt ?? row.startAt);
+    if (start === null || deps.clock().getTime() > start + windowDays * DAY_MS) {
+      return skipped(`${source.stored.provider}_window`);
+    }
   }
   const winners = (winnerEntrants(deps, row) ?? []).filter((w) => w.sourceId === sourceId);
   for (const winner of winners) {
@@ -420,10 +511,20 @@ async function runPrivateMessages(
   return { result: { sent: winners.length }, moves: [], changed: winners.length > 0 };
 }
 
-/** Runs one claimed job against its contest as it is now. */
+/**
+ * Runs one claimed job against its contest as it is now: nothing for a deleted contest or a deleted team's; a
+ * frozen team's jobs wait (the tick does not claim them; one claimed as the team was frozen waits here).
+ */
 export async function runJob(deps: SchedulerDeps, job: JobRow): Promise<JobOutcome> {
   const row = contestOf(deps, job.contestId);
   if (!row || row.deletedAt !== null) return skipped("contest deleted");
+  const team = deps.db
+    .select({ deletedAt: teams.deletedAt, frozenLimitDate: teams.frozenLimitDate })
+    .from(teams)
+    .where(eq(teams.id, row.teamId))
+    .get();
+  if (!team || team.deletedAt !== null) return skipped("team deleted");
+  if (team.frozenLimitDate !== null) throw new NotReady("the team is frozen");
   const kind = job.kind as JobKind;
   switch (kind) {
     case "start":
@@ -432,6 +533,8 @@ export async function runJob(deps: SchedulerDeps, job: JobRow): Promise<JobOutco
       return runReminder(deps, row, job.key);
     case "close":
       return runClose(deps, row);
+    case "closing":
+      return runClosing(deps, row, job.key);
     case "autodraw":
       return runAutodraw(deps, row);
     case "winners":

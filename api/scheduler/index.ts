@@ -1,6 +1,13 @@
 /** The contest scheduler: durable jobs (jobs.ts), what each does (handlers.ts), the tick (run.ts, ticker.ts). */
 export type { SchedulerDeps } from "./handlers";
-export { cancelContestJobs, type JobKind, scheduleAfterDraw, scheduleContestById } from "./jobs";
+export {
+  cancelContestJobs,
+  findJob,
+  type JobKind,
+  requeueFailedJobs,
+  scheduleAfterDraw,
+  scheduleContestById,
+} from "./jobs";
 export {
   CLAIM_TIMEOUT_MS,
   claimDueJobs,

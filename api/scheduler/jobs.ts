@@ -5,23 +5,37 @@
  *   (closing publications, entries loaded, winning moments resolved, started → closed) and, with the automatic
  *   draw on, an autodraw job at autodraw_at;
  * - a planned contest is saved again: its pending jobs are replaced by the new dates (done ones stay);
- * - it is deleted or canceled: its pending and claimed jobs are canceled;
+ * - it is deleted or canceled, or its team is deleted: its pending and claimed jobs are canceled;
+ * - it closes: a closing job per source whose closing publication is on, due at once (the close does not wait
+ *   for a publication: handlers.ts);
  * - its final draw is made: a winners job and a private_messages job per source that has them on, due at once.
  *
  * A job is never scheduled twice: (contest, kind, key) is unique and every insert is ON CONFLICT DO NOTHING.
  * Contests that reached planned or started without jobs (written before the scheduler existed, or by the demo
- * seed) are adopted by the next tick (`adoptUnscheduled`).
+ * seed) are adopted by the next tick (`adoptUnscheduled`), unless their team was deleted.
+ *
+ * A job failed for good (MAX_ATTEMPTS real failures, api/scheduler/run.ts) is put back to pending, its attempts
+ * counted afresh, by `requeueFailedJobs`: for every contest when the scheduler starts (a restart, after whatever
+ * broke was fixed), and for one contest when its status moves (what its jobs depended on happened).
  */
-import { and, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
-import { contests, jobs } from "../db/schema";
+import { contests, jobs, teams } from "../db/schema";
 import { newId } from "../ids";
 import { commitContest } from "../services/commitments";
 import { formSourcesOf } from "../services/contest-sources";
 import type { StoredSource } from "../services/contests";
 
-export const JOB_KINDS = ["start", "reminder", "close", "autodraw", "winners", "private_messages"] as const;
+export const JOB_KINDS = [
+  "start",
+  "reminder",
+  "close",
+  "closing",
+  "autodraw",
+  "winners",
+  "private_messages",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -97,12 +111,51 @@ export function scheduleContestById(tx: Tx, contestId: string, at: string): void
   if (row) scheduleContest(tx, row, at);
 }
 
+/** A contest's job of that kind and key (the start job by default). */
+export function findJob(
+  db: Pick<Db, "select">,
+  contestId: string,
+  kind: JobKind = "start",
+  key: string = CONTEST_KEY,
+): JobRow | undefined {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.contestId, contestId), eq(jobs.kind, kind), eq(jobs.key, key)))
+    .get();
+}
+
 /** Cancels what is left to do for a contest (deleted or canceled). */
 export function cancelContestJobs(tx: Pick<Db, "update">, contestId: string, at: string): void {
   tx.update(jobs)
     .set({ status: "canceled", doneAt: at })
     .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "claimed"])))
     .run();
+}
+
+/** After the close: the closing publication of each source that has it on. */
+export function scheduleAfterClose(tx: Tx, row: ContestRow, at: string): void {
+  const forms = formSourcesOf(row);
+  const list: { kind: JobKind; key: string; dueAt: string }[] = [];
+  storedSources(row).forEach((source, i) => {
+    const form = forms[i];
+    if (!form || form.type !== source.provider) return;
+    if (getIn(form, ["closing_publication", "enabled"]) === true) {
+      list.push({ kind: "closing", key: source._id, dueAt: at });
+    }
+  });
+  insertJobs(tx, row.id, list, at);
+}
+
+/** Failed jobs (of one contest, or all) back to pending, due at `at`, attempts from 0 (see the file's comment). */
+export function requeueFailedJobs(db: Pick<Db, "update">, at: string, contestId?: string): number {
+  return db
+    .update(jobs)
+    .set({ status: "pending", attempts: 0, dueAt: at, claimedAt: null, doneAt: null })
+    .where(
+      and(eq(jobs.status, "failed"), contestId === undefined ? undefined : eq(jobs.contestId, contestId)),
+    )
+    .run().changes;
 }
 
 /** After the final draw: the winners publication and private messages of each source that has them on. */
@@ -133,6 +186,12 @@ export function adoptUnscheduled(db: Db, at: string): number {
         inArray(contests.status, ["planned", "started"]),
         isNull(contests.deletedAt),
         notExists(db.select({ one: sql`1` }).from(jobs).where(eq(jobs.contestId, contests.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(teams)
+            .where(and(eq(teams.id, contests.teamId), isNotNull(teams.deletedAt))),
+        ),
       ),
     )
     .all();

@@ -4,18 +4,28 @@
  * 2. due jobs are claimed in one transaction: pending jobs whose due_at has come, and jobs claimed longer ago
  *    than CLAIM_TIMEOUT_MS (the process that claimed them stopped before finishing). Each claim is a guarded
  *    UPDATE (… WHERE id = ? AND status = <read> AND claimed_at <read>), portable SQL: of two processes only one
- *    claims a job;
+ *    claims a job. The jobs of a frozen team's contests are not claimed: they wait, untouched, until the team is
+ *    unfrozen (a freeze is a payment overdue, not a reason to fail the team's contests);
  * 3. claimed jobs run one by one in due order (start before reminders before close before autodraw at the same
  *    instant); a job done is marked done with what it did; a job that threw is put back to pending with its
- *    error and a later due_at (backoff), or failed after MAX_ATTEMPTS; once a job of a contest threw, the
- *    contest's other jobs of the tick are put back untouched (they wait for it);
- * 4. every job that changed something pushes load_contest to the contest's team.
+ *    error and a later due_at (backoff), or failed after MAX_ATTEMPTS; once a job that moves its contest's
+ *    status (start, close, autodraw) threw, the contest's other jobs of the tick are put back untouched (they
+ *    wait for it); a publication that threw (closing, winners, ...) holds nothing back. A job that is only waiting
+ *    (NotReady: its contest has not reached the status it needs, a publishing account is missing) is tried
+ *    again after NOT_READY_RETRY_MS and the wait is not counted as an attempt: a job fails for good only after
+ *    MAX_ATTEMPTS real failures;
+ * 4. the team is told: once when a waiting job asks for something (NotReady's notification, sent when the job's
+ *    error changes), and when a job fails for good (contestJobFailed);
+ * 5. a job done that moved its contest's status puts the contest's failed jobs back to pending (jobs.ts
+ *    requeueFailedJobs);
+ * 6. every job that changed something pushes load_contest to the contest's team.
  */
-import { and, asc, eq, lte, or, sql } from "drizzle-orm";
-import { contests, jobs } from "../db/schema";
+import { and, asc, eq, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
+import { contests, jobs, teams } from "../db/schema";
 import type { StatusMove } from "../services/contest-status";
+import { type NotificationContent, notify } from "../services/notifications";
 import { type JobOutcome, NotReady, runJob, type SchedulerDeps } from "./handlers";
-import { adoptUnscheduled, JOB_KINDS, type JobRow } from "./jobs";
+import { adoptUnscheduled, JOB_KINDS, type JobRow, requeueFailedJobs } from "./jobs";
 
 /** A job claimed longer ago than this is claimed again (its process stopped). */
 export const CLAIM_TIMEOUT_MS = 5 * 60_000;
@@ -25,6 +35,8 @@ export const MAX_ATTEMPTS = 8;
 export const TICK_BATCH = 100;
 /** How soon a job whose contest was not ready is tried again. */
 export const NOT_READY_RETRY_MS = 60_000;
+/** The jobs that move their contest's status: the contest's later jobs of a tick wait when one of them threw. */
+const STATUS_KINDS: ReadonlySet<string> = new Set(["start", "close", "autodraw"]);
 
 export type JobRun = {
   id: string;
@@ -58,9 +70,18 @@ export function claimDueJobs(deps: Pick<SchedulerDeps, "db">, now: Date, limit =
         .select()
         .from(jobs)
         .where(
-          or(
-            and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
-            and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
+          and(
+            or(
+              and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
+              and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
+            ),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(contests)
+                .innerJoin(teams, eq(teams.id, contests.teamId))
+                .where(and(eq(contests.id, jobs.contestId), isNotNull(teams.frozenLimitDate))),
+            ),
           ),
         )
         .orderBy(asc(jobs.dueAt), asc(jobs.id))
@@ -123,20 +144,40 @@ export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
     try {
       outcome = await runJob(deps, job);
     } catch (err) {
-      blocked.add(job.contestId);
+      if (STATUS_KINDS.has(job.kind)) blocked.add(job.contestId);
       const error = describe(err);
-      const failed = job.attempts >= MAX_ATTEMPTS;
+      const waiting = err instanceof NotReady;
+      const failed = !waiting && job.attempts >= MAX_ATTEMPTS;
       const retryAt = new Date(
-        deps.clock().getTime() + (err instanceof NotReady ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
+        deps.clock().getTime() + (waiting ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
       );
       finish(
         deps,
         job,
         failed
           ? { status: "failed", lastError: error, doneAt: deps.clock().toISOString() }
-          : { status: "pending", claimedAt: null, lastError: error, dueAt: retryAt.toISOString() },
+          : {
+              status: "pending",
+              claimedAt: null,
+              lastError: error,
+              dueAt: retryAt.toISOString(),
+              // Waiting is not failing: the claim's attempt is given back.
+              ...(waiting ? { attempts: job.attempts - 1 } : {}),
+            },
       );
-      if (!(err instanceof NotReady)) deps.logger.warn({ err, job: base }, "scheduler job failed");
+      if (waiting && err.notification && job.lastError !== error) tellTeam(deps, job, err.notification);
+      if (failed) {
+        const contest = contestOf(deps, job.contestId);
+        tellTeam(deps, job, {
+          key: "contestJobFailed",
+          data: {
+            contest: { _id: job.contestId, name: contest?.name ?? "" },
+            job: { kind: job.kind, key: job.key, attempts: job.attempts },
+          },
+          link: `/contest/${job.contestId}`,
+        });
+      }
+      if (!waiting) deps.logger.warn({ err, job: base }, "scheduler job failed");
       runs.push({ ...base, outcome: failed ? "failed" : "retry", error });
       continue;
     }
@@ -148,15 +189,26 @@ export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
     });
     runs.push({ ...base, outcome: "done", result: outcome.result });
     moves.push(...outcome.moves);
+    // What the contest's failed jobs waited for may have happened: they are tried again.
+    if (outcome.moves.length > 0) requeueFailedJobs(deps.db, deps.clock().toISOString(), job.contestId);
     if (outcome.changed) {
-      const teamId = outcome.moves[0]?.team_id ?? teamOfContest(deps, job.contestId);
+      const teamId = outcome.moves[0]?.team_id ?? contestOf(deps, job.contestId)?.teamId;
       if (teamId) deps.realtime.toTeam(teamId, { type: "load_contest", contest_id: job.contestId });
     }
   }
   return { runs, moves };
 }
 
-function teamOfContest(deps: Pick<SchedulerDeps, "db">, contestId: string): string | undefined {
-  return deps.db.select({ teamId: contests.teamId }).from(contests).where(eq(contests.id, contestId)).get()
-    ?.teamId;
+function contestOf(deps: Pick<SchedulerDeps, "db">, contestId: string) {
+  return deps.db
+    .select({ teamId: contests.teamId, name: contests.name })
+    .from(contests)
+    .where(eq(contests.id, contestId))
+    .get();
+}
+
+/** A notification to the team of the job's contest. */
+function tellTeam(deps: SchedulerDeps, job: JobRow, content: NotificationContent): void {
+  const teamId = contestOf(deps, job.contestId)?.teamId;
+  if (teamId) notify(deps, { teamId }, content);
 }

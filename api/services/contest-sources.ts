@@ -2,17 +2,22 @@
  * A contest's sources as the lifecycle reads them: the stored source (its _id, network, post, account), the
  * builder form's source at the same place (what to publish, the actions and filters; none for a quick import),
  * the network's definition, its driver and the team account that publishes.
+ *
+ * The publishing account is looked up among the contest's team's accounts as they are now (its own and those
+ * lent to it, api/services/accounts.ts teamAccounts), never by id alone: an account unlinked, or lent and then
+ * withdrawn, no longer publishes for the team. It is the stored account (its row id) when the team still has
+ * it, else the team's account of the form's publication.account_id (an account linked again gets a new row);
+ * a disabled account publishes nothing.
  */
-import { and, eq } from "drizzle-orm";
 import { getIn, isPlainObject } from "../../engine/values";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Db } from "../db/client";
-import { accounts, type contests } from "../db/schema";
+import type { contests } from "../db/schema";
 import { driverFor } from "../drivers";
 import type { NetworkDriver, StoredAccount } from "../drivers/types";
 import type { Env } from "../env";
-import { storedAccount } from "./accounts";
-import type { StoredSource } from "./contests";
+import { storedAccount, type TeamAccount, teamAccounts } from "./accounts";
+import { publishingAccount, type StoredSource } from "./contests";
 
 type ContestRow = typeof contests.$inferSelect;
 
@@ -48,24 +53,25 @@ export function contestSources(
   row: Pick<ContestRow, "sources" | "cbData" | "teamId">,
 ): ContestSource[] {
   const forms = formSourcesOf(row);
+  let team: TeamAccount[] | undefined;
   return storedSourcesOf(row).map((stored, index) => {
-    const form = forms[index];
+    const candidate = forms[index];
+    const form = candidate && candidate.type === stored.provider ? candidate : null;
     const provider = deps.catalog.providers.get(stored.provider);
+    team ??= teamAccounts(deps.db, row.teamId);
     const accountId = stored.account?._id;
-    const account = accountId
-      ? deps.db
-          .select()
-          .from(accounts)
-          .where(and(eq(accounts.id, accountId), eq(accounts.disabled, false)))
-          .get()
-      : undefined;
+    const found =
+      (accountId ? team.find((a) => a.account.id === accountId) : undefined) ??
+      (form ? publishingAccount(team, form) : undefined);
+    const account =
+      found && !found.account.disabled && found.account.provider === stored.provider ? found : null;
     return {
       index,
       stored,
-      form: form && form.type === stored.provider ? form : null,
+      form,
       provider,
       driver: provider ? driverFor(provider, deps.env) : null,
-      account: account ? storedAccount(account) : null,
+      account: account ? storedAccount(account.account) : null,
     };
   });
 }

@@ -6,18 +6,18 @@
  *   did not reject (api/services/entrants.ts drawableIds), less the winners of winning moments, in canonical
  *   order; the draw stores it with its hash.
  * - How many: config.nb_winners (the form's base.nb_winners, 1 for a quick import), at most the team's winners
- *   quota; one substitute per winner. Winning moments won at the close count as winners already: the draw picks
- *   the rest.
+ *   quota; one substitute per winner. Winning moments won at the close count as winners already (unless the
+ *   manual check rejected their winner): the draw picks the rest.
  * - A test draw uses the same seed under its own label (test:1, test:2, ...): it shows what a draw looks like and
  *   reveals nothing of the final one. The final draw reveals the seed (anyone can then recompute it on /verify),
  *   moves the contest to ended (drawn_at) and schedules the winners publications and private messages.
  */
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { canonicalEntrantIds, drawWinners } from "../../engine/lifecycle";
 import type { Catalog } from "../catalog";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { type contests, drawCommitments, draws, users } from "../db/schema";
+import { type contests, drawCommitments, draws, entrants, users } from "../db/schema";
 import { newId } from "../ids";
 import { commitContest, findCommitment } from "./commitments";
 import { moveStatus, type StatusMove } from "./contest-status";
@@ -46,7 +46,10 @@ export function drawCounts(
   return { winners, substitutes: winners };
 }
 
-/** The winners of winning moments resolved at the close (entrant ids, in moment order). */
+/**
+ * The winners of winning moments resolved at the close (entrant ids, in moment order), less those the manual
+ * check rejected since (a rejection rejects the account: it wins nothing, and the final draw picks one more).
+ */
 export function momentWinners(db: Pick<Db, "select">, contestId: string): string[] {
   const result = findCommitment(db, contestId)?.momentsResult ?? {};
   const out: string[] = [];
@@ -57,7 +60,22 @@ export function momentWinners(db: Pick<Db, "select">, contestId: string): string
       if (typeof winner === "string" && !out.includes(winner)) out.push(winner);
     }
   }
-  return out;
+  if (out.length === 0) return out;
+  const rejected = new Set(
+    db
+      .select({ id: entrants.id })
+      .from(entrants)
+      .where(
+        and(
+          eq(entrants.contestId, contestId),
+          eq(entrants.manualCheck, "rejected"),
+          inArray(entrants.id, out),
+        ),
+      )
+      .all()
+      .map((r) => r.id),
+  );
+  return out.filter((id) => !rejected.has(id));
 }
 
 export function findFinalDraw(db: Pick<Db, "select">, contestId: string): DrawRow | undefined {

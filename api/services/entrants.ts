@@ -7,8 +7,10 @@
  *   there (same id).
  * - A load reads at most `limit` entries over all sources, in source order then in the order each network lists
  *   them (by the time they entered): the first ones are kept, and the answer says so (truncated).
- * - Previous winners (the filter of base.exclude_previous_winners) are the winners of the final draws of the
- *   team's other contests of the last 12 months (the filter then keeps those of the months the contest asks).
+ * - Previous winners (the filter of base.exclude_previous_winners) are the winners of the final draws and of the
+ *   winning moments (those the manual check did not reject) of the team's other contests of the last 12 months
+ *   (the filter then keeps those of the months the contest asks). The sandbox is given them too: a few enter
+ *   again, so a rehearsal's filter has someone to catch.
  * - An account may enter twice (the filter marks the later entry a duplicate, or it entered two sources of one
  *   network): rows are told apart by position; the draw counts each account once (its id), when any of its
  *   entries is valid and its manual check did not reject it.
@@ -21,11 +23,12 @@ import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { contests, draws, entrants } from "../db/schema";
+import { contests, drawCommitments, draws, entrants } from "../db/schema";
 import type { NetworkDriver } from "../drivers/types";
 import type { Env } from "../env";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests";
+import { momentWinners } from "./draws";
 
 export type EntrantRow = typeof entrants.$inferSelect;
 type ContestRow = typeof contests.$inferSelect;
@@ -55,29 +58,65 @@ export type PreparedLoad = {
   funnel: StoredFunnel;
 };
 
-/** The winners of the team's other contests' final draws of the last 12 months (the previous-winners filter). */
-export function previousWinners(db: Pick<Db, "select">, teamId: string, contestId: string, now: Date) {
+/** A previous winner of the team, with the handle and name it entered under (null when its entry is gone). */
+export type PreviousWinner = {
+  provider: string;
+  external_id: string;
+  won_at: string;
+  screen_name: string | null;
+  name: string | null;
+};
+
+/**
+ * The winners of the team's other contests of the last 12 months (the previous-winners filter): their final
+ * draws' winners and their winning moments' winners (momentWinners: not those the manual check rejected), most
+ * recent first.
+ */
+export function previousWinners(
+  db: Pick<Db, "select">,
+  teamId: string,
+  contestId: string,
+  now: Date,
+): PreviousWinner[] {
   const since = new Date(now.getTime() - YEAR_MS).toISOString();
-  const rows = db
-    .select({ winners: draws.winners, createdAt: draws.createdAt })
+  const others = and(eq(contests.teamId, teamId), ne(contests.id, contestId));
+  const drawn = db
+    .select({ contestId: draws.contestId, winners: draws.winners, at: draws.createdAt })
     .from(draws)
     .innerJoin(contests, eq(contests.id, draws.contestId))
-    .where(
-      and(
-        eq(contests.teamId, teamId),
-        ne(contests.id, contestId),
-        eq(draws.kind, "final"),
-        gte(draws.createdAt, since),
-      ),
-    )
+    .where(and(others, eq(draws.kind, "final"), gte(draws.createdAt, since)))
     .all();
-  return rows.flatMap((r) =>
-    r.winners.flatMap((id) => {
+  const moments = db
+    .select({ contestId: drawCommitments.contestId, at: drawCommitments.momentsRevealedAt })
+    .from(drawCommitments)
+    .innerJoin(contests, eq(contests.id, drawCommitments.contestId))
+    .where(and(others, gte(drawCommitments.momentsRevealedAt, since)))
+    .all();
+  const won = [
+    ...drawn,
+    ...moments.map((m) => ({
+      contestId: m.contestId,
+      winners: momentWinners(db, m.contestId),
+      at: m.at ?? "",
+    })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return won.flatMap((w) => {
+    const rows = entrantsOf(db, w.contestId, w.winners);
+    return w.winners.flatMap((id) => {
       const colon = id.indexOf(":");
       if (colon <= 0) return [];
-      return [{ provider: id.slice(0, colon), external_id: id.slice(colon + 1), won_at: r.createdAt }];
-    }),
-  );
+      const entry = rows.find((r) => r.id === id);
+      return [
+        {
+          provider: id.slice(0, colon),
+          external_id: id.slice(colon + 1),
+          won_at: w.at,
+          screen_name: entry?.screenName ?? null,
+          name: entry?.name ?? null,
+        },
+      ];
+    });
+  });
 }
 
 /** At most this many entrants' profiles are fetched per source and load (app-shell.md §9: account fetch limit). */
@@ -134,6 +173,7 @@ export async function readEntries(
   const base = formBaseOf(row);
   const sandboxEntrants =
     typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
+  const winners = previousWinners(deps.db, row.teamId, row.id, opts.now);
   for (const source of contestSources(deps, row)) {
     if (read.length > opts.limit) break;
     if (!source.driver || !source.provider) continue;
@@ -156,6 +196,9 @@ export async function readEntries(
       now: opts.now,
       limit: opts.limit + 1 - read.length,
       ...(sandboxEntrants !== undefined ? { sandbox_entrants: sandboxEntrants } : {}),
+      previous_winners: winners
+        .filter((w) => w.provider === source.stored.provider)
+        .map((w) => ({ external_id: w.external_id, screen_name: w.screen_name, name: w.name })),
     });
     const ageFilter = (source.form?.account_age as { enabled?: unknown } | undefined)?.enabled === true;
     const filled = ageFilter

@@ -24,7 +24,12 @@ export {
   type Verdict,
 } from "./filters";
 export { type SeededRandom, seededRandom } from "./prng";
-export { type SandboxOptions, sandboxEntrants } from "./sandbox-entrants";
+export {
+  RETURNING_MAX,
+  type ReturningAccount,
+  type SandboxOptions,
+  sandboxEntrants,
+} from "./sandbox-entrants";
 export {
   type MomentEntry,
   momentsCommitment,

@@ -7,6 +7,11 @@
  * (a bot, a second entry of the same account, a bad word, a young account, a high repost ratio, an excluded
  * handle, one missing action), at least one of each kind that the source's settings can catch when `count`
  * allows, so every filter has something to remove.
+ *
+ * Contest regulars: the accounts given as `returning` (the team's previous winners, most recent first, the same
+ * for all the team's contests) are the first RETURNING_MAX to take a clean entrant's place, under their own id,
+ * handle and name. They are clean but for having won before, so a rehearsal's previous-winners filter has someone
+ * to catch. Without `returning` nothing changes (the same entrants as before for the same contest).
  */
 
 import { getIn, toTime } from "../values";
@@ -34,6 +39,19 @@ export type SandboxOptions = {
   accountsToFollow?: string[];
   /** The contest's base, for its bad words and excluded accounts; without it fixed bad words are used. */
   base?: Record<string, unknown>;
+  /**
+   * Accounts that enter again (the team's previous winners, most recent first; see the file's comment). Those
+   * of another network (provider given and not the source's) are left out.
+   */
+  returning?: readonly ReturningAccount[];
+};
+
+/** An account of the team's earlier contests, as it entered them. */
+export type ReturningAccount = {
+  external_id: string;
+  provider?: string;
+  screen_name?: string | null;
+  name?: string | null;
 };
 
 type Defect =
@@ -53,10 +71,12 @@ type Defect =
   | "no_follow"
   | "no_reaction";
 
-type Role = "clean" | Defect;
+type Role = "clean" | "returning" | Defect;
 
 /** Share of clean entrants among those not needed for the one-of-each defects, in percent. */
 const CLEAN_PERCENT = 72;
+/** At most this many returning accounts enter a source. */
+export const RETURNING_MAX = 3;
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 
@@ -208,8 +228,24 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   }
   shuffle(random, roles);
 
-  const usedIds = new Set<string>();
+  // The returning accounts take the place of the first clean entrants (no draw from the random stream).
+  const returning: ReturningAccount[] = [];
+  for (const account of opts.returning ?? []) {
+    if (account.provider !== undefined && account.provider !== provider) continue;
+    if (account.external_id === "" || returning.some((r) => r.external_id === account.external_id)) continue;
+    if (returning.length < RETURNING_MAX) returning.push(account);
+  }
+  let toReturn = returning.length;
+  for (let i = 0; i < roles.length && toReturn > 0; i++) {
+    if (roles[i] === "clean") {
+      roles[i] = "returning";
+      toReturn--;
+    }
+  }
+
+  const usedIds = new Set<string>(returning.map((r) => r.external_id));
   const usedHandles = new Set<string>(excluded.map((h) => h.toLowerCase()));
+  for (const r of returning) if (r.screen_name) usedHandles.add(r.screen_name.toLowerCase());
   let commentSeq = 0;
   const commentId = () => `${sourceId}-c${++commentSeq}`;
 
@@ -397,11 +433,32 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     return e;
   }
 
+  /** A clean entry of a returning account, under its own id, handle and name. */
+  function returningEntrant(account: ReturningAccount): Entrant {
+    const e = clean();
+    const screenName = account.screen_name || e.screen_name;
+    return {
+      ...e,
+      id: entrantId(provider, account.external_id),
+      external_id: account.external_id,
+      screen_name: screenName,
+      name: account.name || e.name,
+      profile_url: profileUrl(provider, screenName, account.external_id),
+    };
+  }
+
   const made: { entrant: Entrant; role: Role }[] = [];
   const duplicates = roles.filter((r) => r === "duplicate").length;
+  let returned = 0;
   for (const role of roles) {
     if (role === "duplicate") continue;
-    made.push({ entrant: role === "clean" ? clean() : withDefect(clean(), role), role });
+    const entrant =
+      role === "clean"
+        ? clean()
+        : role === "returning"
+          ? returningEntrant(returning[returned++] as ReturningAccount)
+          : withDefect(clean(), role);
+    made.push({ entrant, role });
   }
   // A second entry of an account (a clean one when there is one), later than its first, with its own comment.
   const originals = made.filter((m) => m.role === "clean");

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { accounts, contests } from "../../../api/db/schema";
+import { accounts, contests, jobs, notifications, publications } from "../../../api/db/schema";
 import { newId } from "../../../api/ids";
 import { runDueJobs } from "../../../api/scheduler";
 import { type Session, signIn } from "../../helpers/api-client";
@@ -214,4 +214,50 @@ export function contestRow(w: World, id: string) {
   const row = w.t.db.select().from(contests).where(eq(contests.id, id)).get();
   if (!row) throw new Error(`no contest ${id}`);
   return row;
+}
+
+/** A facebook source publishing with the team's facebook account: comment to enter, a private message to winners. */
+export function facebookSource(t: TestApp): Json {
+  const source = structuredClone(t.deps.catalog.builder.defaults.sources.facebook) as unknown as Json;
+  Object.assign(source, { id: 101, type: "facebook" });
+  const fb = source as { publication: Json; actions: { comment: Json }; winners_private_message: Json };
+  fb.publication.account_id = ACCOUNT_IDS.facebook;
+  fb.publication.content = "Comment to win!";
+  Object.assign(fb.actions.comment, {
+    enabled: true,
+    target: "first",
+    keywords: { enabled: false, list: ["win"] },
+  });
+  Object.assign(fb.winners_private_message, { enabled: true, content: "You won, {NAME}!" });
+  return source;
+}
+
+export function jobsOf(w: World, contestId: string) {
+  return w.t.db.select().from(jobs).where(eq(jobs.contestId, contestId)).orderBy(jobs.dueAt, jobs.id).all();
+}
+
+export function jobOf(w: World, contestId: string, kind: string) {
+  const job = jobsOf(w, contestId).find((j) => j.kind === kind);
+  if (!job) throw new Error(`no ${kind} job`);
+  return job;
+}
+
+export function publicationsOf(w: World, contestId: string) {
+  return w.t.db
+    .select()
+    .from(publications)
+    .where(eq(publications.contestId, contestId))
+    .orderBy(publications.createdAt, publications.id)
+    .all();
+}
+
+/** The keys of the notifications sent to the team, oldest first. */
+export function teamNotifications(w: World): string[] {
+  return w.t.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.teamId, w.teamId))
+    .orderBy(notifications.id)
+    .all()
+    .map((n) => (n.content as { key: string }).key);
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { activities, entrants } from "../../../api/db/schema";
 import { signIn } from "../../helpers/api-client";
 import { currentTeamId, expectShape } from "../../helpers/world";
@@ -17,7 +17,10 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => w.t.cleanup());
+afterEach(() => {
+  vi.restoreAllMocks();
+  w.t.cleanup();
+});
 
 const load = (id: string, body: unknown = { consent: true }) =>
   w.owner.call("POST", `${contestPath(id)}/load_entries`, body);
@@ -127,6 +130,21 @@ describe("POST /api/v1/teams/current/contests/:id/load_entries", { timeout: 30_0
     const bob = await memberOf(w, "bob@brand.example", null);
     expect((await bob.call("POST", `${contestPath(id)}/load_entries`, { consent: true })).status).toBe(403);
     expect((await bob.call("GET", `${contestPath(id)}/entries`)).status).toBe(200);
+  });
+
+  it("reads the contest it loads into again inside the load's transaction, never beside it", async () => {
+    w = await buildWorld();
+    const id = await importContest(w);
+    // Reads made on the database handle itself while a transaction is open are beside the transaction.
+    const select = w.t.db.select.bind(w.t.db);
+    let beside = 0;
+    vi.spyOn(w.t.db, "select").mockImplementation(((...args: Parameters<typeof select>) => {
+      if (w.t.db.$client.inTransaction) beside++;
+      return select(...args);
+    }) as typeof select);
+    expect((await load(id)).status).toBe(200);
+    expect(contestRow(w, id).status).toBe("closed");
+    expect(beside).toBe(0);
   });
 
   it("answers 422 for a list filter or page it does not know", async () => {

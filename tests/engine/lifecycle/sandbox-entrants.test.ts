@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applyFilters, type FilterReason, sandboxEntrants } from "../../../engine/lifecycle";
+import { applyFilters, type FilterReason, RETURNING_MAX, sandboxEntrants } from "../../../engine/lifecycle";
 import { fullyConfiguredTwitter, NOW, source } from "./fixtures";
 
 const PROVIDERS = ["facebook", "twitter", "bluesky", "youtube", "instagram", "threads", "tiktok"];
@@ -181,6 +181,55 @@ describe("sandboxEntrants", () => {
     );
     const { funnel } = applyFilters(entrants, { sources: [s] }, { now: NOW, previousWinners: [] });
     expect(funnel.valid).toBeGreaterThan(0);
+  });
+
+  it("lets the team's returning accounts enter again, clean, under their own id, handle and name", () => {
+    const returning = [
+      { external_id: "111", screen_name: "ada_wins", name: "Ada Winner" },
+      { external_id: "222", screen_name: "bo_wins", name: "Bo Winner" },
+    ];
+    const opts = { contestId: "contest-7", source: twitter, base: contestBase, count: 60, now: NOW };
+    const entrants = sandboxEntrants({ ...opts, returning });
+    const back = entrants.filter((e) => e.external_id === "111" || e.external_id === "222");
+    expect(back.map((e) => [e.id, e.screen_name, e.name]).sort()).toEqual([
+      ["twitter:111", "ada_wins", "Ada Winner"],
+      ["twitter:222", "bo_wins", "Bo Winner"],
+    ]);
+    expect(back.every((e) => e.profile_url === `https://x.com/${e.screen_name}`)).toBe(true);
+    expect(entrants).toHaveLength(60);
+    // The same for every run, and nothing changes without them.
+    expect(sandboxEntrants({ ...opts, returning })).toEqual(entrants);
+    expect(sandboxEntrants({ ...opts, returning: [] })).toEqual(sandboxEntrants(opts));
+
+    // Only their network's, the first RETURNING_MAX of them.
+    const many = Array.from({ length: 6 }, (_, i) => ({ external_id: `9${i}`, provider: "twitter" }));
+    const elsewhere = { external_id: "333", provider: "facebook" };
+    const ids = sandboxEntrants({ ...opts, returning: [elsewhere, ...many] }).map((e) => e.external_id);
+    expect(ids).not.toContain("333");
+    expect(many.filter((m) => ids.includes(m.external_id))).toEqual(many.slice(0, RETURNING_MAX));
+  });
+
+  it("gives the previous-winners filter a returning winner to catch in a rehearsal", () => {
+    const returning = [{ external_id: "111", screen_name: "ada_wins", name: "Ada Winner" }];
+    const entrants = sandboxEntrants({
+      contestId: "contest-7",
+      source: twitter,
+      base: contestBase,
+      count: 60,
+      now: NOW,
+      returning,
+    });
+    const previousWinners = [{ provider: "twitter", external_id: "111", won_at: "2030-05-01T00:00:00.000Z" }];
+    const { verdicts } = applyFilters(
+      entrants,
+      { sources: [twitter], base: contestBase },
+      { now: NOW, previousWinners },
+    );
+    const caught = entrants.filter((_, i) => verdicts[i]?.reasons.includes("previous_winner"));
+    expect(caught.map((e) => e.id)).toEqual(["twitter:111"]);
+    expect(verdicts[entrants.indexOf(caught[0] as (typeof entrants)[number])]?.reasons).toEqual([
+      "previous_winner",
+    ]);
   });
 
   it("refuses a now that is not a date", () => {

@@ -10,11 +10,12 @@ import { Link } from "react-router";
 import { api, unwrap } from "../api/client";
 import { useSession, useUser } from "../session/session";
 import { useNow } from "../widgets/useNow";
+import { notificationText } from "./notification-text";
 
 export const NOTIFICATION_TIMES_REFRESH_MS = 60_000;
 
 export function NotificationBell() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useUser();
   const session = useSession();
   const [open, setOpen] = useState(false);
@@ -80,19 +81,22 @@ export function NotificationBell() {
             </p>
           ) : (
             <ul>
-              {list.map((n) => (
-                <li key={n._id} className={n.read ? "read" : "unread"}>
-                  {n.content.link ? (
-                    <Link to={n.content.link} onClick={() => setOpen(false)}>
-                      <strong>{n.content.title}</strong>
-                    </Link>
-                  ) : (
-                    <strong>{n.content.title}</strong>
-                  )}
-                  {n.content.description && <p>{n.content.description}</p>}
-                  <time dateTime={n.created_at}>{dayjs(n.created_at).from(now)}</time>
-                </li>
-              ))}
+              {list.map((n) => {
+                const text = notificationText(i18n, n.content);
+                return (
+                  <li key={n._id} className={n.read ? "read" : "unread"}>
+                    {n.content.link ? (
+                      <Link to={n.content.link} onClick={() => setOpen(false)}>
+                        <strong>{text.title}</strong>
+                      </Link>
+                    ) : (
+                      <strong>{text.title}</strong>
+                    )}
+                    {text.description && <p>{text.description}</p>}
+                    <time dateTime={n.created_at}>{dayjs(n.created_at).from(now)}</time>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>

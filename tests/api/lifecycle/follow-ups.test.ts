@@ -1,0 +1,147 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { accounts, draws, entrants, uploads } from "../../../api/db/schema";
+import { newId } from "../../../api/ids";
+import {
+  buildWorld,
+  contestPath,
+  contestRow,
+  createContest,
+  DAY,
+  enableFollowUps,
+  facebookSource,
+  iso,
+  jobsOf,
+  MIN,
+  publicationsOf,
+  T0,
+  twitterForm,
+  type World,
+} from "./helpers";
+
+let w: World;
+afterEach(() => w.t.cleanup());
+
+type Json = Record<string, unknown>;
+
+/** An instagram source publishing with a linked instagram account: comment to enter, a private message to winners. */
+function instagramSource(): Json {
+  w.t.db
+    .insert(accounts)
+    .values({
+      id: newId(),
+      teamId: w.teamId,
+      provider: "instagram",
+      externalId: "1004",
+      name: "Brand instagram",
+      screenName: "brand_instagram",
+      sandbox: true,
+      linkedAt: iso(T0),
+    })
+    .run();
+  const source = structuredClone(w.t.deps.catalog.builder.defaults.sources.instagram) as unknown as Json;
+  Object.assign(source, { id: 102, type: "instagram" });
+  const ig = source as { publication: Json; actions: { comment: Json }; winners_private_message: Json };
+  // An instagram post has a picture: one the team uploaded.
+  const uuid = newId();
+  w.t.db
+    .insert(uploads)
+    .values({
+      id: uuid,
+      teamId: w.teamId,
+      sha256: "a".repeat(64),
+      mime: "image/png",
+      size: 10,
+      createdAt: iso(T0),
+    })
+    .run();
+  ig.publication.account_id = 1004;
+  ig.publication.content = "Comment to win!";
+  ig.publication.media = { files: [{ uuid, mime: "image/png", size: 10 }], count: 1 };
+  Object.assign(ig.actions.comment, { enabled: true, target: "first" });
+  Object.assign(ig.winners_private_message, { enabled: true, content: "You won, {NAME}!" });
+  return source;
+}
+
+function storedSourceId(id: string, provider: string): string {
+  const source = (contestRow(w, id).sources as { _id: string; provider: string }[]).find(
+    (s) => s.provider === provider,
+  );
+  if (!source) throw new Error(`no ${provider} source`);
+  return source._id;
+}
+
+async function drawByHand(id: string): Promise<void> {
+  const res = await w.owner.call("POST", `${contestPath(id)}/draws`, { kind: "final", consent: true });
+  expect(res.status).toBe(201);
+}
+
+describe("the publications and messages that follow the draw", { timeout: 30_000 }, () => {
+  it("names in each source's winners publication only the winners who entered that source", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0, { autodraw: false, nbWinners: 8 });
+    const id = await createContest(w, { ...form, sources: [...form.sources, facebookSource(w.t)] });
+    enableFollowUps(w, id);
+    await w.tickAt(form.startAt);
+    await w.tickAt(form.closeAt);
+    await drawByHand(id);
+    await w.tickAt(form.closeAt + MIN);
+
+    const winners = w.t.db.select().from(draws).where(eq(draws.contestId, id)).get()?.winners ?? [];
+    const rows = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const published = publicationsOf(w, id).filter((p) => p.kind === "winners");
+    expect(published.map((p) => p.provider).sort()).toEqual(["facebook", "twitter"]);
+    for (const provider of ["facebook", "twitter"]) {
+      const sourceId = storedSourceId(id, provider);
+      const text = published.find((p) => p.sourceId === sourceId)?.text ?? "";
+      const own = rows.filter((r) => winners.includes(r.id) && r.sourceId === sourceId);
+      const others = rows.filter((r) => winners.includes(r.id) && r.provider !== provider);
+      expect(own.length).toBeGreaterThan(0);
+      expect(others.length).toBeGreaterThan(0);
+      for (const r of own) expect(text).toContain(`@${r.screenName}`);
+      for (const r of others) expect(text).not.toContain(`@${r.screenName}`);
+    }
+  });
+
+  it("skips instagram private messages after the network's 7-day window", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0, { autodraw: false });
+    const id = await createContest(w, { ...form, sources: [...form.sources, instagramSource()] });
+    await w.tickAt(form.startAt);
+    await w.tickAt(form.closeAt);
+
+    w.setNow(form.startAt + 8 * DAY);
+    await drawByHand(id);
+    await w.tickAt(form.startAt + 8 * DAY + MIN);
+    const instagram = storedSourceId(id, "instagram");
+    expect(jobsOf(w, id).find((j) => j.kind === "private_messages" && j.key === instagram)).toMatchObject({
+      status: "done",
+      result: { skipped: "instagram_window" },
+    });
+    const messages = publicationsOf(w, id).filter((p) => p.kind === "private_message");
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((m) => m.provider === "twitter")).toBe(true);
+  });
+
+  it("measures a network's private-message window from when the contest really started", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0, { autodraw: false });
+    const id = await createContest(w, { ...form, sources: [...form.sources, facebookSource(w.t)] });
+    // The server was down at the start: the contest starts two days late.
+    await w.tickAt(form.startAt + 2 * DAY);
+    expect(contestRow(w, id).startedAt).toBe(iso(form.startAt + 2 * DAY));
+    await w.tickAt(form.closeAt);
+
+    // 8 days after the planned start, 6 after the real one: facebook still takes the messages.
+    w.setNow(form.startAt + 8 * DAY);
+    await drawByHand(id);
+    await w.tickAt(form.startAt + 8 * DAY + MIN);
+    const facebook = storedSourceId(id, "facebook");
+    const job = jobsOf(w, id).find((j) => j.kind === "private_messages" && j.key === facebook);
+    expect(job?.status).toBe("done");
+    expect(job?.result).not.toHaveProperty("skipped");
+    expect(
+      publicationsOf(w, id).filter((p) => p.kind === "private_message" && p.provider === "facebook").length,
+    ).toBeGreaterThan(0);
+  });
+});

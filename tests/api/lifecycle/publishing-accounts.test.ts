@@ -1,0 +1,126 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { accounts, delegations } from "../../../api/db/schema";
+import { newId } from "../../../api/ids";
+import { signIn } from "../../helpers/api-client";
+import {
+  ACCOUNT_IDS,
+  buildWorld,
+  contestRow,
+  createContest,
+  DAY,
+  HOUR,
+  iso,
+  jobOf,
+  MIN,
+  publicationsOf,
+  T0,
+  teamNotifications,
+  twitterForm,
+  type World,
+} from "./helpers";
+
+let w: World;
+afterEach(() => w.t.cleanup());
+
+/** A twitter account of another person, lent to the team; answers its external id and the lender's session. */
+async function lendAccount(): Promise<{ externalId: string; lender: Awaited<ReturnType<typeof signIn>> }> {
+  const lender = await signIn(w.t, "lena@agency.example", "Lena");
+  const accountId = newId();
+  const externalId = "2002";
+  w.t.db
+    .insert(accounts)
+    .values({
+      id: accountId,
+      teamId: null,
+      userId: lender.userId,
+      provider: "twitter",
+      externalId,
+      name: "Lena's agency",
+      screenName: "lena_agency",
+      sandbox: true,
+      linkedAt: iso(T0),
+    })
+    .run();
+  w.t.db
+    .insert(delegations)
+    .values({ id: newId(), accountId, userId: lender.userId, teamId: w.teamId, createdAt: iso(T0) })
+    .run();
+  return { externalId, lender };
+}
+
+function twitterAccount(externalId: string = String(ACCOUNT_IDS.twitter)) {
+  return and(eq(accounts.provider, "twitter"), eq(accounts.externalId, externalId));
+}
+
+describe("the publishing account of a contest's jobs", { timeout: 30_000 }, () => {
+  it("publishes and sends nothing more as a lent account once its delegation is withdrawn", async () => {
+    w = await buildWorld();
+    const { externalId, lender } = await lendAccount();
+    const form = twitterForm(w.t, T0);
+    (form.sources[0] as { publication: { account_id: unknown } }).publication.account_id = Number(externalId);
+    const id = await createContest(w, form);
+    await w.tickAt(form.startAt);
+    expect(publicationsOf(w, id).map((p) => p.kind)).toEqual(["main"]);
+
+    // The lender takes the account back: it is no longer the team's.
+    const [delegation] = w.t.db.select().from(delegations).all();
+    const res = await lender.call("DELETE", `/api/v1/users/me/accounts/delegations/${delegation?.id}`);
+    expect(res.status).toBe(200);
+
+    await w.tickAt(form.startAt + DAY);
+    expect(jobOf(w, id, "reminder")).toMatchObject({
+      status: "done",
+      result: { skipped: "no publishing account" },
+    });
+    await w.tickAt(form.closeAt);
+    await w.tickAt(form.closeAt + HOUR);
+    expect(contestRow(w, id).status).toBe("ended");
+    await w.tickAt(form.closeAt + HOUR + MIN);
+    expect(jobOf(w, id, "private_messages")).toMatchObject({
+      status: "done",
+      result: { skipped: "no publishing account" },
+    });
+    expect(publicationsOf(w, id).map((p) => p.kind)).toEqual(["main"]);
+  });
+
+  it("publishes with the team's account of the form's account id when the account was linked again", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0);
+    const id = await createContest(w, form);
+    // The account is unlinked, then linked again: a new row, the same account on the network.
+    const old = w.t.db.select().from(accounts).where(twitterAccount()).get();
+    if (!old) throw new Error("no twitter account");
+    w.t.db.delete(accounts).where(eq(accounts.id, old.id)).run();
+    w.t.db
+      .insert(accounts)
+      .values({ ...old, id: newId() })
+      .run();
+    await w.tickAt(form.startAt);
+    expect(contestRow(w, id).status).toBe("started");
+    expect(publicationsOf(w, id)).toMatchObject([{ kind: "main", status: "published" }]);
+  });
+
+  it("waits at the start while a publishing account is disabled, tells the team once, and starts once it is back", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0);
+    const id = await createContest(w, form);
+    w.t.db.update(accounts).set({ disabled: true }).where(twitterAccount()).run();
+
+    for (let t = form.startAt; t <= form.startAt + 15 * MIN; t += MIN) await w.tickAt(t);
+    expect(contestRow(w, id).status).toBe("planned");
+    expect(publicationsOf(w, id)).toEqual([]);
+    expect(jobOf(w, id, "start")).toMatchObject({ status: "pending", attempts: 0 });
+    expect(jobOf(w, id, "start").lastError).toContain("no publishing account");
+    expect(teamNotifications(w)).toEqual(["contestPublishingAccountMissing"]);
+
+    w.t.db.update(accounts).set({ disabled: false }).where(twitterAccount()).run();
+    await w.tickAt(form.startAt + HOUR);
+    const started = contestRow(w, id);
+    expect(started.status).toBe("started");
+    expect(started.startedAt).toBe(iso(form.startAt + HOUR));
+    expect(publicationsOf(w, id)).toMatchObject([{ kind: "main", status: "published" }]);
+    expect(jobOf(w, id, "start").result).toEqual({ published: 1 });
+    expect(teamNotifications(w)).toEqual(["contestPublishingAccountMissing"]);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * What a notification says, in the person's language: the server sends a key and its data (app-shell.md §3
+ * "content (key, data, title, description, link)"); known keys are worded here, anything else falls back to the
+ * title the server wrote, then to a generic line.
+ */
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
+type Content = { key: string; data: unknown; title: string | null; description: string | null };
+
+function read(data: unknown, ...path: string[]): string {
+  let at: unknown = data;
+  for (const p of path) at = at && typeof at === "object" ? (at as Record<string, unknown>)[p] : undefined;
+  return typeof at === "string" || typeof at === "number" ? String(at) : "";
+}
+
+export function notificationText(
+  i18n: I18n,
+  content: Content,
+): { title: string; description: string | null } {
+  const d = content.data;
+  switch (content.key) {
+    case "welcome":
+      return {
+        title: i18n._(msg`Welcome to Fairdraw, ${read(d, "name")}!`),
+        description: content.description,
+      };
+    case "contestStarted":
+      return {
+        title: i18n._(msg`Your contest ${read(d, "contest")} has started.`),
+        description: content.description,
+      };
+    case "accountsLinked":
+      return { title: i18n._(msg`${read(d, "count")} accounts are linked to your team.`), description: null };
+    case "accountReconnectRequested":
+      return {
+        title: i18n._(
+          msg`${read(d, "requested_by", "name")} asks you to reconnect @${read(d, "account", "screen_name")}.`,
+        ),
+        description: i18n._(msg`Team ${read(d, "team", "name")}`),
+      };
+    case "contestPublishingAccountMissing":
+      return {
+        title: i18n._(
+          msg`${read(d, "contest", "name")} cannot start: a publishing account is missing or disabled.`,
+        ),
+        description: i18n._(msg`Reconnect or link the account; the contest starts as soon as it is back.`),
+      };
+    case "contestJobFailed":
+      return {
+        title: i18n._(msg`A scheduled step of ${read(d, "contest", "name")} failed.`),
+        description: i18n._(
+          msg`It will be tried again when the server restarts or the contest moves on. Contact us if it persists.`,
+        ),
+      };
+    default:
+      return { title: content.title || i18n._(msg`New notification`), description: content.description };
+  }
+}
