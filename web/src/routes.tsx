@@ -40,10 +40,15 @@ export const routes: RouteObject[] = [
               { path: "/components", ...page(() => import("./pages/ComponentsPage")) },
               { path: "/link", ...page(() => import("./pages/LinkPage")) },
               { path: "/checkout-session/*", ...page(() => import("./pages/checkout/CheckoutPage")) },
-              { path: "/contests", ...page(() => import("./pages/contests/ContestsPage")) },
               { path: "/contests/check", ...page(() => import("./pages/contests/CheckPage")) },
-              { path: "/contests/create", ...page(() => import("./pages/contests/CreatePage")) },
-              { path: "/contests/quickdraw", ...page(() => import("./pages/contests/QuickdrawPage")) },
+              {
+                element: <RequirePermission permission="team.contests.view_contests" />,
+                children: [
+                  { path: "/contests", ...page(() => import("./pages/contests/ContestsPage")) },
+                  { path: "/contests/create", ...page(() => import("./pages/contests/CreatePage")) },
+                  { path: "/contests/quickdraw", ...page(() => import("./pages/contests/QuickdrawPage")) },
+                ],
+              },
               {
                 path: "/contest/:contestId",
                 element: <RequirePermission permission="team.contests.view_contests" />,

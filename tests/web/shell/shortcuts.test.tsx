@@ -118,12 +118,13 @@ describe("keyboard shortcuts", () => {
     expect(currentPath()).toBe("/");
   });
 
-  it("does nothing while a dialog is open", () => {
+  it("replaces an open dialog with the one a shortcut opens (one modal at a time)", () => {
     setup();
     press("k");
-    press("q");
     expect(dialogKind()).toBe("shortcuts");
-    expect(currentPath()).toBe("/");
+    press("i");
+    expect(dialogKind()).not.toBe("shortcuts");
+    expect(dialogKind()).not.toBeNull();
   });
 
   it("does nothing when signed out", () => {

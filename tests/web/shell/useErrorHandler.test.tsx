@@ -2,6 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../../web/src/api/errors";
 import { activateLocale } from "../../../web/src/i18n/activate";
+import { useSession } from "../../../web/src/session/session";
 import { usePageError } from "../../../web/src/shell/page-error";
 import { useErrorHandler } from "../../../web/src/shell/useErrorHandler";
 import { currentPath, renderShell } from "./render";
@@ -11,8 +12,10 @@ beforeAll(() => activateLocale("en"));
 function Failing({ error, upload }: { error: unknown; upload?: string }) {
   const onError = useErrorHandler();
   const { error: pageError } = usePageError();
+  const session = useSession();
   return (
     <>
+      <output data-testid="session">{session.status}</output>
       <button type="button" onClick={() => onError(error, upload ? { upload } : undefined)}>
         Fail
       </button>
@@ -30,9 +33,21 @@ const apiError = (status: number, key: string, message: string, uid?: string) =>
   new ApiError(status, { error: key, message, uid });
 
 describe("useErrorHandler", () => {
-  it("sends a 401 to /login", () => {
+  it("forgets the user on a 401, so the session guard sends to /login", () => {
     fail(apiError(401, "unauthenticated", "Sign in."));
-    expect(currentPath()).toBe("/login");
+    expect(screen.getByTestId("session").textContent).toBe("anonymous");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("words a known error key in the person's language, not the server's English", async () => {
+    await activateLocale("fr");
+    try {
+      fail(apiError(409, "contestAlreadyDrawn", "The winners were already drawn."));
+      expect(screen.queryByRole("dialog", { name: "The winners were already drawn." })).toBeNull();
+      expect(screen.getByRole("dialog").textContent).not.toContain("already drawn");
+    } finally {
+      await activateLocale("en");
+    }
   });
 
   it("shows the error page for a 403", () => {
@@ -67,7 +82,7 @@ describe("useErrorHandler", () => {
       "Error id: err-42",
     );
     fireEvent.click(screen.getByRole("button", { name: "Report the problem" }));
-    const contact = await screen.findByRole("dialog", { name: "Contact us" });
+    const contact = await screen.findByRole("dialog", { name: "Contact us" }, { timeout: 10_000 });
     expect(contact.textContent).toContain("Error id: err-42");
     expect((screen.getByLabelText("Reason") as HTMLSelectElement).value).toBe("report-technical-bug");
   });

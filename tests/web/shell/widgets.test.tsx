@@ -213,7 +213,7 @@ describe("CopyButton", () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     withI18n(<CopyButton text="https://fair.draw/abc" label="Copy the link" />);
-    fireEvent.click(screen.getByRole("button", { name: "Copy the link" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy the link" })));
     expect(writeText).toHaveBeenCalledWith("https://fair.draw/abc");
     expect(screen.getByRole("status").textContent).toBe("Copied!");
     act(() => vi.advanceTimersByTime(COPIED_MS - 1));
@@ -221,5 +221,14 @@ describe("CopyButton", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole("status").textContent).toBe("");
     expect(COPIED_MS).toBe(1000);
+  });
+
+  it("does not say copied when the clipboard refuses", async () => {
+    const writeText = vi.fn(() => Promise.reject(new Error("not allowed")));
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    withI18n(<CopyButton text="https://fair.draw/abc" label="Copy the link" />);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy the link" })));
+    expect(writeText).toHaveBeenCalled();
+    expect(screen.getByRole("status").textContent).toBe("");
   });
 });

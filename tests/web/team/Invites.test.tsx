@@ -42,11 +42,11 @@ describe("InviteLinkDialog", () => {
     expect(screen.getByRole("timer").getAttribute("data-colour")).toBe("red");
   });
 
-  it("copies the invite link and says so for 1 s", () => {
+  it("copies the invite link and says so for 1 s", async () => {
     renderShell(<InviteLinkDialog invite={activeInvite} onClose={vi.fn()} />);
     const link = screen.getByLabelText("Invite link") as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/invite/demo-invite-carol`);
-    fireEvent.click(screen.getByRole("button", { name: "Copy the invite link" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy the invite link" })));
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith(link.value);
     expect(screen.getByText("Copied!")).toBeTruthy();
     act(() => {

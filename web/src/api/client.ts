@@ -24,7 +24,35 @@ export function callHeaders(): Record<string, string> {
 }
 
 /** The typed API client: paths, bodies and answers flow from the Hono routes. */
-export const api = hc<AppType>("/api/v1", { headers: callHeaders });
+export const api = hc<AppType>("/api/v1", { headers: callHeaders, fetch: fetchWithFreshToken });
+
+/**
+ * A state-changing call refused for an out-of-date CSRF token (the person signed in again in another tab, or the
+ * hourly refresh was missed while the laptop slept) fetches a fresh token and is sent once more, so the person
+ * never sees a 403 for it.
+ */
+export async function fetchWithFreshToken(
+  input: RequestInfo | URL,
+  init: RequestInit = {},
+): Promise<Response> {
+  const res = await fetch(input, init);
+  const method = (init.method ?? "GET").toUpperCase();
+  if (res.status !== 403 || method === "GET") return res;
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => null);
+  if (!(body && typeof body === "object" && (body as { error?: unknown }).error === "csrfTokenMismatch"))
+    return res;
+  try {
+    await refreshCsrf();
+  } catch {
+    return res;
+  }
+  const headers = new Headers(init.headers);
+  headers.set("X-CSRF-Token", csrfToken);
+  return fetch(input, { ...init, headers });
+}
 
 type Answer = { ok: boolean; status: number; json(): Promise<unknown> };
 /** The body type of a typed call's answer (a union when the route answers several shapes). */

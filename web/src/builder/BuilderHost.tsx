@@ -3,7 +3,9 @@
  * (the shell's first page never downloads it). Opened by the C shortcut, /contests/create, or any "edit" button.
  */
 import { createContext, lazy, type ReactNode, Suspense, use, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
 import type { Origin } from "../../../engine/builder/origin";
+import { useSession } from "../session/session";
 import { BuilderLoading } from "./BuilderLoading";
 
 const ContestBuilder = lazy(() => import("./ContestBuilder"));
@@ -18,13 +20,17 @@ const BuilderContext = createContext<BuilderControl | null>(null);
 
 export function BuilderProvider({ children }: { children: ReactNode }) {
   const [origin, setOrigin] = useState<Origin | null>(null);
+  const session = useSession();
+  const navigate = useNavigate();
+  const frozen = session.user?.currentTeam.frozen != null;
   const control = useMemo<BuilderControl>(
     () => ({
       isOpen: origin !== null,
-      open: (o = { kind: "new" }) => setOrigin(o),
+      // A frozen team may not build contests: the contests page shows it the 402 page with its time left instead.
+      open: (o = { kind: "new" }) => (frozen ? void navigate("/contests/") : setOrigin(o)),
       close: () => setOrigin(null),
     }),
-    [origin],
+    [origin, frozen, navigate],
   );
   return (
     <BuilderContext value={control}>

@@ -2,7 +2,7 @@
  * One dialog at a time (app-shell.md §2: opening a modal closes any open modal first). Pages and shortcuts open a
  * dialog with a render function that gets `close`; alerts are dialogs too, answering the action the person took.
  */
-import { createContext, type ReactNode, use, useCallback, useMemo, useState } from "react";
+import { createContext, type ReactNode, Suspense, use, useCallback, useMemo, useState } from "react";
 import { type AlertAction, AlertDialog, type AlertOptions } from "./AlertDialog";
 
 export type DialogRender = (close: () => void) => ReactNode;
@@ -46,7 +46,12 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext value={value}>
       {children}
-      {current && <div key={current.key}>{current.render(close)}</div>}
+      {current && (
+        // A dialog may be a lazily loaded chunk (dialogs/lazy.tsx): nothing shows until it has arrived.
+        <Suspense fallback={null}>
+          <div key={current.key}>{current.render(close)}</div>
+        </Suspense>
+      )}
     </DialogContext>
   );
 }

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import dayjs from "dayjs";
 import { produce } from "immer";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { api, unwrap } from "../api/client";
 import { useSession, useUser } from "../session/session";
@@ -23,6 +23,22 @@ export function NotificationBell() {
   const now = useNow(NOTIFICATION_TIMES_REFRESH_MS);
   const { list, new_count } = user.notifications;
 
+  const root = useRef<HTMLDivElement>(null);
+  // A click outside or Escape anywhere closes the panel.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
   const toggle = () => {
     const opening = !open;
     setOpen(opening);
@@ -31,6 +47,7 @@ export function NotificationBell() {
       session.setUser(
         produce(user, (d) => {
           d.notifications.new_count = 0;
+          for (const n of d.notifications.list) n.read = true;
         }),
       );
       void unwrap(api.users.me.$post({ json: { last_read_notification_id: newest._id } })).catch(
@@ -40,7 +57,7 @@ export function NotificationBell() {
   };
 
   return (
-    <div className="notification-bell">
+    <div className="notification-bell" ref={root}>
       <button
         type="button"
         className="icon-button"
@@ -73,7 +90,6 @@ export function NotificationBell() {
           className="notification-panel"
           style={{ inlineSize: 290 }}
           aria-label={t`Notifications`}
-          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
         >
           {list.length === 0 ? (
             <p className="muted">

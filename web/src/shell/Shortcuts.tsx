@@ -37,7 +37,8 @@ export function Shortcuts() {
     const onKeyDown = (e: KeyboardEvent) => {
       const { session, dialogs, builder, navigate } = state.current;
       if (session.status !== "ready") return;
-      if (!shortcutAllowed(e, builder.isOpen || dialogs.isOpen)) return;
+      // An open dialog does not block: opening another closes it (app-shell.md §2); a field being typed in does.
+      if (!shortcutAllowed(e, builder.isOpen)) return;
       const key = e.key.toLowerCase() as ShortcutKey;
       if (!SHORTCUT_KEYS.includes(key)) return;
       e.preventDefault();

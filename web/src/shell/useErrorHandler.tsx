@@ -5,11 +5,15 @@
  * names the file.
  */
 import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { clearCsrf } from "../api/client";
+import { errorMessage } from "../api/error-messages";
 import { ApiError } from "../api/errors";
-import { ContactDialog } from "../dialogs/ContactDialog";
 import { useDialogs } from "../dialogs/DialogHost";
+import { ContactDialog } from "../dialogs/lazy";
+import { useSession } from "../session/session";
 import { usePageError } from "./page-error";
 
 export const UPGRADE_KEYS: ReadonlySet<string> = new Set([
@@ -23,6 +27,8 @@ const CLOSE_ONLY_KEYS: ReadonlySet<string> = new Set(["cantDeleteYourDefaultTeam
 export type ErrorOptions = { upload?: string };
 
 export function useErrorHandler(): (error: unknown, options?: ErrorOptions) => void {
+  const { i18n } = useLingui();
+  const session = useSession();
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const pageError = usePageError();
@@ -30,35 +36,44 @@ export function useErrorHandler(): (error: unknown, options?: ErrorOptions) => v
     (error: unknown, options: ErrorOptions = {}) => {
       const err =
         error instanceof ApiError ? error : new ApiError(0, { error: "unknown", message: String(error) });
+      const text = errorMessage(i18n, err);
       if (err.status === 401) {
-        void navigate("/login");
+        // The session is gone: forget the user, so the session guard sends to /login with `next` (and the sign-in
+        // page does not bounce back to a page that answers 401 again).
+        clearCsrf();
+        session.setUser(null);
         return;
       }
       // The API answers the close-only keys with 403 too (api/errors.ts): they are alerts, not the error page.
       if (err.status === 403 && !UPGRADE_KEYS.has(err.key) && !CLOSE_ONLY_KEYS.has(err.key)) {
-        pageError.show({ status: 403, details: err.message });
+        pageError.show({ status: 403, details: text });
         return;
       }
       if (UPGRADE_KEYS.has(err.key)) {
         void dialogs
-          .alert({ type: "info", image: true, title: err.message, actions: ["close", "subscribe"] })
+          .alert({ type: "info", image: true, title: text, actions: ["close", "subscribe"] })
           .then((a) => a === "subscribe" && navigate("/team/subscription"));
         return;
       }
       if (CLOSE_ONLY_KEYS.has(err.key)) {
-        void dialogs.alert({ type: "error", title: err.message, actions: ["close"] });
+        void dialogs.alert({ type: "error", title: text, actions: ["close"] });
         return;
       }
       const title = options.upload
         ? t`The upload of ${options.upload} failed`
         : err.status === 422
           ? t`The given data was invalid.`
-          : err.message;
+          : text;
       void dialogs
         .alert({
           type: "error",
           title,
-          description: options.upload || err.status === 422 ? err.message : undefined,
+          // A 422's first field message is already in the person's language (the API words it per locale).
+          description: options.upload
+            ? text
+            : err.status === 422
+              ? (Object.values(err.fields)[0]?.[0] ?? err.message)
+              : undefined,
           uid: err.uid,
           actions: err.uid ? ["close", "report"] : ["close"],
         })
@@ -66,6 +81,6 @@ export function useErrorHandler(): (error: unknown, options?: ErrorOptions) => v
           if (a === "report") dialogs.open((close) => <ContactDialog onClose={close} errorId={err.uid} />);
         });
     },
-    [navigate, dialogs, pageError],
+    [navigate, dialogs, pageError, session, i18n],
   );
 }

@@ -18,8 +18,11 @@ export function CopyButton({ text, label }: { text: string; label?: string }) {
         className="button small"
         aria-label={label}
         onClick={() => {
-          void navigator.clipboard?.writeText(text).catch(() => undefined);
-          setCopied(true);
+          // Say "copied" only once the clipboard took it (it refuses outside a secure context or without focus).
+          navigator.clipboard?.writeText(text).then(
+            () => setCopied(true),
+            () => undefined,
+          );
         }}
       >
         <Trans>Copy</Trans>
