@@ -2,14 +2,15 @@
  * Node only: the schema linter behind `npm run schemas:check`. For a schemas/ folder it reports, as data:
  * schemas that ajv's strict mode refuses; sidecars that break the sidecar meta-schema; rule strings that fail
  * to load (unknown rule, wrong arguments, unknown comparator); sidecar keys, rule arguments, `when` paths and
- * step fields that name fields the schema does not have; message keys missing from the en or fr catalogs;
- * providers without a definition; plan features that are not in the feature catalogue.
+ * step fields that name fields the schema does not have; message keys missing from any language's catalog
+ * (every catalog has exactly the keys of en.json, with the same placeholders); providers without a definition; plan features that are not in the feature catalogue.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { RulesSidecar } from "../../codegen/types";
 import { createAjv } from "../ajv";
 import { type CompiledScope, compileConfig } from "../config/compile";
+import { ENGINE_LOCALES } from "../messages/locales";
 import type { RuleDefinition } from "../rules/define";
 import { rules } from "../rules/index";
 import { RuleLoadError } from "../rulestring/compile";
@@ -24,7 +25,8 @@ import { schemaHasPath } from "./schema-paths";
 
 export type Problem = { file: string; message: string };
 
-const REQUIRED_CATALOGS = ["en", "fr"] as const;
+/** Every language of the interface: a rule message must be written in all of them. */
+const REQUIRED_CATALOGS = ENGINE_LOCALES;
 
 function schemaFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true })
@@ -250,22 +252,13 @@ export function checkSchemaDir(dir: string): Problem[] {
     }
   }
 
-  // Every registry rule's own keys too: a rule not used yet must still speak both languages.
+  // Every registry rule's own keys too: a rule not used yet must still speak every language.
   for (const def of Object.values(rules) as RuleDefinition[]) {
     for (const key of [def.message, ...(def.otherMessages ?? [])]) usedKeys.add(key);
   }
-  // Every message key the rules may answer with, and every label they name, exists in each required catalog.
-  for (const locale of REQUIRED_CATALOGS) {
-    const file = path.join(dir, "messages", `${locale}.json`);
-    if (!existsSync(file)) {
-      problems.push({ file, message: "missing message catalog" });
-      continue;
-    }
-    const catalog = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
-    for (const key of [...usedKeys].sort()) {
-      if (catalog[key] === undefined) problems.push({ file, message: `no message for "${key}"` });
-    }
-  }
+  // Every message key the rules may answer with, and every label they name, exists in each required catalog;
+  // every catalog has exactly the keys of en.json (the complete one), with the same placeholders.
+  checkCatalogs(dir, usedKeys, problems);
 
   const featuresFile = path.join(dir, "features.json");
   if (existsSync(featuresFile)) {
@@ -280,6 +273,62 @@ export function checkSchemaDir(dir: string): Problem[] {
     }
   }
   return problems;
+}
+
+function readCatalog(file: string, problems: Problem[]): Record<string, string> | null {
+  if (!existsSync(file)) {
+    problems.push({ file, message: "missing message catalog" });
+    return null;
+  }
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  } catch (err) {
+    problems.push({ file, message: `not valid JSON: ${(err as Error).message}` });
+    return null;
+  }
+}
+
+/** The `{name}` placeholders of a message, sorted (the same name twice counts twice). */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();
+}
+
+const shown = (names: string[]) => (names.length > 0 ? names.map((n) => `{${n}}`).join(" ") : "none");
+
+function checkCatalogs(dir: string, usedKeys: ReadonlySet<string>, problems: Problem[]): void {
+  const enFile = path.join(dir, "messages", "en.json");
+  const english = readCatalog(enFile, problems);
+  for (const key of [...usedKeys].sort()) {
+    if (english && english[key] === undefined)
+      problems.push({ file: enFile, message: `no message for "${key}"` });
+  }
+  for (const locale of REQUIRED_CATALOGS) {
+    if (locale === "en") continue;
+    const file = path.join(dir, "messages", `${locale}.json`);
+    const catalog = readCatalog(file, problems);
+    if (!catalog) continue;
+    const required = new Set([...usedKeys, ...Object.keys(english ?? {})]);
+    for (const key of [...required].sort()) {
+      const text = catalog[key];
+      if (text === undefined) {
+        problems.push({ file, message: `no message for "${key}"` });
+        continue;
+      }
+      const source = english?.[key];
+      if (source !== undefined && placeholders(source).join(",") !== placeholders(text).join(",")) {
+        problems.push({
+          file,
+          message: `message "${key}" has placeholders ${shown(placeholders(text))}, en.json has ${shown(placeholders(source))}`,
+        });
+      }
+    }
+    if (english) {
+      for (const key of Object.keys(catalog).sort()) {
+        if (english[key] === undefined)
+          problems.push({ file, message: `message "${key}" is not in en.json` });
+      }
+    }
+  }
 }
 
 /** Feature names from the catalogue, whether it is a list of names, of {name} objects, or a name-keyed map. */
