@@ -176,11 +176,13 @@ export const SaveDraftFailed: Story = {
     },
     drive: send({ type: "SAVE_DRAFT" }),
   },
+  // A plan key is the shell's upgrade alert (app-shell.md §8), the form back under it.
   play: async ({ canvasElement }) => {
-    const box = await dialog(canvasElement, "Saving the draft");
-    await expect(await within(box).findByText("Your plan allows 1 draft(s).")).toBeInTheDocument();
-    await expect(within(box).getByText("Error id: e-42")).toBeInTheDocument();
-    await expect(within(box).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    const box = await dialog(canvasElement, "Your plan allows 1 draft(s).");
+    await expect(within(box).getByRole("button", { name: "See the plans" })).toBeInTheDocument();
+    await expect(
+      within(canvasElement.ownerDocument.body).queryByRole("dialog", { name: "Saving the draft" }),
+    ).not.toBeInTheDocument();
   },
 };
 
@@ -238,6 +240,10 @@ export const CreateContestFailed: Story = {
   play: async ({ canvasElement }) => {
     const box = await dialog(canvasElement, "Create the contest");
     await expect(await within(box).findByText("Is not an account linked to this team.")).toBeInTheDocument();
+    // The refused field by the label the form shows, a link to it.
+    await expect(
+      within(box).getByRole("link", { name: "X (Twitter): Publishing account" }),
+    ).toBeInTheDocument();
     await expect(within(box).getByRole("button", { name: "Try again" })).toBeInTheDocument();
   },
 };

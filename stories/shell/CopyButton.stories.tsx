@@ -19,10 +19,22 @@ export const Idle: Story = {
 
 /** "Copied!" shows for 1 s. */
 export const Copied: Story = {
+  // A clipboard that accepts (jsdom has none; a browser refuses outside a secure context).
+  beforeEach: () => {
+    const original = Object.getOwnPropertyDescriptor(navigator, "clipboard");
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.resolve() },
+      configurable: true,
+    });
+    return () => {
+      if (original) Object.defineProperty(navigator, "clipboard", original);
+      else Reflect.deleteProperty(navigator, "clipboard");
+    };
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     fireEvent.click(canvas.getByRole("button", { name: "Copy the invitation link" }));
-    await expect(canvas.getByRole("status").textContent).toBe("Copied!");
+    await waitFor(() => expect(canvas.getByRole("status").textContent).toBe("Copied!"));
     await waitFor(() => expect(canvas.getByRole("status").textContent).toBe(""), { timeout: 2000 });
   },
 };

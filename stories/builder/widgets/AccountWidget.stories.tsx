@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { AccountWidget } from "../../../web/src/builder/widgets/AccountWidget";
 import { formWith, requiredError, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const PATH = "sources.0.publication.account_id";
 const twitter = (account_id: number | null) =>
@@ -44,21 +45,15 @@ export const NoAccount: Story = {
 
 export const Invalid: Story = {
   args: { context: { form: twitter(null), provider: "twitter", errors: { [PATH]: requiredError } } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("combobox")).toHaveAttribute("aria-invalid", "true");
-  },
+  play: expectInvalid((canvas) => canvas.getByRole("combobox")),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: twitter(1001), provider: "twitter" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("combobox")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("combobox")),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("combobox")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("combobox")),
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { DateTimeWidget } from "../../../web/src/builder/widgets/DateTimeWidget";
 import { formWith, requiredError, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const meta = {
   title: "Builder/Widgets/DateTime",
@@ -60,19 +61,12 @@ export const Invalid: Story = {
   args: {
     context: { form: formWith([], { close_date: null }), errors: { "base.close_date": requiredError } },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: /^Close date:/ })).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
-  },
+  play: expectInvalid((canvas) => canvas.getByRole("button", { name: /^Close date:/ })),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: formWith([]) } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: /^Close date:/ })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: /^Close date:/ })),
 };
 
 export const PlanGated: Story = {
@@ -82,7 +76,5 @@ export const PlanGated: Story = {
     label: "Draw date",
     context: { form: formWith([], { autodraw: { enabled: true, date: null } }) },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: /^Draw date:/ })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: /^Draw date:/ })),
 };

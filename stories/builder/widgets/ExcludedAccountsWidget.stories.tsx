@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { ExcludedAccountsWidget } from "../../../web/src/builder/widgets/ExcludedAccountsWidget";
-import { formWith, WidgetStory } from "./fixtures";
+import { formWith, textListSchema, tooFewError, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const PATH = "base.exclude_accounts.list";
 const withAccounts = (list: string[]) =>
   formWith([], { exclude_accounts: { enabled: true, touched: true, list } });
-const schema = { type: "array" as const, items: { type: "string" as const } };
 
 const meta = {
   title: "Builder/Widgets/ExcludedAccounts",
@@ -15,7 +15,7 @@ const meta = {
     widget: ExcludedAccountsWidget,
     path: PATH,
     label: "Excluded accounts",
-    schema,
+    schema: textListSchema,
     context: { form: withAccounts([]) },
   },
 } satisfies Meta<typeof WidgetStory>;
@@ -49,28 +49,19 @@ export const Invalid: Story = {
     context: {
       form: withAccounts([]),
       errors: {
-        [PATH]: [{ key: "validation.between.array", values: { min: 1, max: 100 }, rule: "array_min" }],
+        [PATH]: tooFewError(100),
       },
     },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Excluded accounts")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
-  },
+  play: expectInvalid((canvas) => canvas.getByLabelText("Excluded accounts")),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: withAccounts(["@fairdraw"]) } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Excluded accounts")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByLabelText("Excluded accounts")),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Excluded accounts")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByLabelText("Excluded accounts")),
 };

@@ -1,17 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { KeywordsWidget } from "../../../web/src/builder/widgets/KeywordsWidget";
-import { formWith, WidgetStory } from "./fixtures";
+import { formWith, textListSchema, tooFewError, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const PATH = "base.exclude_contains_badword.list";
 const withWords = (list: string[]) =>
   formWith([], { exclude_contains_badword: { enabled: true, touched: true, list } });
-const schema = { type: "array" as const, items: { type: "string" as const } };
 
 const meta = {
   title: "Builder/Widgets/Keywords",
   component: WidgetStory,
-  args: { widget: KeywordsWidget, path: PATH, label: "Bad words", schema, context: { form: withWords([]) } },
+  args: {
+    widget: KeywordsWidget,
+    path: PATH,
+    label: "Bad words",
+    schema: textListSchema,
+    context: { form: withWords([]) },
+  },
 } satisfies Meta<typeof WidgetStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -42,25 +48,19 @@ export const Invalid: Story = {
     context: {
       form: withWords([]),
       errors: {
-        [PATH]: [{ key: "validation.between.array", values: { min: 1, max: 100 }, rule: "array_min" }],
+        [PATH]: tooFewError(100),
       },
     },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Bad words")).toHaveAttribute("aria-invalid", "true");
-  },
+  play: expectInvalid((canvas) => canvas.getByLabelText("Bad words")),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: withWords(["spam"]) } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: "Remove spam" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "Remove spam" })),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Bad words")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByLabelText("Bad words")),
 };

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { ManualCheckReasonsWidget } from "../../../web/src/builder/widgets/ManualCheckReasonsWidget";
-import { formWith, WidgetStory } from "./fixtures";
+import { formWith, textListSchema, tooFewError, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const PATH = "base.manual_check.list";
 const withReasons = (list: string[]) => formWith([], { manual_check: { enabled: true, list } });
-const schema = { type: "array" as const, items: { type: "string" as const } };
 
 const meta = {
   title: "Builder/Widgets/ManualCheckReasons",
@@ -14,7 +14,7 @@ const meta = {
     widget: ManualCheckReasonsWidget,
     path: PATH,
     label: "Rejection reasons",
-    schema,
+    schema: textListSchema,
     context: { form: withReasons([]) },
   },
 } satisfies Meta<typeof WidgetStory>;
@@ -47,30 +47,19 @@ export const Invalid: Story = {
     context: {
       form: withReasons([]),
       errors: {
-        [PATH]: [{ key: "validation.between.array", values: { min: 1, max: 100 }, rule: "array_min" }],
+        [PATH]: tooFewError(100),
       },
     },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Rejection reasons")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
-  },
+  play: expectInvalid((canvas) => canvas.getByLabelText("Rejection reasons")),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: withReasons(["seemsAutomated"]) } },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole("button", { name: "+ Takes part in too many contests" }),
-    ).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "+ Takes part in too many contests" })),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Rejection reasons")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByLabelText("Rejection reasons")),
 };

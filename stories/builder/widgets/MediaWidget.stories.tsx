@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, waitFor, within } from "storybook/test";
 import { MediaWidget } from "../../../web/src/builder/widgets/MediaWidget";
 import { fileOf, formWith, WidgetStory } from "./fixtures";
+import { expectDisabled } from "./plays";
 
 const PATH = "sources.0.publication.media";
 const file = (uuid: string, mime = "image/png") => ({ uuid, mime, size: 1000 });
@@ -48,9 +49,7 @@ export const Filled: Story = {
 
 export const Full: Story = {
   args: { context: { form: twitter([file("a"), file("b"), file("c"), file("d")]), provider: "twitter" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Media")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByLabelText("Media")),
 };
 
 export const Invalid: Story = {
@@ -82,7 +81,5 @@ export const Disabled: Story = {
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByLabelText("Media")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByLabelText("Media")),
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { NumberWidget } from "../../../web/src/builder/widgets/NumberWidget";
 import { formWith, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const PATH = "base.exclude_previous_winners.nb_months";
 const withMonths = (nb_months: number | undefined) =>
@@ -38,21 +39,15 @@ export const Invalid: Story = {
       errors: { [PATH]: [{ key: "validation.range", values: { min: 1, max: 12 }, rule: "range" }] },
     },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("spinbutton")).toHaveAttribute("aria-invalid", "true");
-  },
+  play: expectInvalid((canvas) => canvas.getByRole("spinbutton")),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: withMonths(3) } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("spinbutton")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("spinbutton")),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("spinbutton")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("spinbutton")),
 };

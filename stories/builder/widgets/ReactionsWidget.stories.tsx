@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { ReactionsWidget } from "../../../web/src/builder/widgets/ReactionsWidget";
-import { formWith, WidgetStory } from "./fixtures";
+import { formWith, tooFewError, WidgetStory } from "./fixtures";
+import { expectDisabled } from "./plays";
 
 const PATH = "sources.0.actions.react.accept.list";
 const ALL = ["like", "love", "wow", "haha", "sad", "angry"];
@@ -45,7 +46,7 @@ export const Invalid: Story = {
       form: facebook([]),
       provider: "facebook",
       errors: {
-        [PATH]: [{ key: "validation.between.array", values: { min: 1, max: 6 }, rule: "array_min" }],
+        [PATH]: tooFewError(6),
       },
     },
   },
@@ -56,14 +57,10 @@ export const Invalid: Story = {
 
 export const Disabled: Story = {
   args: { disabled: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("checkbox", { name: "Like" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("checkbox", { name: "Like" })),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("checkbox", { name: "Love" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("checkbox", { name: "Love" })),
 };

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { RemindersWidget } from "../../../web/src/builder/widgets/RemindersWidget";
 import { formWith, requiredError, WidgetStory } from "./fixtures";
+import { expectDisabled } from "./plays";
 
 const PATH = "sources.0.reminders.list";
 const schema: RJSFSchema = {
@@ -68,9 +69,7 @@ export const Filled: Story = {
 
 export const WaitsForTheDates: Story = {
   args: { context: { form: twitter([], { close_date: null }), provider: "twitter" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: "Add a reminder" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "Add a reminder" })),
 };
 
 export const Invalid: Story = {
@@ -88,9 +87,7 @@ export const Invalid: Story = {
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: twitter(filled), provider: "twitter" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: "Add a reminder" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "Add a reminder" })),
 };
 
 export const PlanGated: Story = {
@@ -98,7 +95,5 @@ export const PlanGated: Story = {
     gated: true,
     context: { form: twitter(filled), provider: "twitter", features: ["contestBuilder"] },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: "Add a reminder" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "Add a reminder" })),
 };

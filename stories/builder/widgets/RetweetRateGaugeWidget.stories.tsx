@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { RetweetRateGaugeWidget } from "../../../web/src/builder/widgets/RetweetRateGaugeWidget";
 import { formWith, requiredError, WidgetStory } from "./fixtures";
+import { expectInvalid } from "./plays";
 
 const PATH = "sources.0.check_retweet_rate.max_percent_contests";
 const twitter = (value?: number) =>
@@ -45,9 +46,7 @@ export const Filled: Story = {
 
 export const Invalid: Story = {
   args: { context: { form: twitter(), provider: "twitter", errors: { [PATH]: requiredError } } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("slider")).toHaveAttribute("aria-invalid", "true");
-  },
+  play: expectInvalid((canvas) => canvas.getByRole("slider")),
 };
 
 export const Disabled: Story = {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, waitFor, within } from "storybook/test";
 import { TextWidget } from "../../../web/src/builder/widgets/TextWidget";
 import { formWith, requiredError, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const meta = {
   title: "Builder/Widgets/Text",
@@ -33,23 +34,17 @@ export const Filled: Story = {
 
 export const Invalid: Story = {
   args: { context: { form: formWith([], { name: "" }), errors: { "base.name": requiredError } } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toHaveAttribute("aria-invalid", "true");
-  },
+  play: expectInvalid((canvas) => canvas.getByRole("textbox")),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: formWith([], { name: "Locked name" }) } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("textbox")),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("textbox")),
 };
 
 export const PasteReplacesLinks: Story = {

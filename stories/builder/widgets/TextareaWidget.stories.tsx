@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { TextareaWidget } from "../../../web/src/builder/widgets/TextareaWidget";
 import { formWith, requiredError, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const PATH = "sources.0.publication.content";
 const source = (content: string) => formWith([{ id: 100, type: "facebook", publication: { content } }]);
@@ -43,21 +44,15 @@ export const Filled: Story = {
 
 export const Invalid: Story = {
   args: { context: { form: source(""), provider: "facebook", errors: { [PATH]: requiredError } } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toHaveAttribute("aria-invalid", "true");
-  },
+  play: expectInvalid((canvas) => canvas.getByRole("textbox")),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: source("Fixed text"), provider: "facebook" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("textbox")),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("textbox")),
 };

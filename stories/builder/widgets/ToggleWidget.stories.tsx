@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { ToggleWidget } from "../../../web/src/builder/widgets/ToggleWidget";
 import { formWith, WidgetStory } from "./fixtures";
+import { expectDisabled, expectInvalid } from "./plays";
 
 const PATH = "base.manual_check.enabled";
 const withManualCheck = (enabled: boolean) => formWith([], { manual_check: { enabled, list: [] } });
@@ -42,9 +43,7 @@ export const Invalid: Story = {
       errors: { [PATH]: [{ key: "validation.incompatible_with", rule: "incompatible_with" }] },
     },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("switch")).toHaveAttribute("aria-invalid", "true");
-  },
+  play: expectInvalid((canvas) => canvas.getByRole("switch")),
 };
 
 export const Disabled: Story = {
@@ -64,7 +63,5 @@ export const Disabled: Story = {
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("switch")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("switch")),
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, waitFor, within } from "storybook/test";
 import { TweetTextWidget } from "../../../web/src/builder/widgets/TweetTextWidget";
 import { formWith, requiredError, WidgetStory } from "./fixtures";
+import { expectDisabled } from "./plays";
 
 const PATH = "sources.0.publication.content";
 const source = (content: string) =>
@@ -61,9 +62,7 @@ export const Invalid: Story = {
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: source("Published already"), provider: "twitter" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("textbox")),
 };
 
 export const PlanGated: Story = {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, within } from "storybook/test";
 import { WinningMomentsWidget } from "../../../web/src/builder/widgets/WinningMomentsWidget";
 import { formWith, WidgetStory } from "./fixtures";
+import { expectDisabled } from "./plays";
 
 const PATH = "sources.0.winning_moments.list";
 const twitter = (list: unknown[], base: Record<string, unknown> = {}) =>
@@ -61,21 +62,15 @@ export const Invalid: Story = {
 
 export const WaitsForTheDates: Story = {
   args: { context: { form: twitter([], { start_date: null }), provider: "twitter" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: "Shuffle the moments" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "Shuffle the moments" })),
 };
 
 export const Disabled: Story = {
   args: { disabled: true, context: { form: twitter(moments), provider: "twitter" } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: "Shuffle the moments" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "Shuffle the moments" })),
 };
 
 export const PlanGated: Story = {
   args: { gated: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: "Shuffle the moments" })).toBeDisabled();
-  },
+  play: expectDisabled((canvas) => canvas.getByRole("button", { name: "Shuffle the moments" })),
 };

@@ -184,6 +184,14 @@ function messageText(error: FieldError): string {
 
 export const requiredError: FieldError[] = [{ key: "validation.required", rule: "required" }];
 
+/** A list of at least one entry and at most `max` that has none. */
+export const tooFewError = (max: number): FieldError[] => [
+  { key: "validation.between.array", values: { min: 1, max }, rule: "array_min" },
+];
+
+/** The schema of a list of texts drawn as chips (keywords, accounts, reasons). */
+export const textListSchema = { type: "array" as const, items: { type: "string" as const } };
+
 export type HarnessProps = {
   widget: Widget;
   ctx: TestContext;

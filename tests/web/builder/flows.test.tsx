@@ -212,9 +212,14 @@ describe("drafts and templates", () => {
     await user.type(screen.getByLabelText("Contest name"), "My draft");
     await user.click(screen.getByRole("button", { name: "Menu" }));
     await user.click(screen.getByRole("button", { name: "Save as draft" }));
-    const dialog = await screen.findByRole("dialog", { name: "Saving the draft" });
-    expect(await within(dialog).findByText("Your plan allows 1 draft(s).")).toBeTruthy();
-    expect(within(dialog).getByRole("link", { name: "See the plans" })).toBeTruthy();
+    // The shell's upgrade alert says why (app-shell.md §8), with the way to the plans; the form is back under it.
+    const alert = await screen.findByRole("dialog", { name: "Your plan allows 1 draft(s)." });
+    expect(within(alert).getByRole("button", { name: "See the plans" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Saving the draft" })).toBeNull();
+    await user.click(within(alert).getByRole("button", { name: "Close" }));
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    await user.click(screen.getByRole("button", { name: "Save as draft" }));
+    expect(await screen.findByText("Your draft is saved.")).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@ import type { User } from "../../../codegen/types";
 import { StartFinalDrawDialog } from "../../../web/src/dialogs/StartFinalDrawDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestDrawingPage from "../../../web/src/pages/contest/ContestDrawingPage";
-import { type FakeHandler, installFakeApi } from "../../../web/src/testing/fake-fetch";
+import type { FakeHandler } from "../../../web/src/testing/fake-fetch";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import {
   CONTEST_ID,
@@ -16,32 +16,23 @@ import {
   verifyPending,
 } from "../../../web/src/testing/lifecycle-fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-
-const C = `/api/v1/teams/current/contests/${CONTEST_ID}`;
-let restore: (() => void) | null = null;
+import { C, renderContestPage } from "./render-contest-page";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => {
-  restore?.();
-  restore = null;
-  vi.useRealTimers();
-});
+afterEach(() => vi.useRealTimers());
 
 function renderPage(routes: Record<string, FakeHandler> = {}, user: User = demoUser) {
-  const api = installFakeApi({
-    [`GET ${C}`]: () => ({ body: reviewContest }),
-    [`GET ${C}/draws`]: () => ({ body: { data: [] } }),
-    [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: verifyPending }),
-    [`GET ${C}/entries`]: () => ({ body: entriesAnswer(true) }),
-    ...routes,
-  });
-  restore = api.restore;
-  render(
-    <Providers user={user} path={`/contest/${CONTEST_ID}/drawing`} route="/contest/:contestId/drawing">
-      <ContestDrawingPage />
-    </Providers>,
+  return renderContestPage(
+    "drawing",
+    <ContestDrawingPage />,
+    {
+      [`GET ${C}/draws`]: () => ({ body: { data: [] } }),
+      [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: verifyPending }),
+      [`GET ${C}/entries`]: () => ({ body: entriesAnswer(true) }),
+      ...routes,
+    },
+    { user },
   );
-  return api;
 }
 
 describe("the drawing page", () => {

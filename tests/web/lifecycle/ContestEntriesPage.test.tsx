@@ -1,48 +1,32 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { User } from "../../../codegen/types";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestEntriesPage from "../../../web/src/pages/contest/ContestEntriesPage";
 import { contestFixture } from "../../../web/src/testing/contest-fixtures";
-import { type FakeHandler, installFakeApi } from "../../../web/src/testing/fake-fetch";
-import { demoUser, userWith } from "../../../web/src/testing/fixtures";
+import type { FakeHandler } from "../../../web/src/testing/fake-fetch";
+import { userWith } from "../../../web/src/testing/fixtures";
 import {
   CONTEST_ID,
   entriesAnswer,
   reviewContest,
   validEntries,
 } from "../../../web/src/testing/lifecycle-fixtures";
-import { Providers } from "../../../web/src/testing/Providers";
-
-const C = `/api/v1/teams/current/contests/${CONTEST_ID}`;
-let restore: (() => void) | null = null;
+import { C, renderContestPage } from "./render-contest-page";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => {
-  restore?.();
-  restore = null;
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 function renderPage(routes: Record<string, FakeHandler> = {}, opts: { user?: User; path?: string } = {}) {
-  const api = installFakeApi({
-    [`GET ${C}`]: () => ({ body: reviewContest }),
-    [`GET ${C}/entries`]: (call) => ({
-      body: entriesAnswer(call.query.get("valid") !== "false"),
-    }),
-    ...routes,
-  });
-  restore = api.restore;
-  render(
-    <Providers
-      user={opts.user ?? demoUser}
-      path={opts.path ?? `/contest/${CONTEST_ID}/entries`}
-      route="/contest/:contestId/entries"
-    >
-      <ContestEntriesPage />
-    </Providers>,
+  return renderContestPage(
+    "entries",
+    <ContestEntriesPage />,
+    {
+      [`GET ${C}/entries`]: (call) => ({ body: entriesAnswer(call.query.get("valid") !== "false") }),
+      ...routes,
+    },
+    opts,
   );
-  return api;
 }
 
 describe("the entries page", () => {

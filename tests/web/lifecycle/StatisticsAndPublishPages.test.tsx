@@ -1,36 +1,23 @@
-import { render, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "../../../codegen/types";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestPublishPage from "../../../web/src/pages/contest/ContestPublishPage";
 import ContestStatisticsPage from "../../../web/src/pages/contest/ContestStatisticsPage";
-import { type FakeHandler, installFakeApi } from "../../../web/src/testing/fake-fetch";
+import type { FakeHandler } from "../../../web/src/testing/fake-fetch";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
-import { CONTEST_ID, reviewContest, statisticsFixture } from "../../../web/src/testing/lifecycle-fixtures";
-import { Providers } from "../../../web/src/testing/Providers";
-
-const C = `/api/v1/teams/current/contests/${CONTEST_ID}`;
-let restore: (() => void) | null = null;
+import { statisticsFixture } from "../../../web/src/testing/lifecycle-fixtures";
+import { C, renderContestPage } from "./render-contest-page";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
 
 function renderAt(
   page: "statistics" | "publish",
   routes: Record<string, FakeHandler> = {},
   user: User = demoUser,
 ) {
-  const api = installFakeApi({ [`GET ${C}`]: () => ({ body: reviewContest }), ...routes });
-  restore = api.restore;
-  render(
-    <Providers user={user} path={`/contest/${CONTEST_ID}/${page}`} route={`/contest/:contestId/${page}`}>
-      {page === "statistics" ? <ContestStatisticsPage /> : <ContestPublishPage />}
-    </Providers>,
-  );
-  return api;
+  const element = page === "statistics" ? <ContestStatisticsPage /> : <ContestPublishPage />;
+  return renderContestPage(page, element, routes, { user });
 }
 
 describe("the statistics page", () => {

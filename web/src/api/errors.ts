@@ -34,6 +34,11 @@ export class ApiError extends Error {
 /** The key used when the server could not be reached at all. */
 export const NETWORK_ERROR = "network";
 
+/** Any thrown value as an ApiError: an ApiError as it is, anything else (a bug, a lost connection) as status 0. */
+export function asApiError(e: unknown): ApiError {
+  return e instanceof ApiError ? e : new ApiError(0, { error: "unknown", message: String(e) });
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -8,8 +8,8 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { UNSAFE_DataRouterContext, useBlocker, useLocation, useNavigate } from "react-router";
 import type { BuilderOutput } from "../../../engine/builder/machine";
 import type { Origin } from "../../../engine/builder/origin";
 import { compileConfig } from "../../../engine/config/compile";
@@ -22,6 +22,7 @@ import { BuilderLoading } from "./BuilderLoading";
 import { BuilderView } from "./BuilderView";
 import { type BuilderActor, type BuilderEnv, BuilderEnvProvider } from "./context";
 import type { BuilderFormContext } from "./form-context";
+import { BuilderNavigateContext } from "./navigate";
 import { type BuilderCalls, builderInput, builderLogic, makeFormContext, newForm } from "./session";
 import "./builder.css";
 
@@ -124,6 +125,9 @@ export default function ContestBuilder({ origin, onClose }: ContestBuilderProps)
   const [served, setServed] = useState<ServedConfig | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const [openedAt] = useState(here);
 
   useEffect(() => {
     const onResize = () => setSmall(tooSmall());
@@ -165,6 +169,11 @@ export default function ContestBuilder({ origin, onClose }: ContestBuilderProps)
     );
   else if (!served) body = <BuilderLoading />;
   else body = <BuilderSession served={served} origin={origin} onClose={onClose} />;
+  const inSession = Boolean(served) && !failure && !(small && !openAnyway);
+  // Before the form shows (loading, the small-window notice, a failure), a change of page closes the builder.
+  useEffect(() => {
+    if (!inSession && here !== openedAt) onClose();
+  }, [inSession, here, openedAt, onClose]);
   return <Overlay label={t`Contest builder`}>{body}</Overlay>;
 }
 
@@ -180,6 +189,34 @@ export type BuilderSessionProps = {
   onActor?(actor: BuilderActor): void;
 };
 
+/** A way out of the builder: taken once it has closed, or dropped when the person stays. */
+type Exit = { go(): void; stay(): void };
+
+/**
+ * With a data router (the app's): any navigation to another page while the builder is open — the browser's back
+ * button, a link of the shell — waits for the close-builder confirmation, then goes on, or stays if cancelled.
+ */
+function LeaveGuard({ isOpen, ask }: { isOpen(): boolean; ask(exit: Exit): boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isOpen() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  const handled = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== "blocked") {
+      handled.current = false;
+      return;
+    }
+    if (handled.current) return;
+    handled.current = true;
+    const proceed = () => blocker.proceed();
+    const reset = () => blocker.reset();
+    if (!ask({ go: proceed, stay: reset })) reset();
+  }, [blocker, ask]);
+  return null;
+}
+
 /** One run of the builder machine over the served config. */
 export function BuilderSession({ served, origin, onClose, form, calls, onActor }: BuilderSessionProps) {
   const { t, i18n } = useLingui();
@@ -187,13 +224,14 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
   const dialogs = useDialogs();
   const navigate = useNavigate();
   const location = useLocation();
+  const dataRouter = use(UNSAFE_DataRouterContext) !== null;
   const compiled = useMemo(() => compileConfig(served), [served]);
   const features = useMemo(() => new Set(served.team.features), [served]);
   const validationContext = useCallback(
     (): ValidationContext => ({ now: new Date(), teamFeatures: features, quotas: served.team.quotas }),
     [features, served],
   );
-  const [logic] = useState(() => builderLogic(compiled, validationContext, calls));
+  const [logic] = useState(() => builderLogic(compiled, validationContext, calls, served));
   const actor = useActorRef(logic, {
     input: builderInput(
       served,
@@ -207,6 +245,52 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
     handed.current = true;
     onActor?.(actor);
   }
+
+  // Leaving for another page (a link inside the builder, or a navigation from elsewhere): the close-builder
+  // confirmation first; the way out is taken once the builder closes, dropped if the person stays.
+  const exit = useRef<Exit | null>(null);
+  const closing = useRef(false);
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const askToLeave = useCallback(
+    (next: Exit): boolean => {
+      let snapshot = actor.getSnapshot();
+      if (snapshot.status !== "active" || closing.current) return false;
+      // A confirmation of a call (create, paid contest, a failed call) is left for the form first.
+      if (!snapshot.can({ type: "CLOSE" }) && snapshot.can({ type: "CANCEL" })) {
+        actor.send({ type: "CANCEL" });
+        snapshot = actor.getSnapshot();
+      }
+      // A call is running: the builder cannot close now.
+      if (!snapshot.can({ type: "CLOSE" })) return false;
+      const previous = exit.current;
+      exit.current = null;
+      previous?.stay();
+      exit.current = next;
+      actor.send({ type: "CLOSE" });
+      return true;
+    },
+    [actor],
+  );
+  const leaveTo = useCallback(
+    (to: string) => {
+      askToLeave({ go: () => void navigateRef.current(to), stay: () => undefined });
+    },
+    [askToLeave],
+  );
+  const closeNow = useCallback(() => {
+    if (closing.current) return;
+    closing.current = true;
+    exit.current = null;
+    onClose();
+  }, [onClose]);
+  // A location change the builder did not ask for (only without a data router: with one, LeaveGuard blocks it
+  // until the person confirms): the page underneath changed, so the builder closes.
+  const here = location.pathname + location.search;
+  const openedAt = useRef(here);
+  useEffect(() => {
+    if (here !== openedAt.current) closeNow();
+  }, [here, closeNow]);
 
   const localeRef = useRef(i18n.locale);
   localeRef.current = i18n.locale;
@@ -243,13 +327,23 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
         onPaste.current = value;
       },
       focusField: (path) => focusRequest.current?.(path),
+      closeNow,
     }),
-    [served, compiled, actor, i18n.locale, features, validationContext],
+    [served, compiled, actor, i18n.locale, features, validationContext, closeNow],
   );
 
   // The end of the machine: where the person goes, and the success alert (§4).
   const finish = useRef<(output: BuilderOutput) => void>(() => undefined);
   finish.current = (output) => {
+    closing.current = true;
+    const way = exit.current;
+    exit.current = null;
+    if (output.kind === "closed" && way) {
+      onClose();
+      way.go();
+      return;
+    }
+    way?.stay();
     if (output.kind === "created") {
       void navigate(`/contest/${output.contestId}/`);
       onClose();
@@ -275,18 +369,32 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
   useEffect(() => {
     const sub = actor.subscribe((snapshot) => {
       if (snapshot.status === "done" && snapshot.output) finish.current(snapshot.output);
+      else if (exit.current && !snapshot.matches({ editing: "closeBuilder" })) {
+        // The person stayed (Cancel in the close-builder confirmation).
+        const way = exit.current;
+        exit.current = null;
+        way.stay();
+      }
     });
     return () => sub.unsubscribe();
   }, [actor]);
 
   return (
     <BuilderEnvProvider env={env}>
-      <BuilderView
-        canCreate={session.can("team.contests.create_contests")}
-        registerFocus={(fn) => {
-          focusRequest.current = fn;
-        }}
-      />
+      <BuilderNavigateContext value={leaveTo}>
+        {dataRouter && (
+          <LeaveGuard
+            isOpen={() => !closing.current && actor.getSnapshot().status === "active"}
+            ask={askToLeave}
+          />
+        )}
+        <BuilderView
+          canCreate={session.can("team.contests.create_contests")}
+          registerFocus={(fn) => {
+            focusRequest.current = fn;
+          }}
+        />
+      </BuilderNavigateContext>
     </BuilderEnvProvider>
   );
 }

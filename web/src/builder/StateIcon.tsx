@@ -1,9 +1,11 @@
 /**
  * The state of a pane or a step (contest-builder.md §2, §4): a red cross (invalid), a green check (valid), an arrow
- * (still to do) or a circle (an option that is off). The state is also written for screen readers.
+ * (still to do, pointing the reading direction: left in Arabic) or a circle (an option that is off). The state is
+ * also written for screen readers.
  */
 import { useLingui } from "@lingui/react/macro";
 import type { PaneState, StepState } from "../../../engine/validation/steps";
+import { arrowGlyph } from "../components/DirectionArrow";
 
 export function StateIcon({ state }: { state: PaneState | StepState }) {
   const { t } = useLingui();
@@ -15,7 +17,8 @@ export function StateIcon({ state }: { state: PaneState | StepState }) {
         : state === "OPTION"
           ? t`option off`
           : t`to complete`;
-  const mark = state === "INVALID" ? "✕" : state === "VALID" ? "✓" : state === "OPTION" ? "○" : "→";
+  const mark =
+    state === "INVALID" ? "✕" : state === "VALID" ? "✓" : state === "OPTION" ? "○" : arrowGlyph("forward");
   return (
     <span
       className={`state-icon state-${state.toLowerCase()}`}

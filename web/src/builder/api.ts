@@ -9,6 +9,7 @@ import type { CompiledConfig } from "../../../engine/config/compile";
 import type { BuilderConfig, ValidationContext } from "../../../engine/config/types";
 import { payloadOf } from "../../../engine/payload";
 import { api, callHeaders, unwrap } from "../api/client";
+import { formFromContest, type StoredContest } from "./contest-form";
 import type { ShortlinksOnPaste, TeamAccount, UploadedMedia } from "./form-context";
 
 /** The builder config as served: the rules of the team's plan, and what the team has (features, quotas, accounts). */
@@ -26,18 +27,22 @@ export async function fetchBuilderConfig(): Promise<ServedConfig> {
   return body as unknown as ServedConfig;
 }
 
-/** A contest or template as GET …/{id}?with=files answers it: its form in cb_data. */
-type OriginBody = { cb_data: unknown; paid_contest?: boolean; status: string };
+/** A contest or template as GET …/{id}?with=files answers it: its form in cb_data (null when it has none). */
+type OriginBody = StoredContest & { cb_data?: unknown; paid_contest?: boolean; status: string };
 
-/** Loads an origin for the builder (§7): a draft or a planned contest, or a template, with its files. */
-export async function loadOrigin(origin: Origin): Promise<LoadedOrigin> {
+/**
+ * Loads an origin for the builder (§7): a draft or a planned contest, or a template, with its files. A contest
+ * without builder data opens on a form built from what it stores (`served` gives the defaults and accounts).
+ */
+export async function loadOrigin(origin: Origin, served?: ServedConfig): Promise<LoadedOrigin> {
   if (origin.kind === "new") return { form: {} };
   // The client infers only `param` for these routes; it sends the query given in the same argument.
   const args = { param: { id: origin.id }, query: { with: "files" } };
   const body = (origin.kind === "template"
     ? await unwrap(api.teams.current.templates[":id"].$get(args))
     : await unwrap(api.teams.current.contests[":id"].$get(args))) as unknown as OriginBody;
-  return { form: body.cb_data ?? {}, paid_contest: body.paid_contest === true };
+  const form = body.cb_data ?? (origin.kind === "template" ? {} : formFromContest(body, served));
+  return { form, paid_contest: body.paid_contest === true };
 }
 
 /** The form as a create/update body: what the team may not use, what is switched off and what is locked reset. */

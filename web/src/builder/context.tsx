@@ -33,6 +33,8 @@ export type BuilderEnv = {
   setShortlinksOnPaste(value: ShortlinksOnPaste): void;
   /** Moves to a field: its pane, its tab, then focus (the validation side pane's links). */
   focusField(path: string): void;
+  /** Closes the builder at once, without the confirmation (the session or the permission is gone). */
+  closeNow(): void;
 };
 
 const EnvContext = createContext<BuilderEnv | null>(null);

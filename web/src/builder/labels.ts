@@ -7,6 +7,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { catalogChain } from "../../../engine/messages/catalogs";
+import constants from "../../../schemas/constants.json";
 
 const FIELDS: Record<string, MessageDescriptor> = {
   // base
@@ -235,4 +236,26 @@ export function tabLabel(i18n: I18n, tab: string): string {
 export function choiceLabel(i18n: I18n, value: string): string {
   const own = CHOICES[value];
   return own ? i18n._(own) : humanize(value);
+}
+
+/** A form path ("sources.0.anti_bots.enabled") as its scope and the path relative to it, or null. */
+function scopeOf(path: string): { scope: string; relative: string } | null {
+  const m = /^(base|summary)\.(.+)$/.exec(path) ?? /^(sources)\.\d+\.(.+)$/.exec(path);
+  return m?.[1] && m[2] ? { scope: m[1], relative: m[2] } : null;
+}
+
+/**
+ * The sentence shown under a field, or null. The anti-bots switch says what it leaves out, with the figures of
+ * schemas/constants.json (contest-builder.md §9 "Anti-bot figures shown in text"), in the person's number format.
+ */
+export function fieldDescription(i18n: I18n, path: string): string | null {
+  const at = scopeOf(path);
+  if (at?.scope === "sources" && patternOf(at.relative) === "anti_bots.enabled") {
+    const accounts = i18n.number(constants.contest.anti_bots.automated_accounts);
+    const applications = i18n.number(constants.contest.anti_bots.suspicious_applications);
+    return i18n._(
+      msg`Leaves out the entries of ${accounts} known automated accounts and ${applications} suspicious applications.`,
+    );
+  }
+  return null;
 }

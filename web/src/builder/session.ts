@@ -37,12 +37,20 @@ export type BuilderCalls = {
   exportTemplate?(input: BuilderCallInput): Promise<{ template_id: string }>;
 };
 
-/** The machine with the app's calls. `ctx` gives the validation context of the moment of the call. */
-export function builderLogic(config: CompiledConfig, ctx: () => ValidationContext, calls: BuilderCalls = {}) {
+/**
+ * The machine with the app's calls. `ctx` gives the validation context of the moment of the call; `served` the
+ * defaults and accounts a contest without builder data is opened with.
+ */
+export function builderLogic(
+  config: CompiledConfig,
+  ctx: () => ValidationContext,
+  calls: BuilderCalls = {},
+  served?: ServedConfig,
+) {
   return builderMachine.provide({
     actors: {
       loadOrigin: fromPromise(({ input }: { input: { origin: Origin } }) =>
-        (calls.loadOrigin ?? loadOrigin)(input.origin),
+        calls.loadOrigin ? calls.loadOrigin(input.origin) : loadOrigin(input.origin, served),
       ),
       submitContest: fromPromise(({ input }: { input: BuilderCallInput }) =>
         calls.submitContest ? calls.submitContest(input) : submitContest(input, config, ctx()),

@@ -11,6 +11,8 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useBuilder } from "../builder/BuilderHost";
+import { DataTable } from "../components/DataTable";
+import { Pagination } from "../components/Pagination";
 import { ContestPreviewDialog } from "../dialogs/ContestPreviewDialog";
 import { useDialogs } from "../dialogs/DialogHost";
 import { previewWelcomeSeen, WelcomeToContestPreviewDialog } from "../dialogs/WelcomeToContestPreviewDialog";
@@ -64,102 +66,35 @@ export function ContestTable({
     iso ? i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "—";
   return (
     <div className="table-scroll">
-      <table className="contest-table">
-        <caption className="visually-hidden">{t`Contests`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Name</Trans>
+      <DataTable
+        className="contest-table"
+        caption={t`Contests`}
+        columns={[t`Name`, t`Type`, t`Status`, t`Networks`, t`Starts`, t`Closes`, t`Entries`]}
+      >
+        {entries.map((c) => (
+          <tr key={c._id} data-contest={c._id}>
+            <th scope="row">
+              <button type="button" className="link-button" onClick={() => onOpen(c)}>
+                {c.name || t`Untitled contest`}
+              </button>{" "}
+              {c.sandbox && <SandboxLabel />}
             </th>
-            <th scope="col">
-              <Trans>Type</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Networks</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Starts</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Closes</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Entries</Trans>
-            </th>
+            <td>
+              <ContestTypeBadge type={c.type} />
+            </td>
+            <td>
+              <ContestStatusBadge status={c.status} />
+            </td>
+            <td>
+              <ProviderList providers={c.providers} />
+            </td>
+            <td>{date(c.start_at)}</td>
+            <td>{date(c.close_at)}</td>
+            <td>{c.entries_count.toLocaleString(i18n.locale)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((c) => (
-            <tr key={c._id} data-contest={c._id}>
-              <th scope="row">
-                <button type="button" className="link-button" onClick={() => onOpen(c)}>
-                  {c.name || t`Untitled contest`}
-                </button>{" "}
-                {c.sandbox && <SandboxLabel />}
-              </th>
-              <td>
-                <ContestTypeBadge type={c.type} />
-              </td>
-              <td>
-                <ContestStatusBadge status={c.status} />
-              </td>
-              <td>
-                <ProviderList providers={c.providers} />
-              </td>
-              <td>{date(c.start_at)}</td>
-              <td>{date(c.close_at)}</td>
-              <td>{c.entries_count.toLocaleString(i18n.locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
     </div>
-  );
-}
-
-export function Pagination({
-  page,
-  total,
-  perPage,
-  hrefOf,
-}: {
-  page: number;
-  total: number;
-  perPage: number;
-  hrefOf(page: number): string;
-}) {
-  const { t } = useLingui();
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  if (pages <= 1) return null;
-  return (
-    <nav className="pagination" aria-label={t`Pages`}>
-      {page > 1 ? (
-        <Link className="button small" to={hrefOf(page - 1)} rel="prev">
-          <Trans>Previous page</Trans>
-        </Link>
-      ) : (
-        <span className="button small" aria-disabled="true">
-          <Trans>Previous page</Trans>
-        </span>
-      )}
-      <span>
-        <Trans>
-          Page {page} of {pages}
-        </Trans>
-      </span>
-      {page < pages ? (
-        <Link className="button small" to={hrefOf(page + 1)} rel="next">
-          <Trans>Next page</Trans>
-        </Link>
-      ) : (
-        <span className="button small" aria-disabled="true">
-          <Trans>Next page</Trans>
-        </span>
-      )}
-    </nav>
   );
 }
 

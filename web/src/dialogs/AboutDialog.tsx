@@ -1,6 +1,11 @@
-/** About (app-shell.md §2): the version, the date of the last update (the build's), and Fairdraw's social links. */
+/**
+ * About (app-shell.md §2): the version, the date of the last update (the build's), Fairdraw's social links, and the
+ * way to the press kit (it replaces this dialog: one dialog at a time).
+ */
 import { Trans, useLingui } from "@lingui/react/macro";
 import dayjs from "dayjs";
+import { useDialogs } from "./DialogHost";
+import { DownloadPressKitDialog } from "./DownloadPressKitDialog";
 import { Modal } from "./Modal";
 
 export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION ?? "dev";
@@ -23,9 +28,23 @@ export function formatBuildDate(iso: string | undefined): string | null {
 
 export function AboutDialog({ onClose }: { onClose(): void }) {
   const { t } = useLingui();
+  const dialogs = useDialogs();
   const updated = formatBuildDate(BUILD_DATE);
   return (
-    <Modal title={t`About Fairdraw`} onClose={onClose} size="small">
+    <Modal
+      title={t`About Fairdraw`}
+      onClose={onClose}
+      size="small"
+      footer={
+        <button
+          type="button"
+          className="button"
+          onClick={() => dialogs.open((close) => <DownloadPressKitDialog onClose={close} />)}
+        >
+          <Trans>Press kit</Trans>
+        </button>
+      }
+    >
       <div data-dialog="about">
         <p>
           <Trans>Fair giveaway contests on social networks, drawn in the open.</Trans>

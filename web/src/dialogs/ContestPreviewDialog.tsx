@@ -7,6 +7,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "react-router";
+import { DirectionArrow } from "../components/DirectionArrow";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "../contest/badges";
 import { ContestTimeline } from "../contest/ContestTimeline";
 import { SourcesSummary } from "../contest/SourcesSummary";
@@ -95,13 +96,13 @@ export function ContestPreviewDialog({ contestId, onClose, load }: ContestPrevie
       footer={
         <nav className="preview-nav" aria-label={t`Contests`}>
           <button type="button" className="button" disabled={!prevId} onClick={() => prevId && setId(prevId)}>
-            <span aria-hidden="true">←</span> <Trans>Previous contest</Trans>
+            <DirectionArrow way="back" /> <Trans>Previous contest</Trans>
           </button>
           <Link to={contestPath(id)} className="button primary" onClick={onClose}>
             <Trans>Full page</Trans>
           </Link>
           <button type="button" className="button" disabled={!nextId} onClick={() => nextId && setId(nextId)}>
-            <Trans>Next contest</Trans> <span aria-hidden="true">→</span>
+            <Trans>Next contest</Trans> <DirectionArrow way="forward" />
           </button>
         </nav>
       }

@@ -4,8 +4,9 @@
  * A failed load shows the app's error alert with the server's message.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useState } from "react";
 import constants from "../../../schemas/constants.json";
+import { Checkbox } from "../components/Checkbox";
 import { type LoadEntriesAnswer, loadEntries } from "../contest/api";
 import type { ContestData } from "../contest/types";
 import { useErrorHandler } from "../shell/useErrorHandler";
@@ -29,7 +30,6 @@ export function LoadEntriesDialog({
 }: LoadEntriesDialogProps) {
   const { t } = useLingui();
   const onError = useErrorHandler();
-  const consentId = useId();
   const firstLoad = contest.loaded_at === null;
   const [consent, setConsent] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -82,21 +82,12 @@ export function LoadEntriesDialog({
         )}
       </p>
       {firstLoad && (
-        <div className="check">
-          <input
-            id={consentId}
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            disabled={loading}
-          />
-          <label htmlFor={consentId}>
-            <Trans>
-              I confirm that this post runs a contest of my team, that its rules were published with it, and
-              that the public data of its participants may be collected for this draw.
-            </Trans>
-          </label>
-        </div>
+        <Checkbox checked={consent} onChange={setConsent} disabled={loading}>
+          <Trans>
+            I confirm that this post runs a contest of my team, that its rules were published with it, and
+            that the public data of its participants may be collected for this draw.
+          </Trans>
+        </Checkbox>
       )}
     </Modal>
   );

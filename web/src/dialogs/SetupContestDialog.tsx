@@ -20,6 +20,7 @@ import baseRules from "../../../schemas/contest/base.rules.json";
 import { ApiError } from "../api/errors";
 import { type ClassicSetupBody, setupContest } from "../contest/api";
 import "../contest/contests.css";
+import { Checkbox } from "../components/Checkbox";
 import type { ContestData } from "../contest/types";
 import { MANUAL_CHECK_REASON_KEYS, MANUAL_CHECK_REASON_LABELS } from "../lifecycle/reasons";
 import { useSession } from "../session/session";
@@ -343,23 +344,18 @@ export function SetupContestDialog({
                 <Trans>Reasons a reviewer may give to reject an entrant</Trans>
               </legend>
               {MANUAL_CHECK_REASON_KEYS.map((key) => {
-                const id = `${formId}-reason-${key}`;
                 const label = MANUAL_CHECK_REASON_LABELS[key];
                 return (
-                  <div className="check" key={key}>
-                    <input
-                      id={id}
-                      type="checkbox"
-                      checked={reasonKeys.includes(key)}
-                      disabled={running}
-                      onChange={(e) =>
-                        setReasonKeys((keys) =>
-                          e.target.checked ? [...keys, key] : keys.filter((k) => k !== key),
-                        )
-                      }
-                    />
-                    <label htmlFor={id}>{label ? i18n._(label) : key}</label>
-                  </div>
+                  <Checkbox
+                    key={key}
+                    checked={reasonKeys.includes(key)}
+                    disabled={running}
+                    onChange={(checked) =>
+                      setReasonKeys((keys) => (checked ? [...keys, key] : keys.filter((k) => k !== key)))
+                    }
+                  >
+                    {label ? i18n._(label) : key}
+                  </Checkbox>
                 );
               })}
             </fieldset>

@@ -9,7 +9,7 @@ import { useSession } from "../session/session";
 import { listShortlinks } from "../team/api";
 import { shortUrl } from "../team/format";
 import { SHORTLINKS_LISTED, STATISTICS_FEATURE } from "../team/shortlinks";
-import { Empty, LoadError, Loading, NotAllowed } from "../team/states";
+import { NotAllowed, WhenLoaded } from "../team/states";
 import "../team/team.css";
 import { useLoad } from "../team/useLoad";
 import { CopyButton } from "../widgets/CopyButton";
@@ -62,30 +62,26 @@ export function ShortlinksDialog({
         <NotAllowed>
           <Trans>You don't have the permission to see the team's shortlinks.</Trans>
         </NotAllowed>
-      ) : loaded.status === "loading" ? (
-        <Loading />
-      ) : loaded.status === "error" ? (
-        <LoadError error={loaded.error} onRetry={reload} />
-      ) : loaded.data.length === 0 ? (
-        <Empty>
-          <Trans>The team has no shortlink yet.</Trans>
-        </Empty>
       ) : (
-        <>
-          <h3 className="team-list-title">
-            <Trans>The last {SHORTLINKS_LISTED} shortlinks</Trans>
-          </h3>
-          <ul className="team-shortlink-list">
-            {loaded.data.slice(0, SHORTLINKS_LISTED).map((s) => (
-              <ShortlinkRow
-                key={s._id}
-                shortlink={s}
-                onView={() => view(s)}
-                statistics={session.hasFeature(STATISTICS_FEATURE)}
-              />
-            ))}
-          </ul>
-        </>
+        <WhenLoaded state={loaded} onRetry={reload} empty={<Trans>The team has no shortlink yet.</Trans>}>
+          {(list) => (
+            <>
+              <h3 className="team-list-title">
+                <Trans>The last {SHORTLINKS_LISTED} shortlinks</Trans>
+              </h3>
+              <ul className="team-shortlink-list">
+                {list.slice(0, SHORTLINKS_LISTED).map((s) => (
+                  <ShortlinkRow
+                    key={s._id}
+                    shortlink={s}
+                    onView={() => view(s)}
+                    statistics={session.hasFeature(STATISTICS_FEATURE)}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </WhenLoaded>
       )}
     </Modal>
   );

@@ -5,7 +5,8 @@
  * consent: true}.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { Checkbox } from "../components/Checkbox";
 import type { Draw } from "../lifecycle/api";
 import { makeDraw } from "../lifecycle/api";
 import { useErrorHandler } from "../shell/useErrorHandler";
@@ -34,7 +35,6 @@ export function StartFinalDrawDialog({
 }: StartFinalDrawDialogProps) {
   const { t } = useLingui();
   const onError = useErrorHandler();
-  const consentId = useId();
   const [consent, setConsent] = useState(!firstDraw);
   const [state, setState] = useState<HoldState>("hold");
   const loading = state === "loading";
@@ -87,21 +87,11 @@ export function StartFinalDrawDialog({
         </li>
       </ul>
       {firstDraw && (
-        <div className="check">
-          <input
-            id={consentId}
-            type="checkbox"
-            checked={consent}
-            onChange={(e) => setConsent(e.target.checked)}
-            disabled={loading}
-          />
-          <label htmlFor={consentId}>
-            <Trans>
-              I have checked the entries and I start the final draw: its result is final and will be
-              published.
-            </Trans>
-          </label>
-        </div>
+        <Checkbox checked={consent} onChange={setConsent} disabled={loading}>
+          <Trans>
+            I have checked the entries and I start the final draw: its result is final and will be published.
+          </Trans>
+        </Checkbox>
       )}
     </Modal>
   );

@@ -9,7 +9,7 @@ import type { Member } from "../../../codegen/types";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { listMembers, transferOwnership } from "../team/api";
-import { Empty, LoadError, Loading } from "../team/states";
+import { Empty, WhenLoaded } from "../team/states";
 import "../team/team.css";
 import { useLoad } from "../team/useLoad";
 import { HoldButton, type HoldState } from "../widgets/HoldButton";
@@ -44,13 +44,11 @@ export function TransferOwnershipDialog({
   );
   return (
     <Modal title={t`Transfer the ownership`} onClose={onClose}>
-      {loaded.status === "loading" ? (
-        <Loading />
-      ) : loaded.status === "error" ? (
-        <LoadError error={loaded.error} onRetry={reload} />
-      ) : (
-        <TransferForm team={team} members={loaded.data} onClose={onClose} onTransferred={onTransferred} />
-      )}
+      <WhenLoaded state={loaded} onRetry={reload}>
+        {(members) => (
+          <TransferForm team={team} members={members} onClose={onClose} onTransferred={onTransferred} />
+        )}
+      </WhenLoaded>
     </Modal>
   );
 }

@@ -4,7 +4,8 @@
  * that are still public; the person confirms they understood, optionally once for all.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { Checkbox } from "../components/Checkbox";
 import { Modal } from "./Modal";
 
 export const TWITTER_NOTICE_KEY = "fairdraw.twitterNoticeSeen";
@@ -26,7 +27,6 @@ export function TwitterRegistrationNoticeDialog({
   onContinue(): void;
 }) {
   const { t } = useLingui();
-  const id = useId();
   const [remember, setRemember] = useState(false);
   const go = () => {
     if (remember) {
@@ -66,12 +66,9 @@ export function TwitterRegistrationNoticeDialog({
           Import the post before the contest ends, and keep it online until the winners are drawn.
         </Trans>
       </p>
-      <div className="check">
-        <input id={id} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        <label htmlFor={id}>
-          <Trans>Don't show this again</Trans>
-        </label>
-      </div>
+      <Checkbox checked={remember} onChange={setRemember}>
+        <Trans>Don't show this again</Trans>
+      </Checkbox>
     </Modal>
   );
 }

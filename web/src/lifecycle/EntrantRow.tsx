@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { DataTable } from "../components/DataTable";
 import { ProviderIcon } from "../contest/ProviderIcon";
 import type { Entry } from "./api";
 import { profileUrlOf } from "./contest-rules";
@@ -128,44 +129,22 @@ export function EntriesTable({
   caption: string;
   onReview?: (entry: Entry) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="table-scroll">
-      <table className="contest-table entries-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Entrant</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Entered</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Filters</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Manual check</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Result</Trans>
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <EntrantRow
-              key={`${entry._id}:${entry.position}`}
-              entry={entry}
-              onReview={onReview && entry.valid ? onReview : undefined}
-            />
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="contest-table entries-table"
+        caption={caption}
+        columns={[t`Entrant`, t`Entered`, t`Filters`, t`Manual check`, t`Result`, { hidden: t`Actions` }]}
+      >
+        {entries.map((entry) => (
+          <EntrantRow
+            key={`${entry._id}:${entry.position}`}
+            entry={entry}
+            onReview={onReview && entry.valid ? onReview : undefined}
+          />
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * screen readers, and the same numbers in a table below it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { DataTable } from "../components/DataTable";
 
 export type OverTime = { unit: "hour" | "day"; buckets: readonly { at: string; entries: number }[] };
 
@@ -61,26 +62,16 @@ export function OverTimeChart({ data }: { data: OverTime }) {
           <Trans>The numbers</Trans>
         </summary>
         <div className="table-scroll">
-          <table className="contest-table">
-            <thead>
-              <tr>
-                <th scope="col">{unit === "hour" ? <Trans>Hour</Trans> : <Trans>Day</Trans>}</th>
-                <th scope="col">
-                  <Trans>Entries</Trans>
-                </th>
+          <DataTable className="contest-table" columns={[unit === "hour" ? t`Hour` : t`Day`, t`Entries`]}>
+            {buckets.map((b) => (
+              <tr key={b.at}>
+                <td>
+                  <time dateTime={b.at}>{format(b.at)}</time>
+                </td>
+                <td>{i18n.number(b.entries)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {buckets.map((b) => (
-                <tr key={b.at}>
-                  <td>
-                    <time dateTime={b.at}>{format(b.at)}</time>
-                  </td>
-                  <td>{i18n.number(b.entries)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       </details>
     </figure>

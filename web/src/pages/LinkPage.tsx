@@ -15,7 +15,7 @@ import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { ProviderBadge } from "../team/ProviderBadge";
 import { PROVIDERS } from "../team/providers";
-import { Empty, LoadError, Loading, NotAllowed } from "../team/states";
+import { NotAllowed, WhenLoaded } from "../team/states";
 import { useLoad } from "../team/useLoad";
 import { usePageTitle } from "../usePageTitle";
 import { Avatar } from "../widgets/Avatar";
@@ -137,16 +137,14 @@ export default function LinkPage() {
         <h2 id="linked-title">
           <Trans>Linked to {team}</Trans>
         </h2>
-        {accounts.status === "loading" && <Loading />}
-        {accounts.status === "error" && <LoadError error={accounts.error} onRetry={accountsCtl.reload} />}
-        {accounts.status === "ready" &&
-          (accounts.data.length === 0 ? (
-            <Empty>
-              <Trans>No account is linked to the team yet.</Trans>
-            </Empty>
-          ) : (
+        <WhenLoaded
+          state={accounts}
+          onRetry={accountsCtl.reload}
+          empty={<Trans>No account is linked to the team yet.</Trans>}
+        >
+          {(list) => (
             <ul className="linked-accounts">
-              {accounts.data.map((a) => (
+              {list.map((a) => (
                 <li key={a._id} data-account={a._id}>
                   <Avatar src={a.profile_picture} alt="" size={28} />
                   <span>
@@ -162,7 +160,8 @@ export default function LinkPage() {
                 </li>
               ))}
             </ul>
-          ))}
+          )}
+        </WhenLoaded>
         <p>
           <Link to="/team/accounts">
             <Trans>Manage the team's accounts</Trans>

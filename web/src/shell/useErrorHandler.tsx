@@ -24,7 +24,19 @@ export const UPGRADE_KEYS: ReadonlySet<string> = new Set([
 ]);
 const CLOSE_ONLY_KEYS: ReadonlySet<string> = new Set(["cantDeleteYourDefaultTeam", "forbiddenInDemoMode"]);
 
-export type ErrorOptions = { upload?: string };
+export type ErrorOptions = {
+  upload?: string;
+  /** More keys shown as the upgrade alert (e.g. the builder's plan and quota keys), even with a 403. */
+  upgradeKeys?: ReadonlySet<string>;
+  /** How the subscribe action goes to the plans (inside the builder: through its close confirmation). */
+  navigate?(to: string): void;
+};
+
+/** Whether an error is shown as the 403 error page (not an alert): a 403 that is no upgrade nor close-only key. */
+export function showsErrorPage(err: ApiError, options: ErrorOptions = {}): boolean {
+  const upgrade = UPGRADE_KEYS.has(err.key) || options.upgradeKeys?.has(err.key) === true;
+  return err.status === 403 && !upgrade && !CLOSE_ONLY_KEYS.has(err.key);
+}
 
 export function useErrorHandler(): (error: unknown, options?: ErrorOptions) => void {
   const { i18n } = useLingui();
@@ -45,14 +57,14 @@ export function useErrorHandler(): (error: unknown, options?: ErrorOptions) => v
         return;
       }
       // The API answers the close-only keys with 403 too (api/errors.ts): they are alerts, not the error page.
-      if (err.status === 403 && !UPGRADE_KEYS.has(err.key) && !CLOSE_ONLY_KEYS.has(err.key)) {
+      if (showsErrorPage(err, options)) {
         pageError.show({ status: 403, details: text });
         return;
       }
-      if (UPGRADE_KEYS.has(err.key)) {
+      if (UPGRADE_KEYS.has(err.key) || options.upgradeKeys?.has(err.key)) {
         void dialogs
           .alert({ type: "info", image: true, title: text, actions: ["close", "subscribe"] })
-          .then((a) => a === "subscribe" && navigate("/team/subscription"));
+          .then((a) => a === "subscribe" && (options.navigate ?? navigate)("/team/subscription"));
         return;
       }
       if (CLOSE_ONLY_KEYS.has(err.key)) {

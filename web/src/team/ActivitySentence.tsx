@@ -1,9 +1,11 @@
 /**
  * One activity item (app-shell.md §3, §9) as a sentence: who did what, to whom or to which account, invite or
  * contest. Every type of §9 has its own translated sentence; an unknown type (a newer server) says that
- * something happened rather than nothing.
+ * something happened rather than nothing. The team's own log (team activity page, dashboard) leaves the team
+ * unsaid; the person's activity, which runs across their teams (`acrossTeams`), names it in every sentence.
  */
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ActivityItem } from "../../../codegen/types";
 import { providerOf } from "./providers";
@@ -25,35 +27,57 @@ export const ACTIVITY_TYPES = [
   "finishDraw",
 ] as const;
 
-export function ActivitySentence({ item }: { item: ActivityItem }) {
-  const user = item.user.name;
-  const target = item.targetUser?.name ?? "";
+export function ActivitySentence({
+  item,
+  acrossTeams = false,
+}: {
+  item: ActivityItem;
+  acrossTeams?: boolean;
+}) {
+  const { t } = useLingui();
+  const who = <strong>{item.user.name}</strong>;
   const team = item.meta.team?.name ?? item.team.name;
-  const account = item.meta.account?.name ?? "";
+  const target = item.targetUser?.name ?? t`a member`;
+  const account = item.meta.account?.name ?? t`an account`;
   const provider = item.meta.account?.provider;
   const network = provider ? (providerOf(provider)?.display_name ?? provider) : "";
-  const contestId = item.meta.contest?._id;
-  const contestName = item.meta.contest?.name ?? "";
-  const contest = contestId ? (
-    <Link to={`/contest/${encodeURIComponent(contestId)}/`}>{contestName}</Link>
+  const contestName = item.meta.contest?.name || t`a contest`;
+  const contest: ReactNode = item.meta.contest ? (
+    <Link to={`/contest/${encodeURIComponent(item.meta.contest._id)}/`}>{contestName}</Link>
   ) : (
-    contestName
+    <strong>{contestName}</strong>
   );
-  const who = <strong>{user}</strong>;
   const theTeam = <strong>{team}</strong>;
   const theTarget = <strong>{target}</strong>;
   const theAccount = <strong>{account}</strong>;
 
   switch (item.type) {
     case "createTeam":
-      return (
+      return acrossTeams ? (
+        <Trans>
+          {who} created the team {team}.
+        </Trans>
+      ) : (
         <Trans>
           {who} created the team {theTeam}.
         </Trans>
       );
     case "joinTeam":
-      return <Trans>{who} joined the team.</Trans>;
+      return acrossTeams ? (
+        <Trans>
+          {who} joined the team {team}.
+        </Trans>
+      ) : (
+        <Trans>{who} joined the team.</Trans>
+      );
     case "addTeamAccount":
+      if (acrossTeams) {
+        return (
+          <Trans>
+            {who} linked {account} to {team}.
+          </Trans>
+        );
+      }
       return network ? (
         <Trans>
           {who} linked the {network} account {theAccount}.
@@ -64,31 +88,65 @@ export function ActivitySentence({ item }: { item: ActivityItem }) {
         </Trans>
       );
     case "createInvite.member":
-      return <Trans>{who} invited someone to join the team.</Trans>;
+      return acrossTeams ? (
+        <Trans>
+          {who} invited someone to join {team}.
+        </Trans>
+      ) : (
+        <Trans>{who} invited someone to join the team.</Trans>
+      );
     case "createInvite.account":
-      return <Trans>{who} invited someone to link an account.</Trans>;
+      return acrossTeams ? (
+        <Trans>
+          {who} invited someone to link an account to {team}.
+        </Trans>
+      ) : (
+        <Trans>{who} invited someone to link an account.</Trans>
+      );
     case "removeTeamMember":
-      return (
+      return acrossTeams ? (
+        <Trans>
+          {who} removed {target} from {team}.
+        </Trans>
+      ) : (
         <Trans>
           {who} removed {theTarget} from the team.
         </Trans>
       );
     case "unlinkAccount":
-      return (
+      return acrossTeams ? (
+        <Trans>
+          {who} unlinked {account} from {team}.
+        </Trans>
+      ) : (
         <Trans>
           {who} unlinked the account {theAccount}.
         </Trans>
       );
     case "removeDelegation":
-      return (
+      return acrossTeams ? (
+        <Trans>
+          {who} stopped lending {account} to {team}.
+        </Trans>
+      ) : (
         <Trans>
           {who} took back their account {theAccount}.
         </Trans>
       );
     case "cancelInvite":
-      return <Trans>{who} canceled an invite.</Trans>;
+      return acrossTeams ? (
+        <Trans>
+          {who} canceled an invitation to {team}.
+        </Trans>
+      ) : (
+        <Trans>{who} canceled an invite.</Trans>
+      );
     case "createContest":
-      return (
+      return acrossTeams ? (
+        <Trans>
+          {who} created the contest {contest} in {team}.
+        </Trans>
+      ) : (
         <Trans>
           {who} created the contest {contest}.
         </Trans>
@@ -112,12 +170,18 @@ export function ActivitySentence({ item }: { item: ActivityItem }) {
         </Trans>
       );
     case "finishDraw":
-      return (
+      return acrossTeams ? (
+        <Trans>The draw of {contest} is finished.</Trans>
+      ) : (
         <Trans>
           {who} finished the draw of {contest}.
         </Trans>
       );
     default:
-      return <Trans>{who} did something in the team.</Trans>;
+      return acrossTeams ? (
+        <Trans>Something happened in {team}.</Trans>
+      ) : (
+        <Trans>{who} did something in the team.</Trans>
+      );
   }
 }

@@ -1,12 +1,13 @@
 /**
- * The frame of the team's confirmation dialogs (unlink, remove, cancel, reconnect): a question, a confirm
- * button that runs one call and stays disabled while it runs (the dialog can't be closed meanwhile), then
- * `onDone`. A failure goes to the shell's handler (app-shell.md §8), whose alert takes the dialog's place.
+ * The frame of the confirmation dialogs that run one call (unlink, remove, cancel, reconnect; a lent account
+ * removed, one of the person's accounts unlinked): a question, a confirm button (clicked, or held when `hold`)
+ * that runs the call and stays disabled while it runs (the dialog can't be closed meanwhile), then `onDone`. A failure goes to the shell's handler (app-shell.md §8), whose alert takes the dialog's place.
  */
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { Modal } from "../dialogs/Modal";
 import { useErrorHandler } from "../shell/useErrorHandler";
+import { HoldButton } from "../widgets/HoldButton";
 import "./team.css";
 
 export type ConfirmCallProps = {
@@ -16,6 +17,8 @@ export type ConfirmCallProps = {
   /** The button that closes without doing anything ("Cancel" unless said otherwise). */
   dismissLabel?: ReactNode;
   danger?: boolean;
+  /** Confirmed by holding the button (HoldButton; longer when `danger`) rather than by a click. */
+  hold?: boolean;
   run(): Promise<void>;
   onClose(): void;
   /** After the call worked (the dialog is not closed for you: an alert may take its place). */
@@ -28,6 +31,7 @@ export function ConfirmCallDialog({
   confirmLabel,
   dismissLabel,
   danger = false,
+  hold = false,
   run,
   onClose,
   onDone,
@@ -52,15 +56,21 @@ export function ConfirmCallDialog({
         <button type="button" className="button" onClick={onClose} disabled={busy}>
           {dismissLabel ?? <Trans>Cancel</Trans>}
         </button>
-        <button
-          type="button"
-          className={`button ${danger ? "danger" : "primary"}`}
-          onClick={() => void confirm()}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? <Trans>Please wait…</Trans> : confirmLabel}
-        </button>
+        {hold ? (
+          <HoldButton dangerous={danger} state={busy ? "loading" : "hold"} onConfirm={() => void confirm()}>
+            {confirmLabel}
+          </HoldButton>
+        ) : (
+          <button
+            type="button"
+            className={`button ${danger ? "danger" : "primary"}`}
+            onClick={() => void confirm()}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {busy ? <Trans>Please wait…</Trans> : confirmLabel}
+          </button>
+        )}
       </div>
     </Modal>
   );

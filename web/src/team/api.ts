@@ -122,6 +122,9 @@ export async function getShortlink(idOrKey: string, domain?: string | null): Pro
 
 // -------------------------------------------------------------------------------------------- activity
 
+/** The server's page size for both activity lists (api/routes/activity.ts): a shorter page is the last one. */
+export const ACTIVITY_PAGE_SIZE = 20;
+
 /** A page of the team's activity, newest first; `before` = the _id of the last one shown. */
 export async function listActivity(before?: string): Promise<ActivityItem[]> {
   const query = before ? { before } : {};

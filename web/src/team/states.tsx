@@ -2,6 +2,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { ApiError } from "../api/errors";
+import type { Loaded } from "./useLoad";
 
 export function Loading() {
   return (
@@ -35,4 +36,27 @@ export function NotAllowed({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
+}
+
+/**
+ * A call's data as a page shows it (useLoad): loading, failed with a retry, empty (`empty`, the page's own
+ * sentence; an empty list unless `isEmpty` says otherwise), or what `children` make of the data.
+ */
+export function WhenLoaded<T>({
+  state,
+  onRetry,
+  empty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
+  children,
+}: {
+  state: Loaded<T>;
+  onRetry(): void;
+  empty?: ReactNode;
+  isEmpty?(data: T): boolean;
+  children(data: T): ReactNode;
+}) {
+  if (state.status === "loading") return <Loading />;
+  if (state.status === "error") return <LoadError error={state.error} onRetry={onRetry} />;
+  if (empty !== undefined && isEmpty(state.data)) return <Empty>{empty}</Empty>;
+  return children(state.data);
 }

@@ -3,7 +3,7 @@
  * any other failure stays on the page with a retry. The newest call wins when `key` changes quickly.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../api/errors";
+import { type ApiError, asApiError } from "../api/errors";
 import { useErrorHandler } from "../shell/useErrorHandler";
 
 export type Loaded<T> =
@@ -16,10 +16,6 @@ export type LoadControls<T> = {
   /** Changes the loaded data in place (after a call answered the new state of a row). */
   update(change: (data: T) => T): void;
 };
-
-function asApiError(e: unknown): ApiError {
-  return e instanceof ApiError ? e : new ApiError(0, { error: "unknown", message: String(e) });
-}
 
 export function useLoad<T>(key: string, load: () => Promise<T>): [Loaded<T>, LoadControls<T>] {
   const [state, setState] = useState<Loaded<T>>({ status: "loading" });

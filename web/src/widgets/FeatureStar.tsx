@@ -1,12 +1,19 @@
-/** A missing plan feature shows a star linking to the subscription page (app-shell.md §6). */
+/**
+ * A missing plan feature shows a star linking to the subscription page (app-shell.md §6). Inside the open builder
+ * the link asks to close the builder first (builder/navigate.tsx); elsewhere it is a plain link.
+ */
 import { useLingui } from "@lingui/react/macro";
-import { Link } from "react-router";
+import { BuilderLink } from "../builder/navigate";
 
 export function FeatureStar() {
   const { t } = useLingui();
   return (
-    <Link to="/team/subscription" className="feature-star" aria-label={t`Needs a higher plan: see the plans`}>
+    <BuilderLink
+      to="/team/subscription"
+      className="feature-star"
+      aria-label={t`Needs a higher plan: see the plans`}
+    >
       ★
-    </Link>
+    </BuilderLink>
   );
 }

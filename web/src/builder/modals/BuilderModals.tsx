@@ -6,20 +6,41 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { canAddSource, maxSourcesOf } from "../../../../engine/builder/selectors";
 import { ProviderIcon } from "../../contest/ProviderIcon";
 import { providerOf } from "../../contest/providers";
 import { Modal } from "../../dialogs/Modal";
 import { HoldButton } from "../../widgets/HoldButton";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
-import { CallError } from "./CallError";
+import { BuilderLink } from "../navigate";
+import { CallError, useCallFailure } from "./CallError";
 import { SettingsModal } from "./SettingsModal";
 import { ShortlinksModal } from "./ShortlinksModal";
 
 function useSend() {
   const { actor } = useBuilderEnv();
   return actor.send;
+}
+
+/** Cancel, and the button that sends CONFIRM (red when `dangerous`). */
+function ConfirmButtons({ confirm, dangerous = false }: { confirm: string; dangerous?: boolean }) {
+  const { t } = useLingui();
+  const send = useSend();
+  return (
+    <>
+      <button type="button" className="button" data-action="cancel" onClick={() => send({ type: "CANCEL" })}>
+        {t`Cancel`}
+      </button>
+      <button
+        type="button"
+        className={`button ${dangerous ? "danger" : "primary"}`}
+        data-action="confirm"
+        onClick={() => send({ type: "CONFIRM" })}
+      >
+        {confirm}
+      </button>
+    </>
+  );
 }
 
 function Confirm({
@@ -33,33 +54,13 @@ function Confirm({
   confirm: string;
   dangerous?: boolean;
 }) {
-  const { t } = useLingui();
   const send = useSend();
   return (
     <Modal
       title={title}
       onClose={() => send({ type: "CANCEL" })}
       size="small"
-      footer={
-        <>
-          <button
-            type="button"
-            className="button"
-            data-action="cancel"
-            onClick={() => send({ type: "CANCEL" })}
-          >
-            {t`Cancel`}
-          </button>
-          <button
-            type="button"
-            className={`button ${dangerous ? "danger" : "primary"}`}
-            data-action="confirm"
-            onClick={() => send({ type: "CONFIRM" })}
-          >
-            {confirm}
-          </button>
-        </>
-      }
+      footer={<ConfirmButtons confirm={confirm} dangerous={dangerous} />}
     >
       {children}
     </Modal>
@@ -174,7 +175,41 @@ function useCall(state: "saveDraft" | "exportTemplate" | "submit") {
   return { running, failed, error };
 }
 
-function RetryFooter({ children }: { children?: ReactNode }) {
+type Call = ReturnType<typeof useCall>;
+
+/**
+ * The modal of a builder call: CANCEL closes it unless the call runs. When the server refused fields (422), it
+ * lists them (each a link to the field) and its footer offers to try again; any other failure closes it and the
+ * shell's error handler shows it (CallError).
+ */
+function CallModal({
+  call,
+  title,
+  footer,
+  children,
+}: {
+  call: Call;
+  title: string;
+  footer?: ReactNode;
+  children?: ReactNode;
+}) {
+  const send = useSend();
+  useCallFailure(call.failed, call.error);
+  return (
+    <Modal
+      title={title}
+      onClose={() => send({ type: "CANCEL" })}
+      closable={!call.running}
+      size="small"
+      footer={call.failed ? <RetryButtons /> : footer}
+    >
+      {children}
+      {call.failed && <CallError error={call.error} />}
+    </Modal>
+  );
+}
+
+function RetryButtons() {
   const send = useSend();
   return (
     <>
@@ -189,65 +224,39 @@ function RetryFooter({ children }: { children?: ReactNode }) {
       >
         <Trans>Try again</Trans>
       </button>
-      {children}
     </>
   );
 }
 
+function Saving({ call }: { call: Call }) {
+  return call.running ? (
+    <p role="status" aria-busy="true">
+      <Trans>Saving…</Trans>
+    </p>
+  ) : null;
+}
+
 export function SaveDraftModal() {
   const { t } = useLingui();
-  const send = useSend();
-  const { running, failed, error } = useCall("saveDraft");
+  const call = useCall("saveDraft");
   const forPayment = useBuilderSelector((s) => s.context.forPayment);
   return (
-    <Modal
-      title={forPayment ? t`Saving the contest to pay for it` : t`Saving the draft`}
-      onClose={() => send({ type: "CANCEL" })}
-      closable={!running}
-      size="small"
-      footer={failed ? <RetryFooter /> : undefined}
-    >
-      {running && (
-        <p role="status" aria-busy="true">
-          <Trans>Saving…</Trans>
-        </p>
-      )}
-      {failed && <CallError error={error} />}
-    </Modal>
+    <CallModal call={call} title={forPayment ? t`Saving the contest to pay for it` : t`Saving the draft`}>
+      <Saving call={call} />
+    </CallModal>
   );
 }
 
 export function ExportTemplateModal() {
   const { t } = useLingui();
-  const send = useSend();
-  const { running, failed, error } = useCall("exportTemplate");
+  const call = useCall("exportTemplate");
   const name = useBuilderSelector((s) => String(s.context.form.base.name ?? ""));
   const asking = useBuilderSelector((s) => s.matches({ exportTemplate: "exportTemplateDialog" }));
   return (
-    <Modal
+    <CallModal
+      call={call}
       title={t`Export as template`}
-      onClose={() => send({ type: "CANCEL" })}
-      closable={!running}
-      size="small"
-      footer={
-        failed ? (
-          <RetryFooter />
-        ) : asking ? (
-          <>
-            <button type="button" className="button" onClick={() => send({ type: "CANCEL" })}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button
-              type="button"
-              className="button primary"
-              data-action="confirm"
-              onClick={() => send({ type: "CONFIRM" })}
-            >
-              <Trans>Save the template</Trans>
-            </button>
-          </>
-        ) : undefined
-      }
+      footer={asking && <ConfirmButtons confirm={t`Save the template`} />}
     >
       {asking && (
         <p>
@@ -257,31 +266,20 @@ export function ExportTemplateModal() {
           </Trans>
         </p>
       )}
-      {running && (
-        <p role="status" aria-busy="true">
-          <Trans>Saving…</Trans>
-        </p>
-      )}
-      {failed && <CallError error={error} />}
-    </Modal>
+      <Saving call={call} />
+    </CallModal>
   );
 }
 
 export function CreateContestModal() {
   const { t } = useLingui();
   const send = useSend();
-  const { running, failed, error } = useCall("submit");
+  const call = useCall("submit");
   const origin = useBuilderSelector((s) => s.context.origin);
   const saving = origin.kind === "planned" && !origin.is_duplicate;
   return (
-    <Modal
-      title={saving ? t`Save the contest` : t`Create the contest`}
-      onClose={() => send({ type: "CANCEL" })}
-      closable={!running}
-      size="small"
-      footer={failed ? <RetryFooter /> : undefined}
-    >
-      {!failed && (
+    <CallModal call={call} title={saving ? t`Save the contest` : t`Create the contest`}>
+      {!call.failed && (
         <>
           <p>
             <Trans>
@@ -289,13 +287,15 @@ export function CreateContestModal() {
               confirm.
             </Trans>
           </p>
-          <HoldButton state={running ? "loading" : "hold"} onConfirm={() => send({ type: "HOLD_CONFIRMED" })}>
+          <HoldButton
+            state={call.running ? "loading" : "hold"}
+            onConfirm={() => send({ type: "HOLD_CONFIRMED" })}
+          >
             {saving ? <Trans>Save the contest</Trans> : <Trans>Create the contest</Trans>}
           </HoldButton>
         </>
       )}
-      {failed && <CallError error={error} />}
-    </Modal>
+    </CallModal>
   );
 }
 
@@ -313,9 +313,9 @@ export function CreatePaidContestModal() {
         </Trans>
       </p>
       <p>
-        <Link to="/team/subscription">
+        <BuilderLink to="/team/subscription">
           <Trans>See the plans</Trans>
-        </Link>
+        </BuilderLink>
       </p>
     </Confirm>
   );

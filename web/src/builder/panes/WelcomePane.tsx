@@ -4,12 +4,12 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { PANES } from "../../../../engine/builder/selectors";
 import { ProviderList } from "../../contest/ProviderIcon";
 import { useSession } from "../../session/session";
 import { listDrafts, listTemplates, type SavedItem } from "../api";
 import { useBuilderEnv } from "../context";
+import { BuilderLink } from "../navigate";
 import { PaneFrame } from "./PaneFrame";
 
 type Listing = { status: "loading" } | { status: "failed" } | { status: "ready"; items: SavedItem[] };
@@ -102,12 +102,12 @@ export function WelcomePane({ canCreate }: { canCreate: boolean }) {
             </Trans>
           </p>
           <p>
-            <Link to="/team/subscription" className="button primary">
+            <BuilderLink to="/team/subscription" className="button primary">
               <Trans>See the plans</Trans>
-            </Link>{" "}
-            <Link to="/team/one-shot" className="button">
+            </BuilderLink>{" "}
+            <BuilderLink to="/team/one-shot" className="button">
               <Trans>Buy one contest</Trans>
-            </Link>
+            </BuilderLink>
           </p>
         </div>
       )}

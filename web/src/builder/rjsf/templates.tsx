@@ -22,7 +22,7 @@ import { partSteps } from "../../../../engine/builder/selectors";
 import { FeatureStar } from "../../widgets/FeatureStar";
 import { BuilderProfilerContext, useBuilderEnv, useBuilderSelector } from "../context";
 import { builderContextOf, ID_PREFIX, pathOf } from "../form-context";
-import { stepLabel } from "../labels";
+import { fieldDescription, stepLabel } from "../labels";
 import { errorText } from "../messages";
 import { StateIcon } from "../StateIcon";
 import type { FieldOptions } from "../schema/pane-form";
@@ -54,6 +54,17 @@ function Gate({ feature }: { feature: string }) {
       <span className="builder-gate-text">{t`You don't have access to that feature.`}</span>
     </span>
   );
+}
+
+/** The sentence under a field (fieldDescription), named by rjsf's description id so the input points to it. */
+function Description({ id, path }: { id: string; path: string }) {
+  const { i18n } = useLingui();
+  const text = fieldDescription(i18n, path);
+  return text ? (
+    <p className="builder-description muted" id={`${id}__description`}>
+      {text}
+    </p>
+  ) : null;
 }
 
 export function FieldTemplate(props: FieldTemplateProps) {
@@ -117,6 +128,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {body}
         </>
       )}
+      <Description id={id} path={path} />
     </div>
   );
 }

@@ -6,9 +6,9 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { WidgetProps } from "@rjsf/utils";
-import { Link } from "react-router";
 import { providerOf } from "../../team/providers";
 import type { TeamAccount } from "../form-context";
+import { BuilderLink } from "../navigate";
 import { useWidgetField } from "./use-field";
 
 export function AccountWidget(props: WidgetProps) {
@@ -24,9 +24,9 @@ export function AccountWidget(props: WidgetProps) {
     return (
       <p id={props.id} className="account-empty">
         <Trans>No {network} account is linked to the team.</Trans>{" "}
-        <Link to="/team/accounts">
+        <BuilderLink to="/team/accounts">
           <Trans>Link an account</Trans>
-        </Link>
+        </BuilderLink>
       </p>
     );
   }

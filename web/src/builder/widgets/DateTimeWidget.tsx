@@ -8,7 +8,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { DateTimeInput } from "./DateTimeInput";
 import { useDateBounds } from "./date-bounds";
 import { useWaitingReason } from "./field-labels";
-import { localeOf, useWidgetField } from "./use-field";
+import { editorPropsOf, localeOf, useWidgetField } from "./use-field";
 
 export function DateTimeWidget(props: WidgetProps) {
   const { t } = useLingui();
@@ -18,19 +18,13 @@ export function DateTimeWidget(props: WidgetProps) {
   const value = typeof props.value === "string" && props.value !== "" ? props.value : null;
   return (
     <DateTimeInput
-      id={props.id}
-      value={value}
-      onChange={(next) => props.onChange(next)}
-      onBlur={() => props.onBlur(props.id, value)}
-      onFocus={() => props.onFocus(props.id, value)}
+      {...editorPropsOf(props, field, value)}
       label={props.label || t`Date`}
       locale={localeOf(field.ctx)}
       min={bounds.min}
       max={bounds.max}
       disabled={field.disabled || bounds.waitingFor !== null}
       disabledReason={bounds.waitingFor !== null ? waitingReason : null}
-      invalid={field.invalid}
-      describedBy={field.describedBy}
     />
   );
 }

@@ -6,7 +6,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { checkKeyword, checkTwitterKeyword } from "../../../../engine/text/normalize";
 import { ChipInput } from "./ChipInput";
-import { ownsLabel, useWidgetField } from "./use-field";
+import { editorPropsOf, ownsLabel, useWidgetField } from "./use-field";
 
 export function KeywordsWidget(props: WidgetProps) {
   const field = useWidgetField(props);
@@ -15,18 +15,11 @@ export function KeywordsWidget(props: WidgetProps) {
   const value: string[] = Array.isArray(props.value) ? props.value : [];
   return (
     <ChipInput
-      id={props.id}
+      {...editorPropsOf(props, field, value)}
       label={props.label}
       showLabel={ownsLabel(props.schema)}
-      value={value}
-      onChange={(next) => props.onChange(next)}
-      onBlur={() => props.onBlur(props.id, value)}
-      onFocus={() => props.onFocus(props.id, value)}
       check={(list, input) => [checkOne(list, input)]}
-      disabled={field.disabled}
-      invalid={field.invalid}
       placeholder={props.placeholder}
-      describedBy={field.describedBy}
     />
   );
 }

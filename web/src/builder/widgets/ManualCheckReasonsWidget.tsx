@@ -9,7 +9,7 @@ import { addManualCheckReason, checkManualCheckReason } from "../../../../engine
 import reasonsJson from "../../../../schemas/manual-check-reasons.json";
 import { ChipInput } from "./ChipInput";
 import { MANUAL_CHECK_REASON_LABELS } from "./labels";
-import { ownsLabel, useWidgetField } from "./use-field";
+import { editorPropsOf, ownsLabel, useWidgetField } from "./use-field";
 
 export const MANUAL_CHECK_REASONS: readonly string[] = reasonsJson.reasons.map((r) => r.key);
 
@@ -24,19 +24,12 @@ export function ManualCheckReasonsWidget(props: WidgetProps) {
   const offered = MANUAL_CHECK_REASONS.filter((key) => !value.includes(key));
   return (
     <ChipInput
-      id={props.id}
+      {...editorPropsOf(props, field, value)}
       label={props.label}
       showLabel={ownsLabel(props.schema)}
-      value={value}
-      onChange={(next) => props.onChange(next)}
-      onBlur={() => props.onBlur(props.id, value)}
-      onFocus={() => props.onFocus(props.id, value)}
       check={(list, input) => [checkManualCheckReason(list, input)]}
       chipLabel={labelOf}
-      disabled={field.disabled}
-      invalid={field.invalid}
       placeholder={t`Type a reason and press Enter`}
-      describedBy={field.describedBy}
     >
       {offered.length > 0 && (
         <fieldset className="chip-suggestions">

@@ -5,7 +5,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { ruleArgs } from "./field-rules";
 import { SelectInput } from "./SelectInput";
-import { useWidgetField } from "./use-field";
+import { editorPropsOf, useWidgetField } from "./use-field";
 
 export function choicesOf(
   rule: string | undefined,
@@ -23,15 +23,8 @@ export function SelectWidget(props: WidgetProps) {
   const value = typeof props.value === "string" ? props.value : null;
   return (
     <SelectInput
-      id={props.id}
-      value={value}
+      {...editorPropsOf(props, field, value)}
       choices={choicesOf(field.rules?.rule, props.schema, props.options)}
-      onChange={(next) => props.onChange(next)}
-      onBlur={() => props.onBlur(props.id, value)}
-      onFocus={() => props.onFocus(props.id, value)}
-      disabled={field.disabled}
-      invalid={field.invalid}
-      describedBy={field.describedBy}
     />
   );
 }

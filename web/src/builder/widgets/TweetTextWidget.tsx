@@ -6,7 +6,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { TextEditor } from "./TextEditor";
 import { DEFAULT_WEIGHTED_MAX, textLimitOf } from "./text-count";
-import { useWidgetField } from "./use-field";
+import { editorPropsOf, useWidgetField } from "./use-field";
 
 export function TweetTextWidget(props: WidgetProps) {
   const field = useWidgetField(props);
@@ -14,17 +14,10 @@ export function TweetTextWidget(props: WidgetProps) {
   const limit = textLimitOf(field.rules?.rule) ?? { kind: "weighted" as const, max: DEFAULT_WEIGHTED_MAX };
   return (
     <TextEditor
-      id={props.id}
-      value={value}
-      onChange={(next) => props.onChange(next)}
-      onBlur={() => props.onBlur(props.id, value)}
-      onFocus={() => props.onFocus(props.id, value)}
+      {...editorPropsOf(props, field, value)}
       multiline
       limit={limit}
       ctx={field.ctx}
-      disabled={field.disabled}
-      invalid={field.invalid}
-      describedBy={field.describedBy}
       placeholder={props.placeholder}
       autoFocus={props.autofocus}
     />

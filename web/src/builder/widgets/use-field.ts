@@ -55,6 +55,23 @@ export function useWidgetField(props: WidgetProps): WidgetField {
   };
 }
 
+/**
+ * What a widget hands to its editor (TextEditor, ChipInput, SelectInput, DateTimeInput): the id, the value as the
+ * editor takes it, rjsf's change, blur and focus calls, and the field's disabled, invalid and described-by state.
+ */
+export function editorPropsOf<T>(props: WidgetProps, field: WidgetField, value: T) {
+  return {
+    id: props.id,
+    value,
+    onChange: (next: T) => props.onChange(next),
+    onBlur: () => props.onBlur(props.id, value),
+    onFocus: () => props.onFocus(props.id, value),
+    disabled: field.disabled,
+    invalid: field.invalid,
+    describedBy: field.describedBy,
+  };
+}
+
 /** The value of another field, re-rendering the widget when it changes (undefined outside the builder). */
 export function useOtherField<T>(ctx: BuilderFormContext | undefined, path: string): T | undefined {
   return useFormValue<T | undefined>(ctx ?? NO_BUILDER, path);

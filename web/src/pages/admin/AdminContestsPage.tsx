@@ -6,14 +6,13 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { ContestStatusBadge, SandboxLabel } from "../../contest/badges";
 import { type ContestStatus, STATUS_LABELS } from "../../contest/types";
-import { useDialogs } from "../../dialogs/DialogHost";
 import { formatDate } from "../../team/format";
-import { Empty, LoadError, Loading } from "../../team/states";
+import { WhenLoaded } from "../../team/states";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
-import { AdminNav, Pager, SearchForm, useListQuery } from "./AdminNav";
+import { AdminNav, PagedTable, SearchForm, useListQuery } from "./AdminNav";
 import { type ChangedTeam, type ContestsAnswer, listContests } from "./api";
-import { TeamDialog, type TeamOfDialog, TeamSummary } from "./TeamDialog";
+import { TeamSummary, useTeamDialog } from "./TeamDialog";
 
 /** Every status a contest can have, in the order of its life (drafts first). */
 export const ADMIN_STATUSES = ["draft", "planned", "started", "closed", "ended", "canceled"] as const;
@@ -35,17 +34,13 @@ export function withTeam(answer: ContestsAnswer, team: ChangedTeam): ContestsAns
 export default function AdminContestsPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`All contests`);
-  const dialogs = useDialogs();
   const [asked, setAsked] = useListQuery();
   const status =
     asked.status && (ADMIN_STATUSES as readonly string[]).includes(asked.status) ? asked.status : "";
   const [state, { reload, update }] = useLoad(JSON.stringify(["contests", asked.q, asked.page, status]), () =>
     listContests({ q: asked.q, page: asked.page, status }),
   );
-  const manage = (team: TeamOfDialog) =>
-    dialogs.open((close) => (
-      <TeamDialog team={team} onClose={close} onChanged={(changed) => update((a) => withTeam(a, changed))} />
-    ));
+  const manage = useTeamDialog(update, withTeam);
 
   return (
     <div className="admin-page">
@@ -78,68 +73,42 @@ export default function AdminContestsPage() {
           onSearch={(q) => setAsked({ q, page: 1 })}
         />
       </div>
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-      {state.status === "ready" &&
-        (state.data.data.length === 0 ? (
-          <Empty>
-            <Trans>No contest matches.</Trans>
-          </Empty>
-        ) : (
-          <>
-            <p className="muted" role="status">
-              <Plural value={state.data.meta.total} one="# contest found" other="# contests found" />
-            </p>
-            <div className="admin-table-wrap">
-              <table className="data">
-                <caption className="admin-visually-hidden">
-                  <Trans>Contests of every team</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Name</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Status</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Team</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Entries</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Created</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.data.data.map((c) => (
-                    <tr key={c._id}>
-                      <th scope="row">
-                        {c.name}
-                        {c.sandbox && (
-                          <>
-                            {" "}
-                            <SandboxLabel />
-                          </>
-                        )}
-                      </th>
-                      <td>{isStatus(c.status) ? <ContestStatusBadge status={c.status} /> : c.status}</td>
-                      <td>
-                        <TeamSummary team={c.team} onManage={() => manage(c.team)} />
-                      </td>
-                      <td>{i18n.number(c.entries_count)}</td>
-                      <td>{formatDate(i18n, c.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager meta={state.data.meta} onPage={(page) => setAsked({ page })} />
-          </>
-        ))}
+      <WhenLoaded
+        state={state}
+        onRetry={reload}
+        empty={<Trans>No contest matches.</Trans>}
+        isEmpty={(answer) => answer.data.length === 0}
+      >
+        {(answer) => (
+          <PagedTable
+            meta={answer.meta}
+            found={<Plural value={answer.meta.total} one="# contest found" other="# contests found" />}
+            caption={t`Contests of every team`}
+            columns={[t`Name`, t`Status`, t`Team`, t`Entries`, t`Created`]}
+            onPage={(page) => setAsked({ page })}
+          >
+            {answer.data.map((c) => (
+              <tr key={c._id}>
+                <th scope="row">
+                  {c.name}
+                  {c.sandbox && (
+                    <>
+                      {" "}
+                      <SandboxLabel />
+                    </>
+                  )}
+                </th>
+                <td>{isStatus(c.status) ? <ContestStatusBadge status={c.status} /> : c.status}</td>
+                <td>
+                  <TeamSummary team={c.team} onManage={() => manage(c.team)} />
+                </td>
+                <td>{i18n.number(c.entries_count)}</td>
+                <td>{formatDate(i18n, c.created_at)}</td>
+              </tr>
+            ))}
+          </PagedTable>
+        )}
+      </WhenLoaded>
     </div>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * What every admin page shares: the admin section's menu (the shell's sub-menus do not list /admin), the list
- * pages' pager, and the query of a list read from the address (?q=, ?page=, ?status=), so a search can be
+ * pages' table of results and pager, and the query of a list read from the address (?q=, ?page=, ?status=), so a search can be
  * shared, reloaded and walked back with the browser.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../components/DataTable";
 import { Menu } from "../../layout/Menu";
 import type { MenuItem } from "../../layout/menus";
 import type { ListMeta, ListQuery } from "./api";
@@ -96,6 +97,37 @@ export function Pager({ meta, onPage }: { meta: ListMeta; onPage(page: number): 
         <Trans>Next</Trans>
       </button>
     </nav>
+  );
+}
+
+/** A list page's results: how many were found, this page of them as a table, and the pager. */
+export function PagedTable({
+  meta,
+  found,
+  caption,
+  columns,
+  onPage,
+  children,
+}: {
+  meta: ListMeta;
+  found: ReactNode;
+  caption: string;
+  columns: readonly Column[];
+  onPage(page: number): void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="muted" role="status">
+        {found}
+      </p>
+      <div className="admin-table-wrap">
+        <DataTable caption={caption} columns={columns}>
+          {children}
+        </DataTable>
+      </div>
+      <Pager meta={meta} onPage={onPage} />
+    </>
   );
 }
 

@@ -4,8 +4,9 @@
  * sign-ins and active users — each table with its headers.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { DataTable } from "../../components/DataTable";
 import { STATUS_LABELS } from "../../contest/types";
-import { LoadError, Loading } from "../../team/states";
+import { WhenLoaded } from "../../team/states";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { AdminNav } from "./AdminNav";
@@ -18,7 +19,7 @@ function statusLabel(i18n: ReturnType<typeof useLingui>["i18n"], status: string)
 }
 
 function Figures({ stats }: { stats: AdminStats }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const n = (value: number) => i18n.number(value);
   return (
     <div className="admin-stats">
@@ -63,26 +64,14 @@ function Figures({ stats }: { stats: AdminStats }) {
           </dt>
           <dd>{n(stats.teams.frozen)}</dd>
         </dl>
-        <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Plan</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Teams</Trans>
-              </th>
+        <DataTable columns={[t`Plan`, t`Teams`]}>
+          {Object.entries(stats.teams.by_plan).map(([plan, count]) => (
+            <tr key={plan}>
+              <th scope="row">{planName(plan)}</th>
+              <td>{n(count)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {Object.entries(stats.teams.by_plan).map(([plan, count]) => (
-              <tr key={plan}>
-                <th scope="row">{planName(plan)}</th>
-                <td>{n(count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </section>
       <section className="card" aria-labelledby="stats-contests">
         <h2 id="stats-contests">
@@ -98,26 +87,14 @@ function Figures({ stats }: { stats: AdminStats }) {
           </dt>
           <dd>{n(stats.entries)}</dd>
         </dl>
-        <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Contests</Trans>
-              </th>
+        <DataTable columns={[t`Status`, t`Contests`]}>
+          {Object.entries(stats.contests.by_status).map(([status, count]) => (
+            <tr key={status}>
+              <th scope="row">{statusLabel(i18n, status)}</th>
+              <td>{n(count)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {Object.entries(stats.contests.by_status).map(([status, count]) => (
-              <tr key={status}>
-                <th scope="row">{statusLabel(i18n, status)}</th>
-                <td>{n(count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </section>
     </div>
   );
@@ -138,9 +115,9 @@ export default function AdminStatsPage() {
           <Trans>Refresh</Trans>
         </button>
       </div>
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-      {state.status === "ready" && <Figures stats={state.data} />}
+      <WhenLoaded state={state} onRetry={reload}>
+        {(stats) => <Figures stats={stats} />}
+      </WhenLoaded>
     </div>
   );
 }

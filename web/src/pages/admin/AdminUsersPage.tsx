@@ -3,14 +3,13 @@
  * page at a time, each with their teams; a team opens the dialog that sets its plan or freezes it.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useDialogs } from "../../dialogs/DialogHost";
 import { formatDate } from "../../team/format";
-import { Empty, LoadError, Loading } from "../../team/states";
+import { WhenLoaded } from "../../team/states";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
-import { AdminNav, Pager, SearchForm, useListQuery } from "./AdminNav";
+import { AdminNav, PagedTable, SearchForm, useListQuery } from "./AdminNav";
 import { type AdminUser, type ChangedTeam, listUsers, type UsersAnswer } from "./api";
-import { TeamDialog, type TeamOfDialog, TeamSummary } from "./TeamDialog";
+import { type TeamOfDialog, TeamSummary, useTeamDialog } from "./TeamDialog";
 
 /** The users answer with one team changed everywhere it shows (a team has several members). */
 export function withTeam(answer: UsersAnswer, team: ChangedTeam): UsersAnswer {
@@ -73,15 +72,11 @@ function UserRow({ user, onManage }: { user: AdminUser; onManage(team: TeamOfDia
 export default function AdminUsersPage() {
   const { t } = useLingui();
   usePageTitle(t`Users`);
-  const dialogs = useDialogs();
   const [asked, setAsked] = useListQuery();
   const [state, { reload, update }] = useLoad(JSON.stringify(["users", asked.q, asked.page]), () =>
     listUsers({ q: asked.q, page: asked.page }),
   );
-  const manage = (team: TeamOfDialog) =>
-    dialogs.open((close) => (
-      <TeamDialog team={team} onClose={close} onChanged={(changed) => update((a) => withTeam(a, changed))} />
-    ));
+  const manage = useTeamDialog(update, withTeam);
 
   return (
     <div className="admin-page">
@@ -95,49 +90,26 @@ export default function AdminUsersPage() {
         label={t`Search by e-mail or name`}
         onSearch={(q) => setAsked({ q, page: 1 })}
       />
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError error={state.error} onRetry={reload} />}
-      {state.status === "ready" &&
-        (state.data.data.length === 0 ? (
-          <Empty>
-            {asked.q ? <Trans>Nobody matches “{asked.q}”.</Trans> : <Trans>There are no users yet.</Trans>}
-          </Empty>
-        ) : (
-          <>
-            <p className="muted" role="status">
-              <Plural value={state.data.meta.total} one="# user found" other="# users found" />
-            </p>
-            <div className="admin-table-wrap">
-              <table className="data">
-                <caption className="admin-visually-hidden">
-                  <Trans>Users</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Name</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>E-mail</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Teams</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Registered</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.data.data.map((user) => (
-                    <UserRow key={user._id} user={user} onManage={manage} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager meta={state.data.meta} onPage={(page) => setAsked({ page })} />
-          </>
-        ))}
+      <WhenLoaded
+        state={state}
+        onRetry={reload}
+        empty={asked.q ? <Trans>Nobody matches “{asked.q}”.</Trans> : <Trans>There are no users yet.</Trans>}
+        isEmpty={(answer) => answer.data.length === 0}
+      >
+        {(answer) => (
+          <PagedTable
+            meta={answer.meta}
+            found={<Plural value={answer.meta.total} one="# user found" other="# users found" />}
+            caption={t`Users`}
+            columns={[t`Name`, t`E-mail`, t`Teams`, t`Registered`]}
+            onPage={(page) => setAsked({ page })}
+          >
+            {answer.data.map((user) => (
+              <UserRow key={user._id} user={user} onManage={manage} />
+            ))}
+          </PagedTable>
+        )}
+      </WhenLoaded>
     </div>
   );
 }

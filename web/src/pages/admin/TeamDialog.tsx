@@ -8,6 +8,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { ApiError } from "../../api/errors";
+import { useDialogs } from "../../dialogs/DialogHost";
 import { Modal } from "../../dialogs/Modal";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { formatDate } from "../../team/format";
@@ -245,6 +246,18 @@ export function TeamDialog({
       <FreezeForm team={current} onSaved={saved} />
     </Modal>
   );
+}
+
+/** Opens a team's dialog from an admin list, whose data `update` changes with `withTeam` when the team changes. */
+export function useTeamDialog<A>(
+  update: (change: (answer: A) => A) => void,
+  withTeam: (answer: A, team: ChangedTeam) => A,
+): (team: TeamOfDialog) => void {
+  const dialogs = useDialogs();
+  return (team) =>
+    dialogs.open((close) => (
+      <TeamDialog team={team} onClose={close} onChanged={(changed) => update((a) => withTeam(a, changed))} />
+    ));
 }
 
 /** A team in an admin list: its name, plan and freeze, and the button that opens its dialog. */

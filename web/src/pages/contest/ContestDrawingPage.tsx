@@ -6,13 +6,14 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
+import { ContestFrame } from "../../contest/ContestFrame";
 import type { ContestData } from "../../contest/types";
-import { useContest } from "../../contest/useContest";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { StartFinalDrawDialog } from "../../dialogs/StartFinalDrawDialog";
 import { type Draw, fetchDraws, fetchEntries, fetchVerify, makeDraw } from "../../lifecycle/api";
-import { CallFailed, ContestFrame } from "../../lifecycle/ContestFrame";
+import { CallFailed } from "../../lifecycle/CallFailed";
+import "../../lifecycle/lifecycle.css";
 import { verifyPathOf } from "../../lifecycle/contest-rules";
 import { type DrawAccount, DrawResult, Fingerprint } from "../../lifecycle/DrawResult";
 import { useCall } from "../../lifecycle/useCall";
@@ -26,11 +27,9 @@ const ENTRANTS_NAMED = 500;
 
 export default function ContestDrawingPage() {
   const { t } = useLingui();
-  const { contestId = "" } = useParams();
-  const state = useContest(contestId);
   return (
-    <ContestFrame state={state} title={t`Drawing`}>
-      {(contest) => <DrawingView contest={contest} reloadContest={state.reload} />}
+    <ContestFrame title={t`Drawing`}>
+      {(contest, reload) => <DrawingView contest={contest} reloadContest={reload} />}
     </ContestFrame>
   );
 }

@@ -4,18 +4,18 @@
  * exportEntries, else the upgrade alert), loading the entries of a classic contest (consent on the first load
  * only) and the manual check of each valid entrant (draw.manualCheck).
  */
-import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
-import type { LoadEntriesAnswer } from "../../contest/api";
+import { Link, useSearchParams } from "react-router";
+import { ContestFrame } from "../../contest/ContestFrame";
 import type { ContestData } from "../../contest/types";
-import { useContest } from "../../contest/useContest";
+import { useLoadEntries } from "../../contest/useLoadEntries";
 import { useDialogs } from "../../dialogs/DialogHost";
-import { LoadEntriesDialog } from "../../dialogs/LoadEntriesDialog";
 import { ManualCheckDialog } from "../../dialogs/ManualCheckDialog";
 import { type Entry, exportEntries, fetchEntries, saveFile } from "../../lifecycle/api";
-import { CallFailed, ContestFrame } from "../../lifecycle/ContestFrame";
+import { CallFailed } from "../../lifecycle/CallFailed";
+import "../../lifecycle/lifecycle.css";
+import { Pagination } from "../../components/Pagination";
 import { commentTermsOf, manualCheckReasonsOf } from "../../lifecycle/contest-rules";
 import { EntriesTable } from "../../lifecycle/EntrantRow";
 import { Funnel } from "../../lifecycle/Funnel";
@@ -29,11 +29,9 @@ const ENTRIES_PER_PAGE = 50;
 
 export default function ContestEntriesPage() {
   const { t } = useLingui();
-  const { contestId = "" } = useParams();
-  const state = useContest(contestId);
   return (
-    <ContestFrame state={state} title={t`Entries`}>
-      {(contest) => <EntriesView contest={contest} reloadContest={state.reload} />}
+    <ContestFrame title={t`Entries`}>
+      {(contest, reload) => <EntriesView contest={contest} reloadContest={reload} />}
     </ContestFrame>
   );
 }
@@ -72,30 +70,11 @@ function EntriesView({ contest, reloadContest }: { contest: ContestData; reloadC
   const funnel = entries.data?.funnel ?? null;
   const loadedAt = meta?.entries_loaded_at ?? null;
   const total = meta?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ENTRIES_PER_PAGE));
 
-  const load = () =>
-    dialogs.open((close) => (
-      <LoadEntriesDialog
-        contest={contest}
-        onClose={close}
-        onLoaded={(answer: LoadEntriesAnswer) => {
-          close();
-          void reloadContest();
-          void entries.reload();
-          void dialogs.alert({
-            type: "success",
-            title: t`Entries loaded`,
-            description: answer.truncated
-              ? plural(answer.loaded, {
-                  one: "# entry loaded: the load stopped at its maximum.",
-                  other: "# entries loaded: the load stopped at its maximum.",
-                })
-              : plural(answer.loaded, { one: "# entry loaded.", other: "# entries loaded." }),
-          });
-        }}
-      />
-    ));
+  const load = useLoadEntries(contest, () => {
+    void reloadContest();
+    void entries.reload();
+  });
 
   const download = async () => {
     setExporting(true);
@@ -242,25 +221,7 @@ function EntriesView({ contest, reloadContest }: { contest: ContestData; reloadC
               caption={tab === "valid" ? t`Valid entries` : t`Removed entries`}
               onReview={mayCheck ? review : undefined}
             />
-            {pages > 1 && (
-              <nav className="pagination" aria-label={t`Pages`}>
-                {page > 1 ? (
-                  <Link className="button small" to={pageLink(page - 1)} rel="prev">
-                    <Trans>Previous page</Trans>
-                  </Link>
-                ) : null}
-                <span>
-                  <Trans>
-                    Page {page} of {pages}
-                  </Trans>
-                </span>
-                {page < pages ? (
-                  <Link className="button small" to={pageLink(page + 1)} rel="next">
-                    <Trans>Next page</Trans>
-                  </Link>
-                ) : null}
-              </nav>
-            )}
+            <Pagination page={page} total={total} perPage={ENTRIES_PER_PAGE} hrefOf={pageLink} />
           </>
         )}
       </section>

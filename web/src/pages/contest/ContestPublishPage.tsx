@@ -7,11 +7,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useParams } from "react-router";
+import { ContestFrame } from "../../contest/ContestFrame";
 import { ProviderIcon } from "../../contest/ProviderIcon";
 import type { ContestData } from "../../contest/types";
-import { useContest } from "../../contest/useContest";
-import { CallFailed, ContestFrame } from "../../lifecycle/ContestFrame";
+import { CallFailed } from "../../lifecycle/CallFailed";
+import "../../lifecycle/lifecycle.css";
 import { fetchPublications, type Publication } from "../../lifecycle/publications";
 import { useCall } from "../../lifecycle/useCall";
 import { useContestUpdates } from "../../realtime/RealtimeProvider";
@@ -28,12 +28,8 @@ const KIND_LABELS: Record<string, MessageDescriptor> = {
 
 export default function ContestPublishPage() {
   const { t } = useLingui();
-  const { contestId = "" } = useParams();
-  const state = useContest(contestId);
   return (
-    <ContestFrame state={state} title={t`Publications`}>
-      {(contest) => <PublishView contest={contest} />}
-    </ContestFrame>
+    <ContestFrame title={t`Publications`}>{(contest) => <PublishView contest={contest} />}</ContestFrame>
   );
 }
 

@@ -7,24 +7,19 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
 import type { ContestBase } from "../../../../codegen/types";
-import { ApiError } from "../../api/errors";
 import { useBuilder } from "../../builder/BuilderHost";
 import { ContestBaseCard } from "../../components/ContestBaseCard";
-import { ContestHeader } from "../../contest/ContestHeader";
-import "../../contest/contests.css";
+import { ContestFrame } from "../../contest/ContestFrame";
 import { isEditable } from "../../contest/lifecycle";
 import { SourcesSummary } from "../../contest/SourcesSummary";
 import { type ContestData, contestPath } from "../../contest/types";
-import { useContest } from "../../contest/useContest";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { SetupContestDialog } from "../../dialogs/SetupContestDialog";
 import { MANUAL_CHECK_REASON_LABELS } from "../../lifecycle/reasons";
 import { useSession } from "../../session/session";
-import { usePageTitle } from "../../usePageTitle";
 import { useNow } from "../../widgets/useNow";
-import { ErrorPage } from "../ErrorPage";
 
 /** The builder form's base group, when the contest was made by the builder. */
 function baseOf(contest: ContestData): ContestBase | null {
@@ -278,40 +273,10 @@ export function ContestSettings({
 
 export default function ContestSettingsPage() {
   const { t } = useLingui();
-  const { contestId = "" } = useParams();
-  const { contest, loading, error, reload } = useContest(contestId);
-  usePageTitle(contest ? t`Settings of ${contest.name}` : t`Contest settings`);
   const now = useNow(15_000);
-
-  if (!contest) {
-    if (loading) {
-      return (
-        <p className="page-state" role="status">
-          <Trans>Loading the contest…</Trans>
-        </p>
-      );
-    }
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
-      return <ErrorPage status={error.status} details={error.message} />;
-    }
-    return (
-      <div className="page-state" role="alert">
-        <h1>
-          <Trans>Contest settings</Trans>
-        </h1>
-        <p>
-          <Trans>The contest could not be loaded.</Trans> {error instanceof Error ? error.message : null}
-        </p>
-        <button type="button" className="button" onClick={() => void reload()}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
-  }
   return (
-    <>
-      <ContestHeader contest={contest} />
-      <ContestSettings contest={contest} now={now} onChanged={() => void reload()} />
-    </>
+    <ContestFrame title={t`Contest settings`} titleOf={(contest) => t`Settings of ${contest.name}`}>
+      {(contest, reload) => <ContestSettings contest={contest} now={now} onChanged={() => void reload()} />}
+    </ContestFrame>
   );
 }

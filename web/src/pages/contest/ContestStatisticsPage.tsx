@@ -4,12 +4,14 @@
  * the star and the upgrade text, and calls nothing.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useParams } from "react-router";
+import { Link } from "react-router";
+import { ContestFrame } from "../../contest/ContestFrame";
 import { ProviderIcon } from "../../contest/ProviderIcon";
 import type { ContestData } from "../../contest/types";
-import { useContest } from "../../contest/useContest";
 import { fetchStatistics } from "../../lifecycle/api";
-import { CallFailed, ContestFrame } from "../../lifecycle/ContestFrame";
+import { CallFailed } from "../../lifecycle/CallFailed";
+import "../../lifecycle/lifecycle.css";
+import { DataTable } from "../../components/DataTable";
 import { Funnel } from "../../lifecycle/Funnel";
 import { OverTimeChart } from "../../lifecycle/OverTimeChart";
 import { useCall } from "../../lifecycle/useCall";
@@ -19,12 +21,10 @@ import { FeatureStar } from "../../widgets/FeatureStar";
 
 export default function ContestStatisticsPage() {
   const { t } = useLingui();
-  const { contestId = "" } = useParams();
-  const state = useContest(contestId);
   const session = useSession();
   const allowed = session.hasFeature("contest.statistics");
   return (
-    <ContestFrame state={state} title={t`Statistics`}>
+    <ContestFrame title={t`Statistics`}>
       {(contest) =>
         allowed ? (
           <StatisticsView contest={contest} />
@@ -125,32 +125,17 @@ function StatisticsView({ contest }: { contest: ContestData }) {
           </p>
         ) : (
           <div className="table-scroll">
-            <table className="contest-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Source</Trans>
+            <DataTable className="contest-table" columns={[t`Source`, t`Entries`, t`Valid`]}>
+              {data.per_source.map((s) => (
+                <tr key={s.source_id}>
+                  <th scope="row">
+                    <ProviderIcon provider={s.provider} withName /> {sourceName(s.source_id)}
                   </th>
-                  <th scope="col">
-                    <Trans>Entries</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Valid</Trans>
-                  </th>
+                  <td>{i18n.number(s.entries)}</td>
+                  <td>{i18n.number(s.valid)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.per_source.map((s) => (
-                  <tr key={s.source_id}>
-                    <th scope="row">
-                      <ProviderIcon provider={s.provider} withName /> {sourceName(s.source_id)}
-                    </th>
-                    <td>{i18n.number(s.entries)}</td>
-                    <td>{i18n.number(s.valid)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         )}
       </section>

@@ -13,6 +13,7 @@ import type { ActivityItem } from "../../../../codegen/types";
 import { useBuilder } from "../../builder/BuilderHost";
 import { fetchContestList, type ListStatus } from "../../contest/api";
 import { ContestStatusBadge } from "../../contest/badges";
+import { NewContestActions } from "../../contest/NewContestActions";
 import "../../contest/contests.css";
 import { ProviderList } from "../../contest/ProviderIcon";
 import { type ContestListEntry, contestPath } from "../../contest/types";
@@ -22,6 +23,7 @@ import { useContestUpdates } from "../../realtime/RealtimeProvider";
 import { useSession, useUser } from "../../session/session";
 import { ActivitySentence } from "../../team/ActivitySentence";
 import { listActivity } from "../../team/api";
+import { formatDate } from "../../team/format";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Countdown } from "../../widgets/Countdown";
@@ -137,6 +139,7 @@ export function DashboardContests({ data }: { data: DashboardData }) {
 }
 
 function RecentActivity() {
+  const { i18n } = useLingui();
   const [state] = useLoad<ActivityItem[]>("dashboard-activity", () => listActivity());
   if (state.status === "loading") {
     return (
@@ -167,19 +170,12 @@ function RecentActivity() {
           <span>
             <ActivitySentence item={item} />
           </span>
-          <RelativeTime iso={item.created_at} />
+          <time className="muted" dateTime={item.created_at}>
+            {formatDate(i18n, item.created_at, true)}
+          </time>
         </li>
       ))}
     </ul>
-  );
-}
-
-function RelativeTime({ iso }: { iso: string }) {
-  const { i18n } = useLingui();
-  return (
-    <time className="muted" dateTime={iso}>
-      {i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" })}
-    </time>
   );
 }
 
@@ -272,19 +268,7 @@ export default function DashboardPage() {
           <Trans>Quick actions</Trans>
         </h2>
         <div className="quick-actions">
-          {session.can("team.contests.create_contests") && (
-            <button type="button" className="button primary" onClick={create}>
-              <Trans>Create a contest</Trans>
-            </button>
-          )}
-          {session.can("team.contests.import_contests") && (
-            <Link className="button" to="/contests/quickdraw">
-              <Trans>Quick draw</Trans>
-            </Link>
-          )}
-          <Link className="button" to="/contests/check">
-            <Trans>Check a post</Trans>
-          </Link>
+          <NewContestActions onCreate={create} />
         </div>
       </section>
       {viewContests &&

@@ -4,12 +4,13 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "../../api/errors";
+import { type ApiError, asApiError } from "../../api/errors";
 import { useErrorHandler } from "../../shell/useErrorHandler";
+import { ACTIVITY_PAGE_SIZE } from "../../team/api";
 import { Empty, LoadError, Loading } from "../../team/states";
 import { usePageTitle } from "../../usePageTitle";
 import { useNow } from "../../widgets/useNow";
-import { ACTIVITY_PAGE_SIZE, type ActivityItem, ActivityLine, fetchMyActivity } from "./activity";
+import { type ActivityItem, ActivityLine, fetchMyActivity } from "./activity";
 import "./me.css";
 
 type Feed = {
@@ -18,10 +19,6 @@ type Feed = {
   error: ApiError | null;
   done: boolean;
 };
-
-function asApiError(e: unknown): ApiError {
-  return e instanceof ApiError ? e : new ApiError(0, { error: "unknown", message: String(e) });
-}
 
 /** A paged feed: the first page on mount, the next one on demand; a failure keeps what is shown. */
 export function useActivityFeed(

@@ -8,14 +8,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ApiError } from "../../api/errors";
+import { type ApiError, asApiError } from "../../api/errors";
+import { DataTable } from "../../components/DataTable";
 import { fetchContestList } from "../../contest/api";
 import { type ContestListEntry, contestPath, STATUS_LABELS } from "../../contest/types";
 import { useSession } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
+import { ACTIVITY_PAGE_SIZE } from "../../team/api";
 import { Empty, LoadError, Loading } from "../../team/states";
 import { usePageTitle } from "../../usePageTitle";
-import { ACTIVITY_PAGE_SIZE, type ActivityItem, fetchMyActivity } from "./activity";
+import { type ActivityItem, fetchMyActivity } from "./activity";
 import "./me.css";
 
 /** Pages of activity read in one go while looking for contests (each page is 20 lines). */
@@ -92,7 +94,7 @@ export default function MyContestsPage() {
         error: null,
       }));
     } catch (e) {
-      const error = e instanceof ApiError ? e : new ApiError(0, { error: "unknown", message: String(e) });
+      const error = asApiError(e);
       if (error.status === 401 || error.status === 403) latest.current.onError(error);
       setState((s) => ({ ...s, status: "error", error }));
     }
@@ -128,51 +130,33 @@ export default function MyContestsPage() {
       </p>
       {state.status === "loading" && <Loading />}
       {contests.length > 0 && (
-        <table className="data me-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Contest</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Team</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Created</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {contests.map((c) => {
-              const inTeam = teamContests.get(c._id);
-              return (
-                <tr key={c._id} data-contest={c._id}>
-                  <th scope="row">
-                    {inTeam ? <Link to={contestPath(c._id)}>{inTeam.name || c.name}</Link> : c.name}
-                  </th>
-                  <td>{c.team}</td>
-                  <td>
-                    {inTeam ? (
-                      <span className={`status status-${inTeam.status}`}>
-                        {i18n._(STATUS_LABELS[inTeam.status])}
-                      </span>
-                    ) : (
-                      <span className="muted">
-                        <Trans>In another team</Trans>
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <time dateTime={c.created_at}>{dayjs(c.created_at).format("LL")}</time>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable className="data me-table" columns={[t`Contest`, t`Team`, t`Status`, t`Created`]}>
+          {contests.map((c) => {
+            const inTeam = teamContests.get(c._id);
+            return (
+              <tr key={c._id} data-contest={c._id}>
+                <th scope="row">
+                  {inTeam ? <Link to={contestPath(c._id)}>{inTeam.name || c.name}</Link> : c.name}
+                </th>
+                <td>{c.team}</td>
+                <td>
+                  {inTeam ? (
+                    <span className={`status status-${inTeam.status}`}>
+                      {i18n._(STATUS_LABELS[inTeam.status])}
+                    </span>
+                  ) : (
+                    <span className="muted">
+                      <Trans>In another team</Trans>
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <time dateTime={c.created_at}>{dayjs(c.created_at).format("LL")}</time>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       {state.status === "ready" && contests.length === 0 && state.done && (
         <Empty>

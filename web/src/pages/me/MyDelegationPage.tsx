@@ -6,12 +6,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Account, DelegatedAccount } from "../../../../codegen/types";
 import { api, unwrap } from "../../api/client";
+import { DataTable } from "../../components/DataTable";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { RemoveDelegationDialog } from "../../dialogs/RemoveDelegationDialog";
 import { UnlinkUserAccountDialog } from "../../dialogs/UnlinkUserAccountDialog";
 import { formatDate } from "../../team/format";
 import { ProviderBadge } from "../../team/ProviderBadge";
-import { Empty, LoadError, Loading } from "../../team/states";
+import { WhenLoaded } from "../../team/states";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -72,159 +73,112 @@ export default function MyDelegationPage() {
         <h2 id="lent-title">
           <Trans>Accounts you lent to teams</Trans>
         </h2>
-        {delegations.status === "loading" && <Loading />}
-        {delegations.status === "error" && (
-          <LoadError error={delegations.error} onRetry={delegationsCtl.reload} />
-        )}
-        {delegations.status === "ready" &&
-          (delegations.data.length === 0 ? (
-            <Empty>
-              <Trans>You lend no account to a team.</Trans>
-            </Empty>
-          ) : (
-            <table className="data me-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Account</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Network</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Team</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Lent on</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Contests</Trans>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Actions</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {delegations.data.map((d) => {
-                  const account = d.name;
-                  const team = d.team.name;
-                  return (
-                    <tr key={d.delegation_id} data-delegation={d.delegation_id}>
-                      <th scope="row">
-                        <AccountName name={d.name} screenName={d.screen_name} picture={d.profile_picture} />
-                      </th>
-                      <td>
-                        <ProviderBadge provider={d.provider} />
-                      </td>
-                      <td>{d.team.name}</td>
-                      <td>{formatDate(i18n, d.delegated_at)}</td>
-                      <td>{d.nb_contests}</td>
-                      <td className="me-actions">
-                        <button
-                          type="button"
-                          className="button small"
-                          onClick={() =>
-                            dialogs.open((close) => (
-                              <RemoveDelegationDialog
-                                delegation={d}
-                                onClose={close}
-                                onRemoved={delegationsCtl.reload}
-                              />
-                            ))
-                          }
-                        >
-                          <Trans>
-                            Remove{" "}
-                            <span className="visually-hidden">
-                              {account} from {team}
-                            </span>
-                          </Trans>
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          ))}
+        <WhenLoaded
+          state={delegations}
+          onRetry={delegationsCtl.reload}
+          empty={<Trans>You lend no account to a team.</Trans>}
+        >
+          {(list) => (
+            <DataTable
+              className="data me-table"
+              columns={[t`Account`, t`Network`, t`Team`, t`Lent on`, t`Contests`, { hidden: t`Actions` }]}
+            >
+              {list.map((d) => {
+                const account = d.name;
+                const team = d.team.name;
+                return (
+                  <tr key={d.delegation_id} data-delegation={d.delegation_id}>
+                    <th scope="row">
+                      <AccountName name={d.name} screenName={d.screen_name} picture={d.profile_picture} />
+                    </th>
+                    <td>
+                      <ProviderBadge provider={d.provider} />
+                    </td>
+                    <td>{d.team.name}</td>
+                    <td>{formatDate(i18n, d.delegated_at)}</td>
+                    <td>{d.nb_contests}</td>
+                    <td className="me-actions">
+                      <button
+                        type="button"
+                        className="button small"
+                        onClick={() =>
+                          dialogs.open((close) => (
+                            <RemoveDelegationDialog
+                              delegation={d}
+                              onClose={close}
+                              onRemoved={delegationsCtl.reload}
+                            />
+                          ))
+                        }
+                      >
+                        <Trans>
+                          Remove{" "}
+                          <span className="visually-hidden">
+                            {account} from {team}
+                          </span>
+                        </Trans>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+          )}
+        </WhenLoaded>
       </section>
 
       <section aria-labelledby="own-title" className="me-section">
         <h2 id="own-title">
           <Trans>Your accounts</Trans>
         </h2>
-        {accounts.status === "loading" && <Loading />}
-        {accounts.status === "error" && <LoadError error={accounts.error} onRetry={accountsCtl.reload} />}
-        {accounts.status === "ready" &&
-          (accounts.data.length === 0 ? (
-            <Empty>
-              <Trans>No account of yours is linked yet. Accept an account invitation to link one.</Trans>
-            </Empty>
-          ) : (
-            <table className="data me-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Account</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Network</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Linked on</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Contests</Trans>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Actions</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.data.map((a) => {
-                  const account = a.name;
-                  return (
-                    <tr key={a._id} data-account={a._id}>
-                      <th scope="row">
-                        <AccountName name={a.name} screenName={a.screen_name} picture={a.profile_picture} />
-                        {a.sandbox && (
-                          <span className="me-badge">
-                            <Trans>Sandbox</Trans>
-                          </span>
-                        )}
-                      </th>
-                      <td>
-                        <ProviderBadge provider={a.provider} />
-                      </td>
-                      <td>{formatDate(i18n, a.linked_at)}</td>
-                      <td>{a.nb_contests}</td>
-                      <td className="me-actions">
-                        <button
-                          type="button"
-                          className="button small"
-                          onClick={() =>
-                            dialogs.open((close) => (
-                              <UnlinkUserAccountDialog account={a} onClose={close} onUnlinked={reloadAll} />
-                            ))
-                          }
-                        >
-                          <Trans>
-                            Unlink <span className="visually-hidden">{account}</span>
-                          </Trans>
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          ))}
+        <WhenLoaded
+          state={accounts}
+          onRetry={accountsCtl.reload}
+          empty={<Trans>No account of yours is linked yet. Accept an account invitation to link one.</Trans>}
+        >
+          {(list) => (
+            <DataTable
+              className="data me-table"
+              columns={[t`Account`, t`Network`, t`Linked on`, t`Contests`, { hidden: t`Actions` }]}
+            >
+              {list.map((a) => {
+                const account = a.name;
+                return (
+                  <tr key={a._id} data-account={a._id}>
+                    <th scope="row">
+                      <AccountName name={a.name} screenName={a.screen_name} picture={a.profile_picture} />
+                      {a.sandbox && (
+                        <span className="me-badge">
+                          <Trans>Sandbox</Trans>
+                        </span>
+                      )}
+                    </th>
+                    <td>
+                      <ProviderBadge provider={a.provider} />
+                    </td>
+                    <td>{formatDate(i18n, a.linked_at)}</td>
+                    <td>{a.nb_contests}</td>
+                    <td className="me-actions">
+                      <button
+                        type="button"
+                        className="button small"
+                        onClick={() =>
+                          dialogs.open((close) => (
+                            <UnlinkUserAccountDialog account={a} onClose={close} onUnlinked={reloadAll} />
+                          ))
+                        }
+                      >
+                        <Trans>
+                          Unlink <span className="visually-hidden">{account}</span>
+                        </Trans>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+          )}
+        </WhenLoaded>
       </section>
     </div>
   );

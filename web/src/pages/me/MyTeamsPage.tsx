@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "react-router";
+import { DataTable } from "../../components/DataTable";
 import { planName, useSwitchTeam } from "../../dialogs/SwitchTeamDialog";
 import { useUser } from "../../session/session";
 import { usePageTitle } from "../../usePageTitle";
@@ -34,73 +35,56 @@ export default function MyTeamsPage() {
           <Trans>You belong to no team.</Trans>
         </p>
       ) : (
-        <table className="data me-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Team</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Plan</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Your role</Trans>
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {teams.map((team) => {
-              const current = team._id === user.current_team_id;
-              const name = team.name;
-              return (
-                <tr key={team._id} data-team={team._id} aria-current={current ? "true" : undefined}>
-                  <th scope="row">
-                    <span className="me-name">
-                      <Avatar src={team.profile_picture} alt="" size={28} />
-                      {team.name}
-                      {current && (
-                        <span className="me-badge">
-                          <Trans>Current team</Trans>
-                        </span>
-                      )}
-                    </span>
-                  </th>
-                  <td>{planName(team.plan)}</td>
-                  <td>{team.role === "owner" ? <Trans>Owner</Trans> : <Trans>Member</Trans>}</td>
-                  <td className="me-actions">
-                    {current ? (
-                      <Link to="/team/" className="button small">
-                        <Trans>Open</Trans>
-                      </Link>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button small"
-                        disabled={switching !== null}
-                        onClick={async () => {
-                          if (await switchTo(team._id)) void navigate("/");
-                        }}
-                      >
-                        {switching === team._id ? (
-                          <Trans>Switching…</Trans>
-                        ) : (
-                          <Trans>
-                            Switch <span className="visually-hidden">to {name}</span>
-                          </Trans>
-                        )}
-                      </button>
+        <DataTable
+          className="data me-table"
+          columns={[t`Team`, t`Plan`, t`Your role`, { hidden: t`Actions` }]}
+        >
+          {teams.map((team) => {
+            const current = team._id === user.current_team_id;
+            const name = team.name;
+            return (
+              <tr key={team._id} data-team={team._id} aria-current={current ? "true" : undefined}>
+                <th scope="row">
+                  <span className="me-name">
+                    <Avatar src={team.profile_picture} alt="" size={28} />
+                    {team.name}
+                    {current && (
+                      <span className="me-badge">
+                        <Trans>Current team</Trans>
+                      </span>
                     )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                  </span>
+                </th>
+                <td>{planName(team.plan)}</td>
+                <td>{team.role === "owner" ? <Trans>Owner</Trans> : <Trans>Member</Trans>}</td>
+                <td className="me-actions">
+                  {current ? (
+                    <Link to="/team/" className="button small">
+                      <Trans>Open</Trans>
+                    </Link>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button small"
+                      disabled={switching !== null}
+                      onClick={async () => {
+                        if (await switchTo(team._id)) void navigate("/");
+                      }}
+                    >
+                      {switching === team._id ? (
+                        <Trans>Switching…</Trans>
+                      ) : (
+                        <Trans>
+                          Switch <span className="visually-hidden">to {name}</span>
+                        </Trans>
+                      )}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

@@ -16,8 +16,9 @@ import { useErrorHandler } from "../../shell/useErrorHandler";
 import { listAccounts, refreshAccount } from "../../team/api";
 import { formatDate } from "../../team/format";
 import { ProviderBadge } from "../../team/ProviderBadge";
-import { Empty, LoadError, Loading } from "../../team/states";
+import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
+import { DataTable } from "../../components/DataTable";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -89,40 +90,17 @@ export default function TeamAccountsPage() {
       <p role="status" className="team-page-notice">
         {notice}
       </p>
-      {accounts.status === "loading" ? (
-        <Loading />
-      ) : accounts.status === "error" ? (
-        <LoadError error={accounts.error} onRetry={reload} />
-      ) : accounts.data.length === 0 ? (
-        <Empty>
-          <Trans>No account is linked to the team yet.</Trans>
-        </Empty>
-      ) : (
-        <table className="data">
-          <caption className="visually-hidden">
-            <Trans>The team's linked accounts</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Network</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Account</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Linked</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Contests</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.data.map((a) => {
+      <WhenLoaded
+        state={accounts}
+        onRetry={reload}
+        empty={<Trans>No account is linked to the team yet.</Trans>}
+      >
+        {(list) => (
+          <DataTable
+            caption={t`The team's linked accounts`}
+            columns={[t`Network`, t`Account`, t`Linked`, t`Contests`, t`Actions`]}
+          >
+            {list.map((a) => {
               const name = a.name;
               const requested = formatDate(i18n, a.meta.reconnect_requested_at, true);
               return (
@@ -226,9 +204,9 @@ export default function TeamAccountsPage() {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      )}
+          </DataTable>
+        )}
+      </WhenLoaded>
     </div>
   );
 }

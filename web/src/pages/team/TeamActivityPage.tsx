@@ -8,16 +8,13 @@ import type { ActivityItem } from "../../../../codegen/types";
 import { useSession, useUser } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { ActivitySentence } from "../../team/ActivitySentence";
-import { listActivity } from "../../team/api";
+import { ACTIVITY_PAGE_SIZE, listActivity } from "../../team/api";
 import { formatDate } from "../../team/format";
-import { Empty, LoadError, Loading, NotAllowed } from "../../team/states";
+import { NotAllowed, WhenLoaded } from "../../team/states";
 import "../../team/team.css";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
-
-/** The API answers 20 items a page (api/routes/activity.ts): a full page may have more behind it. */
-export const ACTIVITY_PAGE_SIZE = 20;
 
 type Log = { items: ActivityItem[]; more: boolean };
 
@@ -59,35 +56,36 @@ export default function TeamActivityPage() {
         <NotAllowed>
           <Trans>You don't have the permission to see the team's activity.</Trans>
         </NotAllowed>
-      ) : log.status === "loading" ? (
-        <Loading />
-      ) : log.status === "error" ? (
-        <LoadError error={log.error} onRetry={reload} />
-      ) : log.data.items.length === 0 ? (
-        <Empty>
-          <Trans>Nothing has happened in the team yet.</Trans>
-        </Empty>
       ) : (
-        <>
-          <ol className="team-activity-list">
-            {log.data.items.map((item) => (
-              <ActivityRow key={item._id} item={item} />
-            ))}
-          </ol>
-          {log.data.more && (
-            <p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => void more()}
-                disabled={loadingMore}
-                aria-busy={loadingMore}
-              >
-                {loadingMore ? <Trans>Loading…</Trans> : <Trans>Show older activity</Trans>}
-              </button>
-            </p>
+        <WhenLoaded
+          state={log}
+          onRetry={reload}
+          empty={<Trans>Nothing has happened in the team yet.</Trans>}
+          isEmpty={(l) => l.items.length === 0}
+        >
+          {(data) => (
+            <>
+              <ol className="team-activity-list">
+                {data.items.map((item) => (
+                  <ActivityRow key={item._id} item={item} />
+                ))}
+              </ol>
+              {data.more && (
+                <p>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => void more()}
+                    disabled={loadingMore}
+                    aria-busy={loadingMore}
+                  >
+                    {loadingMore ? <Trans>Loading…</Trans> : <Trans>Show older activity</Trans>}
+                  </button>
+                </p>
+              )}
+            </>
           )}
-        </>
+        </WhenLoaded>
       )}
     </div>
   );

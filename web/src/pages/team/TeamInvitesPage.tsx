@@ -15,8 +15,9 @@ import { listInvites } from "../../team/api";
 import { formatDate, inviteLink } from "../../team/format";
 import { INVITE_STATUS_LABELS } from "../../team/labels";
 import { ProviderBadge } from "../../team/ProviderBadge";
-import { Empty, LoadError, Loading, NotAllowed } from "../../team/states";
+import { NotAllowed, WhenLoaded } from "../../team/states";
 import "../../team/team.css";
+import { DataTable } from "../../components/DataTable";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -82,63 +83,35 @@ export default function TeamInvitesPage() {
         <NotAllowed>
           <Trans>You don't have the permission to see the team's invites.</Trans>
         </NotAllowed>
-      ) : invites.status === "loading" ? (
-        <Loading />
-      ) : invites.status === "error" ? (
-        <LoadError error={invites.error} onRetry={reload} />
-      ) : invites.data.length === 0 ? (
-        <Empty>
-          <Trans>The team has sent no invite yet.</Trans>
-        </Empty>
       ) : (
-        <table className="data">
-          <caption className="visually-hidden">
-            <Trans>The team's invites, newest first</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Invite</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Sent by</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Used or canceled by</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Dates</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invites.data.map((invite) => (
-              <InviteRow
-                key={invite._id}
-                invite={invite}
-                canCancel={canCancel}
-                onView={() => dialogs.open((close) => <InviteLinkDialog invite={invite} onClose={close} />)}
-                onCancel={() =>
-                  dialogs.open((close) => (
-                    <CancelInviteDialog
-                      invite={invite}
-                      onClose={close}
-                      onCanceled={(done) =>
-                        update((list) => list.map((i) => (i._id === done._id ? done : i)))
-                      }
-                    />
-                  ))
-                }
-              />
-            ))}
-          </tbody>
-        </table>
+        <WhenLoaded state={invites} onRetry={reload} empty={<Trans>The team has sent no invite yet.</Trans>}>
+          {(list) => (
+            <DataTable
+              caption={t`The team's invites, newest first`}
+              columns={[t`Invite`, t`Status`, t`Sent by`, t`Used or canceled by`, t`Dates`, t`Actions`]}
+            >
+              {list.map((invite) => (
+                <InviteRow
+                  key={invite._id}
+                  invite={invite}
+                  canCancel={canCancel}
+                  onView={() => dialogs.open((close) => <InviteLinkDialog invite={invite} onClose={close} />)}
+                  onCancel={() =>
+                    dialogs.open((close) => (
+                      <CancelInviteDialog
+                        invite={invite}
+                        onClose={close}
+                        onCanceled={(done) =>
+                          update((list) => list.map((i) => (i._id === done._id ? done : i)))
+                        }
+                      />
+                    ))
+                  }
+                />
+              ))}
+            </DataTable>
+          )}
+        </WhenLoaded>
       )}
     </div>
   );

@@ -13,8 +13,9 @@ import { RemoveMemberDialog } from "../../dialogs/RemoveMemberDialog";
 import { useSession, useUser } from "../../session/session";
 import { listMembers } from "../../team/api";
 import { formatDate } from "../../team/format";
-import { Empty, LoadError, Loading } from "../../team/states";
+import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
+import { DataTable } from "../../components/DataTable";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -72,37 +73,10 @@ export default function TeamMembersPage() {
       <p role="status" className="team-page-notice">
         {notice}
       </p>
-      {members.status === "loading" ? (
-        <Loading />
-      ) : members.status === "error" ? (
-        <LoadError error={members.error} onRetry={reload} />
-      ) : members.data.length === 0 ? (
-        <Empty>
-          <Trans>The team has no member.</Trans>
-        </Empty>
-      ) : (
-        <table className="data">
-          <caption className="visually-hidden">
-            <Trans>The team's members</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Member</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Role</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Joined</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.map((m) => {
+      <WhenLoaded state={members} onRetry={reload} empty={<Trans>The team has no member.</Trans>}>
+        {(list) => (
+          <DataTable caption={t`The team's members`} columns={[t`Member`, t`Role`, t`Joined`, t`Actions`]}>
+            {list.map((m) => {
               const name = m.name;
               const actions = memberActions(user, m, can);
               return (
@@ -162,9 +136,9 @@ export default function TeamMembersPage() {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      )}
+          </DataTable>
+        )}
+      </WhenLoaded>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { planById } from "../../team/plans";
 import { providerOf } from "../../team/providers";
 import { LoadError, Loading } from "../../team/states";
 import "../../team/team.css";
+import { DataTable } from "../../components/DataTable";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 
@@ -109,61 +110,46 @@ export default function TeamOverviewPage() {
         </h2>
         {usage.status === "loading" && <Loading />}
         {usage.status === "error" && <LoadError error={usage.error} onRetry={reload} />}
-        <table className="data team-quotas">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Quota</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Used</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Limit</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {QUOTA_NAMES.map((name) => {
-              const quotas = usage.status === "ready" ? usage.data.quotas : null;
-              const limit = quotas ? quotas[name].limit : (team.quotas[name] ?? 0);
-              const used = quotas ? usedOf(quotas, name) : undefined;
-              const full = used !== undefined && used >= limit;
-              const invites = quotas && name === "members" ? quotas.members.invites : 0;
-              const invited = i18n.number(invites);
-              const networks =
-                quotas && name === "accounts"
-                  ? Object.entries(quotas.accounts.per_provider)
-                      .map(([p, n]) => `${providerOf(p)?.display_name ?? p} ${i18n.number(n)}`)
-                      .join(", ")
-                  : "";
-              return (
-                <tr key={name} data-quota={name} data-full={full || undefined}>
-                  <th scope="row">{i18n._(QUOTA_LABELS[name])}</th>
-                  <td>
-                    {used === undefined ? (
-                      <>
-                        <span className="muted" aria-hidden="true">
-                          —
-                        </span>
-                        <span className="visually-hidden">
-                          {name === "winners" ? t`A limit for each draw` : t`Not counted yet`}
-                        </span>
-                      </>
-                    ) : (
-                      <>
-                        {i18n.number(used)}
-                        {invites > 0 && <span className="muted"> {t`(+${invited} invited)`}</span>}
-                        {networks && <span className="muted"> ({networks})</span>}
-                      </>
-                    )}
-                  </td>
-                  <td>{i18n.number(limit)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable className="data team-quotas" columns={[t`Quota`, t`Used`, t`Limit`]}>
+          {QUOTA_NAMES.map((name) => {
+            const quotas = usage.status === "ready" ? usage.data.quotas : null;
+            const limit = quotas ? quotas[name].limit : (team.quotas[name] ?? 0);
+            const used = quotas ? usedOf(quotas, name) : undefined;
+            const full = used !== undefined && used >= limit;
+            const invites = quotas && name === "members" ? quotas.members.invites : 0;
+            const invited = i18n.number(invites);
+            const networks =
+              quotas && name === "accounts"
+                ? Object.entries(quotas.accounts.per_provider)
+                    .map(([p, n]) => `${providerOf(p)?.display_name ?? p} ${i18n.number(n)}`)
+                    .join(", ")
+                : "";
+            return (
+              <tr key={name} data-quota={name} data-full={full || undefined}>
+                <th scope="row">{i18n._(QUOTA_LABELS[name])}</th>
+                <td>
+                  {used === undefined ? (
+                    <>
+                      <span className="muted" aria-hidden="true">
+                        —
+                      </span>
+                      <span className="visually-hidden">
+                        {name === "winners" ? t`A limit for each draw` : t`Not counted yet`}
+                      </span>
+                    </>
+                  ) : (
+                    <>
+                      {i18n.number(used)}
+                      {invites > 0 && <span className="muted"> {t`(+${invited} invited)`}</span>}
+                      {networks && <span className="muted"> ({networks})</span>}
+                    </>
+                  )}
+                </td>
+                <td>{i18n.number(limit)}</td>
+              </tr>
+            );
+          })}
+        </DataTable>
         <p className="muted">
           <Trans>
             Quotas are your plan's, or larger ones set for your team; a yearly subscription doubles them.

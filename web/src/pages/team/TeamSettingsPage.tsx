@@ -5,7 +5,7 @@
  * (team.settings.delete_team; a default team can't be deleted: cantDeleteYourDefaultTeam).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { ApiError } from "../../api/errors";
 import { DeleteTeamDialog } from "../../dialogs/DeleteTeamDialog";
 import { useDialogs } from "../../dialogs/DialogHost";
@@ -95,38 +95,72 @@ export default function TeamSettingsPage() {
   );
 }
 
-function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
-  const { t } = useLingui();
+/**
+ * Saving a change of the team (POST /teams/current): busy while the call runs, then "Saved." and the user
+ * refreshed. A 422 naming `field` gives that field's message back; any other failure goes to the shell.
+ */
+function useTeamSave(field?: string) {
   const session = useSession();
   const onError = useErrorHandler();
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const save = async (change: Parameters<typeof updateTeam>[0]): Promise<string | null> => {
+    setBusy(true);
+    setSaved(false);
+    try {
+      await updateTeam(change);
+    } catch (err) {
+      setBusy(false);
+      const problem = field && err instanceof ApiError && err.status === 422 ? err.field(field) : undefined;
+      if (!problem) onError(err);
+      return problem ?? null;
+    }
+    setBusy(false);
+    setSaved(true);
+    await session.refresh();
+    return null;
+  };
+  return { busy, saved, unsaved: () => setSaved(false), save };
+}
+
+/** The save button of a team form, and "Saved." once the change went through. */
+function SaveActions({
+  busy,
+  saved,
+  disabled,
+  children,
+}: {
+  busy: boolean;
+  saved: boolean;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className="team-form-actions">
+      <button type="submit" className="button primary" disabled={disabled || busy} aria-busy={busy}>
+        {busy ? <Trans>Please wait…</Trans> : children}
+      </button>
+      <span role="status" className="team-saved">
+        {saved ? t`Saved.` : ""}
+      </span>
+    </div>
+  );
+}
+
+function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
   const inputId = useId();
   const errorId = useId();
   const [value, setValue] = useState(name);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const { busy, saved, unsaved, save } = useTeamSave("name");
   const changed = value.trim() !== name && value.trim() !== "";
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!canEdit) return;
-    setBusy(true);
     setError(null);
-    setSaved(false);
-    try {
-      await updateTeam({ name: value });
-    } catch (err) {
-      setBusy(false);
-      if (err instanceof ApiError && err.status === 422 && err.field("name")) {
-        setError(err.field("name") ?? null);
-        return;
-      }
-      onError(err);
-      return;
-    }
-    setBusy(false);
-    setSaved(true);
-    await session.refresh();
+    setError(await save({ name: value }));
   };
 
   return (
@@ -146,7 +180,7 @@ function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
             maxLength={100}
             onChange={(e) => {
               setValue(e.target.value);
-              setSaved(false);
+              unsaved();
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -158,19 +192,9 @@ function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
             </p>
           )}
         </div>
-        <div className="team-form-actions">
-          <button
-            type="submit"
-            className="button primary"
-            disabled={!canEdit || busy || !changed}
-            aria-busy={busy}
-          >
-            {busy ? <Trans>Please wait…</Trans> : <Trans>Save the name</Trans>}
-          </button>
-          <span role="status" className="team-saved">
-            {saved ? t`Saved.` : ""}
-          </span>
-        </div>
+        <SaveActions busy={busy} saved={saved} disabled={!canEdit || !changed}>
+          <Trans>Save the name</Trans>
+        </SaveActions>
       </form>
     </section>
   );
@@ -178,11 +202,8 @@ function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
 
 function OnPasteForm({ value, canEdit }: { value: ShortlinksOnPaste | null; canEdit: boolean }) {
   const { t } = useLingui();
-  const session = useSession();
-  const onError = useErrorHandler();
   const [choice, setChoice] = useState<ShortlinksOnPaste | null>(value);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const { busy, saved, unsaved, save } = useTeamSave();
   const labels: Record<ShortlinksOnPaste, string> = {
     always_ask: t`Ask me each time`,
     always: t`Always make a shortlink`,
@@ -192,18 +213,7 @@ function OnPasteForm({ value, canEdit }: { value: ShortlinksOnPaste | null; canE
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!canEdit || choice === null) return;
-    setBusy(true);
-    setSaved(false);
-    try {
-      await updateTeam({ meta: { contest_builder_create_shortlinks_on_paste: choice } });
-    } catch (err) {
-      setBusy(false);
-      onError(err);
-      return;
-    }
-    setBusy(false);
-    setSaved(true);
-    await session.refresh();
+    await save({ meta: { contest_builder_create_shortlinks_on_paste: choice } });
   };
 
   return (
@@ -225,7 +235,7 @@ function OnPasteForm({ value, canEdit }: { value: ShortlinksOnPaste | null; canE
                 checked={choice === option}
                 onChange={() => {
                   setChoice(option);
-                  setSaved(false);
+                  unsaved();
                 }}
                 disabled={!canEdit || busy}
               />
@@ -238,19 +248,9 @@ function OnPasteForm({ value, canEdit }: { value: ShortlinksOnPaste | null; canE
             </p>
           )}
         </fieldset>
-        <div className="team-form-actions">
-          <button
-            type="submit"
-            className="button primary"
-            disabled={!canEdit || busy || choice === null || choice === value}
-            aria-busy={busy}
-          >
-            {busy ? <Trans>Please wait…</Trans> : <Trans>Save the setting</Trans>}
-          </button>
-          <span role="status" className="team-saved">
-            {saved ? t`Saved.` : ""}
-          </span>
-        </div>
+        <SaveActions busy={busy} saved={saved} disabled={!canEdit || choice === null || choice === value}>
+          <Trans>Save the setting</Trans>
+        </SaveActions>
       </form>
     </section>
   );

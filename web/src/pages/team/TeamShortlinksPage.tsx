@@ -11,8 +11,9 @@ import { useSession, useUser } from "../../session/session";
 import { listShortlinks } from "../../team/api";
 import { formatDate, shortlinkPath, shortUrl } from "../../team/format";
 import { STATISTICS_FEATURE } from "../../team/shortlinks";
-import { Empty, LoadError, Loading, NotAllowed } from "../../team/states";
+import { NotAllowed, WhenLoaded } from "../../team/states";
 import "../../team/team.css";
+import { DataTable } from "../../components/DataTable";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { CopyButton } from "../../widgets/CopyButton";
@@ -61,76 +62,50 @@ export default function TeamShortlinksPage() {
         <NotAllowed>
           <Trans>You don't have the permission to see the team's shortlinks.</Trans>
         </NotAllowed>
-      ) : links.status === "loading" ? (
-        <Loading />
-      ) : links.status === "error" ? (
-        <LoadError error={links.error} onRetry={reload} />
-      ) : links.data.length === 0 ? (
-        <Empty>
-          <Trans>The team has no shortlink yet.</Trans>
-        </Empty>
       ) : (
-        <table className="data">
-          <caption className="visually-hidden">
-            <Trans>The team's shortlinks, newest first</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Shortlink</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Leads to</Trans>
-              </th>
-              {statistics && (
-                <>
-                  <th scope="col">
-                    <Trans>Visits</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Unique visitors</Trans>
-                  </th>
-                </>
-              )}
-              <th scope="col">
-                <Trans>Created</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.data.map((s) => {
-              const url = shortUrl(s);
-              return (
-                <tr key={s._id} data-shortlink={s._id}>
-                  <td>
-                    <Link to={shortlinkPath(s)} dir="ltr">
-                      {url}
-                    </Link>
-                    {s.type === "custom" && <span className="team-label">{t`Chosen key`}</span>}
-                  </td>
-                  <td className="team-long-url">
-                    <a href={s.url} target="_blank" rel="noreferrer noopener" dir="ltr">
-                      {s.url}
-                    </a>
-                  </td>
-                  {statistics && (
-                    <>
-                      <td>{i18n.number(s.nb_visits)}</td>
-                      <td>{i18n.number(s.nb_uniq_visits)}</td>
-                    </>
-                  )}
-                  <td>{formatDate(i18n, s.created_at)}</td>
-                  <td>
-                    <CopyButton text={url} label={t`Copy ${url}`} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <WhenLoaded state={links} onRetry={reload} empty={<Trans>The team has no shortlink yet.</Trans>}>
+          {(list) => (
+            <DataTable
+              caption={t`The team's shortlinks, newest first`}
+              columns={[
+                t`Shortlink`,
+                t`Leads to`,
+                ...(statistics ? [t`Visits`, t`Unique visitors`] : []),
+                t`Created`,
+                t`Actions`,
+              ]}
+            >
+              {list.map((s) => {
+                const url = shortUrl(s);
+                return (
+                  <tr key={s._id} data-shortlink={s._id}>
+                    <td>
+                      <Link to={shortlinkPath(s)} dir="ltr">
+                        {url}
+                      </Link>
+                      {s.type === "custom" && <span className="team-label">{t`Chosen key`}</span>}
+                    </td>
+                    <td className="team-long-url">
+                      <a href={s.url} target="_blank" rel="noreferrer noopener" dir="ltr">
+                        {s.url}
+                      </a>
+                    </td>
+                    {statistics && (
+                      <>
+                        <td>{i18n.number(s.nb_visits)}</td>
+                        <td>{i18n.number(s.nb_uniq_visits)}</td>
+                      </>
+                    )}
+                    <td>{formatDate(i18n, s.created_at)}</td>
+                    <td>
+                      <CopyButton text={url} label={t`Copy ${url}`} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+          )}
+        </WhenLoaded>
       )}
     </div>
   );

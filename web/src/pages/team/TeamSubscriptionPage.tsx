@@ -40,7 +40,6 @@ const CURRENCY_NAMES: Record<Currency, string> = { eur: "EUR €", usd: "USD $",
 
 /** A plan's price as the page writes it, e.g. "49 € per month", "800 € per month, billed yearly", "On request". */
 export function PlanPrice({ cost, currency }: { cost: PlanCost; currency: Currency }) {
-  const { i18n } = useLingui();
   switch (cost.kind) {
     case "on_request":
       return (

@@ -1,0 +1,74 @@
+/**
+ * The contest preview's previous/next arrows follow the reading direction (they flip in Arabic), while the ← and →
+ * keys keep meaning previous and next.
+ */
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ContestData } from "../../../web/src/contest/types";
+import { ContestPreviewDialog } from "../../../web/src/dialogs/ContestPreviewDialog";
+import { activateLocale } from "../../../web/src/i18n/activate";
+import { contests } from "../../../web/src/testing/contest-fixtures";
+import { Providers } from "../../../web/src/testing/Providers";
+
+const chain: Record<string, ContestData> = {
+  first: {
+    ...contests.startedTunnel,
+    _id: "first",
+    name: "Spring giveaway",
+    prev_id: null,
+    next_id: "second",
+  },
+  second: {
+    ...contests.startedClassic,
+    _id: "second",
+    name: "Imported post",
+    prev_id: "first",
+    next_id: "third",
+  },
+  third: { ...contests.ended, _id: "third", name: "Winter giveaway", prev_id: "second", next_id: null },
+};
+
+async function load(id: string): Promise<ContestData> {
+  const found = chain[id];
+  if (!found) throw new Error("missing");
+  return found;
+}
+
+/** The arrow glyphs of the previous and next buttons, in that order. */
+function arrows(): string[] {
+  const buttons = document.querySelectorAll<HTMLButtonElement>(".preview-nav button");
+  return [...buttons].map((b) => b.querySelector(".direction-arrow")?.textContent ?? "");
+}
+
+async function renderPreview(id: string) {
+  render(
+    <Providers>
+      <ContestPreviewDialog contestId={id} onClose={() => undefined} load={load} />
+    </Providers>,
+  );
+  await screen.findByRole("dialog", { name: chain[id]?.name });
+}
+
+describe("contest preview arrows", () => {
+  afterEach(() => activateLocale("en"));
+
+  it("shows ← previous and next → in a left-to-right language", async () => {
+    await activateLocale("en");
+    await renderPreview("second");
+    expect(arrows()).toEqual(["←", "→"]);
+  });
+
+  it("flips the arrows in Arabic, the keys still meaning previous and next", async () => {
+    await activateLocale("ar");
+    await renderPreview("second");
+    expect(arrows()).toEqual(["→", "←"]);
+    await act(async () => {
+      fireEvent.keyDown(document, { key: "ArrowLeft" });
+    });
+    expect(await screen.findByRole("dialog", { name: "Spring giveaway" })).toBeTruthy();
+    await act(async () => {
+      fireEvent.keyDown(document, { key: "ArrowRight" });
+    });
+    expect(await screen.findByRole("dialog", { name: "Imported post" })).toBeTruthy();
+  });
+});
