@@ -226,6 +226,8 @@ describe("the app shell in Chromium", () => {
   it("goes to the quick draw with Q and to the settings with P", async () => {
     await pressShortcut("q");
     await page.waitForURL((url) => url.pathname === "/contests/quickdraw");
+    // The page arrives as its own chunk and may focus its link field: press P once it is there.
+    await page.locator("main h1").first().waitFor();
     await pressShortcut("p");
     await page.waitForURL((url) => url.pathname === "/me/settings");
   });
