@@ -1,26 +1,14 @@
 /** The team activity log: one row for each event of app-shell.md §9, written where the event happens. */
+import type { ActivityItem } from "../../codegen/types";
+import activitySchema from "../../schemas/stored/activity.schema.json";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { activities } from "../db/schema";
 import { newId } from "../ids";
 
-export const ACTIVITY_TYPES = [
-  "createTeam",
-  "joinTeam",
-  "addTeamAccount",
-  "createInvite.member",
-  "createInvite.account",
-  "removeTeamMember",
-  "unlinkAccount",
-  "removeDelegation",
-  "cancelInvite",
-  "createContest",
-  "loadContest",
-  "loadEntries",
-  "startDraw",
-  "finishDraw",
-] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+/** The activity types are the stored shape's enum (schemas/stored/activity.schema.json): one list for both ends. */
+export const ACTIVITY_TYPES = activitySchema.properties.type.enum as readonly ActivityItem["type"][];
+export type ActivityType = ActivityItem["type"];
 
 export function logActivity(
   db: Pick<Db, "insert">,

@@ -10,7 +10,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { clearCsrf } from "../api/client";
 import { errorMessage } from "../api/error-messages";
-import { ApiError } from "../api/errors";
+import { type ApiError, asApiError } from "../api/errors";
 import { useDialogs } from "../dialogs/DialogHost";
 import { ContactDialog } from "../dialogs/lazy";
 import { useSession } from "../session/session";
@@ -46,8 +46,7 @@ export function useErrorHandler(): (error: unknown, options?: ErrorOptions) => v
   const pageError = usePageError();
   return useCallback(
     (error: unknown, options: ErrorOptions = {}) => {
-      const err =
-        error instanceof ApiError ? error : new ApiError(0, { error: "unknown", message: String(error) });
+      const err = asApiError(error);
       const text = errorMessage(i18n, err);
       if (err.status === 401) {
         // The session is gone: forget the user, so the session guard sends to /login with `next` (and the sign-in

@@ -8,24 +8,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ActivityItem } from "../../../codegen/types";
+import activitySchema from "../../../schemas/stored/activity.schema.json";
 import { providerOf } from "./providers";
 
-export const ACTIVITY_TYPES = [
-  "createTeam",
-  "joinTeam",
-  "addTeamAccount",
-  "createInvite.member",
-  "createInvite.account",
-  "removeTeamMember",
-  "unlinkAccount",
-  "removeDelegation",
-  "cancelInvite",
-  "createContest",
-  "loadContest",
-  "loadEntries",
-  "startDraw",
-  "finishDraw",
-] as const;
+/** Every activity type: the stored shape's enum (schemas/stored/activity.schema.json), as the API uses it. */
+export const ACTIVITY_TYPES = activitySchema.properties.type.enum as readonly ActivityItem["type"][];
 
 export function ActivitySentence({
   item,
