@@ -1,5 +1,8 @@
 /** Teams: creation, plan features and quotas (app-shell.md §6), and their API shape (schemas/stored/team). */
+
 import { and, asc, count, eq, isNull } from "drizzle-orm";
+import type { Quotas } from "../../codegen/types";
+import planMeta from "../../schemas/meta/plan.schema.json";
 import { effectivePermissions } from "../auth/permissions";
 import type { UserRow } from "../auth/sessions";
 import type { Catalog } from "../catalog";
@@ -9,16 +12,9 @@ import type { Db } from "../db/client";
 import { teamMembers, teams, users } from "../db/schema";
 import { newId } from "../ids";
 
-export const QUOTA_NAMES = [
-  "members",
-  "accounts",
-  "drafts",
-  "templates",
-  "imports",
-  "contests",
-  "winners",
-] as const;
-export type QuotaName = (typeof QUOTA_NAMES)[number];
+/** The quota names, in the order the plans' meta-schema lists them (schemas/meta/plan.schema.json). */
+export const QUOTA_NAMES = planMeta.$defs.quotas.required as readonly (keyof Quotas)[];
+export type QuotaName = keyof Quotas;
 
 export function teamFeatures(catalog: Catalog, team: Pick<TeamRow, "plan">): string[] {
   return catalog.plans.get(team.plan)?.features ?? [];

@@ -3,25 +3,20 @@
  * quotas), as Lingui descriptors translated where they are drawn. The catalogues are data product staff edit:
  * an entry this file does not know yet still shows, with the catalogue's own (English) description.
  */
+
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { FeatureCatalogue, PermissionCatalogue } from "../../../codegen/types";
+import type { FeatureCatalogue, PermissionCatalogue, Quotas } from "../../../codegen/types";
 import featuresJson from "../../../schemas/features.json";
+import planMeta from "../../../schemas/meta/plan.schema.json";
 import permissionsJson from "../../../schemas/permissions.json";
 
 export const PERMISSIONS = permissionsJson as unknown as PermissionCatalogue;
 export const FEATURES = featuresJson as unknown as FeatureCatalogue;
 
-export const QUOTA_NAMES = [
-  "members",
-  "accounts",
-  "drafts",
-  "templates",
-  "imports",
-  "contests",
-  "winners",
-] as const;
-export type QuotaName = (typeof QUOTA_NAMES)[number];
+/** The quota names, in the order the plans' meta-schema lists them (schemas/meta/plan.schema.json). */
+export const QUOTA_NAMES = planMeta.$defs.quotas.required as readonly (keyof Quotas)[];
+export type QuotaName = keyof Quotas;
 
 export const QUOTA_LABELS: Record<QuotaName, MessageDescriptor> = {
   members: msg`Members`,
