@@ -177,6 +177,8 @@ describe("the app shell in Chromium", () => {
     await page.goto(`${server.url}/team/members`);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("next")).toBe("/team/members");
+    // The URL changes before the sign-in page's chunk has arrived and titled the page.
+    await page.waitForFunction(() => document.title.endsWith(" • Fairdraw"));
     expect(await page.title()).toMatch(/ • Fairdraw$/);
   });
 
