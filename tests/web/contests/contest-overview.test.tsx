@@ -53,7 +53,8 @@ describe("contest overview page", () => {
     expect(screen.getByText("Sandbox")).toBeTruthy();
     expect(screen.getByRole("link", { name: /Previous contest/ }).getAttribute("href")).toBe("/contest/p1/");
     expect(screen.getByRole("link", { name: /Next contest/ }).getAttribute("href")).toBe("/contest/n1/");
-    expect(document.title).toBe("Imported post • Fairdraw");
+    // The title is written by an effect, which may run just after the heading is found.
+    await waitFor(() => expect(document.title).toBe("Imported post • Fairdraw"));
   });
 
   it("edits a planned contest in the builder with its origin", async () => {

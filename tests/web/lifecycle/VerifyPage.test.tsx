@@ -42,7 +42,7 @@ describe("the public verify page", () => {
     expect(screen.getByText(verifyPending.seed_commitment ?? "")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Re-run the draw in my browser" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Download the list" })).toBeNull();
-    expect(document.title).toBe("Verify the draw of Cup final giveaway • Fairdraw");
+    await waitFor(() => expect(document.title).toBe("Verify the draw of Cup final giveaway • Fairdraw"));
   });
 
   it("re-runs the draw in the browser and shows every check passed", async () => {
