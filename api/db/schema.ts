@@ -352,6 +352,19 @@ export const shortlinkVisitors = sqliteTable(
   (t) => [primaryKey({ columns: [t.shortlinkId, t.visitorHash] })],
 );
 
+/** Visits of a shortlink per UTC day (YYYY-MM-DD), for its statistics over time; unique ones come from the visitors. */
+export const shortlinkVisitDays = sqliteTable(
+  "shortlink_visit_days",
+  {
+    shortlinkId: text("shortlink_id")
+      .notNull()
+      .references(() => shortlinks.id),
+    day: text("day").notNull(),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shortlinkId, t.day] })],
+);
+
 /**
  * The scheduler's durable jobs (api/scheduler/): one row per thing to do for a contest at a time. A job is never
  * scheduled twice (contest, kind, key); a tick claims due jobs with a guarded UPDATE, runs them, marks them done.
@@ -481,6 +494,9 @@ export const entrants = sqliteTable(
     manualCheckReasons: text("manual_check_reasons", { mode: "json" }).$type<string[]>().notNull(),
     checkedBy: text("checked_by").references(() => users.id),
     checkedAt: text("checked_at"),
+    /** Who last opened the entrant's profile through the app, and when: a manual check needs the reviewer's own. */
+    profileOpenedBy: text("profile_opened_by").references(() => users.id),
+    profileOpenedAt: text("profile_opened_at"),
     loadedAt: text("loaded_at").notNull(),
   },
   (t) => [
