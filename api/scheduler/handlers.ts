@@ -22,21 +22,22 @@ import type { Db } from "../db/client";
 import { contests, drawCommitments, teams } from "../db/schema";
 import type { PublicationKind, PublicationMode } from "../drivers/types";
 import { logActivity } from "../services/activity";
-import { committedMoments, findCommitment } from "../services/commitments";
+import { committedMoments, findCommitment, momentEntries } from "../services/commitments";
 import { type ContestSource, contestSources, formPart, mediaIds } from "../services/contest-sources";
 import { moveStatus, type StatusMove } from "../services/contest-status";
 import type { StoredSource } from "../services/contests";
 import { drawCounts, findFinalDraw, makeDraw, momentWinners } from "../services/draws";
-import {
-  type EntrantRow,
-  entrantsOf,
-  readEntries,
-  TUNNEL_LOAD_MAX,
-  writeEntries,
-} from "../services/entrants";
-import type { NotificationContent } from "../services/notifications";
+import { entrantsOf, readEntries, TUNNEL_LOAD_MAX, writeEntries } from "../services/entrants";
+import { type NotificationContent, notify } from "../services/notifications";
 import { fillTokens, publishOnce, verifyUrl } from "../services/publications";
-import { CONTEST_KEY, type JobKind, type JobRow, scheduleAfterClose, scheduleAfterDraw } from "./jobs";
+import {
+  CONTEST_KEY,
+  cancelPendingJobs,
+  type JobKind,
+  type JobRow,
+  scheduleAfterClose,
+  scheduleAfterDraw,
+} from "./jobs";
 
 export type SchedulerDeps = Pick<Deps, "db" | "clock" | "realtime" | "logger" | "env" | "catalog">;
 type ContestRow = typeof contests.$inferSelect;
@@ -152,8 +153,9 @@ async function publishFollowUp(
 /**
  * The main publications, then planned → started. A planned contest starts only once every main publication can
  * go out: while a source's publishing account is missing or disabled, nothing is published and the job waits
- * (NotReady, the team told once which account to link again). A contest already started (adopted) publishes what
- * it can and records the sources it could not.
+ * (NotReady, the team told once which account to link again); a start that comes only at or after the close date
+ * cancels the contest instead (startMissed). A contest already started (adopted) publishes what it can, never a post it already has, and records
+ * the sources it could not.
  */
 async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status !== "planned" && row.status !== "started") return skipped(`contest ${row.status}`);
@@ -162,6 +164,7 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     return publication !== undefined && publication.needed !== false;
   });
   const missing = needed.filter((source) => !source.driver || !source.account).map((s) => s.stored);
+  if (row.status === "planned" && closeDatePassed(deps, row)) return startMissed(deps, row);
   if (row.status === "planned" && missing.length > 0) {
     throw new NotReady(`no publishing account for source ${missing.map((s) => s._id).join(", ")}`, {
       key: "contestPublishingAccountMissing",
@@ -176,6 +179,8 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
   for (const source of needed) {
     const publication = formPart(source, "publication");
     if (!publication || !source.driver || !source.account) continue;
+    // A started contest adopted with its post already out (no publication row of ours) is not published twice.
+    if (row.status === "started" && source.stored.post_id) continue;
     const pub = await publishOnce(deps, source.driver, {
       contest_id: row.id,
       source_id: source.stored._id,
@@ -206,6 +211,39 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     moves: move ? [move] : [],
     changed: move !== null || published > 0,
   };
+}
+
+function closeDatePassed(deps: SchedulerDeps, row: ContestRow): boolean {
+  const close = toTime(row.closeAt);
+  return close !== null && deps.clock().getTime() >= close;
+}
+
+/**
+ * A planned contest whose start runs only once its close date has come (it waited for a publishing account, its
+ * team was frozen, the server was down) is canceled (cancel_reason start_missed) and the team told: publishing it
+ * then would open and close it at once, with no time to enter.
+ */
+function startMissed(deps: SchedulerDeps, row: ContestRow): JobOutcome {
+  const at = deps.clock().toISOString();
+  const move = deps.db.transaction((tx) => {
+    const moved = moveStatus(tx, row.id, "canceled", at, {
+      meta: { ...row.meta, cancel_reason: "start_missed" },
+    });
+    if (moved) cancelPendingJobs(tx, row.id, at);
+    return moved;
+  });
+  if (move) {
+    notify(
+      deps,
+      { teamId: row.teamId },
+      {
+        key: "contestStartMissed",
+        data: { contest: { _id: row.id, name: row.name } },
+        link: `/contest/${row.id}`,
+      },
+    );
+  }
+  return { result: { canceled: "start_missed" }, moves: move ? [move] : [], changed: move !== null };
 }
 
 // ------------------------------------------------------------------------------------------------- reminder
@@ -248,20 +286,6 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
 
 // ---------------------------------------------------------------------------------------------------- close
 
-/** When an entry was made: the earliest of the entrant's first action and its comments (winning moments). */
-function entryTime(entry: Pick<EntrantRow, "firstAt" | "comments">): string {
-  let best = entry.firstAt;
-  let bestTime = toTime(best);
-  for (const comment of entry.comments) {
-    const time = toTime(comment.at);
-    if (time !== null && (bestTime === null || time < bestTime)) {
-      best = comment.at;
-      bestTime = time;
-    }
-  }
-  return best;
-}
-
 /**
  * Resolves the winning moments of the contest's twitter sources, once, in the caller's transaction (the close's,
  * after its entries are written): each moment goes to the first valid entry made at or after it.
@@ -273,9 +297,7 @@ function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: string, at
   const resolved: Record<string, unknown> = {};
   const all = entrantsOf(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
-    const entries = all
-      .filter((e) => e.sourceId === sourceId)
-      .map((e) => ({ id: e.id, at: entryTime(e), valid: e.valid }));
+    const entries = momentEntries(all, sourceId).map((e) => ({ ...e, valid: true }));
     resolved[sourceId] = resolveWinningMoments(c.moments, entries);
   }
   tx.update(drawCommitments)

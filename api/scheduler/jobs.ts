@@ -133,6 +133,14 @@ export function cancelContestJobs(tx: Pick<Db, "update">, contestId: string, at:
     .run();
 }
 
+/** Cancels a contest's jobs not yet claimed: the claimed job that calls it ends as it runs. */
+export function cancelPendingJobs(tx: Pick<Db, "update">, contestId: string, at: string): void {
+  tx.update(jobs)
+    .set({ status: "canceled", doneAt: at })
+    .where(and(eq(jobs.contestId, contestId), eq(jobs.status, "pending")))
+    .run();
+}
+
 /** After the close: the closing publication of each source that has it on. */
 export function scheduleAfterClose(tx: Tx, row: ContestRow, at: string): void {
   const forms = formSourcesOf(row);

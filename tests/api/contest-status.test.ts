@@ -112,18 +112,15 @@ describe("advancing contest statuses on the server clock", () => {
     ]);
   });
 
-  it("starts then closes, in one tick, a planned contest whose start and close have both passed", async () => {
+  it("cancels, rather than opening and closing at once, a planned contest whose start and close have both passed", async () => {
     const w = await world();
     const id = contestOf(w.app, w.teamId);
     w.setNow(T0 + 3 * HOUR);
     expect(await tick(w.app)).toEqual([
-      { contest_id: id, team_id: w.teamId, from: "planned", to: "started" },
-      { contest_id: id, team_id: w.teamId, from: "started", to: "closed" },
+      { contest_id: id, team_id: w.teamId, from: "planned", to: "canceled" },
     ]);
-    expect(w.heard).toEqual([
-      { type: "load_contest", contest_id: id },
-      { type: "load_contest", contest_id: id },
-    ]);
+    expect(statusOf(w.app, id)).toBe("canceled");
+    expect(w.heard).toContainEqual({ type: "load_contest", contest_id: id });
   });
 
   it("leaves alone classic, draft, deleted, ended and canceled contests and dates it cannot read", async () => {

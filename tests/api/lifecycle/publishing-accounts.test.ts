@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts, delegations } from "../../../api/db/schema";
+import { accounts, contests, delegations, jobs } from "../../../api/db/schema";
 import { newId } from "../../../api/ids";
 import { signIn } from "../../helpers/api-client";
 import {
@@ -12,6 +12,7 @@ import {
   HOUR,
   iso,
   jobOf,
+  jobsOf,
   MIN,
   publicationsOf,
   T0,
@@ -122,5 +123,62 @@ describe("the publishing account of a contest's jobs", { timeout: 30_000 }, () =
     expect(publicationsOf(w, id)).toMatchObject([{ kind: "main", status: "published" }]);
     expect(jobOf(w, id, "start").result).toEqual({ published: 1 });
     expect(teamNotifications(w)).toEqual(["contestPublishingAccountMissing"]);
+  });
+
+  it("cancels a contest still waiting for its publishing account at the close date, and tells the team", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0);
+    const id = await createContest(w, form);
+    w.t.db.update(accounts).set({ disabled: true }).where(twitterAccount()).run();
+
+    await w.tickAt(form.startAt);
+    await w.tickAt(form.closeAt - MIN);
+    expect(contestRow(w, id).status).toBe("planned");
+    // The account comes back only after the close date: the contest would open and close at once, so it is canceled.
+    w.t.db.update(accounts).set({ disabled: false }).where(twitterAccount()).run();
+    await w.tickAt(form.closeAt);
+
+    const row = contestRow(w, id);
+    expect(row.status).toBe("canceled");
+    expect(row.canceledAt).toBe(iso(form.closeAt));
+    expect(row.meta).toMatchObject({ cancel_reason: "start_missed" });
+    expect(publicationsOf(w, id)).toEqual([]);
+    expect(jobOf(w, id, "start")).toMatchObject({ status: "done", result: { canceled: "start_missed" } });
+    // The rest is canceled, or ran in the same tick and did nothing.
+    for (const job of jobsOf(w, id).filter((j) => j.kind !== "start")) {
+      expect(job.status === "canceled" || (job.status === "done" && "skipped" in (job.result ?? {}))).toBe(
+        true,
+      );
+    }
+    expect(teamNotifications(w)).toEqual(["contestPublishingAccountMissing", "contestStartMissed"]);
+
+    await w.tickAt(form.closeAt + DAY);
+    expect(contestRow(w, id).status).toBe("canceled");
+    expect(publicationsOf(w, id)).toEqual([]);
+  });
+
+  it("does not publish again the post of a started contest adopted without jobs", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0);
+    const id = await createContest(w, form);
+    // A contest written as started with its post already on the network, and no job (imported, or restored).
+    const sources = (contestRow(w, id).sources as Record<string, unknown>[]).map((s) => ({
+      ...s,
+      post_id: "1790000000000000001",
+      poster_id: String(ACCOUNT_IDS.twitter),
+    }));
+    w.t.db.delete(jobs).where(eq(jobs.contestId, id)).run();
+    w.t.db
+      .update(contests)
+      .set({ status: "started", startedAt: iso(form.startAt), sources })
+      .where(eq(contests.id, id))
+      .run();
+
+    await w.tickAt(form.startAt + MIN);
+    expect(jobOf(w, id, "start")).toMatchObject({ status: "done", result: { published: 0 } });
+    expect(publicationsOf(w, id)).toEqual([]);
+    await w.tickAt(form.startAt + DAY);
+    // Its reminders answer the post it has.
+    expect(publicationsOf(w, id)).toMatchObject([{ kind: "reminder", inReplyTo: "1790000000000000001" }]);
   });
 });

@@ -56,6 +56,7 @@ export const CANCEL_REASONS: Record<string, MessageDescriptor> = {
   publication_failed: msg`This contest was canceled because its post could not be published.`,
   account_unlinked: msg`This contest was canceled because its publishing account was unlinked.`,
   post_deleted: msg`This contest was canceled because its post was deleted from the network.`,
+  start_missed: msg`This contest was canceled because it could not start before its close date (a publishing account was missing or the team was frozen). Nothing was published.`,
 };
 const CANCELED_GENERIC = msg`This contest was canceled.`;
 

@@ -46,6 +46,13 @@ export function notificationText(
         ),
         description: i18n._(msg`Reconnect or link the account; the contest starts as soon as it is back.`),
       };
+    case "contestStartMissed":
+      return {
+        title: i18n._(
+          msg`${read(d, "contest", "name")} was canceled: it could not start before its close date.`,
+        ),
+        description: i18n._(msg`Nothing was published. Create the contest again with new dates.`),
+      };
     case "contestJobFailed":
       return {
         title: i18n._(msg`A scheduled step of ${read(d, "contest", "name")} failed.`),
