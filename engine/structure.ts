@@ -50,7 +50,13 @@ export function compileStructure(
       const path = pathOf(e);
       if (errors[path]) continue;
       errors[path] = [
-        { key: KEYS[e.keyword] ?? "validation.structure.invalid", rule: `schema:${e.keyword}` },
+        e.keyword === "maxItems"
+          ? {
+              key: "validation.structure.too_many",
+              rule: "schema:maxItems",
+              values: { n: (e.params as { limit: number }).limit },
+            }
+          : { key: KEYS[e.keyword] ?? "validation.structure.invalid", rule: `schema:${e.keyword}` },
       ];
     }
     return errors;

@@ -270,6 +270,33 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     expect(t.db.select().from(contests).all()).toEqual([]);
   });
 
+  it("refuses more reminders than the schema's maxItems with the limit in the message, and writes nothing", async () => {
+    app();
+    const { s } = await owner();
+    const form = simpleForm();
+    const reminder = (i: number) => ({
+      id: `r${i}`,
+      type: "reply",
+      creation_date: at(DAY + i * MIN),
+      content: `Reminder ${i}`,
+      media: { count: 0, files: [] },
+      dark: false,
+    });
+    Object.assign((form.sources[0] as { reminders: object }).reminders, {
+      enabled: true,
+      list: Array.from({ length: 21 }, (_, i) => reminder(i)),
+    });
+    const res = await s.call("POST", CREATE, body(form));
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ "sources.0.reminders.list": ["At most 20 items."] });
+    const fr = await s.call("POST", CREATE, body(form), { cookie: `${s.cookie}; locale=fr` });
+    expect((await fr.json()).errors["sources.0.reminders.list"]).toEqual(["20 éléments au plus."]);
+    expect(t.db.select().from(contests).all()).toEqual([]);
+
+    (form.sources[0] as { reminders: { list: unknown[] } }).reminders.list.length = 20;
+    expect((await s.call("POST", CREATE, body(form))).status).toBe(201);
+  });
+
   it("validates a submit entirely with the team's context: dates on the server clock, the winners quota", async () => {
     app();
     const { s } = await owner("advanced"); // 10 winners
