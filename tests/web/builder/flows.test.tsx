@@ -109,26 +109,14 @@ describe("creating a contest", () => {
     const dialog = await screen.findByRole("dialog", {
       name: "Your plan does not include the contest builder",
     });
-    const assign = window.location.assign;
-    let went = "";
-    Object.defineProperty(window, "location", {
-      value: { ...window.location, assign: (u: string) => (went = u) },
-      configurable: true,
-    });
-    try {
-      await user.click(within(dialog).getByRole("button", { name: "Save and pay for this contest" }));
-      await waitFor(() =>
-        expect(went).toContain("/checkout-session/one-shot/contestbuilder?contest_id=draft-1"),
-      );
-      const body = api.to("POST /teams/current/contests/draft-1")[0]?.body as Record<string, unknown>;
-      expect(body.status).toBe("draft");
-      expect(body.forPayment).toBe(true);
-    } finally {
-      Object.defineProperty(window, "location", {
-        value: { ...window.location, assign },
-        configurable: true,
-      });
-    }
+    await user.click(within(dialog).getByRole("button", { name: "Save and pay for this contest" }));
+    // The checkout is an app route: the router moves, the page is not unloaded (no reload warning on the way).
+    await waitFor(() =>
+      expect(currentPath()).toBe("/checkout-session/one-shot/contestbuilder?contest_id=draft-1"),
+    );
+    const body = api.to("POST /teams/current/contests/draft-1")[0]?.body as Record<string, unknown>;
+    expect(body.status).toBe("draft");
+    expect(body.forPayment).toBe(true);
   });
 });
 

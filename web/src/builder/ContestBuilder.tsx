@@ -353,8 +353,9 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
         const path =
           offers.offers.find((o) => o.id === "contestBuilder")?.checkout_path ??
           "/checkout-session/one-shot/contestbuilder";
+        // An app route (it hands over to the payment provider): no page unload, so no reload warning on the way.
+        void navigate(`${path}?contest_id=${encodeURIComponent(output.id)}`);
         onClose();
-        window.location.assign(`${path}?contest_id=${encodeURIComponent(output.id)}`);
         return;
       }
       if (!location.pathname.startsWith("/contests")) void navigate("/contests/");
