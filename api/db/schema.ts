@@ -123,7 +123,11 @@ export const contests = sqliteTable(
     /** The filters' funnel of the last load ({ total, removed: { reason: n }, valid, kept, truncated }). */
     funnel: text("funnel", { mode: "json" }).$type<Record<string, unknown>>(),
   },
-  (t) => [index("contests_team_status").on(t.teamId, t.status, t.createdAt)],
+  (t) => [
+    index("contests_team_status").on(t.teamId, t.status, t.createdAt),
+    // GET /users/me/contests/list: a person's contests, newest first.
+    index("contests_created_by").on(t.createdBy, t.createdAt),
+  ],
 );
 
 /** A signed-in browser. The cookie holds a random token; the table holds only its SHA-256 (the id). */

@@ -1,0 +1,1 @@
+CREATE INDEX `contests_created_by` ON `contests` (`created_by`,`created_at`);
