@@ -7,6 +7,7 @@ import path from "node:path";
 import { type CompiledConfig, type CompiledScope, compileConfig } from "../engine/config/compile";
 import type { BuilderConfig } from "../engine/config/types";
 import { builderConfigFrom, formRulesFrom, loadSchemaSet, SCHEMAS_DIR } from "../engine/node/load-schemas";
+import type { ProviderHandle } from "../engine/text/handle";
 
 export type PlanDefinition = {
   id: string;
@@ -31,6 +32,8 @@ export type ProviderDefinition = {
   canInvite: boolean;
   maxSourcesLimitCB: number;
   url_patterns: string[];
+  /** What an account name of the network is (schemas/meta/provider.schema.json handle; builder networks have one). */
+  handle?: ProviderHandle;
   [key: string]: unknown;
 };
 

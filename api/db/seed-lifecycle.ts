@@ -107,7 +107,12 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
       count: ENTRANTS,
       now: loadedAt,
     });
-    const load = prepareLoad(tx, fresh, entrants, { limit: ENTRANTS, now: new Date(loadedAt) });
+    // No handle rules: the seeded sources list no accounts to exclude or follow.
+    const load = prepareLoad(tx, fresh, entrants, {
+      limit: ENTRANTS,
+      now: new Date(loadedAt),
+      providers: new Map(),
+    });
     writeEntries(tx, fresh, load, loadedAt);
     if (row.status !== "ended") continue;
     // The ended contest: drawn a day after its close (it is closed for the draw, which ends it).

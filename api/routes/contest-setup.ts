@@ -60,7 +60,7 @@ export const contestSetupRoutes = new Hono<AppEnv>().post(
         const config = { ...(fresh.config ?? {}), is_setup: true, nb_winners: setup.nb_winners };
         tx.update(contests).set({ cbData, config, updatedAt: at }).where(eq(contests.id, fresh.id)).run();
         const next = { ...fresh, cbData, config, updatedAt: at };
-        refilterEntries(tx, next, now, at);
+        refilterEntries(tx, next, now, at, catalog.providers);
         return findContest(tx, team.id, fresh.id) ?? next;
       },
       { behavior: "immediate" },

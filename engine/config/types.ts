@@ -1,4 +1,11 @@
-import type { ContestBase, ContestForm, ContestSummary, FieldRules, StepConfig } from "../../codegen/types";
+import type {
+  ContestBase,
+  ContestForm,
+  ContestSummary,
+  FieldRules,
+  ProviderHandle,
+  StepConfig,
+} from "../../codegen/types";
 
 /** The rules of one part of the form: base, summary or one provider's source. */
 export type ScopeRules = { fields: Record<string, FieldRules>; steps?: StepConfig[] };
@@ -13,8 +20,11 @@ export type BuilderConfig = {
   summary: ScopeRules;
   /** Provider name → the rules of its source. */
   sources: Record<string, ScopeRules>;
-  /** Provider name → what the builder needs of its definition. */
-  providers: Record<string, { maxSourcesLimitCB: number }>;
+  /**
+   * Provider name → what the builder needs of its definition: its source limit and its handle rule (what an
+   * account name of the network is, for the account_handle rule; absent: the rule cannot judge and passes).
+   */
+  providers: Record<string, { maxSourcesLimitCB: number; handle?: ProviderHandle }>;
   /**
    * The schemas' defaults: what a new contest and a new source of each provider start with, and what a field
    * that is switched off is sent as.

@@ -4,10 +4,11 @@
  * checked from the data and is not; a source with validate_actions off asks for nothing.
  */
 
+import { type HandleProvider, handleKey } from "../text/handle";
 import { toTime } from "../values";
 import type { Entrant, EntrantComment } from "./entrant";
 import { type ActionSettings, actionSettings } from "./settings";
-import { containsAnyTerm, handleKey, mentionedAccounts } from "./text-match";
+import { containsAnyTerm, mentionedAccounts } from "./text-match";
 
 export const ACTION_FAILURES = [
   "missing_comment",
@@ -77,14 +78,21 @@ function commentFailures(entrant: Entrant, rules: ActionSettings["comment"]): Ac
   return best ?? [];
 }
 
-function follows(entrant: Entrant, account: string): boolean {
-  const key = handleKey(account);
-  return entrant.did.follows.some((f) => handleKey(f) === key);
+/** Whether the entrant follows `key`: a handle key of `network` (an external id reads as itself). */
+function follows(entrant: Entrant, key: string, network: HandleProvider | undefined): boolean {
+  return entrant.did.follows.some((f) => handleKey(network, f) === key);
 }
 
-/** What `entrant` has not done of the actions `source` (the stored builder source) requires, in ACTION_FAILURES order. */
-export function checkActions(entrant: Entrant, source: Record<string, unknown>): ActionFailure[] {
-  return checkActionSettings(entrant, actionSettings(source));
+/**
+ * What `entrant` has not done of the actions `source` (the stored builder source) requires, in ACTION_FAILURES
+ * order. `network` is the source's provider definition, whose handle rule reads the accounts to follow.
+ */
+export function checkActions(
+  entrant: Entrant,
+  source: Record<string, unknown>,
+  network?: HandleProvider,
+): ActionFailure[] {
+  return checkActionSettings(entrant, actionSettings(source, network));
 }
 
 /** checkActions with the source already read (the filters read each source once for all its entrants). */
@@ -97,8 +105,10 @@ export function checkActionSettings(entrant: Entrant, rules: ActionSettings): Ac
   }
   if (rules.like && !entrant.did.like) failures.add("missing_like");
   if (rules.follow.enabled) {
-    const required = [...(rules.follow.author ? [rules.follow.author] : []), ...rules.follow.others];
-    if (!required.every((account) => follows(entrant, account))) failures.add("missing_follow");
+    const { author, others, network } = rules.follow;
+    const followsAuthor = author === null || follows(entrant, handleKey(undefined, author), undefined);
+    if (!followsAuthor || !others.every((key) => follows(entrant, key, network)))
+      failures.add("missing_follow");
   }
   if (rules.react.enabled && !entrant.did.reactions.some((r) => rules.react.accept.includes(r))) {
     failures.add("missing_reaction");

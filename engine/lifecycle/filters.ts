@@ -6,12 +6,13 @@
  * Settings come from the stored builder form: the contest's base (previous winners, excluded accounts, bad
  * words) and the entrant's source (excluded accounts, account age, retweet rate, anti-bots, actions).
  */
+import { type HandleProvider, type HandleProviders, handleKey, handleProviderOf } from "../text/handle";
 import { toTime } from "../values";
 import { ACTION_FAILURES, checkActionSettings } from "./actions";
 import { addMonths } from "./calendar";
 import type { Entrant } from "./entrant";
 import { type ActionSettings, actionSettings, type FilterSettings, filterSettings } from "./settings";
-import { containsAnyTerm, handleKey } from "./text-match";
+import { containsAnyTerm } from "./text-match";
 
 export const FILTER_REASONS = [
   "previous_winner",
@@ -30,6 +31,11 @@ export type FilterReason = (typeof FILTER_REASONS)[number];
 export type FilterContext = {
   now: string;
   previousWinners: readonly { external_id: string; provider: string; won_at: string }[];
+  /**
+   * The provider definitions (schemas/providers/*.json) by name: each network's handle rule reads the excluded
+   * accounts and the accounts to follow, and the entrants' handles, so they compare as that network does.
+   */
+  providers: HandleProviders;
 };
 export type Verdict = { id: string; valid: boolean; reasons: FilterReason[] };
 /** removed[reason] counts the entrants whose first reason is that one; every reason is listed, 0 included. */
@@ -38,13 +44,23 @@ export type Funnel = { total: number; removed: Record<string, number>; valid: nu
 /** The contest as stored: its form's sources and, when given, its base (cb_data can be passed as it is). */
 export type FilterContest = { sources: readonly Record<string, unknown>[]; base?: Record<string, unknown> };
 
-type SourceRules = { actions: ActionSettings | null; filters: FilterSettings };
+/** `network`: the provider definition whose handle rule built the filters' keys (the source's). */
+type SourceRules = {
+  actions: ActionSettings | null;
+  filters: FilterSettings;
+  network: HandleProvider | undefined;
+};
 
 /** Each source's rules, read once, under its builder id and its stored _id. */
-function rulesBySource(contest: FilterContest): Map<string, SourceRules> {
+function rulesBySource(contest: FilterContest, providers: HandleProviders): Map<string, SourceRules> {
   const map = new Map<string, SourceRules>();
   for (const source of contest.sources) {
-    const rules = { actions: actionSettings(source), filters: filterSettings(source, contest.base) };
+    const network = typeof source.type === "string" ? handleProviderOf(providers, source.type) : undefined;
+    const rules = {
+      actions: actionSettings(source, network),
+      filters: filterSettings(source, contest.base, network),
+      network,
+    };
     for (const key of [source.id, source._id]) {
       if ((typeof key === "string" || typeof key === "number") && !map.has(String(key)))
         map.set(String(key), rules);
@@ -53,14 +69,16 @@ function rulesBySource(contest: FilterContest): Map<string, SourceRules> {
   return map;
 }
 
-/** Handles match case-insensitively; a bluesky handle "brand.bsky.social" also matches "@brand". */
-function isExcluded(entrant: Entrant, excluded: ReadonlySet<string>): boolean {
-  if (excluded.size === 0) return false;
-  const handle = handleKey(entrant.screen_name);
-  return (
-    excluded.has(handle) ||
-    (handle.endsWith(".bsky.social") && excluded.has(handle.slice(0, -".bsky.social".length)))
-  );
+/**
+ * The entrant's handle, normalised by the network's rule, is one of the excluded keys (normalised the same way):
+ * case is ignored where the network ignores it, and a bluesky "@brand" is "brand.bsky.social" (its rule's suffix).
+ */
+function isExcluded(
+  entrant: Entrant,
+  excluded: ReadonlySet<string>,
+  network: HandleProvider | undefined,
+): boolean {
+  return excluded.size > 0 && excluded.has(handleKey(network, entrant.screen_name));
 }
 
 /** A previous winner: same network and account, won at or after now − months. */
@@ -100,14 +118,23 @@ export function applyFilters(
   const now = toTime(ctx.now);
   if (now === null)
     throw new RangeError(`FilterContext.now is not an ISO 8601 date: ${JSON.stringify(ctx.now)}`);
-  const bySource = rulesBySource(contest);
-  // An entrant of a source the contest does not list still meets the contest-wide filters.
-  const noSource: SourceRules = { actions: null, filters: filterSettings({}, contest.base) };
+  const bySource = rulesBySource(contest, ctx.providers);
+  // An entrant of a source the contest does not list still meets the contest-wide filters, read for its network.
+  const noSource = new Map<string, SourceRules>();
+  const contestWide = (provider: string): SourceRules => {
+    let rules = noSource.get(provider);
+    if (!rules) {
+      const network = handleProviderOf(ctx.providers, provider);
+      rules = { actions: null, filters: filterSettings({}, contest.base, network), network };
+      noSource.set(provider, rules);
+    }
+    return rules;
+  };
   const duplicates = duplicatePositions(entrants);
   const winnersCache = new Map<number, Set<string>>();
 
   const verdicts = entrants.map((entrant, index): Verdict => {
-    const rules = bySource.get(entrant.source_id) ?? noSource;
+    const rules = bySource.get(entrant.source_id) ?? contestWide(entrant.provider);
     const f = rules.filters;
     const reasons: FilterReason[] = [];
     if (f.previousWinnersMonths !== null) {
@@ -118,7 +145,7 @@ export function applyFilters(
       }
       if (winners.has(`${entrant.provider}:${entrant.external_id}`)) reasons.push("previous_winner");
     }
-    if (isExcluded(entrant, f.excludedAccounts)) reasons.push("excluded_account");
+    if (isExcluded(entrant, f.excludedAccounts, rules.network)) reasons.push("excluded_account");
     if (f.badWords.length > 0 && entrant.comments.some((c) => containsAnyTerm(c.text, f.badWords))) {
       reasons.push("bad_word");
     }

@@ -393,7 +393,8 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
         break;
       case "excluded": {
         const handle = pick(random, excluded);
-        e.screen_name = provider === "bluesky" ? `${handle}.bsky.social` : handle;
+        // A listed bluesky account is usually a full domain handle already ("brand.bsky.social").
+        e.screen_name = provider === "bluesky" && !handle.includes(".") ? `${handle}.bsky.social` : handle;
         e.name = handle;
         e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
         break;

@@ -3,9 +3,10 @@
  * schemas/contest/sources/*.schema.json, schemas/contest/parts/*): read once per source into a typed object, so
  * the checks never walk untyped JSON. A missing or malformed setting reads as "off".
  */
+import { type HandleProvider, handleKey } from "../text/handle";
 import { addKeyword, addTwitterKeyword } from "../text/normalize";
 import { getIn } from "../values";
-import { fold, handleKey } from "./text-match";
+import { fold } from "./text-match";
 
 export type CommentAccept = "replies_and_quotes" | "only_quotes" | "only_replies";
 export type CommentTarget = "first" | "all" | "last";
@@ -29,14 +30,20 @@ export type ActionSettings = {
   /** twitter retweet, bluesky repost. */
   repost: { enabled: boolean; acceptQuotes: boolean };
   like: boolean;
-  /** twitter and bluesky follow: the publishing account (by external id) and the other accounts (by handle key). */
-  follow: { enabled: boolean; author: string | null; others: string[] };
+  /**
+   * twitter and bluesky follow: the publishing account (by external id) and the other accounts (by handle key of
+   * `network`, the source's provider, whose handle rule also reads the accounts an entrant follows).
+   */
+  follow: { enabled: boolean; author: string | null; others: string[]; network: HandleProvider | undefined };
   /** facebook react: the reactions that count. */
   react: { enabled: boolean; accept: string[] };
 };
 
 export type FilterSettings = {
-  /** Handle keys (lower case, no "@") excluded by the source's list and the contest's list. */
+  /**
+   * Handle keys (engine/text/handle.ts handleKey: normalised by the network's rule, no "@") excluded by the
+   * source's list and the contest's list, both read with the handle rule of the network filtered.
+   */
   excludedAccounts: Set<string>;
   /** Folded bad words of the contest (base.exclude_contains_badword). */
   badWords: string[];
@@ -81,8 +88,12 @@ function cleanTerms(list: unknown, twitter: boolean): string[] {
 
 export const REACTIONS = ["like", "love", "wow", "haha", "sad", "angry"] as const;
 
-/** The actions a source asks of its participants (read the same way for every network). */
-export function actionSettings(source: Json): ActionSettings {
+/**
+ * The actions a source asks of its participants (read the same way for every network). `network` is the
+ * source's provider definition: its handle rule reads the accounts to follow (without it they are compared
+ * trimmed, without "@", ignoring case).
+ */
+export function actionSettings(source: Json, network?: HandleProvider): ActionSettings {
   const twitter = source.type === "twitter";
   const comment = at(source, "actions", "comment");
   const commentOn = on(comment);
@@ -114,8 +125,9 @@ export function actionSettings(source: Json): ActionSettings {
           ? String(accountId)
           : null,
       others: on(follow, "other_accounts")
-        ? strings(at(follow, "other_accounts", "list")).map(handleKey)
+        ? strings(at(follow, "other_accounts", "list")).map((h) => handleKey(network, h))
         : [],
+      network,
     },
     react: {
       enabled: on(react),
@@ -125,14 +137,22 @@ export function actionSettings(source: Json): ActionSettings {
   };
 }
 
-/** The filters that apply to a source's entrants: the source's own (twitter, bluesky) and the contest's (base). */
-export function filterSettings(source: Json, base: Json | undefined): FilterSettings {
+/**
+ * The filters that apply to a source's entrants: the source's own (twitter, bluesky) and the contest's (base).
+ * `network` is the provider definition of the entrants filtered: the excluded accounts are read with its handle
+ * rule (the contest's list holds accounts of every network, each read the way the network filtered reads it).
+ */
+export function filterSettings(
+  source: Json,
+  base: Json | undefined,
+  network?: HandleProvider,
+): FilterSettings {
   const excluded = [
     ...(on(source, "exclude_accounts") ? strings(at(source, "exclude_accounts", "list")) : []),
     ...(on(base, "exclude_accounts") ? strings(at(base, "exclude_accounts", "list")) : []),
   ];
   return {
-    excludedAccounts: new Set(excluded.map(handleKey).filter((h) => h !== "")),
+    excludedAccounts: new Set(excluded.map((h) => handleKey(network, h)).filter((h) => h !== "")),
     badWords: on(base, "exclude_contains_badword")
       ? cleanTerms(at(base, "exclude_contains_badword", "list"), false)
       : [],

@@ -4,6 +4,8 @@
  * word, so the bad word "ass" does not remove a comment about a "class".
  */
 
+import { handleKey } from "../text/handle";
+
 /** Case- and accent-insensitive form: compatibility-decomposed, combining marks dropped, lower case, spaces collapsed. */
 export function fold(text: string): string {
   return text
@@ -67,16 +69,11 @@ const MENTION = /(?<![\w@])@([A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?)/g;
 
 /** The distinct accounts a text mentions (lower case, without "@"), leaving out `self`. */
 export function mentionedAccounts(text: string, self?: string): Set<string> {
-  const own = self === undefined ? undefined : handleKey(self);
+  const own = self === undefined ? undefined : handleKey(undefined, self);
   const found = new Set<string>();
   for (const m of text.matchAll(MENTION)) {
     const handle = (m[1] ?? "").toLowerCase();
     if (handle !== "" && handle !== own) found.add(handle);
   }
   return found;
-}
-
-/** A handle as compared: lower case, without the leading "@". */
-export function handleKey(handle: string): string {
-  return handle.trim().replace(/^@/, "").toLowerCase();
 }

@@ -3,17 +3,19 @@
  * schemas that ajv's strict mode refuses; sidecars that break the sidecar meta-schema; rule strings that fail
  * to load (unknown rule, wrong arguments, unknown comparator); sidecar keys, rule arguments, `when` paths and
  * step fields that name fields the schema does not have; message keys missing from any language's catalog
- * (every catalog has exactly the keys of en.json, with the same placeholders); providers without a definition; plan features that are not in the feature catalogue.
+ * (every catalog has exactly the keys of en.json, with the same placeholders); providers without a definition; handle
+ * rules whose pattern does not compile or refuses its own examples; plan features that are not in the feature catalogue.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { RulesSidecar } from "../../codegen/types";
+import type { ProviderHandle, RulesSidecar } from "../../codegen/types";
 import { createAjv } from "../ajv";
 import { type CompiledScope, compileConfig } from "../config/compile";
 import { ENGINE_LOCALES } from "../messages/locales";
 import type { RuleDefinition } from "../rules/define";
 import { rules } from "../rules/index";
 import { RuleLoadError } from "../rulestring/compile";
+import { normalizeHandle } from "../text/handle";
 import {
   builderConfigFrom,
   formRulesFrom,
@@ -81,6 +83,34 @@ function checkDataFiles(dir: string, ajv: ReturnType<typeof createAjv>, problems
     if (!validateData(data)) {
       for (const e of validateData.errors ?? []) {
         problems.push({ file, message: `${e.instancePath || "/"} ${e.message ?? "is invalid"}` });
+      }
+    }
+  }
+}
+
+/**
+ * Each provider's handle rule: its pattern compiles (u flag), and each of its examples is a handle the rule keeps
+ * as it is (valid, and unchanged by normalising), so the example shown to people can be typed as shown.
+ */
+function checkHandleRules(set: SchemaSet, problems: Problem[]) {
+  for (const [name, def] of set.providers) {
+    const handle = (def.data as { handle?: Partial<ProviderHandle> }).handle;
+    if (!handle || typeof handle.pattern !== "string") continue;
+    try {
+      new RegExp(handle.pattern, "u");
+    } catch (err) {
+      problems.push({
+        file: def.file,
+        message: `handle.pattern does not compile: ${(err as Error).message}`,
+      });
+      continue;
+    }
+    for (const example of Array.isArray(handle.examples) ? handle.examples : []) {
+      if (normalizeHandle({ name, handle: handle as ProviderHandle }, example) !== example) {
+        problems.push({
+          file: def.file,
+          message: `handle.examples: "${example}" is not a handle its rule keeps as it is`,
+        });
       }
     }
   }
@@ -193,6 +223,7 @@ export function checkSchemaDir(dir: string): Problem[] {
     return [...problems, { file: dir, message: (err as Error).message }];
   }
   checkDataFiles(dir, ajv, problems);
+  checkHandleRules(set, problems);
 
   let compiled: ReturnType<typeof compileConfig>;
   try {

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RulesSidecar } from "../../codegen/types";
+import type { ProviderDefinition, RulesSidecar } from "../../codegen/types";
 import { createAjv } from "../ajv";
 import { type CompiledScope, compileScope } from "../config/compile";
 import type { BuilderConfig } from "../config/types";
@@ -118,8 +118,12 @@ export function builderConfigFrom(set: SchemaSet): BuilderConfig {
   const rel = (f: string) => path.relative(path.dirname(set.dir), f);
   const providers: BuilderConfig["providers"] = {};
   for (const name of set.sources.keys()) {
-    const max = set.providers.get(name)?.data.maxSourcesLimitCB;
-    providers[name] = { maxSourcesLimitCB: typeof max === "number" ? max : 1 };
+    const definition = set.providers.get(name)?.data as Partial<ProviderDefinition> | undefined;
+    const max = definition?.maxSourcesLimitCB;
+    providers[name] = {
+      maxSourcesLimitCB: typeof max === "number" ? max : 1,
+      ...(definition?.handle ? { handle: definition.handle } : {}),
+    };
   }
   return {
     base: { fields: set.base.data.fields, steps: set.base.data.steps ?? [] },

@@ -1,3 +1,4 @@
+import type { BuilderConfig } from "../config/types";
 import type { MessageKey, MessageValues } from "../messages/types";
 import type { ArgsOf, ParamSpec } from "./params";
 
@@ -18,6 +19,8 @@ export type RuleContext = {
   readonly quotas: Readonly<Record<string, number>>;
   /** Limits from the builder config (mediaMaxSize, ...). */
   readonly limits: Readonly<Record<string, number>>;
+  /** The builder config's providers (name → source limit and handle rule); empty for a standalone form. */
+  readonly providers: Readonly<BuilderConfig["providers"]>;
   /** Reads any field of the form by absolute path. */
   get(path: string): unknown;
 };

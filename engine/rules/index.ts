@@ -3,6 +3,7 @@
  * Built as one literal object, checked with `satisfies`; nothing registers itself on import.
  */
 import { above } from "./above";
+import { accountHandle } from "./account-handle";
 import { accountsMentionedIn } from "./accounts-mentioned-in";
 import { array } from "./array";
 import { arrayLengthEqualsField } from "./array-length-equals-field";
@@ -60,6 +61,7 @@ export const rules = {
   before_field: beforeField,
   array_length_equals_field: arrayLengthEqualsField,
   accounts_mentioned_in: accountsMentionedIn,
+  account_handle: accountHandle,
   required_when_in: requiredWhenIn,
   twitter_publication_content: twitterPublicationContent,
   regex,

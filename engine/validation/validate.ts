@@ -91,6 +91,7 @@ function ruleContext(form: unknown, ctx: ValidationContext, config: CompiledConf
     teamFeatures: ctx.teamFeatures,
     quotas: ctx.quotas,
     limits: config.limits,
+    providers: config.providers,
     get: (p) => getPath(form, p),
   };
 }
@@ -251,6 +252,7 @@ export function validateFormData(
     teamFeatures: ctx.teamFeatures,
     quotas: ctx.quotas,
     limits,
+    providers: {},
     get: (p) => getPath(data, p),
   };
   validateInstance(inst, data, ctx, ruleCtx, errors);

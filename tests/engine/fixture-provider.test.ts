@@ -95,7 +95,15 @@ describe("a provider added under schemas/ only", () => {
   it("is validated by the engine with its own rules, messages and steps", () => {
     const config = compileConfig(builderConfigFrom(loadSchemaSet(dir)));
     expect([...config.sources.keys()]).toContain("mastodon");
-    expect(config.providers.mastodon).toEqual({ maxSourcesLimitCB: 2 });
+    expect(config.providers.mastodon).toEqual({
+      maxSourcesLimitCB: 2,
+      handle: {
+        pattern: "^[A-Za-z0-9_]{1,30}$",
+        max_length: 30,
+        case: "insensitive",
+        examples: ["fairdraw"],
+      },
+    });
 
     expect(validate(contestWith(mastodon()), config, ctx)).toEqual({});
 

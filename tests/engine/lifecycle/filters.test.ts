@@ -6,11 +6,19 @@ import {
   type FilterContext,
   type FilterReason,
 } from "../../../engine/lifecycle";
-import { base, cleanTwitterEntrant, entrant, fullyConfiguredTwitter, NOW, source } from "./fixtures";
+import {
+  base,
+  cleanTwitterEntrant,
+  entrant,
+  fullyConfiguredTwitter,
+  NOW,
+  PROVIDERS,
+  source,
+} from "./fixtures";
 
 const { source: twitter, base: contestBase } = fullyConfiguredTwitter();
 const contest = { sources: [twitter], base: contestBase };
-const ctx: FilterContext = { now: NOW, previousWinners: [] };
+const ctx: FilterContext = { now: NOW, previousWinners: [], providers: PROVIDERS };
 
 function reasonsOf(e: Entrant, c: Parameters<typeof applyFilters>[1] = contest, context = ctx) {
   const [verdict] = applyFilters([e], c, context).verdicts;
@@ -198,6 +206,51 @@ describe("applyFilters: verdicts and funnel", () => {
   });
 
   it("refuses a context whose now is not a date", () => {
-    expect(() => applyFilters([], contest, { now: "today", previousWinners: [] })).toThrow(RangeError);
+    expect(() => applyFilters([], contest, { ...ctx, now: "today" })).toThrow(RangeError);
+  });
+});
+
+describe("applyFilters: accounts compared by their network's handle rule", () => {
+  const skyEntrant = (screen_name: string, did: { follows?: string[] } = {}) =>
+    entrant({ provider: "bluesky", screen_name, did: { like: true, ...did } });
+  const sky = (overrides: Record<string, unknown>) =>
+    source("bluesky", { "actions.repost.enabled": false, "actions.like.enabled": true, ...overrides });
+
+  it("removes a bluesky entrant whose dotted handle the source excludes, whatever its case", () => {
+    const s = sky({
+      exclude_accounts: { enabled: true, touched: true, list: ["@alice.bsky.social", "@News.Example.com"] },
+    });
+    expect(reasonsOf(skyEntrant("alice.bsky.social"), { sources: [s] })).toEqual(["excluded_account"]);
+    expect(reasonsOf(skyEntrant("Alice.BSKY.social"), { sources: [s] })).toEqual(["excluded_account"]);
+    expect(reasonsOf(skyEntrant("news.example.com"), { sources: [s] })).toEqual(["excluded_account"]);
+    expect(reasonsOf(skyEntrant("alice.example.com"), { sources: [s] })).toEqual([]);
+    expect(reasonsOf(skyEntrant("bob.bsky.social"), { sources: [s] })).toEqual([]);
+  });
+
+  it("removes a bluesky entrant the contest-wide list excludes, and not a twitter account of the same name", () => {
+    const contestWide = base({
+      exclude_accounts: { enabled: true, touched: true, list: ["@news.example.com", "@carol"] },
+    });
+    const tw = source("twitter", { "actions.like.enabled": true }, 200);
+    const c = { sources: [sky({}), tw], base: contestWide };
+    expect(reasonsOf(skyEntrant("news.example.com"), c)).toEqual(["excluded_account"]);
+    expect(reasonsOf(skyEntrant("carol.bsky.social"), c)).toEqual(["excluded_account"]);
+    const twitterNews = entrant({ source_id: "200", screen_name: "news", did: { like: true } });
+    expect(reasonsOf(twitterNews, c)).toEqual([]);
+    const twitterCarol = entrant({ source_id: "200", screen_name: "Carol", did: { like: true } });
+    expect(reasonsOf(twitterCarol, c)).toEqual(["excluded_account"]);
+  });
+
+  it("counts a follow of a bluesky account to follow however either side writes it", () => {
+    const s = sky({
+      "actions.follow.enabled": true,
+      "actions.follow.post_author": false,
+      "actions.follow.other_accounts": { enabled: true, list: ["@news.example.com", "@brand"] },
+    });
+    const follows = ["News.Example.com", "@brand.bsky.social"];
+    expect(reasonsOf(skyEntrant("zoe.bsky.social", { follows }), { sources: [s] })).toEqual([]);
+    expect(
+      reasonsOf(skyEntrant("zoe.bsky.social", { follows: ["news.example.com"] }), { sources: [s] }),
+    ).toEqual(["missing_follow"]);
   });
 });

@@ -6,8 +6,12 @@ import { createAjv } from "../../../engine/ajv";
 import type { Entrant } from "../../../engine/lifecycle";
 import { formSchemas } from "../../../engine/node/load-schemas";
 import { setPathIn } from "../../../engine/values";
+import { DEFINITIONS } from "../text/providers";
 
 export const NOW = "2030-06-15T12:00:00.000Z";
+
+/** The definitions of schemas/providers/ by name (their handle rules), as the server's catalogue holds them. */
+export const PROVIDERS = DEFINITIONS;
 
 const ajv = createAjv({ useDefaults: true });
 for (const s of formSchemas()) ajv.addSchema(s);

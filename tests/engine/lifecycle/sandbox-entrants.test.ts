@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyFilters, type FilterReason, RETURNING_MAX, sandboxEntrants } from "../../../engine/lifecycle";
-import { fullyConfiguredTwitter, NOW, source } from "./fixtures";
+import { PROVIDERS as DEFINITIONS, fullyConfiguredTwitter, NOW, source } from "./fixtures";
 
 const PROVIDERS = ["facebook", "twitter", "bluesky", "youtube", "instagram", "threads", "tiktok"];
 const { source: twitter, base: contestBase } = fullyConfiguredTwitter();
@@ -37,7 +37,11 @@ function reasonsCaught(
   const previousWinners = winner
     ? [{ provider: winner.provider, external_id: winner.external_id, won_at: "2030-05-01T00:00:00.000Z" }]
     : [];
-  const { verdicts } = applyFilters(entrants, { sources: [s], base: b }, { now: NOW, previousWinners });
+  const { verdicts } = applyFilters(
+    entrants,
+    { sources: [s], base: b },
+    { now: NOW, previousWinners, providers: DEFINITIONS },
+  );
   return new Set(verdicts.flatMap((v) => v.reasons));
 }
 
@@ -138,7 +142,7 @@ describe("sandboxEntrants", () => {
     const { funnel } = applyFilters(
       entrants,
       { sources: [twitter], base: contestBase },
-      { now: NOW, previousWinners: [] },
+      { now: NOW, previousWinners: [], providers: DEFINITIONS },
     );
     expect(funnel.valid / funnel.total).toBeGreaterThan(0.55);
     expect(funnel.valid / funnel.total).toBeLessThan(0.9);
@@ -179,7 +183,11 @@ describe("sandboxEntrants", () => {
     expect(entrants.every((e) => e.provider === provider && e.id === `${provider}:${e.external_id}`)).toBe(
       true,
     );
-    const { funnel } = applyFilters(entrants, { sources: [s] }, { now: NOW, previousWinners: [] });
+    const { funnel } = applyFilters(
+      entrants,
+      { sources: [s] },
+      { now: NOW, previousWinners: [], providers: DEFINITIONS },
+    );
     expect(funnel.valid).toBeGreaterThan(0);
   });
 
@@ -223,7 +231,7 @@ describe("sandboxEntrants", () => {
     const { verdicts } = applyFilters(
       entrants,
       { sources: [twitter], base: contestBase },
-      { now: NOW, previousWinners },
+      { now: NOW, previousWinners, providers: DEFINITIONS },
     );
     const caught = entrants.filter((_, i) => verdicts[i]?.reasons.includes("previous_winner"));
     expect(caught.map((e) => e.id)).toEqual(["twitter:111"]);

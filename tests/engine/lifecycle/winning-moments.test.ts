@@ -122,3 +122,35 @@ describe("resolveWinningMoments", () => {
     expect(result.map((r) => r.winner)).toEqual(["alice", "bob"]);
   });
 });
+
+describe("the winning-moments test vector of docs/draw.md", () => {
+  // Computed independently with the Python reference of docs/draw.md.
+  const salt = "4d1e5c7a9b2f3e6d8c0a1b4f7e9d2c5a8b3e6f1d4c7a0b9e2f5d8c1a4b7e0f3d";
+  const moments = ["2030-03-02T10:00:00.000Z", "2030-03-04T15:30:00.000Z", "2030-03-07T23:59:00.000Z"];
+  const entries = [
+    { id: "twitter:2001", at: "2030-03-01T09:05:00.000Z", valid: true },
+    { id: "twitter:2002", at: "2030-03-02T10:00:00.000Z", valid: true },
+    { id: "twitter:2003", at: "2030-03-02T10:00:00.000Z", valid: true },
+    { id: "twitter:2004", at: "2030-03-04T16:00:12.345Z", valid: true },
+    { id: "twitter:2005", at: "2030-03-06T12:00:00.000Z", valid: true },
+  ];
+
+  it("commits the moments to the published hash", () => {
+    expect(momentsCommitment(moments, salt)).toBe(
+      "58808a9ba4557af2692ac1a7af978ad4205f394b1045ae00a2dec80ce442147f",
+    );
+  });
+
+  it("gives the moments to the published winners", () => {
+    expect(resolveWinningMoments(moments, entries).map((r) => r.winner)).toEqual([
+      "twitter:2002",
+      "twitter:2004",
+      null,
+    ]);
+    const twoEarly = ["2030-03-02T09:00:00.000Z", "2030-03-02T10:00:00.000Z"];
+    expect(resolveWinningMoments(twoEarly, entries).map((r) => r.winner)).toEqual([
+      "twitter:2002",
+      "twitter:2003",
+    ]);
+  });
+});

@@ -29,6 +29,7 @@ const SAMPLES = {
   before_field: "before_field:base.close_date,1m",
   array_length_equals_field: "array_length_equals_field:base.other",
   accounts_mentioned_in: "accounts_mentioned_in:base.other",
+  account_handle: "account_handle",
   required_when_in: "required_when_in:base.other,1",
   twitter_publication_content: "twitter_publication_content",
   regex: "regex:/^[a-z]+$/",

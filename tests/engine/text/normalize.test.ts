@@ -11,14 +11,25 @@ import {
   checkManualCheckReason,
   checkTwitterKeyword,
 } from "../../../engine/text/normalize";
+import { definition, HANDLE_NETWORKS } from "./providers";
 
 type Normaliser = (list: readonly string[], input: string) => string[];
+
+const twitter = definition("twitter");
+const bluesky = definition("bluesky");
 
 const normalisers: [string, Normaliser][] = [
   ["addKeyword", addKeyword],
   ["addTwitterKeyword", addTwitterKeyword],
   ["addManualCheckReason", addManualCheckReason],
-  ["addExcludedAccounts", addExcludedAccounts],
+  ...HANDLE_NETWORKS.map((network): [string, Normaliser] => [
+    `addExcludedAccounts (${network.name})`,
+    (list, input) => addExcludedAccounts(network, list, input),
+  ]),
+  [
+    "addExcludedAccounts (every network, the contest's list)",
+    (list, input) => addExcludedAccounts(HANDLE_NETWORKS, list, input),
+  ],
 ];
 
 describe("keywords (bad words, facebook keywords)", () => {
@@ -176,7 +187,7 @@ describe("manual-check reasons", () => {
   });
 });
 
-describe("excluded accounts", () => {
+describe("excluded accounts on twitter", () => {
   const fifteen = "a".repeat(15);
   const sixteen = "a".repeat(16);
 
@@ -205,29 +216,108 @@ describe("excluded accounts", () => {
     { list: [], input: `@ok @${sixteen} @bad! fine`, expected: ["@ok", "@fine"] },
     { list: ["@x"], input: "@x @y", expected: ["@x", "@y"] },
   ])("adding $input to $list gives $expected", ({ list, input, expected }) => {
-    expect(addExcludedAccounts(list, input)).toEqual(expected);
+    expect(addExcludedAccounts(twitter, list, input)).toEqual(expected);
   });
 
   it("explains each piece of a split input, a repeat inside it included", () => {
-    expect(checkExcludedAccounts(["@known"], "new, KNOWN @new @way_too_long_handle")).toEqual([
+    expect(checkExcludedAccounts(twitter, ["@known"], "new, KNOWN @new @way_too_long_handle")).toEqual([
       { accepted: true, value: "@new" },
       { accepted: false, value: "@KNOWN", reason: "duplicate" },
       { accepted: false, value: "@new", reason: "duplicate" },
-      { accepted: false, value: "@way_too_long_handle", reason: "invalid_handle" },
+      { accepted: false, value: "@way_too_long_handle", reason: "invalid_handle", example: "@fairdraw" },
     ]);
   });
 
   it("explains a blank input as empty", () => {
-    expect(checkExcludedAccounts([], " ,  , ")).toEqual([{ accepted: false, value: "", reason: "empty" }]);
-    expect(checkExcludedAccount([], "  ")).toEqual({ accepted: false, value: "", reason: "empty" });
+    expect(checkExcludedAccounts(twitter, [], " ,  , ")).toEqual([
+      { accepted: false, value: "", reason: "empty" },
+    ]);
+    expect(checkExcludedAccount(twitter, [], "  ")).toEqual({ accepted: false, value: "", reason: "empty" });
   });
 
   it("checks a single account with the @ added", () => {
-    expect(checkExcludedAccount([], "brand")).toEqual({ accepted: true, value: "@brand" });
-    expect(checkExcludedAccount([], sixteen)).toEqual({
+    expect(checkExcludedAccount(twitter, [], "brand")).toEqual({ accepted: true, value: "@brand" });
+    expect(checkExcludedAccount(twitter, [], sixteen)).toEqual({
       accepted: false,
       value: `@${sixteen}`,
       reason: "invalid_handle",
+      example: "@fairdraw",
+    });
+  });
+
+  it("refuses a handle with a dot, bluesky's or a domain", () => {
+    expect(addExcludedAccounts(twitter, [], "@alice.bsky.social @news.example.com")).toEqual([]);
+    expect(checkExcludedAccount(twitter, [], "@alice.bsky.social")).toMatchObject({
+      accepted: false,
+      reason: "invalid_handle",
+    });
+  });
+});
+
+describe("excluded accounts and accounts to follow on bluesky", () => {
+  it.each([
+    { list: [], input: "@alice.bsky.social", expected: ["@alice.bsky.social"] },
+    { list: [], input: "news.example.com", expected: ["@news.example.com"] },
+    { list: [], input: "@News.Example.COM", expected: ["@news.example.com"] },
+    { list: [], input: "alice", expected: ["@alice.bsky.social"] },
+    {
+      list: [],
+      input: "@alice.bsky.social, @news.example.com bob",
+      expected: ["@alice.bsky.social", "@news.example.com", "@bob.bsky.social"],
+    },
+    { list: [], input: "@alice..bsky.social", expected: [] },
+    { list: [], input: "@-alice.bsky.social", expected: [] },
+    { list: [], input: "@alice_b.bsky.social", expected: [] },
+    { list: ["@alice.bsky.social"], input: "@ALICE.bsky.social", expected: ["@alice.bsky.social"] },
+    { list: ["@alice.bsky.social"], input: "alice", expected: ["@alice.bsky.social"] },
+    // A list written before the rule, with a bare name, still knows that account.
+    { list: ["@brand"], input: "@brand.bsky.social", expected: ["@brand"] },
+  ])("adding $input to $list gives $expected", ({ list, input, expected }) => {
+    expect(addExcludedAccounts(bluesky, list, input)).toEqual(expected);
+  });
+
+  it("explains a refused handle with an account of the network", () => {
+    expect(checkExcludedAccount(bluesky, [], "@alice..bsky.social")).toEqual({
+      accepted: false,
+      value: "@alice..bsky.social",
+      reason: "invalid_handle",
+      example: "@fairdraw.bsky.social",
+    });
+    expect(checkExcludedAccount(bluesky, ["@news.example.com"], "NEWS.example.com")).toEqual({
+      accepted: false,
+      value: "@news.example.com",
+      reason: "duplicate",
+    });
+  });
+});
+
+describe("the contest's own excluded accounts (every network)", () => {
+  it("keeps an account as typed when one network takes it", () => {
+    expect(addExcludedAccounts(HANDLE_NETWORKS, [], "@Alice.bsky.social @Brand fair-draw.tv")).toEqual([
+      "@Alice.bsky.social",
+      "@Brand",
+      "@fair-draw.tv",
+    ]);
+  });
+
+  it("refuses what no network takes, with no example", () => {
+    expect(checkExcludedAccount(HANDLE_NETWORKS, [], "@bad!")).toEqual({
+      accepted: false,
+      value: "@bad!",
+      reason: "invalid_handle",
+    });
+  });
+
+  it("calls an account a repeat only when every network that takes it already holds it", () => {
+    expect(checkExcludedAccount(HANDLE_NETWORKS, ["@Brand"], "brand")).toEqual({
+      accepted: false,
+      value: "@brand",
+      reason: "duplicate",
+    });
+    // "@alice" is alice.bsky.social on bluesky, but a new account on twitter, instagram, ...
+    expect(checkExcludedAccount(HANDLE_NETWORKS, ["@alice.bsky.social"], "alice")).toEqual({
+      accepted: true,
+      value: "@alice",
     });
   });
 });
@@ -238,6 +328,7 @@ describe("every normaliser", () => {
     fc.string({ unit: "binary" }),
     fc.string({ unit: fc.constantFrom("a", "B", "_", "1", "#", "@", " ", ",", "\t", "\n", "é", "🎁") }),
     fc.stringMatching(/^@?\w{1,16}$/),
+    fc.stringMatching(/^@?[A-Za-z0-9-]{1,12}(?:\.[A-Za-z0-9-]{1,12}){0,3}$/),
   );
   const list = fc.array(input, { maxLength: 5 });
 
@@ -258,6 +349,23 @@ describe("every normaliser", () => {
       fc.property(list, input, (before, typed) => {
         const once = add(before, typed);
         expect(add(once, typed)).toEqual(once);
+      }),
+    );
+  });
+
+  it.each([
+    ...HANDLE_NETWORKS.map((network) => [network.name, network] as const),
+    ["every network", HANDLE_NETWORKS] as const,
+  ])("an account accepted for %s is a fixed point: checked again, it is accepted as it is", (_, networks) => {
+    fc.assert(
+      fc.property(input, (typed) => {
+        for (const check of checkExcludedAccounts(networks, [], typed)) {
+          if (!check.accepted) continue;
+          expect(checkExcludedAccount(networks, [], check.value)).toEqual({
+            accepted: true,
+            value: check.value,
+          });
+        }
       }),
     );
   });

@@ -135,14 +135,50 @@ describe("ExcludedAccountsWidget", () => {
     expect(chips()).toEqual(["@alice", "@bob", "@carol"]);
   });
 
-  it("ignores a duplicate whatever its case and refuses a bad handle", () => {
+  it("ignores a duplicate whatever its case and refuses what no network calls an account", () => {
     const input = setup(["@Brand"]);
     type(input, "brand");
     expect(chips()).toEqual(["@Brand"]);
     expect(screen.getByText("@brand: Already in the list.")).toBeTruthy();
-    type(input, "way_too_long_handle_here");
+    type(input, "bad!handle");
     expect(chips()).toEqual(["@Brand"]);
-    expect(screen.getByText(/An account is @ followed by 1 to 15/)).toBeTruthy();
+    expect(screen.getByText("@bad!handle: Not a valid account name.")).toBeTruthy();
+  });
+
+  it("takes the accounts of every network in the contest's own list, as typed", () => {
+    const input = setup();
+    type(input, "@Alice.bsky.social @news.example.com brand");
+    expect(chips()).toEqual(["@Alice.bsky.social", "@news.example.com", "@brand"]);
+  });
+});
+
+describe("ExcludedAccountsWidget in a source", () => {
+  function setup(provider: string, path: string) {
+    const ctx = makeContext({ form: formWith([{ id: 100, type: provider }]), provider });
+    renderWidget({ widget: ExcludedAccountsWidget, ctx, path, label: "Accounts", schema: arraySchema });
+    return { ctx, input: screen.getByLabelText("Accounts") };
+  }
+
+  it("takes bluesky domain handles, written in lower case, and completes a bare name", () => {
+    const { ctx, input } = setup("bluesky", "sources.0.exclude_accounts.list");
+    type(input, "@Alice.bsky.social, news.example.com bob");
+    expect(chips()).toEqual(["@alice.bsky.social", "@news.example.com", "@bob.bsky.social"]);
+    expect(ctx.form.sources[0]).toMatchObject({
+      exclude_accounts: { list: ["@alice.bsky.social", "@news.example.com", "@bob.bsky.social"] },
+    });
+    type(input, "ALICE.bsky.social");
+    expect(screen.getByText("@alice.bsky.social: Already in the list.")).toBeTruthy();
+  });
+
+  it("refuses a dotted handle in a twitter list of accounts to follow, showing a twitter account", () => {
+    const { input } = setup("twitter", "sources.0.actions.follow.other_accounts.list");
+    type(input, "@news.example.com");
+    expect(chips()).toEqual([]);
+    expect(
+      screen.getByText("@news.example.com: Not a valid account name. For example: @fairdraw"),
+    ).toBeTruthy();
+    type(input, "Fair_Draw");
+    expect(chips()).toEqual(["@Fair_Draw"]);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * A served builder config for tests and stories, built in the browser from schemas/ the way the server builds it
- * (engine/node/load-schemas.ts builderConfigFrom): every sidecar found, each provider's maxSourcesLimitCB, the
- * schemas' defaults filled by ajv. A provider added under schemas/ is in it with no code change.
+ * (engine/node/load-schemas.ts builderConfigFrom): every sidecar found, each provider's maxSourcesLimitCB and
+ * handle rule, the schemas' defaults filled by ajv. A provider added under schemas/ is in it with no code change.
  */
 
+import type { ProviderHandle } from "../../../../codegen/types";
 import { createAjv } from "../../../../engine/ajv";
 import type { BuilderConfig } from "../../../../engine/config/types";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../../../../engine/media";
@@ -20,10 +21,9 @@ const schemaFiles = import.meta.glob<{ default: Record<string, unknown> }>(
   "../../../../schemas/contest/**/*.schema.json",
   { eager: true },
 );
-const providerFiles = import.meta.glob<{ default: { name: string; maxSourcesLimitCB?: number } }>(
-  "../../../../schemas/providers/*.json",
-  { eager: true },
-);
+const providerFiles = import.meta.glob<{
+  default: { name: string; maxSourcesLimitCB?: number; handle?: ProviderHandle };
+}>("../../../../schemas/providers/*.json", { eager: true });
 
 function sidecar(path: string): Sidecar {
   const found = Object.entries(sidecars).find(([file]) => file.endsWith(path))?.[1]?.default;
@@ -97,6 +97,7 @@ export function fixtureConfig(options: FixtureOptions = {}): ServedConfig {
       maxSourcesLimitCB:
         options.maxSources?.[name] ??
         (typeof def?.maxSourcesLimitCB === "number" ? def.maxSourcesLimitCB : 1),
+      ...(def?.handle ? { handle: def.handle } : {}),
     };
   }
   const scope = (name: string, file: string) => {

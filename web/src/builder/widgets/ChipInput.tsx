@@ -52,6 +52,14 @@ export function ChipInput({
   const [notice, setNotice] = useState<string | null>(null);
   const noticeId = useId();
 
+  /** "@bad!: Not a valid account name. For example: @alice.bsky.social" */
+  const refusalText = (refused: Extract<EntryCheck, { accepted: false }>) => {
+    const named = refused.value ? `${chipLabel(refused.value)}: ` : "";
+    const example = refused.example;
+    const hint = example ? ` ${t`For example: ${example}`}` : "";
+    return `${named}${t(REJECTION_LABELS[refused.reason])}${hint}`;
+  };
+
   /** Adds every accepted piece of `input` (split on commas); says why the first refused one was refused. */
   const add = (input: string) => {
     setDraft("");
@@ -66,11 +74,7 @@ export function ChipInput({
       }
     }
     if (grown.length > value.length) onChange(grown);
-    setNotice(
-      refused && !refused.accepted
-        ? `${refused.value ? `${chipLabel(refused.value)}: ` : ""}${t(REJECTION_LABELS[refused.reason])}`
-        : null,
-    );
+    setNotice(refused && !refused.accepted ? refusalText(refused) : null);
     return grown.length > value.length;
   };
 

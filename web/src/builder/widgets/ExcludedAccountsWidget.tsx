@@ -1,22 +1,36 @@
 /**
- * Account lists as chips (excluded accounts, accounts to follow): "@" added when missing, @ + 1 to 15 word
- * characters, duplicates ignored whatever their case, and an input with spaces or commas adds several accounts
- * (contest-builder.md §5 "Text entries").
+ * Account lists as chips (excluded accounts, accounts to follow; contest-builder.md §5 "Text entries"): "@" added
+ * when missing, duplicates ignored, and an input with spaces or commas adds several accounts. What an account is
+ * comes from the network's handle rule (schemas/providers/<name>.json `handle`): a source's list takes its
+ * network's accounts, written as the network writes them (bluesky "@Alice" is "@alice.bsky.social"); the
+ * contest's own list (base) takes an account of any network, as typed.
  */
 import type { WidgetProps } from "@rjsf/utils";
-import { checkExcludedAccounts } from "../../../../engine/text/normalize";
+import { useMemo } from "react";
+import type { HandleProvider } from "../../../../engine/text/handle";
+import { type AccountNetworks, checkExcludedAccounts } from "../../../../engine/text/normalize";
+import { PROVIDERS, providerOf } from "../../team/providers";
 import { ChipInput } from "./ChipInput";
 import { editorPropsOf, ownsLabel, useWidgetField } from "./use-field";
 
+/** The source's network (by its provider name), or every network that has a handle rule (null: the base). */
+function accountNetworksOf(provider: string | null): AccountNetworks {
+  if (provider === null) return PROVIDERS.filter((p) => p.handle !== undefined);
+  const network: HandleProvider = providerOf(provider) ?? { name: provider };
+  return network;
+}
+
 export function ExcludedAccountsWidget(props: WidgetProps) {
   const field = useWidgetField(props);
+  const provider = field.path.startsWith("sources.") ? (field.ctx?.provider ?? null) : null;
+  const networks = useMemo(() => accountNetworksOf(provider), [provider]);
   const value: string[] = Array.isArray(props.value) ? props.value : [];
   return (
     <ChipInput
       {...editorPropsOf(props, field, value)}
       label={props.label}
       showLabel={ownsLabel(props.schema)}
-      check={checkExcludedAccounts}
+      check={(list, input) => checkExcludedAccounts(networks, list, input)}
       placeholder={props.placeholder ?? "@account"}
     />
   );

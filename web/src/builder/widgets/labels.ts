@@ -49,7 +49,7 @@ export const REJECTION_LABELS: Readonly<Record<EntryRejection, MessageDescriptor
   duplicate: msg`Already in the list.`,
   too_short: msg`At least 3 characters.`,
   too_long: msg`At most 50 characters.`,
-  invalid_handle: msg`An account is @ followed by 1 to 15 letters, digits or _.`,
+  invalid_handle: msg`Not a valid account name.`,
 };
 
 export const RETWEET_RATE = constants.contest.retweet_rate;
