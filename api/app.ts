@@ -29,6 +29,7 @@ import { entriesRoutes } from "./routes/entries";
 import { healthRoutes } from "./routes/health";
 import { invitesRoutes } from "./routes/invites";
 import { membersRoutes } from "./routes/members";
+import { myContestsRoutes } from "./routes/my-contests";
 import { notificationsRoutes } from "./routes/notifications";
 import { openapiRoutes } from "./routes/openapi";
 import { quickdrawRoutes } from "./routes/quickdraw";
@@ -56,6 +57,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", accountsRoutes)
     .route("/", notificationsRoutes)
     .route("/", activityRoutes)
+    .route("/", myContestsRoutes)
     .route("/", contactRoutes)
     .route("/", wsRoutes(upgradeWebSocket))
     .route("/", contestBuilderRoutes)

@@ -1,14 +1,15 @@
 /**
  * The demo team seeded on first start (decisions.md "Sign-in"): the owner demo@fairdraw.test, a team on the
- * business plan, a sandbox account for every network that can host a contest, a few members and contests in
- * several statuses; and an administrator, admin@fairdraw.test, for the /admin pages. Runs once: it does nothing
- * when any user exists.
+ * business plan, a sandbox account for every network that can host a contest, a few members, contests in
+ * several statuses and shortlinks with visits; and an administrator, admin@fairdraw.test, for the /admin pages.
+ * Runs once: it does nothing when any user exists.
  */
 import type { Clock } from "../clock";
 import { newId } from "../ids";
 import type { Db } from "./client";
 import { accounts, activities, contests, invites, notifications, teamMembers, teams, users } from "./schema";
 import { seedContestResults } from "./seed-lifecycle";
+import { seedShortlinks } from "./seed-shortlinks";
 
 export const DEMO_EMAIL = "demo@fairdraw.test";
 /** A Fairdraw administrator (grade admin) with a team of their own, so the /admin pages can be tried locally. */
@@ -200,6 +201,8 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
     }
     // Sources, entrants and a final draw for the contests past their start (api/db/seed-lifecycle.ts).
     seedContestResults(tx, clock, teamId, ownerId);
+    // Two shortlinks, one with three weeks of visits for its statistics (api/db/seed-shortlinks.ts).
+    seedShortlinks(tx, clock, teamId, ownerId);
   });
   return { seeded: true };
 }

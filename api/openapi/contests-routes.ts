@@ -16,6 +16,18 @@ export const CONTESTS_ROUTES: RouteDoc[] = [
     errors: [402],
   },
   {
+    method: "GET",
+    path: "/api/v1/users/me/contests/list",
+    summary:
+      "The contests the signed-in user created, in every team they belong to (not deleted) where they hold " +
+      "team.contests.view_contests, newest first; the query and pages of the team's list (?page=, ?per_page=, " +
+      "?status=, drafts only when asked for). Each item has its team { _id, name } and in_current_team, no " +
+      "prev_id or next_id. Answers { data, meta: { page, per_page, total } }.",
+    tag: "contests",
+    access: "session",
+    ok: { status: 200, schema: "stored/contest-list-item", list: true },
+  },
+  {
     method: "POST",
     path: "/api/v1/teams/current/contests/create",
     summary:

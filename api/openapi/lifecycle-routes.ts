@@ -27,8 +27,8 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     path: "/api/v1/teams/current/contests/:id/entries",
     summary:
       "The contest's entries in load order, 50 a page (?page=, ?per_page= up to 500), ?valid=true|false " +
-      "filters. Each entry says whether it is valid, the reasons that removed it, its manual check and whether " +
-      "it won. Answers { data, meta: { page, per_page, total, valid, invalid, entries_loaded_at }, funnel }.",
+      "filters. Each entry says whether it is valid, the reasons that removed it, its manual check (with " +
+      "profile_opened: whether the signed-in user opened the entrant's profile) and whether it won. Answers { data, meta: { page, per_page, total, valid, invalid, entries_loaded_at }, funnel }.",
     tag: "entries",
     access: "team",
     permission: "team.contests.view_contests",
@@ -49,13 +49,30 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/teams/current/contests/:id/entries/:entrantId/profile",
+    summary:
+      "The reviewer opens an entrant's profile (no body): records that the signed-in user opened it, for every " +
+      "entry of that account (the latest opening replaces the one before, whoever made it), and answers its " +
+      "address — the one the network gave, else the provider's profile pattern. The manual check needs it. " +
+      "Needs the draw.manualCheck feature (403 planNotSupported); 404 for an unknown entrant; 409 conflict when " +
+      "the account has no profile address. Answers { entrant_id, profile_url, opened_at }.",
+    tag: "entries",
+    access: "team",
+    permission: "team.contests.load_entries team.contests.do_finaldraw",
+    ok: { status: 200, description: "{ entrant_id, profile_url, opened_at }" },
+    errors: [402, 404, 409],
+  },
+  {
+    method: "POST",
     path: "/api/v1/teams/current/contests/:id/entries/:entrantId/check",
     summary:
-      "Manual check of an entrant (every entry of that account): { decision: approve | reject, reasons, " +
-      "opened_profile: true }. Approve with no reason, reject with at least one (schemas/manual-check-reasons " +
-      "keys, the contest's own list or free text of 3 to 50 characters); the profile must have been opened " +
-      "(422 otherwise). Needs the draw.manualCheck feature (403 planNotSupported); 409 contestAlreadyDrawn once " +
-      "the final draw is made. Rejected entrants are not drawn. Answers the entry.",
+      "Manual check of an entrant (every entry of that account): { decision: approve | reject, reasons }. " +
+      "Approve with no reason, reject with at least one (schemas/manual-check-reasons keys, the contest's own " +
+      "list or free text of 3 to 50 characters). The signed-in user must be the last to have opened the " +
+      "entrant's profile through POST …/entries/:entrantId/profile (422 on opened_profile otherwise; a body's " +
+      "opened_profile is ignored). Needs the draw.manualCheck feature (403 planNotSupported); 404 for an " +
+      "unknown entrant, 409 contestAlreadyDrawn once the final draw is made. Rejected entrants are not drawn. " +
+      "Answers the entry.",
     tag: "entries",
     access: "team",
     permission: "team.contests.load_entries team.contests.do_finaldraw",
@@ -123,8 +140,12 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     summary:
       "Public, no sign-in: what anyone needs to check a contest's draw — its name and status, the seed " +
       "commitment and when it was made; after the final draw the seed, the frozen entrants list and hash, the " +
-      "winners and substitutes and their counts, and the algorithm (fairdraw-draw-v1); winning moments' " +
-      "commitments, revealed at the close. 404 for unknown ids and drafts.",
+      "winners and substitutes and their counts, and the algorithm (fairdraw-draw-v1). winning_moments, one " +
+      "per twitter source with winning moments: { source_id, commitment } from the start (SHA-256 of salt + " +
+      "moments, docs/draw.md); once the contest closed also revealed_at, moments, salt, entries (the valid " +
+      "entries they were resolved over, in load order: { id, at }) and results ({ moment, winner, " +
+      "screen_name, entered_at }, winner null when no entry came at or after the moment); null before the " +
+      "close. 404 for unknown ids and drafts.",
     tag: "draws",
     access: "public",
     ok: { status: 200 },

@@ -37,4 +37,21 @@ export const SHORTLINKS_ROUTES: RouteDoc[] = [
     ok: { status: 200, schema: "stored/shortlink" },
     errors: [402, 404],
   },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/shortlinks/:id/statistics",
+    summary:
+      "A shortlink's visits per UTC day over ?from=YYYY-MM-DD&to=YYYY-MM-DD (both included; to defaults to " +
+      "today, from to 29 days before to; at most 366 days, 422 on from or to otherwise), every day listed, 0 " +
+      "without visits. uniq_visits counts the visitors first seen that day. Needs the shortlinks.statistics " +
+      "feature (403 planNotSupported).",
+    tag: "shortlinks",
+    access: "team",
+    permission: "team.shortlinks.view_shortlink",
+    ok: {
+      status: 200,
+      description: "{ from, to, time_zone: 'UTC', days: [{ day, visits, uniq_visits }] }",
+    },
+    errors: [402, 404],
+  },
 ];

@@ -206,7 +206,7 @@ function positiveInt(value: string | undefined, fallback: number, max: number): 
 }
 
 /** ?page= (from 1) and ?per_page= (1 to 100, default 20); 422 on anything else. */
-function pagination(c: Context<AppEnv>): { page: number; perPage: number } {
+export function pagination(c: Context<AppEnv>): { page: number; perPage: number } {
   const errors: ValidationErrors = {};
   const page = positiveInt(c.req.query("page"), 1, 1_000_000);
   const perPage = positiveInt(c.req.query("per_page"), DEFAULT_PER_PAGE, MAX_PER_PAGE);
@@ -217,7 +217,7 @@ function pagination(c: Context<AppEnv>): { page: number; perPage: number } {
 }
 
 /** ?status=draft, ?status=planned,started or repeated; every status but draft when absent. */
-function statusFilter(c: Context<AppEnv>): readonly string[] {
+export function statusFilter(c: Context<AppEnv>): readonly string[] {
   const asked = (c.req.queries("status") ?? [])
     .flatMap((s) => s.split(","))
     .map((s) => s.trim())

@@ -10,10 +10,15 @@
  *   the entries, runs the filters, closes a started contest and logs loadContest. Tunnel contests load theirs at
  *   the close (the scheduler).
  * - GET …/contests/:id/entries?valid=true|false&page=&per_page= (view_contests): { data, meta, funnel }.
- * - POST …/contests/:id/entries/:entrantId/check {decision, reasons, opened_profile} (load_entries or
- *   do_finaldraw; plan feature draw.manualCheck, 403 planNotSupported): approve with no reason, reject with at
- *   least one (schemas/manual-check-reasons.json keys, the contest's own list, or free text of 3 to 50
- *   characters); opened_profile must be true. Applies to every entry of that account; 409 once drawn.
+ * - POST …/contests/:id/entries/:entrantId/profile (no body; load_entries or do_finaldraw; plan feature
+ *   draw.manualCheck): records that the signed-in user opened the entrant's profile (every entry of that
+ *   account) and answers its address; 409 conflict when the account has none.
+ * - POST …/contests/:id/entries/:entrantId/check {decision, reasons} (same permissions and feature): approve with
+ *   no reason, reject with at least one (schemas/manual-check-reasons.json keys, the contest's own list, or free
+ *   text of 3 to 50 characters). Refused (422 on opened_profile) unless the signed-in user is the last to have
+ *   opened the profile through the call above: the server knows it, so it no longer reads a flag of the client
+ *   (a body's opened_profile is ignored, like any unknown field; docs/decisions/012). Applies to every entry of
+ *   that account; 404 unknown entrant, then 409 once drawn, then the 422.
  * - GET …/contests/:id/publications (view_contests): what the contest published and sent (the sandbox's only
  *   trace of it), oldest first.
  * - GET …/contests/:id/statistics (view_contests; feature contest.statistics, 403 planNotSupported).
@@ -40,11 +45,14 @@ import { findFinalDraw, momentWinners } from "../services/draws";
 import {
   CLASSIC_LOAD_MAX,
   checkEntrant,
+  entrantProfileUrl,
   entrantsOf,
   entriesCounts,
   entriesPage,
   entryShape,
+  profileOpenedBy,
   readEntries,
+  recordProfileOpening,
   writeEntries,
 } from "../services/entrants";
 import { contestPublications, publicationShape } from "../services/publications";
@@ -65,14 +73,18 @@ function drawSets(c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }, contes
   };
 }
 
-/** The body of a check, with every field's first problem in one 422. */
+/**
+ * The body of a check and whether the reviewer opened the profile (`opened`, what the server recorded), with every
+ * field's first problem in one 422.
+ */
 function readCheck(
   c: Parameters<typeof validationError>[0],
   body: Record<string, unknown>,
   known: readonly string[],
+  opened: boolean,
 ): { decision: "approve" | "reject"; reasons: string[] } {
   const errors: ValidationErrors = {};
-  const { decision, reasons, opened_profile: opened } = body;
+  const { decision, reasons } = body;
   if (decision === undefined || decision === null || decision === "") {
     errors.decision = [{ key: "validation.required", rule: "required" }];
   } else if (decision !== "approve" && decision !== "reject") {
@@ -115,7 +127,7 @@ function readCheck(
       errors.reasons = [{ key: "validation.array_min", values: { n: 1 }, rule: "array_min" }];
     }
   }
-  if (opened !== true) {
+  if (!opened) {
     errors.opened_profile = [{ key: "validation.manual_check.profile_not_opened", rule: "manual_check" }];
   }
   if (Object.keys(errors).length > 0) throw validationError(c, errors);
@@ -209,8 +221,9 @@ export const entriesRoutes = new Hono<AppEnv>()
       const { page, perPage } = pagination(c);
       const { rows, total } = entriesPage(db, row.id, { valid, page, perPage });
       const sets = drawSets(c, row.id);
+      const viewer = authOf(c).user.id;
       return c.json({
-        data: rows.map((r) => entryShape(r, sets)),
+        data: rows.map((r) => entryShape(r, sets, viewer)),
         meta: {
           page,
           per_page: perPage,
@@ -241,6 +254,35 @@ export const entriesRoutes = new Hono<AppEnv>()
     },
   )
   .post(
+    "/teams/current/contests/:id/entries/:entrantId/profile",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(`${P.loadEntries} ${P.doFinalDraw}`),
+    (c) => {
+      const { db, clock, catalog } = c.get("deps");
+      const userId = authOf(c).user.id;
+      requireFeature(c, "draw.manualCheck", "planNotSupported", "error.planNotSupported.manualCheck");
+      const row = contestOfPath(c);
+      const entrantId = c.req.param("entrantId");
+      const at = clock().toISOString();
+      const url = db.transaction(
+        (tx) => {
+          const [entry] = entrantsOf(tx, row.id, [entrantId]);
+          if (!entry) throw new AppError("notFound", "This entry does not exist.");
+          const found = entrantProfileUrl(entry, catalog.providers.get(entry.provider));
+          if (!found) {
+            throw new AppError("conflict", "This account has no profile link: it cannot be checked by hand.");
+          }
+          recordProfileOpening(tx, row.id, entrantId, { by: userId, at });
+          return found;
+        },
+        { behavior: "immediate" },
+      );
+      return c.json({ entrant_id: entrantId, profile_url: url, opened_at: at });
+    },
+  )
+  .post(
     "/teams/current/contests/:id/entries/:entrantId/check",
     requireUser,
     requireTeam,
@@ -253,14 +295,15 @@ export const entriesRoutes = new Hono<AppEnv>()
       requireFeature(c, "draw.manualCheck", "planNotSupported", "error.planNotSupported.manualCheck");
       const body = await jsonBody(c);
       const row = contestOfPath(c);
-      const { decision, reasons } = readCheck(c, body, knownReasons(catalog.manualCheckReasons, row.cbData));
+      const known = knownReasons(catalog.manualCheckReasons, row.cbData);
       const entrantId = c.req.param("entrantId");
-      if (entrantsOf(db, row.id, [entrantId]).length === 0) {
-        throw new AppError("notFound", "This entry does not exist.");
-      }
       db.transaction(
         (tx) => {
+          // Read where the write happens: the opening checked is the one the check is recorded against.
+          const rows = entrantsOf(tx, row.id, [entrantId]);
+          if (rows.length === 0) throw new AppError("notFound", "This entry does not exist.");
           if (findFinalDraw(tx, row.id)) throw refuse(c, "contestAlreadyDrawn");
+          const { decision, reasons } = readCheck(c, body, known, profileOpenedBy(rows, userId));
           checkEntrant(tx, row.id, entrantId, {
             status: decision === "approve" ? "approved" : "rejected",
             reasons,
@@ -273,7 +316,7 @@ export const entriesRoutes = new Hono<AppEnv>()
       realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
       const [entry] = entrantsOf(db, row.id, [entrantId]);
       if (!entry) throw new AppError("notFound", "This entry does not exist.");
-      return c.json(entryShape(entry, drawSets(c, row.id)));
+      return c.json(entryShape(entry, drawSets(c, row.id), userId));
     },
   )
   .get(

@@ -1,6 +1,8 @@
 /**
  * Shortlinks (app-shell.md §5, §7, §9; contest-builder.md §6): create one (random key, or a custom key with the
- * shortlinksCustomKey feature), list the team's, read one, and the redirect itself (api/services/shortlinks.ts).
+ * shortlinksCustomKey feature), list the team's, read one, its visits per UTC day (feature
+ * shortlinks.statistics, 403 planNotSupported; api/services/shortlink-statistics.ts), and the redirect itself
+ * (api/services/shortlinks.ts).
  *
  * The redirect, GET /s/:key, is mounted outside /api: the short domains point at this server (a proxy maps
  * https://fdr.aw/{key} to /s/{key} keeping the Host), and a request on the app's own host resolves the key on
@@ -17,6 +19,7 @@ import {
   requireUser,
   teamOf,
 } from "../middleware/guards";
+import { dayRange, shortlinkStatistics } from "../services/shortlink-statistics";
 import {
   createShortlink,
   domainOfHost,
@@ -30,6 +33,7 @@ import {
 } from "../services/shortlinks";
 import { teamFeatures } from "../services/teams";
 import { jsonBody, validateForm, validationError } from "../validation";
+import { requireFeature } from "./lifecycle-common";
 
 const NOT_FOUND = "This shortlink does not exist.";
 
@@ -117,6 +121,28 @@ export const shortlinksRoutes = new Hono<AppEnv>()
       const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
       if (!row) throw new AppError("notFound", NOT_FOUND);
       return c.json(shortlinkShape(row));
+    },
+  )
+  .get(
+    "/teams/current/shortlinks/:id/statistics",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission("team.shortlinks.view_shortlink"),
+    (c) => {
+      requireFeature(
+        c,
+        "shortlinks.statistics",
+        "planNotSupported",
+        "error.planNotSupported.shortlinkStatistics",
+      );
+      const { db, clock } = c.get("deps");
+      const { team } = teamOf(c);
+      const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
+      if (!row) throw new AppError("notFound", NOT_FOUND);
+      const asked = dayRange({ from: c.req.query("from"), to: c.req.query("to") }, clock());
+      if ("errors" in asked) throw validationError(c, asked.errors);
+      return c.json(shortlinkStatistics(db, row.id, asked.range));
     },
   );
 

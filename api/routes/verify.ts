@@ -5,15 +5,20 @@
  * final draw is made: the revealed seed, the frozen entrants list (ids, canonical order) and its hash, the
  * winners and substitutes and how many were asked, the algorithm. With that, drawWinners({ seed, entrantIds:
  * entrants, winners: winners_count, substitutes: substitutes_count, kind: "final" }) gives the same winners.
- * Winning moments: their commitments from the start, the moments, salt and who won each once the contest closed.
+ * Winning moments (docs/draw.md "Instant win"), per twitter source that has them: the commitment published before
+ * the start, and only once the contest closed (the moments are resolved then): the moments, the salt, the list
+ * they were resolved over (the source's valid entries in load order, each entrant id with its entry time) and each
+ * moment's winner (id, handle, entry time) or none. With that, momentsCommitment(moments, salt) gives the
+ * commitment and resolveWinningMoments(moments, entries) the same winners.
  * Unknown ids, drafts and deleted contests are a 404.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import { isPlainObject, toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
 import { AppError } from "../errors";
-import { committedMoments, findCommitment } from "../services/commitments";
+import { committedMoments, findCommitment, momentEntries } from "../services/commitments";
 import { DRAW_ALGORITHM, findFinalDraw } from "../services/draws";
 import { entrantsOf } from "../services/entrants";
 
@@ -33,14 +38,41 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
     const e = winnerRows.find((r) => r.id === id);
     return { id, provider: e?.provider ?? null, screen_name: e?.screenName ?? null };
   };
-  const momentsResult = commitment?.momentsResult ?? null;
-  const moments = Object.entries(committedMoments(commitment)).map(([sourceId, m]) => ({
-    source_id: sourceId,
-    commitment: m.commitment,
-    ...(commitment?.momentsRevealedAt
-      ? { moments: m.moments, salt: m.salt, results: momentsResult?.[sourceId] ?? [] }
-      : { moments: null, salt: null, results: null }),
-  }));
+  const momentsRevealedAt = commitment?.momentsRevealedAt ?? null;
+  const committed = Object.entries(committedMoments(commitment));
+  const entryRows = momentsRevealedAt !== null && committed.length > 0 ? entrantsOf(db, row.id) : [];
+  const moments = committed.map(([sourceId, m]) => {
+    if (momentsRevealedAt === null) {
+      return {
+        source_id: sourceId,
+        commitment: m.commitment,
+        revealed_at: null,
+        moments: null,
+        salt: null,
+        entries: null,
+        results: null,
+      };
+    }
+    const entries = momentEntries(entryRows, sourceId);
+    return {
+      source_id: sourceId,
+      commitment: m.commitment,
+      revealed_at: momentsRevealedAt,
+      moments: m.moments,
+      salt: m.salt,
+      entries,
+      results: momentResults(commitment?.momentsResult?.[sourceId]).map((r) => {
+        const won = r.winner === null ? undefined : winningEntry(entries, r.winner, r.moment);
+        const account = won && entryRows.find((e) => e.sourceId === sourceId && e.id === r.winner);
+        return {
+          moment: r.moment,
+          winner: r.winner,
+          screen_name: account ? account.screenName : null,
+          entered_at: won ? won.at : null,
+        };
+      }),
+    };
+  });
   return c.json({
     contest_id: row.id,
     name: row.name,
@@ -63,3 +95,24 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
     winning_moments: moments,
   });
 });
+
+/** A source's stored resolution (engine/lifecycle resolveWinningMoments' answer), read safely. */
+function momentResults(value: unknown): { moment: string; winner: string | null }[] {
+  return (Array.isArray(value) ? value : []).flatMap((r) =>
+    isPlainObject(r) && typeof r.moment === "string"
+      ? [{ moment: r.moment, winner: typeof r.winner === "string" ? r.winner : null }]
+      : [],
+  );
+}
+
+/** The entry that won a moment: the winner's earliest entry made at or after it (the first listed on a tie). */
+function winningEntry(entries: readonly { id: string; at: string }[], id: string, moment: string) {
+  const from = toTime(moment);
+  let best: { id: string; at: string; time: number } | undefined;
+  for (const e of entries) {
+    const time = toTime(e.at);
+    if (e.id !== id || from === null || time === null || time < from) continue;
+    if (!best || time < best.time) best = { ...e, time };
+  }
+  return best && { id: best.id, at: best.at };
+}

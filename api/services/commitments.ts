@@ -5,14 +5,21 @@
  * of salt + moments); they are revealed at the close, when they are resolved.
  *
  * Saving a planned contest again keeps its seed (nothing was published yet, but nothing needs a new one) and
- * commits its moments again (they may have changed; they are only published from the start).
+ * commits its moments again (they may have changed; they are only published from the start). Once the contest
+ * started, moments already committed stay as they are (a started contest scheduled again, adopted by the
+ * scheduler, must not get moments committed after its start).
+ *
+ * The entries a source's moments are resolved over (momentEntries) are its valid entries as stored at the close:
+ * a tunnel contest's entries are loaded once, at the close, and their verdicts do not change afterwards (only a
+ * classic contest is loaded or filtered again, and it has no winning moments), so the verify API publishes the
+ * same list the close resolved.
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { momentsCommitment, newSeed, seedCommitment } from "../../engine/lifecycle";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
-import { type contests, drawCommitments } from "../db/schema";
+import { type contests, drawCommitments, type entrants } from "../db/schema";
 import { formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests";
 
@@ -44,7 +51,7 @@ function momentsOf(row: Pick<typeof contests.$inferSelect, "cbData" | "sources">
 /** Makes the contest's seed (once) and commits its moments again; in the caller's transaction. */
 export function commitContest(
   tx: Pick<Db, "insert" | "update" | "select">,
-  row: Pick<typeof contests.$inferSelect, "id" | "cbData" | "sources">,
+  row: Pick<typeof contests.$inferSelect, "id" | "status" | "cbData" | "sources">,
   at: string,
   random: (n: number) => Uint8Array = nodeRandom,
 ): void {
@@ -53,6 +60,7 @@ export function commitContest(
     .values({ contestId: row.id, seed, seedCommitment: seedCommitment(seed), committedAt: at })
     .onConflictDoNothing()
     .run();
+  if (row.status !== "planned" && findCommitment(tx, row.id)?.moments != null) return;
   const moments: Record<string, SourceMoments> = {};
   for (const [sourceId, list] of Object.entries(momentsOf(row))) {
     const salt = newSeed(random);
@@ -86,4 +94,28 @@ export function committedMoments(row: CommitmentRow | undefined): Record<string,
     }
   }
   return out;
+}
+
+type EntryRow = Pick<typeof entrants.$inferSelect, "id" | "sourceId" | "valid" | "firstAt" | "comments">;
+
+/** When an entry was made: the earliest of the entrant's first action and its comments (winning moments). */
+export function entryTime(entry: Pick<EntryRow, "firstAt" | "comments">): string {
+  let best = entry.firstAt;
+  let bestTime = toTime(best);
+  for (const comment of entry.comments) {
+    const time = toTime(comment.at);
+    if (time !== null && (bestTime === null || time < bestTime)) {
+      best = comment.at;
+      bestTime = time;
+    }
+  }
+  return best;
+}
+
+/**
+ * The list a source's winning moments are resolved over (docs/draw.md "Instant win"): the source's valid entries
+ * in load order, each with its entrant id and when it was made. `rows` are the contest's entries in load order.
+ */
+export function momentEntries(rows: readonly EntryRow[], sourceId: string): { id: string; at: string }[] {
+  return rows.filter((e) => e.sourceId === sourceId && e.valid).map((e) => ({ id: e.id, at: entryTime(e) }));
 }

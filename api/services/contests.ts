@@ -365,7 +365,8 @@ function pageOf<T extends { id: string }>(
   };
 }
 
-const LIST_COLUMNS = {
+/** The columns a list item shows (contestListItem). */
+export const LIST_COLUMNS = {
   id: contests.id,
   name: contests.name,
   status: contests.status,

@@ -3,8 +3,8 @@
  * applyFilters, stored with a verdict and its reason codes, and the funnel kept with the contest for the
  * statistics.
  *
- * - A load replaces the contest's entries. Manual checks made before survive a reload for the accounts still
- *   there (same id).
+ * - A load replaces the contest's entries. Manual checks made before, and who last opened each entrant's profile
+ *   (the manual check needs the reviewer's own opening), survive a reload for the accounts still there (same id).
  * - A load reads at most `limit` entries over all sources, in source order then in the order each network lists
  *   them (by the time they entered): the first ones are kept, and the answer says so (truncated).
  * - Previous winners (the filter of base.exclude_previous_winners) are the winners of the final draws and of the
@@ -17,7 +17,7 @@
  * - A classic contest's setup (api/routes/contest-setup.ts) runs the filters again over the stored entries
  *   (refilterEntries): verdicts and funnel change, the entries do not.
  */
-import { and, asc, count, eq, gte, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
 import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
@@ -207,15 +207,18 @@ export async function readEntries(
     // Whatever a driver answers, an entrant belongs to the source it was read from.
     for (const e of filled) read.push({ ...e, source_id: source.stored._id });
   }
-  return prepareLoad(deps.db, row, read, opts);
+  return prepareLoad(deps.db, row, read, { ...opts, providers: deps.catalog.providers });
 }
 
-/** Keeps the first `limit` of what was read and runs the filters (the previous winners read from the team's draws). */
+/**
+ * Keeps the first `limit` of what was read and runs the filters (the previous winners read from the team's draws;
+ * `providers`, the catalogue's definitions, whose handle rules compare the excluded accounts and accounts to follow).
+ */
 export function prepareLoad(
   db: Pick<Db, "select">,
   row: ContestRow,
   read: readonly Entrant[],
-  opts: { limit: number; now: Date },
+  opts: { limit: number; now: Date; providers: Catalog["providers"] },
 ): PreparedLoad {
   const base = formBaseOf(row);
   const truncated = read.length > opts.limit;
@@ -223,7 +226,11 @@ export function prepareLoad(
   const { verdicts, funnel } = applyFilters(
     kept,
     { sources: filterSources(row), ...(base ? { base } : {}) },
-    { now: opts.now.toISOString(), previousWinners: previousWinners(db, row.teamId, row.id, opts.now) },
+    {
+      now: opts.now.toISOString(),
+      previousWinners: previousWinners(db, row.teamId, row.id, opts.now),
+      providers: opts.providers,
+    },
   );
   const bySource = new Map<string, { source_id: string; provider: string; total: number; valid: number }>();
   kept.forEach((e, i) => {
@@ -253,7 +260,10 @@ export function prepareLoad(
 
 const INSERT_CHUNK = 200;
 
-/** Stores a load: the contest's entries replaced (manual checks kept by id), its counts, funnel and dates. */
+/**
+ * Stores a load: the contest's entries replaced (manual checks and profile openings kept by id), its counts,
+ * funnel and dates.
+ */
 export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): void {
   const checks = new Map(
     tx
@@ -263,9 +273,16 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
         reasons: entrants.manualCheckReasons,
         checkedBy: entrants.checkedBy,
         checkedAt: entrants.checkedAt,
+        profileOpenedBy: entrants.profileOpenedBy,
+        profileOpenedAt: entrants.profileOpenedAt,
       })
       .from(entrants)
-      .where(and(eq(entrants.contestId, row.id), ne(entrants.manualCheck, "pending")))
+      .where(
+        and(
+          eq(entrants.contestId, row.id),
+          or(ne(entrants.manualCheck, "pending"), isNotNull(entrants.profileOpenedBy)),
+        ),
+      )
       .all()
       .map((c) => [c.id, c]),
   );
@@ -298,6 +315,8 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
       manualCheckReasons: check?.reasons ?? [],
       checkedBy: check?.checkedBy ?? null,
       checkedAt: check?.checkedAt ?? null,
+      profileOpenedBy: check?.profileOpenedBy ?? null,
+      profileOpenedAt: check?.profileOpenedAt ?? null,
       loadedAt: at,
     };
   });
@@ -352,12 +371,18 @@ function storedEntrant(row: EntrantRow): Entrant {
  * transaction. The entries themselves, their manual checks and the load's own counts (read, truncated, limit,
  * the dates) stay as the load left them.
  */
-export function refilterEntries(tx: Tx, row: ContestRow, now: Date, at: string): StoredFunnel | null {
+export function refilterEntries(
+  tx: Tx,
+  row: ContestRow,
+  now: Date,
+  at: string,
+  providers: Catalog["providers"],
+): StoredFunnel | null {
   const rows = entrantsOf(tx, row.id);
   if (rows.length === 0 && row.entriesLoadedAt === null) return null;
   const previous = (row.funnel ?? {}) as Partial<StoredFunnel>;
   const limit = typeof previous.limit === "number" ? previous.limit : CLASSIC_LOAD_MAX;
-  const load = prepareLoad(tx, row, rows.map(storedEntrant), { limit, now });
+  const load = prepareLoad(tx, row, rows.map(storedEntrant), { limit, now, providers });
   rows.forEach((r, i) => {
     const verdict = load.verdicts[i];
     const valid = verdict?.valid ?? false;
@@ -447,8 +472,15 @@ export function entriesCounts(db: Pick<Db, "select">, contestId: string): { vali
   };
 }
 
-/** An entry in the stored/entry shape (ContestEntry), with what the filters and the draw said of it. */
-export function entryShape(row: EntrantRow, draw: { winners: Set<string>; substitutes: Set<string> }) {
+/**
+ * An entry in the stored/entry shape (ContestEntry), with what the filters and the draw said of it, as `viewer`
+ * (the signed-in user's id) sees it: manual_check.profile_opened says whether they opened the entrant's profile.
+ */
+export function entryShape(
+  row: EntrantRow,
+  draw: { winners: Set<string>; substitutes: Set<string> },
+  viewer: string,
+) {
   return {
     _id: row.id,
     contest_id: row.contestId,
@@ -474,6 +506,7 @@ export function entryShape(row: EntrantRow, draw: { winners: Set<string>; substi
         shortcode: null,
       })),
       checked_at: row.checkedAt,
+      profile_opened: row.profileOpenedBy === viewer,
     },
     valid: row.valid,
     reasons: row.reasons,
@@ -502,4 +535,53 @@ export function checkEntrant(
     })
     .where(and(eq(entrants.contestId, contestId), eq(entrants.id, id)))
     .run().changes;
+}
+
+/**
+ * The entrant's profile page: the address the network gave, else the provider's profile_url pattern filled with the
+ * handle (providers/<name>.json, as the web's profileUrlOf); only http(s) addresses; null when there is none.
+ */
+export function entrantProfileUrl(
+  row: Pick<EntrantRow, "profileUrl" | "screenName">,
+  provider: Readonly<Record<string, unknown>> | undefined,
+): string | null {
+  const web = (url: string) => {
+    try {
+      const { protocol } = new URL(url);
+      return protocol === "https:" || protocol === "http:" ? url : null;
+    } catch {
+      return null;
+    }
+  };
+  const stored = row.profileUrl ? web(row.profileUrl) : null;
+  if (stored) return stored;
+  const pattern = typeof provider?.profile_url === "string" ? provider.profile_url : null;
+  const handle = row.screenName.replace(/^@/, "");
+  if (!pattern || handle === "") return null;
+  return web(pattern.replace("{screen_name}", encodeURIComponent(handle)));
+}
+
+/**
+ * Records that `by` opened the account's profile (every entry of that id, as the manual check applies to all of
+ * them): the latest opening replaces the one before, whoever made it.
+ */
+export function recordProfileOpening(
+  tx: Pick<Db, "update">,
+  contestId: string,
+  id: string,
+  opening: { by: string; at: string },
+): number {
+  return tx
+    .update(entrants)
+    .set({ profileOpenedBy: opening.by, profileOpenedAt: opening.at })
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.id, id)))
+    .run().changes;
+}
+
+/** Whether `userId` opened the profile of the account these rows (all of one id) are entries of. */
+export function profileOpenedBy(
+  rows: readonly Pick<EntrantRow, "profileOpenedBy">[],
+  userId: string,
+): boolean {
+  return rows.some((r) => r.profileOpenedBy === userId);
 }

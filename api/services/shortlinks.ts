@@ -12,7 +12,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import constants from "../../schemas/constants.json";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { shortlinks, shortlinkVisitors } from "../db/schema";
+import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "../db/schema";
 import { newId } from "../ids";
 
 export type ShortlinkRow = typeof shortlinks.$inferSelect;
@@ -152,13 +152,25 @@ export function visitorHash(secret: string, shortlinkId: string, ip: string, use
   return createHmac("sha256", secret).update(`${shortlinkId}\n${ip}\n${userAgent}`).digest("hex");
 }
 
-/** Counts a visit, and a unique visit the first time this visitor comes to this link. */
+/**
+ * Counts a visit, and a unique visit the first time this visitor comes to this link; and the visit in its UTC
+ * day's row (the statistics over time, api/services/shortlink-statistics.ts). One instant for both, so a visit
+ * at midnight falls on the same day in the visitors and in the days.
+ */
 export function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: string): void {
+  const at = clock().toISOString();
   db.transaction((tx) => {
     const added = tx
       .insert(shortlinkVisitors)
-      .values({ shortlinkId: row.id, visitorHash: visitor, firstSeenAt: clock().toISOString() })
+      .values({ shortlinkId: row.id, visitorHash: visitor, firstSeenAt: at })
       .onConflictDoNothing()
+      .run();
+    tx.insert(shortlinkVisitDays)
+      .values({ shortlinkId: row.id, day: at.slice(0, 10), visits: 1 })
+      .onConflictDoUpdate({
+        target: [shortlinkVisitDays.shortlinkId, shortlinkVisitDays.day],
+        set: { visits: sql`${shortlinkVisitDays.visits} + 1` },
+      })
       .run();
     const isNew = added.changes === 1 ? 1 : 0;
     tx.update(shortlinks)

@@ -110,6 +110,7 @@ export type ProviderDefinition = {
      */
     private_message_max: number;
   };
+  handle?: ProviderHandle;
   /**
    * How the web app shows the network.
    */
@@ -401,6 +402,11 @@ export interface FacebookReminders {
    * Entries made on the reminder publications count as well (plan feature reminders.acceptEntries).
    */
   accept_entries: boolean;
+  /**
+   * At most 20 reminders per source: each is a post on the network.
+   *
+   * @maxItems 20
+   */
   list: FacebookReminder[];
 }
 export interface FacebookReminder {
@@ -544,6 +550,11 @@ export interface TwitterReminders {
    * Entries made on the reminder publications count as well (plan feature reminders.acceptEntries).
    */
   accept_entries: boolean;
+  /**
+   * At most 20 reminders per source: each is a post on the network.
+   *
+   * @maxItems 20
+   */
   list: TwitterReminder[];
 }
 export interface TwitterReminder {
@@ -644,7 +655,7 @@ export interface ExcludedAccounts {
   enabled: boolean;
   touched: boolean;
   /**
-   * Screen names: @ followed by 1 to 15 word characters.
+   * Accounts of the network, with their @, as its handle rule writes them (schemas/providers/<name>.json handle).
    */
   list: string[];
 }
@@ -783,6 +794,11 @@ export interface BlueskyReminders {
    * Entries made on the reminder publications count as well (plan feature reminders.acceptEntries).
    */
   accept_entries: boolean;
+  /**
+   * At most 20 reminders per source: each is a post on the network.
+   *
+   * @maxItems 20
+   */
   list: BlueskyReminder[];
 }
 export interface BlueskyReminder {
@@ -869,6 +885,11 @@ export interface CommentReminders {
    * Entries made on the reminder publications count as well (plan feature reminders.acceptEntries).
    */
   accept_entries: boolean;
+  /**
+   * At most 20 reminders per source: each is a post on the network.
+   *
+   * @maxItems 20
+   */
   list: CommentReminder[];
 }
 export interface CommentReminder {
@@ -953,6 +974,11 @@ export interface MetaReminders {
    * Entries made on the reminder publications count as well (plan feature reminders.acceptEntries).
    */
   accept_entries: boolean;
+  /**
+   * At most 20 reminders per source: each is a post on the network.
+   *
+   * @maxItems 20
+   */
   list: MetaReminder[];
 }
 export interface MetaReminder {
@@ -2241,6 +2267,33 @@ export interface ProviderUrlExample {
   post_id: string;
 }
 /**
+ * What an account name of this network is (the builder's excluded accounts and accounts to follow, and the draw filters that match them).
+ */
+export interface ProviderHandle {
+  /**
+   * Regular expression (JavaScript source, compiled with the u flag, anchored with ^ and $) a handle without its @ must match.
+   */
+  pattern: string;
+  /**
+   * At most this many characters (code points), the @ not counted.
+   */
+  max_length: number;
+  /**
+   * lower: the network's handles are case-insensitive and written in lower case; what is typed is lower-cased. insensitive: the casing typed is kept, but two handles that differ only in case are the same account. sensitive: the case tells accounts apart.
+   */
+  case: "lower" | "insensitive" | "sensitive";
+  /**
+   * Appended to a typed handle the pattern refuses when that makes it valid (bluesky: '@alice' is '@alice.bsky.social').
+   */
+  suffix?: string;
+  /**
+   * Handles as the normaliser keeps them (each is valid and unchanged by normalising): a test fixture as data; the first is shown to people as an example.
+   *
+   * @minItems 1
+   */
+  examples: string[];
+}
+/**
  * A rule sidecar: the rule string, edit flag, plan gate and UI hints of each field of one form schema (docs/rules.md).
  */
 export interface RulesSidecar {
@@ -2490,7 +2543,7 @@ export interface ActivityItem {
   };
 }
 /**
- * One contest of GET /api/v1/teams/current/contests/list (contest-builder.md §3 'Contest list item').
+ * One contest of GET /api/v1/teams/current/contests/list (contest-builder.md §3 'Contest list item'); GET /api/v1/users/me/contests/list answers the same item with its team and in_current_team, without prev_id and next_id.
  */
 export interface ContestListItem {
   /**
@@ -2551,6 +2604,23 @@ export interface ContestListItem {
    * Next contest in the list.
    */
   next_id?: string | null;
+  /**
+   * The contest's team: only in GET /api/v1/users/me/contests/list, whose contests span the person's teams.
+   */
+  team?: {
+    /**
+     * Team id.
+     */
+    _id: string;
+    /**
+     * Team name.
+     */
+    name: string;
+  };
+  /**
+   * Whether its team is the person's current team (its page opens without switching team): only in GET /api/v1/users/me/contests/list.
+   */
+  in_current_team?: boolean;
 }
 /**
  * A contest as stored and answered by GET /api/v1/teams/current/contests/{id} (contest-builder.md §3 'Contest (stored)', app-shell.md §3 'Contest summary').
@@ -2968,6 +3038,10 @@ export interface ContestEntry {
      * When the reviewer decided; null: not checked yet.
      */
     checked_at?: string | null;
+    /**
+     * Whether the signed-in user is the last to have opened the entrant's profile through the app (POST …/entries/:entrantId/profile): the manual check needs it.
+     */
+    profile_opened?: boolean;
   };
   /**
    * Drawn as a winner.

@@ -30,6 +30,12 @@ const meta = {
       },
     })),
     onDecided: fn(),
+    openProfile: fn(async () => ({
+      entrant_id: entry._id,
+      profile_url: entry.account.url ?? "",
+      opened_at: "2030-03-08T10:00:00.000Z",
+    })),
+    onProfileOpened: fn(),
   },
 } satisfies Meta<typeof ManualCheckPanel>;
 export default meta;
@@ -54,14 +60,12 @@ export const Approve: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("link", { name: /Open the profile/ }));
+    await expect(args.openProfile).toHaveBeenCalled();
+    await waitFor(() => expect(button(canvas, "Approve")).toBeEnabled());
     await expect(button(canvas, "Reject")).toBeDisabled();
     await userEvent.click(button(canvas, "Approve"));
     await waitFor(() => expect(args.onDecided).toHaveBeenCalled());
-    await expect(args.decide).toHaveBeenCalledWith({
-      decision: "approve",
-      reasons: [],
-      opened_profile: true,
-    });
+    await expect(args.decide).toHaveBeenCalledWith({ decision: "approve", reasons: [] });
   },
 };
 
@@ -71,13 +75,19 @@ export const RejectWithReasons: Story = {
     await userEvent.click(canvas.getByRole("link", { name: /Open the profile/ }));
     await userEvent.click(canvas.getByLabelText("Seems to be a bot"));
     await expect(button(canvas, "Approve")).toBeDisabled();
+    await waitFor(() => expect(button(canvas, "Reject")).toBeEnabled());
     await userEvent.click(button(canvas, "Reject"));
     await waitFor(() => expect(args.onDecided).toHaveBeenCalled());
-    await expect(args.decide).toHaveBeenCalledWith({
-      decision: "reject",
-      reasons: ["seemsAutomated"],
-      opened_profile: true,
-    });
+    await expect(args.decide).toHaveBeenCalledWith({ decision: "reject", reasons: ["seemsAutomated"] });
+  },
+};
+
+export const ProfileOpenedBefore: Story = {
+  args: { entry: entryFixture({ manual_check: { ...entry.manual_check, profile_opened: true } }) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(button(canvas, "Approve")).toBeEnabled();
+    await expect(args.openProfile).not.toHaveBeenCalled();
   },
 };
 
@@ -119,10 +129,11 @@ export const NoComment: Story = {
 
 export const Locked: Story = {
   args: { locked: "The contest is drawn: its entries can no longer be checked." },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("link", { name: /Open the profile/ }));
     await expect(button(canvas, "Approve")).toBeDisabled();
     await expect(canvas.getByRole("group", { name: "Reasons to reject" })).toBeDisabled();
+    await expect(args.openProfile).not.toHaveBeenCalled();
   },
 };

@@ -116,7 +116,6 @@ const KNOWN_KEYS = [
   "kind",
   "decision",
   "reasons",
-  "opened_profile",
   "nb_winners",
   "exclude_previous_winners",
   "exclude_contains_badword",
@@ -582,8 +581,8 @@ const ROUTE_BODIES: Record<string, { keys: readonly string[]; valid: () => Recor
     valid: () => ({ consent: true }),
   },
   "POST /api/v1/teams/current/contests/:id/entries/:entrantId/check": {
-    keys: ["decision", "reasons", "opened_profile"],
-    valid: () => ({ decision: "reject", reasons: ["seemsAutomated"], opened_profile: true }),
+    keys: ["decision", "reasons"],
+    valid: () => ({ decision: "reject", reasons: ["seemsAutomated"] }),
   },
   "POST /api/v1/teams/current/contests/:id/draws": {
     keys: ["kind", "consent"],

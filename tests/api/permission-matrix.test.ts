@@ -142,6 +142,9 @@ const MATRIX: Record<string, Row> = {
   "GET /api/v1/users/me/activity/list": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
   },
+  "GET /api/v1/users/me/contests/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
   "GET /api/v1/users/me/notifications/list": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
   },
@@ -330,6 +333,10 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
     request: (w) => ({ params: { id: w.shortlink } }),
   },
+  "GET /api/v1/teams/current/shortlinks/:id/statistics": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.shortlink } }),
+  },
 
   // The contest lifecycle, on A's first quick import (a classic contest); entries loaded by the owner first where
   // the call needs them (rolled back with the call).
@@ -348,12 +355,21 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
     request: (w) => ({ params: { id: w.imports[0] } }),
   },
+  "POST /api/v1/teams/current/contests/:id/entries/:entrantId/profile": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
+    request: async (w) => ({ params: { id: w.imports[0], entrantId: await loadedEntrant(w) } }),
+  },
+  // The check needs the caller's own opening of the profile: recorded for them first (rolled back with the call).
   "POST /api/v1/teams/current/contests/:id/entries/:entrantId/check": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
-    request: async (w) => ({
-      params: { id: w.imports[0], entrantId: await loadedEntrant(w) },
-      body: { decision: "reject", reasons: ["seemsAutomated"], opened_profile: true },
-    }),
+    request: async (w, role) => {
+      const entrantId = await loadedEntrant(w);
+      if (role !== "anonymous") profileOpenedAs(w, role, entrantId);
+      return {
+        params: { id: w.imports[0], entrantId },
+        body: { decision: "reject", reasons: ["seemsAutomated"] },
+      };
+    },
   },
   "GET /api/v1/teams/current/contests/:id/publications": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
@@ -406,6 +422,15 @@ function smallRehearsal(w: World): void {
     .update(contests)
     .set({ meta: { sandbox_entrants: 6 } })
     .where(eq(contests.id, w.imports[0]))
+    .run();
+}
+
+/** Records that this caller opened the profile of an entrant of A's first import (as the profile call does). */
+function profileOpenedAs(w: World, role: Exclude<Role, "anonymous">, entrantId: string): void {
+  t.db
+    .update(entrants)
+    .set({ profileOpenedBy: w.sessions[role].userId, profileOpenedAt: new Date().toISOString() })
+    .where(and(eq(entrants.contestId, w.imports[0]), eq(entrants.id, entrantId)))
     .run();
 }
 

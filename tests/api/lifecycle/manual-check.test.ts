@@ -1,14 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { entrants } from "../../../api/db/schema";
+import type { Session } from "../../helpers/api-client";
 import { expectShape, setPlan } from "../../helpers/world";
 import { buildWorld, contestPath, loadedImport, memberOf, type World } from "./helpers";
 
 let w: World;
 afterEach(() => w.t.cleanup());
 
+const entrantPath = (id: string, entrant: string) =>
+  `${contestPath(id)}/entries/${encodeURIComponent(entrant)}`;
+
 const check = (id: string, entrant: string, body: unknown, s = w.owner) =>
-  s.call("POST", `${contestPath(id)}/entries/${encodeURIComponent(entrant)}/check`, body);
+  s.call("POST", `${entrantPath(id, entrant)}/check`, body);
+
+const openProfile = (id: string, entrant: string, s: Session = w.owner) =>
+  s.call("POST", `${entrantPath(id, entrant)}/profile`);
+
+/** Opens the profile as `s` and expects it recorded. */
+async function opened(id: string, entrant: string, s: Session = w.owner): Promise<void> {
+  const res = await openProfile(id, entrant, s);
+  expect(res.status, await res.clone().text()).toBe(200);
+}
 
 /** The distinct ids of a contest's valid entries, in load order. */
 function validIds(id: string): string[] {
@@ -21,69 +34,188 @@ function validIds(id: string): string[] {
   return [...new Set(rows.map((r) => r.id))];
 }
 
+function rowsOf(id: string, entrant: string) {
+  return w.t.db
+    .select()
+    .from(entrants)
+    .where(and(eq(entrants.contestId, id), eq(entrants.id, entrant)))
+    .all();
+}
+
+async function firstValid(): Promise<{ id: string; first: string }> {
+  const id = await loadedImport(w);
+  const [first] = validIds(id);
+  if (!first) throw new Error("no valid entry");
+  return { id, first };
+}
+
 async function errorsOf(res: Response): Promise<Record<string, string[]>> {
   expect(res.status).toBe(422);
   return (await res.json()).errors;
 }
 
-describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { timeout: 30_000 }, () => {
-  it("approves an entry with no reason once the profile was opened, and answers it", async () => {
+const NOT_OPENED = { opened_profile: ["Open the entrant's profile before deciding."] };
+
+describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/profile", { timeout: 30_000 }, () => {
+  it("records that the reviewer opened the profile, on every entry of the account, and answers its address", async () => {
     w = await buildWorld();
-    const id = await loadedImport(w);
-    const [first] = validIds(id);
-    if (!first) throw new Error("no valid entry");
-    const res = await check(id, first, { decision: "approve", reasons: [], opened_profile: true });
+    const { id, first } = await firstValid();
+    const res = await openProfile(id, first);
+    expect(res.status).toBe(200);
+    const answer = await res.json();
+    const [row] = rowsOf(id, first);
+    expect(answer).toEqual({
+      entrant_id: first,
+      profile_url: row?.profileUrl,
+      opened_at: w.t.deps.clock().toISOString(),
+    });
+    expect(answer.profile_url).toMatch(/^https:\/\/x\.com\//);
+    for (const r of rowsOf(id, first)) {
+      expect(r).toMatchObject({ profileOpenedBy: w.owner.userId, profileOpenedAt: answer.opened_at });
+    }
+    // Nobody else's entry is marked.
+    const others = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    expect(others.filter((r) => r.profileOpenedBy !== null).every((r) => r.id === first)).toBe(true);
+  });
+
+  it("answers the provider's profile address when the network gave none or not a web one", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    const [row] = rowsOf(id, first);
+    w.t.db
+      .update(entrants)
+      .set({ profileUrl: "javascript:alert(1)" })
+      .where(and(eq(entrants.contestId, id), eq(entrants.id, first)))
+      .run();
+    const answer = await (await openProfile(id, first)).json();
+    expect(answer.profile_url).toBe(`https://x.com/${row?.screenName}`);
+  });
+
+  it("refuses an account without a profile address with a 409, and records nothing", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    w.t.db
+      .update(entrants)
+      .set({ profileUrl: null, provider: "nowhere" })
+      .where(and(eq(entrants.contestId, id), eq(entrants.id, first)))
+      .run();
+    const res = await openProfile(id, first);
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe("conflict");
+    expect(rowsOf(id, first).every((r) => r.profileOpenedBy === null)).toBe(true);
+  });
+
+  it("needs the check's permissions and plan feature, and an entry of the team's contest", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    expect((await openProfile(id, "twitter:404")).status).toBe(404);
+    expect((await openProfile("no-such-contest", first)).status).toBe(404);
+
+    const bob = await memberOf(w, "bob@brand.example", null);
+    expect((await openProfile(id, first, bob)).status).toBe(403);
+    const alice = await memberOf(w, "alice@brand.example", { "team.contests.do_finaldraw": true });
+    expect((await openProfile(id, first, alice)).status).toBe(200);
+
+    setPlan(w.t, w.teamId, "starter");
+    const res = await openProfile(id, first);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe("planNotSupported");
+    expect(rowsOf(id, first).every((r) => r.profileOpenedBy === alice.userId)).toBe(true);
+  });
+});
+
+describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { timeout: 30_000 }, () => {
+  it("approves an entry with no reason once the reviewer opened the profile, and answers it", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    await opened(id, first);
+    const res = await check(id, first, { decision: "approve", reasons: [] });
     expect(res.status).toBe(200);
     const entry = await res.json();
     expectShape("stored/entry", entry);
-    expect(entry.manual_check).toMatchObject({ status: "approved", reasons: [] });
+    expect(entry.manual_check).toMatchObject({ status: "approved", reasons: [], profile_opened: true });
     expect(entry.manual_check.checked_at).not.toBeNull();
   });
 
-  it("approves only without reasons, rejects only with one, and never before the profile was opened", async () => {
+  it("refuses the check before the reviewer opened the profile, whatever the body claims", async () => {
     w = await buildWorld();
-    const id = await loadedImport(w);
-    const [first] = validIds(id);
-    if (!first) throw new Error("no valid entry");
+    const { id, first } = await firstValid();
+    expect(await errorsOf(await check(id, first, { decision: "approve", reasons: [] }))).toEqual(NOT_OPENED);
+    // The client's flag of before is ignored: only the server's record counts.
     expect(
-      await errorsOf(
-        await check(id, first, { decision: "approve", reasons: ["seemsAutomated"], opened_profile: true }),
-      ),
+      await errorsOf(await check(id, first, { decision: "approve", reasons: [], opened_profile: true })),
+    ).toEqual(NOT_OPENED);
+    expect(rowsOf(id, first).every((r) => r.manualCheck === "pending")).toBe(true);
+
+    await opened(id, first);
+    expect((await check(id, first, { decision: "approve", reasons: [] })).status).toBe(200);
+  });
+
+  it("does not count another reviewer's opening: only the last to open the profile may decide", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    const alice = await memberOf(w, "alice@brand.example", { "team.contests.load_entries": true });
+    await opened(id, first, alice);
+    const body = { decision: "reject", reasons: ["seemsAutomated"] };
+    expect(await errorsOf(await check(id, first, body))).toEqual(NOT_OPENED);
+    expect(rowsOf(id, first).every((r) => r.manualCheck === "pending")).toBe(true);
+
+    // The owner opens it in turn: the opening is theirs now, no longer Alice's.
+    await opened(id, first);
+    expect(await errorsOf(await check(id, first, body, alice))).toEqual(NOT_OPENED);
+    expect((await check(id, first, body)).status).toBe(200);
+  });
+
+  it("tells each reviewer in the entries list whether they opened the profile, over a reload of the entries", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    const alice = await memberOf(w, "alice@brand.example", { "team.contests.load_entries": true });
+    await opened(id, first);
+    const openedIn = async (s: Session) => {
+      const res = await s.call("GET", `${contestPath(id)}/entries?valid=true&per_page=500`);
+      const list = (await res.json()).data as { _id: string; manual_check: { profile_opened: boolean } }[];
+      for (const entry of list) expectShape("stored/entry", entry);
+      return [...new Set(list.filter((e) => e.manual_check.profile_opened).map((e) => e._id))];
+    };
+    expect(await openedIn(w.owner)).toEqual([first]);
+    expect(await openedIn(alice)).toEqual([]);
+
+    const reload = await w.owner.call("POST", `${contestPath(id)}/load_entries`, { consent: true });
+    expect(reload.status).toBe(200);
+    expect(await openedIn(w.owner)).toEqual([first]);
+    expect((await check(id, first, { decision: "approve", reasons: [] })).status).toBe(200);
+  });
+
+  it("approves only without reasons and rejects only with one", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    await opened(id, first);
+    expect(
+      await errorsOf(await check(id, first, { decision: "approve", reasons: ["seemsAutomated"] })),
     ).toEqual({
       reasons: ["An entry is approved without a reason: remove the reasons or reject it."],
     });
-    expect(
-      await errorsOf(await check(id, first, { decision: "reject", reasons: [], opened_profile: true })),
-    ).toEqual({
+    expect(await errorsOf(await check(id, first, { decision: "reject", reasons: [] }))).toEqual({
       reasons: ["Must have at least 1 element(s)."],
     });
+    expect(Object.keys(await errorsOf(await check(id, first, { decision: "maybe" })))).toEqual(["decision"]);
     expect(
-      Object.keys(
-        await errorsOf(await check(id, first, { decision: "reject", reasons: ["seemsAutomated"] })),
-      ),
-    ).toEqual(["opened_profile"]);
-    expect(
-      Object.keys(
-        await errorsOf(await check(id, first, { decision: "approve", reasons: [], opened_profile: false })),
-      ),
-    ).toEqual(["opened_profile"]);
-    expect(
-      Object.keys(await errorsOf(await check(id, first, { decision: "maybe", opened_profile: true }))),
-    ).toEqual(["decision"]);
-    expect(
-      await errorsOf(
-        await check(id, first, {
-          decision: "reject",
-          reasons: ["ok", 3, "x".repeat(51)],
-          opened_profile: true,
-        }),
-      ),
+      await errorsOf(await check(id, first, { decision: "reject", reasons: ["ok", 3, "x".repeat(51)] })),
     ).toEqual({
       "reasons.0": ["Must be at least 3 characters."],
       "reasons.1": ["Must be a text."],
       "reasons.2": ["May not be greater than 50 characters."],
     });
-    expect(w.t.db.select().from(entrants).where(eq(entrants.id, first)).get()?.manualCheck).toBe("pending");
+    expect(rowsOf(id, first).every((r) => r.manualCheck === "pending")).toBe(true);
+  });
+
+  it("names the body's problems and the missing opening in one 422", async () => {
+    w = await buildWorld();
+    const { id, first } = await firstValid();
+    expect(Object.keys(await errorsOf(await check(id, first, { decision: "maybe" }))).sort()).toEqual([
+      "decision",
+      "opened_profile",
+    ]);
   });
 
   it("takes the catalogue's reasons and free text, and the rejected entrants are not drawn", async () => {
@@ -93,7 +225,8 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     const keep = ids.slice(0, 2);
     for (const [i, entrant] of ids.slice(2).entries()) {
       const reasons = i % 2 === 0 ? ["seemsAutomated", "teamOrFriendAccount"] : ["Posts only giveaways"];
-      const res = await check(id, entrant, { decision: "reject", reasons, opened_profile: true });
+      await opened(id, entrant);
+      const res = await check(id, entrant, { decision: "reject", reasons });
       expect(res.status).toBe(200);
       expect((await res.json()).manual_check).toMatchObject({ status: "rejected", reasons });
     }
@@ -103,27 +236,28 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     expect(draw.entrants_count).toBe(2);
     expect([...draw.winners, ...draw.substitutes].sort()).toEqual([...keep].sort());
 
-    // Once drawn, the checks are frozen.
-    const late = await check(id, keep[0] ?? "", {
-      decision: "reject",
-      reasons: ["seemsAutomated"],
-      opened_profile: true,
-    });
-    expect(late.status).toBe(409);
-    expect((await late.json()).error).toBe("contestAlreadyDrawn");
+    // Once drawn, the checks are frozen: opened or not, the answer is the 409.
+    const late = { decision: "reject", reasons: ["seemsAutomated"] };
+    const notOpened = await check(id, keep[0] ?? "", late);
+    expect(notOpened.status).toBe(409);
+    expect((await notOpened.json()).error).toBe("contestAlreadyDrawn");
+    await opened(id, keep[1] ?? "");
+    const res = await check(id, keep[1] ?? "", late);
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe("contestAlreadyDrawn");
+    expect(rowsOf(id, keep[1] ?? "").every((r) => r.manualCheck === "pending")).toBe(true);
   });
 
   it("needs the draw.manualCheck feature, a permission, and an entry of the team's contest", async () => {
     w = await buildWorld();
-    const id = await loadedImport(w);
-    const [first] = validIds(id);
-    if (!first) throw new Error("no valid entry");
-    const body = { decision: "approve", reasons: [], opened_profile: true };
+    const { id, first } = await firstValid();
+    const body = { decision: "approve", reasons: [] };
     expect((await check(id, "twitter:404", body)).status).toBe(404);
 
     const bob = await memberOf(w, "bob@brand.example", null);
     expect((await check(id, first, body, bob)).status).toBe(403);
     const alice = await memberOf(w, "alice@brand.example", { "team.contests.load_entries": true });
+    await opened(id, first, alice);
     expect((await check(id, first, body, alice)).status).toBe(200);
 
     setPlan(w.t, w.teamId, "starter");

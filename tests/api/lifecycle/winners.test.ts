@@ -97,15 +97,12 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     const [winner, other] = momentWinnersOf(id);
     if (!winner || !other) throw new Error("nobody won the moments");
 
-    const check = await w.owner.call(
-      "POST",
-      `${contestPath(id)}/entries/${encodeURIComponent(winner)}/check`,
-      {
-        decision: "reject",
-        reasons: ["seemsAutomated"],
-        opened_profile: true,
-      },
-    );
+    const entrant = `${contestPath(id)}/entries/${encodeURIComponent(winner)}`;
+    expect((await w.owner.call("POST", `${entrant}/profile`)).status).toBe(200);
+    const check = await w.owner.call("POST", `${entrant}/check`, {
+      decision: "reject",
+      reasons: ["seemsAutomated"],
+    });
     expect(check.status).toBe(200);
     const res = await w.owner.call("POST", `${contestPath(id)}/draws`, { kind: "final", consent: true });
     expect(res.status).toBe(201);

@@ -59,6 +59,13 @@ describe("the entries page", () => {
 
   it("opens the manual check of a valid entrant and shows the decision in the list", async () => {
     const api = renderPage({
+      [`POST ${C}/entries/twitter:3001/profile`]: () => ({
+        body: {
+          entrant_id: "twitter:3001",
+          profile_url: "https://x.com/ana_lima",
+          opened_at: "2030-03-08T10:00:00.000Z",
+        },
+      }),
       [`POST ${C}/entries/twitter:3001/check`]: (call) => ({
         body: {
           ...validEntries[0],
@@ -73,10 +80,41 @@ describe("the entries page", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Review Ana Lima" }));
     const dialog = await screen.findByRole("dialog", { name: "Check Ana Lima" });
     fireEvent.click(within(dialog).getByRole("link", { name: /Open the profile/ }));
-    fireEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
+    const approve = within(dialog).getByRole("button", { name: "Approve" }) as HTMLButtonElement;
+    await waitFor(() => expect(approve.disabled).toBe(false));
+    fireEvent.click(approve);
     expect(await screen.findByText("Entrant approved")).toBeTruthy();
-    const check = api.calls.find((c) => c.method === "POST");
-    expect(check?.body).toEqual({ decision: "approve", reasons: [], opened_profile: true });
+    const posts = api.calls.filter((c) => c.method === "POST");
+    expect(posts.map((c) => c.path)).toEqual([
+      `${C}/entries/twitter:3001/profile`,
+      `${C}/entries/twitter:3001/check`,
+    ]);
+    expect(posts[1]?.body).toEqual({ decision: "approve", reasons: [] });
+  });
+
+  it("remembers the opened profile when the reviewer comes back to the entrant", async () => {
+    renderPage({
+      [`POST ${C}/entries/twitter:3001/profile`]: () => ({
+        body: {
+          entrant_id: "twitter:3001",
+          profile_url: "https://x.com/ana_lima",
+          opened_at: "2030-03-08T10:00:00.000Z",
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Review Ana Lima" }));
+    let dialog = await screen.findByRole("dialog", { name: "Check Ana Lima" });
+    fireEvent.click(within(dialog).getByRole("link", { name: /Open the profile/ }));
+    const approve = within(dialog).getByRole("button", { name: "Approve" }) as HTMLButtonElement;
+    await waitFor(() => expect(approve.disabled).toBe(false));
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "Review Ana Lima" }));
+    dialog = await screen.findByRole("dialog", { name: "Check Ana Lima" });
+    expect((within(dialog).getByRole("button", { name: "Approve" }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it("hides the review without the plan's manual check and shows the star", async () => {

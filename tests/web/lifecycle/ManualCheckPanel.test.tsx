@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../web/src/api/errors";
 import { activateLocale } from "../../../web/src/i18n/activate";
-import type { CheckBody, Entry } from "../../../web/src/lifecycle/api";
+import type { CheckBody, Entry, ProfileOpening } from "../../../web/src/lifecycle/api";
 import { commentTermsOf, manualCheckReasonsOf } from "../../../web/src/lifecycle/contest-rules";
 import { ManualCheckPanel } from "../../../web/src/lifecycle/ManualCheckPanel";
 import { entryFixture, reviewContest } from "../../../web/src/testing/lifecycle-fixtures";
@@ -11,9 +11,23 @@ import { Providers } from "../../../web/src/testing/Providers";
 beforeAll(() => activateLocale("en"));
 
 function renderPanel(
-  opts: { entry?: Entry; decide?: (body: CheckBody) => Promise<Entry>; locked?: string | null } = {},
+  opts: {
+    entry?: Entry;
+    decide?: (body: CheckBody) => Promise<Entry>;
+    openProfile?: () => Promise<ProfileOpening>;
+    locked?: string | null;
+  } = {},
 ) {
   const entry = opts.entry ?? entryFixture();
+  const openProfile = vi.fn(
+    opts.openProfile ??
+      (async () => ({
+        entrant_id: entry._id,
+        profile_url: entry.account.url ?? "",
+        opened_at: "2030-03-08T10:00:00.000Z",
+      })),
+  );
+  const onProfileOpened = vi.fn();
   const decide = vi.fn(
     opts.decide ??
       (async (body: CheckBody) => ({
@@ -34,35 +48,127 @@ function renderPanel(
         reasons={manualCheckReasonsOf(reviewContest)}
         decide={decide}
         onDecided={onDecided}
+        openProfile={openProfile}
+        onProfileOpened={onProfileOpened}
         locked={opts.locked ?? null}
       />
     </Providers>,
   );
-  return { decide, onDecided };
+  return { decide, onDecided, openProfile, onProfileOpened };
 }
+
+/** A promise the test settles when it wants. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  let reject: (reason: unknown) => void = () => {};
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const opening = (entry: Entry): ProfileOpening => ({
+  entrant_id: entry._id,
+  profile_url: entry.account.url ?? "",
+  opened_at: "2030-03-08T10:00:00.000Z",
+});
 
 const approve = () => screen.getByRole("button", { name: "Approve" });
 const reject = () => screen.getByRole("button", { name: "Reject" });
-const openProfile = () => fireEvent.click(screen.getByRole("link", { name: /Open the profile/ }));
+const profileLink = () => screen.getByRole("link", { name: /Open the profile/ });
+const openProfile = () => fireEvent.click(profileLink());
+const unlocked = () => waitFor(() => expect((approve() as HTMLButtonElement).disabled).toBe(false));
 
 describe("the manual check of an entrant", () => {
-  it("keeps approve and reject disabled until the profile was opened in a new tab", () => {
-    renderPanel();
-    const link = screen.getByRole("link", { name: /Open the profile/ });
+  it("keeps approve and reject disabled until the server recorded that the profile was opened in a new tab", async () => {
+    const entry = entryFixture();
+    const call = deferred<ProfileOpening>();
+    const { openProfile: record, onProfileOpened } = renderPanel({ entry, openProfile: () => call.promise });
+    const link = profileLink();
     expect(link.getAttribute("href")).toBe("https://x.com/ana_lima");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(link.getAttribute("rel")).toContain("noopener");
     expect((approve() as HTMLButtonElement).disabled).toBe(true);
     expect((reject() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/Open the entrant's profile first/)).toBeTruthy();
-    openProfile();
+
+    // The link still opens the tab itself: the click is not prevented, the call goes meanwhile.
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true });
+    act(() => {
+      link.dispatchEvent(click);
+    });
+    expect(click.defaultPrevented).toBe(false);
+    expect(record).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("status").textContent).toBe("Recording that you opened the profile…");
+    expect((approve() as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => call.resolve(opening(entry)));
     expect((approve() as HTMLButtonElement).disabled).toBe(false);
     expect((reject() as HTMLButtonElement).disabled).toBe(true);
+    expect(onProfileOpened).toHaveBeenCalledTimes(1);
   });
 
-  it("approves only with no reason and rejects only with at least one", () => {
+  it("starts unlocked when the list says this reviewer opened the profile already", () => {
+    const entry = entryFixture();
+    const { openProfile: record } = renderPanel({
+      entry: { ...entry, manual_check: { ...entry.manual_check, profile_opened: true } },
+    });
+    expect((approve() as HTMLButtonElement).disabled).toBe(false);
+    expect(record).not.toHaveBeenCalled();
+  });
+
+  it("records the opening from a middle click, not from the right button's menu", async () => {
+    const { openProfile: record } = renderPanel();
+    fireEvent(profileLink(), new MouseEvent("auxclick", { bubbles: true, button: 2 }));
+    expect(record).not.toHaveBeenCalled();
+    fireEvent(profileLink(), new MouseEvent("auxclick", { bubbles: true, button: 1 }));
+    expect(record).toHaveBeenCalledTimes(1);
+    await unlocked();
+  });
+
+  it("stays locked and says why when the opening could not be recorded", async () => {
+    renderPanel({
+      openProfile: async () => {
+        throw new ApiError(409, {
+          error: "conflict",
+          message: "This account has no profile link: it cannot be checked by hand.",
+        });
+      },
+    });
+    openProfile();
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "This account has no profile link: it cannot be checked by hand.",
+    );
+    expect((approve() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Open the entrant's profile first/)).toBeTruthy();
+  });
+
+  it("asks to open the profile again when the server holds someone else's opening", async () => {
+    const { decide } = renderPanel({
+      decide: async () => {
+        throw new ApiError(422, {
+          error: "validation",
+          message: "The given data was invalid.",
+          errors: { opened_profile: ["Open the entrant's profile before deciding."] },
+        });
+      },
+    });
+    openProfile();
+    await unlocked();
+    fireEvent.click(approve());
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Open the entrant's profile before deciding.",
+    );
+    expect(decide).toHaveBeenCalledTimes(1);
+    expect((approve() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Open the entrant's profile first/)).toBeTruthy();
+  });
+
+  it("approves only with no reason and rejects only with at least one", async () => {
     renderPanel();
     openProfile();
+    await unlocked();
     const reasons = screen.getByRole("group", { name: "Reasons to reject" });
     fireEvent.click(within(reasons).getByLabelText("Seems to be a bot"));
     expect((approve() as HTMLButtonElement).disabled).toBe(true);
@@ -89,9 +195,10 @@ describe("the manual check of an entrant", () => {
     ]);
   });
 
-  it("sends the rejection with its reasons and that the profile was opened", async () => {
-    const { decide, onDecided } = renderPanel();
+  it("sends the rejection with its reasons once the opening is recorded", async () => {
+    const { decide, onDecided, openProfile: record } = renderPanel();
     openProfile();
+    await unlocked();
     fireEvent.click(screen.getByLabelText("Fake giveaway account"));
     fireEvent.click(screen.getByLabelText("Takes part in too many contests"));
     fireEvent.click(reject());
@@ -99,8 +206,8 @@ describe("the manual check of an entrant", () => {
     expect(decide).toHaveBeenCalledWith({
       decision: "reject",
       reasons: ["Fake giveaway account", "tooManyContests"],
-      opened_profile: true,
     });
+    expect(record.mock.invocationCallOrder[0]).toBeLessThan(decide.mock.invocationCallOrder[0] ?? 0);
   });
 
   it("steps through the comments x / n with the buttons and the arrow keys", () => {
@@ -134,14 +241,16 @@ describe("the manual check of an entrant", () => {
       },
     });
     openProfile();
+    await unlocked();
     fireEvent.click(screen.getByLabelText("Seems to be a bot"));
     fireEvent.click(reject());
     expect((await screen.findByRole("alert")).textContent).toBe("Pick a reason to reject.");
   });
 
-  it("says why nothing can be decided on a drawn contest", () => {
-    renderPanel({ locked: "The contest is drawn." });
+  it("says why nothing can be decided on a drawn contest, and records no opening there", () => {
+    const { openProfile: record } = renderPanel({ locked: "The contest is drawn." });
     openProfile();
+    expect(record).not.toHaveBeenCalled();
     expect((approve() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText("The contest is drawn.")).toBeTruthy();
   });

@@ -4,7 +4,6 @@ import type { ActivityItem } from "../../../codegen/types";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import LinkPage, { LINKABLE_PROVIDERS } from "../../../web/src/pages/LinkPage";
 import MyActivityPage from "../../../web/src/pages/me/MyActivityPage";
-import MyContestsPage, { createdContests, findContests } from "../../../web/src/pages/me/MyContestsPage";
 import MyDelegationPage from "../../../web/src/pages/me/MyDelegationPage";
 import MySettingsPage, { asksConfirmation } from "../../../web/src/pages/me/MySettingsPage";
 import MyTeamsPage from "../../../web/src/pages/me/MyTeamsPage";
@@ -189,64 +188,7 @@ describe("MyActivityPage", () => {
   });
 });
 
-describe("MyContestsPage", () => {
-  it("reads the contests the person created from their activity, each once", () => {
-    const list = createdContests([created(3, "B"), activity(2), created(1, "A"), created(3, "B again")]);
-    expect(list.map((c) => c.name)).toEqual(["B", "A"]);
-  });
-
-  it("reads further pages until contests turn up or the activity ends", async () => {
-    const pages = [
-      Array.from({ length: 20 }, (_, i) => activity(200 - i)),
-      [...Array.from({ length: 19 }, (_, i) => activity(150 - i)), created(5, "Found")],
-    ];
-    const load = vi.fn(async (before?: string) => (before ? (pages[1] ?? []) : (pages[0] ?? [])));
-    const found = await findContests(load);
-    expect(load).toHaveBeenCalledTimes(2);
-    expect(createdContests(found.lines).map((c) => c.name)).toEqual(["Found"]);
-    expect(found.done).toBe(false);
-  });
-
-  it("links the contests of the current team with their status, and names the team of the others", async () => {
-    mockApi({
-      "GET /users/me/activity/list": json({
-        data: [created(3, "Summer draw"), created(2, "Old draw", "Other team")],
-      }),
-      "GET /teams/current/contests/list": json({
-        data: [
-          {
-            _id: "c3",
-            name: "Summer draw",
-            status: "started",
-            type: "tunnel",
-            providers: [],
-            start_at: null,
-            close_at: null,
-            entries_count: 0,
-            prev_id: null,
-            next_id: null,
-          },
-        ],
-        meta: { page: 1, per_page: 100, total: 1 },
-      }),
-    });
-    renderShell(<MyContestsPage />, { path: "/me/contests" });
-    const link = await screen.findByRole("link", { name: "Summer draw" });
-    expect(link.getAttribute("href")).toBe("/contest/c3/");
-    expect(screen.getByRole("row", { name: /Summer draw/ }).textContent).toContain("Started");
-    expect(screen.getByRole("row", { name: /Old draw/ }).textContent).toContain("In another team");
-  });
-
-  it("says when the person created no contest yet", async () => {
-    mockApi({
-      "GET /users/me/activity/list": json({ data: [activity(1)] }),
-      "GET /teams/current/contests/list": json({ data: [], meta: { page: 1, per_page: 100, total: 0 } }),
-    });
-    renderShell(<MyContestsPage />, { path: "/me/contests" });
-    expect(await screen.findByText(/You have not created a contest yet/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Create one" }).getAttribute("href")).toBe("/contests/create");
-  });
-});
+// MyContestsPage: tests/web/shell/MyContestsPage.test.tsx.
 
 describe("MySettingsPage", () => {
   const routes = { "GET /users/me/activity/list": json({ data: [] }) };

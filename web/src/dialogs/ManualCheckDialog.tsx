@@ -1,6 +1,12 @@
 /** The manual check of one entrant in a modal (the entries page's Review button); closes once decided. */
 import { useLingui } from "@lingui/react/macro";
-import { type CheckBody, checkEntrant, type Entry } from "../lifecycle/api";
+import {
+  type CheckBody,
+  checkEntrant,
+  type Entry,
+  openEntrantProfile,
+  type ProfileOpening,
+} from "../lifecycle/api";
 import type { CommentTerms } from "../lifecycle/contest-rules";
 import { ManualCheckPanel } from "../lifecycle/ManualCheckPanel";
 import { Modal } from "./Modal";
@@ -13,8 +19,11 @@ export type ManualCheckDialogProps = {
   locked?: string | null;
   onClose(): void;
   onDecided(entry: Entry): void;
-  /** The call, replaceable in stories and tests. */
+  /** The reviewer's opening of the profile is recorded. */
+  onProfileOpened?(entrantId: string): void;
+  /** The calls, replaceable in stories and tests. */
   decide?(contestId: string, entrantId: string, body: CheckBody): Promise<Entry>;
+  openProfile?(contestId: string, entrantId: string): Promise<ProfileOpening>;
 };
 
 export function ManualCheckDialog({
@@ -25,7 +34,9 @@ export function ManualCheckDialog({
   locked = null,
   onClose,
   onDecided,
+  onProfileOpened,
   decide = checkEntrant,
+  openProfile = openEntrantProfile,
 }: ManualCheckDialogProps) {
   const { t } = useLingui();
   return (
@@ -37,6 +48,8 @@ export function ManualCheckDialog({
         locked={locked}
         decide={(body) => decide(contestId, entry._id, body)}
         onDecided={onDecided}
+        openProfile={() => openProfile(contestId, entry._id)}
+        onProfileOpened={() => onProfileOpened?.(entry._id)}
       />
     </Modal>
   );

@@ -35,7 +35,7 @@ function providerOfId(id: string): string | null {
   return colon > 0 ? id.slice(0, colon) : null;
 }
 
-function DrawPick({ id, account }: { id: string; account: DrawAccount | undefined }) {
+export function DrawPick({ id, account }: { id: string; account: DrawAccount | undefined }) {
   const provider = account?.provider ?? providerOfId(id);
   const url = account ? profileUrlOf({ provider, screen_name: account.screen_name, url: account.url }) : null;
   const handle = account?.screen_name ? `@${account.screen_name}` : null;

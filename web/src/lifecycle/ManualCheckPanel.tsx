@@ -1,15 +1,19 @@
 /**
  * The manual check of one entrant (contest-builder.md §4): the reviewer opens the entrant's profile (a new tab)
- * first — approve and reject stay disabled until then; approve is possible only with no reason picked, reject
- * only with at least one; the entrant's comments are stepped through "x / n" with the contest's keywords (yellow)
- * and prediction answers (purple) marked. POST …/entries/{entrantId}/check {decision, reasons, opened_profile}.
+ * first — approve and reject stay disabled until the server has recorded that opening (POST
+ * …/entries/{entrantId}/profile, sent as the link opens the tab; an entry whose profile_opened says this user
+ * opened it already starts unlocked); approve is possible only with no reason picked, reject only with at least
+ * one; the entrant's comments are stepped through "x / n" with the contest's keywords (yellow) and prediction
+ * answers (purple) marked. POST …/entries/{entrantId}/check {decision, reasons}: the server refuses it (422 on
+ * opened_profile) unless the opening it recorded is this user's, and the panel then asks to open it again.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type KeyboardEvent, useId, useState } from "react";
+import { errorMessage } from "../api/error-messages";
 import { ApiError } from "../api/errors";
 import { ProviderIcon } from "../contest/ProviderIcon";
 import { useErrorHandler } from "../shell/useErrorHandler";
-import type { CheckBody, Entry } from "./api";
+import type { CheckBody, Entry, ProfileOpening } from "./api";
 import { type CommentTerms, profileUrlOf } from "./contest-rules";
 import { ManualCheckStatus } from "./EntrantRow";
 import { HighlightedComment, HighlightLegend } from "./HighlightedComment";
@@ -24,6 +28,10 @@ export type ManualCheckPanelProps = {
   /** The call; answers the entry as checked. */
   decide(body: CheckBody): Promise<Entry>;
   onDecided(entry: Entry): void;
+  /** Records that the reviewer opened the entrant's profile (the check needs it); answers its address. */
+  openProfile(): Promise<ProfileOpening>;
+  /** The opening is recorded (the list can remember it). */
+  onProfileOpened?(): void;
   /** Why no decision can be taken (the contest is drawn, the person lacks the right); null when it can. */
   locked?: string | null;
 };
@@ -34,12 +42,17 @@ export function ManualCheckPanel({
   reasons,
   decide,
   onDecided,
+  openProfile,
+  onProfileOpened,
   locked = null,
 }: ManualCheckPanelProps) {
   const { t, i18n } = useLingui();
   const onError = useErrorHandler();
   const ids = { reasons: useId(), hint: useId(), comment: useId(), error: useId() };
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(entry.manual_check.profile_opened === true);
+  const [opening, setOpening] = useState(false);
+  /** The address the server answered for the profile, once it did. */
+  const [answeredUrl, setAnsweredUrl] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>(() =>
     entry.manual_check.status === "rejected"
       ? entry.manual_check.reasons.filter((r) => reasons.includes(r))
@@ -50,11 +63,13 @@ export function ManualCheckPanel({
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const { account } = entry;
-  const profile = profileUrlOf({
-    provider: account.provider,
-    screen_name: account.screen_name,
-    url: account.url,
-  });
+  const profile =
+    answeredUrl ??
+    profileUrlOf({
+      provider: account.provider,
+      screen_name: account.screen_name,
+      url: account.url,
+    });
   const comments = entry.manual_check.comments;
   const count = comments.length;
   const current = comments[Math.min(index, Math.max(0, count - 1))];
@@ -68,7 +83,28 @@ export function ManualCheckPanel({
     }
   };
 
-  const canDecide = opened && locked === null && busy === null && profile !== null;
+  const canDecide = opened && !opening && locked === null && busy === null && profile !== null;
+
+  // The link opens the tab itself (no script between the click and the tab); the opening is recorded meanwhile.
+  // Keyboard activation of a link is a click too. Nothing to record once nothing can be decided.
+  const recordOpening = async () => {
+    if (locked !== null || opening) return;
+    setOpening(true);
+    setFieldError(null);
+    try {
+      const answer = await openProfile();
+      setAnsweredUrl(answer.profile_url);
+      setOpened(true);
+      onProfileOpened?.();
+    } catch (err) {
+      // What concerns this entrant stays in the panel (the dialog stays open); the rest is the shell's (§8).
+      if (err instanceof ApiError && [0, 404, 409].includes(err.status))
+        setFieldError(errorMessage(i18n, err));
+      else onError(err);
+    } finally {
+      setOpening(false);
+    }
+  };
   const canApprove = canDecide && picked.length === 0;
   const canReject = canDecide && picked.length > 0;
 
@@ -76,14 +112,12 @@ export function ManualCheckPanel({
     setBusy(decision);
     setFieldError(null);
     try {
-      const checked = await decide({
-        decision,
-        reasons: decision === "approve" ? [] : picked,
-        opened_profile: true,
-      });
+      const checked = await decide({ decision, reasons: decision === "approve" ? [] : picked });
       onDecided(checked);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
+        // Someone else opened the profile since: the server holds their opening now, not this reviewer's.
+        if (err.field("opened_profile")) setOpened(false);
         setFieldError(
           err.field("reasons") ?? err.field("opened_profile") ?? err.field("decision") ?? err.message,
         );
@@ -99,11 +133,13 @@ export function ManualCheckPanel({
     ? locked
     : profile === null
       ? t`This account has no profile link: it cannot be checked by hand.`
-      : !opened
-        ? t`Open the entrant's profile first: approve and reject unlock once it is open.`
-        : picked.length === 0
-          ? t`No reason picked: the entrant can be approved. Pick a reason to reject.`
-          : t`A reason is picked: the entrant can be rejected. Clear the reasons to approve.`;
+      : opening
+        ? t`Recording that you opened the profile…`
+        : !opened
+          ? t`Open the entrant's profile first: approve and reject unlock once it is open.`
+          : picked.length === 0
+            ? t`No reason picked: the entrant can be approved. Pick a reason to reject.`
+            : t`A reason is picked: the entrant can be rejected. Clear the reasons to approve.`;
 
   return (
     <section
@@ -125,8 +161,11 @@ export function ManualCheckPanel({
             href={profile}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => setOpened(true)}
-            onAuxClick={() => setOpened(true)}
+            aria-busy={opening}
+            onClick={() => void recordOpening()}
+            onAuxClick={(e) => {
+              if (e.button === 1) void recordOpening();
+            }}
           >
             <Trans>Open the profile</Trans>{" "}
             <span className="visually-hidden">

@@ -2,7 +2,8 @@
  * What the public /verify page shows of a contest's draw (docs/draw.md): the seed fingerprint published before
  * the start and when; before the final draw, that it has not happened yet; after it, the revealed seed, the
  * entrants list (its fingerprint, its size, a download), the winners and substitutes, and "Re-run the draw in my
- * browser", which recomputes the three checks with engine/lifecycle and says for each whether it passed.
+ * browser", which recomputes the three checks with engine/lifecycle and says for each whether it passed. A contest
+ * with winning moments also shows their commitment, and once it closed, the moments and their checks (VerifyMoments).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
@@ -10,6 +11,8 @@ import { entrantsListText } from "../../../engine/lifecycle";
 import type { VerifyAnswer } from "./api";
 import { saveFile } from "./api";
 import { type DrawAccount, DrawResult, Fingerprint } from "./DrawResult";
+import { VerifyCheck } from "./VerifyCheck";
+import { VerifyMoments } from "./VerifyMoments";
 import { type CheckId, type Rerun, rerunDraw } from "./verify";
 
 export type VerifyData = Pick<
@@ -31,7 +34,8 @@ export type VerifyData = Pick<
   | "substitutes_count"
   | "winners_accounts"
   | "substitutes_accounts"
->;
+> &
+  Partial<Pick<VerifyAnswer, "winning_moments">>;
 
 function CheckLabel({ id }: { id: CheckId }) {
   switch (id) {
@@ -49,29 +53,15 @@ function Checks({ rerun }: { rerun: Rerun }) {
     <>
       <ul className="verify-checks">
         {rerun.checks.map((check) => (
-          <li key={check.id}>
-            <div
-              role="status"
-              className={`verify-check ${check.passed ? "check-passed" : "check-failed"}`}
-              data-check={check.id}
-              data-passed={check.passed}
-            >
-              <span className="check-mark" aria-hidden="true">
-                {check.passed ? "✓" : "✗"}
-              </span>
-              <span>
-                <strong>{check.passed ? <Trans>Passed:</Trans> : <Trans>Failed:</Trans>}</strong>{" "}
-                <CheckLabel id={check.id} />
-                {!check.passed && (
-                  <span className="check-detail">
-                    <Trans>Published:</Trans> <code dir="ltr">{check.published || "—"}</code>
-                    <br />
-                    <Trans>Computed in your browser:</Trans> <code dir="ltr">{check.computed || "—"}</code>
-                  </span>
-                )}
-              </span>
-            </div>
-          </li>
+          <VerifyCheck
+            key={check.id}
+            check={check.id}
+            passed={check.passed}
+            published={check.published}
+            computed={check.computed}
+          >
+            <CheckLabel id={check.id} />
+          </VerifyCheck>
         ))}
       </ul>
       <p className={`verify-verdict ${rerun.passed ? "passed" : "failed"}`}>
@@ -194,6 +184,10 @@ export function VerifyView({ data }: { data: VerifyData }) {
           </p>
         )}
       </section>
+
+      {data.winning_moments && data.winning_moments.length > 0 && (
+        <VerifyMoments sources={data.winning_moments} />
+      )}
 
       {drawn && data.entrants && (
         <>

@@ -40,11 +40,22 @@ export async function fetchEntries(id: string, q: EntriesQuery): Promise<Entries
   return body as unknown as EntriesAnswer;
 }
 
-export type CheckBody = { decision: "approve" | "reject"; reasons: string[]; opened_profile: true };
+/** A manual check; the server refuses it (422 on opened_profile) unless this user opened the profile first. */
+export type CheckBody = { decision: "approve" | "reject"; reasons: string[] };
 
 export async function checkEntrant(id: string, entrantId: string, body: CheckBody): Promise<Entry> {
   const args = { param: { id, entrantId }, json: body };
   return unwrap(contest.entries[":entrantId"].check.$post(args));
+}
+
+export type ProfileOpening = InferResponseType<
+  (typeof contest.entries)[":entrantId"]["profile"]["$post"],
+  200
+>;
+
+/** Records that the signed-in user opened the entrant's profile (the check needs it); answers its address. */
+export async function openEntrantProfile(id: string, entrantId: string): Promise<ProfileOpening> {
+  return unwrap(contest.entries[":entrantId"].profile.$post({ param: { id, entrantId } }));
 }
 
 export async function fetchDraws(id: string): Promise<Draw[]> {

@@ -120,6 +120,22 @@ export async function getShortlink(idOrKey: string, domain?: string | null): Pro
   return (await unwrap(api.teams.current.shortlinks[":id"].$get(args))) as Shortlink;
 }
 
+/** A shortlink's visits per UTC day, every day of the range (both ends included; the API's last 30 days without). */
+export async function getShortlinkStatistics(
+  id: string,
+  range?: { from: string; to: string },
+): Promise<ShortlinkStatistics> {
+  const args = { param: { id }, query: range ?? {} };
+  return await unwrap(api.teams.current.shortlinks[":id"].statistics.$get(args));
+}
+
+export type ShortlinkStatistics = {
+  from: string;
+  to: string;
+  time_zone: "UTC";
+  days: { day: string; visits: number; uniq_visits: number }[];
+};
+
 // -------------------------------------------------------------------------------------------- activity
 
 /** The server's page size for both activity lists (api/routes/activity.ts): a shorter page is the last one. */

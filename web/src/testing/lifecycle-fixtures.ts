@@ -80,6 +80,7 @@ export function entryFixture(over: Partial<Entry> & { name?: string; screen_name
         { provider: "twitter", id: "c2", text: "@friend look at this", shortcode: null },
       ],
       checked_at: null,
+      profile_opened: false,
     },
     valid: true,
     reasons: [],
@@ -99,7 +100,13 @@ export const validEntries: Entry[] = [
     name: "Kenji Sato",
     screen_name: "kenji",
     position: 1,
-    manual_check: { status: "approved", reasons: [], comments: [], checked_at: "2030-03-08T10:00:00.000Z" },
+    manual_check: {
+      status: "approved",
+      reasons: [],
+      comments: [],
+      checked_at: "2030-03-08T10:00:00.000Z",
+      profile_opened: false,
+    },
   }),
   entryFixture({
     _id: "twitter:3003",
@@ -111,6 +118,7 @@ export const validEntries: Entry[] = [
       reasons: ["seemsAutomated"],
       comments: [],
       checked_at: "2030-03-08T10:05:00.000Z",
+      profile_opened: false,
     },
   }),
 ];

@@ -96,6 +96,18 @@ function EntriesView({ contest, reloadContest }: { contest: ContestData; reloadC
         terms={commentTermsOf(contest, entry.source_id)}
         reasons={manualCheckReasonsOf(contest)}
         onClose={close}
+        onProfileOpened={(id) =>
+          entries.setData((data) =>
+            data
+              ? {
+                  ...data,
+                  data: data.data.map((e) =>
+                    e._id === id ? { ...e, manual_check: { ...e.manual_check, profile_opened: true } } : e,
+                  ),
+                }
+              : data,
+          )
+        }
         onDecided={(checked) => {
           close();
           entries.setData((data) =>

@@ -1,124 +1,98 @@
 /**
- * /me/contests: the contests the person created. The contest list of the API carries no author, so they are read
- * from the person's own activity (the createContest lines of GET /users/me/activity/list, in every team), a few
- * pages at a time. Those of the current team are matched with its contest list for their status and a link; the
- * others name their team (switch to it to open them).
+ * /me/contests: the contests the person created, in all their teams where they may see contests, newest first
+ * (GET /users/me/contests/list), 20 a page, filtered by status like the team's list (drafts apart). The filter
+ * and the page live in the address (?status=&page=). A contest of the current team opens from its name (a draft
+ * in the builder); one of another team names its team, and its button switches to that team
+ * (POST /users/switch_team) and then opens it.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import dayjs from "dayjs";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { type ApiError, asApiError } from "../../api/errors";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useBuilder } from "../../builder/BuilderHost";
 import { DataTable } from "../../components/DataTable";
-import { fetchContestList } from "../../contest/api";
-import { type ContestListEntry, contestPath, STATUS_LABELS } from "../../contest/types";
+import { Pagination } from "../../components/Pagination";
+import { ContestStatusBadge } from "../../contest/badges";
+import "../../contest/contests.css";
+import { contestPath } from "../../contest/types";
+import { useSwitchTeam } from "../../dialogs/SwitchTeamDialog";
 import { useSession } from "../../session/session";
-import { useErrorHandler } from "../../shell/useErrorHandler";
-import { ACTIVITY_PAGE_SIZE } from "../../team/api";
-import { Empty, LoadError, Loading } from "../../team/states";
+import { WhenLoaded } from "../../team/states";
+import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
-import { type ActivityItem, fetchMyActivity } from "./activity";
+import {
+  fetchMyContests,
+  MY_CONTESTS_FILTERS,
+  type MyContest,
+  type MyContestsFilter,
+  type MyContestsPage as Page,
+} from "./my-contests";
 import "./me.css";
 
-/** Pages of activity read in one go while looking for contests (each page is 20 lines). */
-export const MAX_PAGES_PER_STEP = 5;
+const BASE_PATH = "/me/contests";
 
-export type CreatedContest = { _id: string; name: string; team: string; created_at: string };
-
-/** The contests created in a run of activity lines (a contest created twice, e.g. a draft submitted, counts once). */
-export function createdContests(items: readonly ActivityItem[]): CreatedContest[] {
-  const seen = new Set<string>();
-  const out: CreatedContest[] = [];
-  for (const item of items) {
-    const contest = item.meta.contest;
-    if (item.type !== "createContest" || !contest || seen.has(contest._id)) continue;
-    seen.add(contest._id);
-    out.push({ _id: contest._id, name: contest.name, team: item.team.name, created_at: item.created_at });
-  }
-  return out;
-}
-
-type Found = { lines: ActivityItem[]; cursor: string | undefined; done: boolean };
-
-/** Reads activity pages from `before` until some contests turn up or the activity ends. */
-export async function findContests(
-  load: (before?: string) => Promise<ActivityItem[]>,
-  before?: string,
-): Promise<Found> {
-  const lines: ActivityItem[] = [];
-  let cursor = before;
-  for (let i = 0; i < MAX_PAGES_PER_STEP; i++) {
-    const page = await load(cursor);
-    lines.push(...page);
-    cursor = page.at(-1)?._id ?? cursor;
-    if (page.length < ACTIVITY_PAGE_SIZE) return { lines, cursor, done: true };
-    if (createdContests(lines).length > 0) break;
-  }
-  return { lines, cursor, done: false };
-}
-
-type State = {
-  lines: ActivityItem[];
-  cursor: string | undefined;
-  done: boolean;
-  status: "loading" | "more" | "ready" | "error";
-  error: ApiError | null;
+/** Empty-list texts by filter ("all" has its own, with a way to create one). */
+const EMPTY: Record<Exclude<MyContestsFilter, "all">, MessageDescriptor> = {
+  draft: msg`You have no draft.`,
+  planned: msg`None of your contests is planned.`,
+  started: msg`None of your contests is running.`,
+  closed: msg`None of your contests is closed.`,
+  ended: msg`None of your contests has ended.`,
+  canceled: msg`None of your contests was canceled.`,
 };
+
+function filterOf(value: string | null): MyContestsFilter {
+  return MY_CONTESTS_FILTERS.find((f) => f.id === value)?.id ?? "all";
+}
+
+function pageOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+function hrefOf(filter: MyContestsFilter, page = 1): string {
+  const q = new URLSearchParams();
+  if (filter !== "all") q.set("status", filter);
+  if (page > 1) q.set("page", String(page));
+  const s = q.toString();
+  return s ? `${BASE_PATH}?${s}` : BASE_PATH;
+}
 
 export default function MyContestsPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`My contests`);
   const session = useSession();
-  const onError = useErrorHandler();
-  const canView = session.can("team.contests.view_contests");
-  const [state, setState] = useState<State>({
-    lines: [],
-    cursor: undefined,
-    done: false,
-    status: "loading",
-    error: null,
-  });
-  const [teamContests, setTeamContests] = useState<Map<string, ContestListEntry>>(new Map());
-  const latest = useRef({ state, onError });
-  latest.current = { state, onError };
+  const builder = useBuilder();
+  const navigate = useNavigate();
+  const { switching, switchTo } = useSwitchTeam();
+  /** The contest whose button switched team (its row says so while the switch runs). */
+  const [opening, setOpening] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const filter = filterOf(params.get("status"));
+  const page = pageOf(params.get("page"));
+  const [state, { reload }] = useLoad<Page>(`${filter}:${page}`, () => fetchMyContests(filter, page));
 
-  const step = useCallback(async (more: boolean) => {
-    setState((s) => ({ ...s, status: more ? "more" : "loading", error: null }));
-    try {
-      const found = await findContests(fetchMyActivity, more ? latest.current.state.cursor : undefined);
-      setState((s) => ({
-        lines: more ? [...s.lines, ...found.lines] : found.lines,
-        cursor: found.cursor,
-        done: found.done,
-        status: "ready",
-        error: null,
-      }));
-    } catch (e) {
-      const error = asApiError(e);
-      if (error.status === 401 || error.status === 403) latest.current.onError(error);
-      setState((s) => ({ ...s, status: "error", error }));
-    }
-  }, []);
+  /** Opens a contest of the current team: a draft in the builder, any other on its page. */
+  const open = (contest: MyContest) => {
+    if (contest.status === "draft") {
+      builder.open({ kind: "draft", id: contest._id, paid_contest: contest.paid_contest === true });
+    } else void navigate(contestPath(contest._id));
+  };
 
-  useEffect(() => {
-    void step(false);
-  }, [step]);
-
-  // The current team's contests give status and link; without the permission (or frozen) there is no link.
-  const teamId = session.user?.current_team_id;
-  useEffect(() => {
-    if (!canView || !teamId) return;
-    let current = true;
-    fetchContestList([], 1, 100).then(
-      (page) => current && setTeamContests(new Map(page.entries.map((c) => [c._id, c]))),
-      () => undefined,
+  const emptyText =
+    filter === "all" ? (
+      <>
+        <Trans>You have not created a contest yet.</Trans>{" "}
+        {session.can("team.contests.create_contests") && (
+          <Link to="/contests/create">
+            <Trans>Create one</Trans>
+          </Link>
+        )}
+      </>
+    ) : (
+      i18n._(EMPTY[filter])
     );
-    return () => {
-      current = false;
-    };
-  }, [canView, teamId]);
-
-  const contests = createdContests(state.lines);
 
   return (
     <section className="me-page" aria-labelledby="my-contests-title">
@@ -128,59 +102,100 @@ export default function MyContestsPage() {
       <p className="muted">
         <Trans>The contests you created, in all your teams, newest first.</Trans>
       </p>
-      {state.status === "loading" && <Loading />}
-      {contests.length > 0 && (
-        <DataTable className="data me-table" columns={[t`Contest`, t`Team`, t`Status`, t`Created`]}>
-          {contests.map((c) => {
-            const inTeam = teamContests.get(c._id);
-            return (
-              <tr key={c._id} data-contest={c._id}>
-                <th scope="row">
-                  {inTeam ? <Link to={contestPath(c._id)}>{inTeam.name || c.name}</Link> : c.name}
-                </th>
-                <td>{c.team}</td>
-                <td>
-                  {inTeam ? (
-                    <span className={`status status-${inTeam.status}`}>
-                      {i18n._(STATUS_LABELS[inTeam.status])}
-                    </span>
-                  ) : (
-                    <span className="muted">
-                      <Trans>In another team</Trans>
-                    </span>
-                  )}
-                </td>
-                <td>
-                  <time dateTime={c.created_at}>{dayjs(c.created_at).format("LL")}</time>
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      )}
-      {state.status === "ready" && contests.length === 0 && state.done && (
-        <Empty>
-          <Trans>You have not created a contest yet.</Trans>{" "}
-          {session.can("team.contests.create_contests") && (
-            <Link to="/contests/create">
-              <Trans>Create one</Trans>
-            </Link>
-          )}
-        </Empty>
-      )}
-      {state.status === "error" && state.error && (
-        <LoadError error={state.error} onRetry={() => void step(state.lines.length > 0)} />
-      )}
-      {!state.done && (state.status === "ready" || state.status === "more") && (
-        <button
-          type="button"
-          className="button"
-          onClick={() => void step(true)}
-          disabled={state.status === "more"}
-        >
-          {state.status === "more" ? <Trans>Loading…</Trans> : <Trans>Look further back</Trans>}
-        </button>
-      )}
+      <nav className="status-tabs" aria-label={t`Filter by status`}>
+        {MY_CONTESTS_FILTERS.map((f) => (
+          <Link key={f.id} to={hrefOf(f.id)} aria-current={f.id === filter ? "page" : undefined}>
+            {i18n._(f.label)}
+          </Link>
+        ))}
+      </nav>
+      <WhenLoaded
+        state={state}
+        onRetry={reload}
+        empty={emptyText}
+        isEmpty={(list) => list.entries.length === 0}
+      >
+        {(list) => (
+          <>
+            <p className="visually-hidden" role="status">
+              <Plural value={list.total} one="# contest" other="# contests" />
+            </p>
+            <div className="table-scroll">
+              <DataTable
+                className="data me-table"
+                caption={t`Contests you created`}
+                columns={[t`Contest`, t`Team`, t`Status`, t`Created`, { hidden: t`Actions` }]}
+              >
+                {list.entries.map((contest) => {
+                  const name = contest.name || t`Untitled contest`;
+                  const teamName = contest.team.name;
+                  const current = contest.in_current_team;
+                  return (
+                    <tr key={contest._id} data-contest={contest._id}>
+                      <th scope="row">
+                        {!current ? (
+                          name
+                        ) : contest.status === "draft" ? (
+                          <button type="button" className="link-button" onClick={() => open(contest)}>
+                            {name}
+                          </button>
+                        ) : (
+                          <Link to={contestPath(contest._id)}>{name}</Link>
+                        )}
+                      </th>
+                      <td>
+                        {teamName}
+                        {current && (
+                          <span className="me-badge">
+                            <Trans>Current team</Trans>
+                          </span>
+                        )}
+                      </td>
+                      <td>
+                        <ContestStatusBadge status={contest.status} />
+                      </td>
+                      <td>
+                        <time dateTime={contest.created_at}>
+                          {i18n.date(new Date(contest.created_at), { dateStyle: "medium" })}
+                        </time>
+                      </td>
+                      <td className="me-actions">
+                        {!current && (
+                          <button
+                            type="button"
+                            className="button small"
+                            disabled={switching !== null}
+                            onClick={async () => {
+                              setOpening(contest._id);
+                              if (await switchTo(contest.team._id)) open(contest);
+                              else setOpening(null);
+                            }}
+                          >
+                            {switching !== null && opening === contest._id ? (
+                              <Trans>Switching…</Trans>
+                            ) : (
+                              <Trans>
+                                Switch <span className="visually-hidden">to {teamName}</span> and open{" "}
+                                <span className="visually-hidden">{name}</span>
+                              </Trans>
+                            )}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </DataTable>
+            </div>
+            <Pagination
+              page={list.page}
+              total={list.total}
+              perPage={list.perPage}
+              hrefOf={(p) => hrefOf(filter, p)}
+            />
+          </>
+        )}
+      </WhenLoaded>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /team/shortlinks/{key} (app-shell.md §2; team.shortlinks.view_shortlink): one shortlink — the link to copy,
- * where it leads, and its visit statistics (plan feature shortlinks.statistics). `?domain=` picks the domain
- * when the same key exists on several; without it the newest shortlink with that key is shown.
+ * where it leads, and its visit statistics with their days (plan feature shortlinks.statistics). `?domain=` picks
+ * the domain when the same key exists on several; without it the newest shortlink with that key is shown.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -58,6 +58,7 @@ export default function ShortlinkPage() {
               shortlink={link.data}
               statistics={session.hasFeature(STATISTICS_FEATURE)}
               headingLevel={2}
+              overTime
             />
           </section>
         )
