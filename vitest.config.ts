@@ -5,6 +5,10 @@ export default defineConfig({
   plugins: webPlugins(),
   test: {
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    // CI runs on a loaded 2-core machine where compiling the schemas or the builder's lazy chunk takes seconds: a
+    // limit is there to stop a hung test, not to measure speed (bench/ does that).
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
     projects: [
       {
         extends: true,
@@ -33,6 +37,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Polls wait on round trips to the server running in the same process.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -55,6 +55,9 @@ function backoffMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** ISO dates and hex ids in code-unit order, as the database sorts them (localeCompare depends on the locale). */
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const kindOrder = (kind: string) => {
   const i = (JOB_KINDS as readonly string[]).indexOf(kind);
   return i === -1 ? JOB_KINDS.length : i;
@@ -105,7 +108,7 @@ export function claimDueJobs(deps: Pick<SchedulerDeps, "db">, now: Date, limit =
       }
       return claimed.sort(
         (a, b) =>
-          a.dueAt.localeCompare(b.dueAt) || kindOrder(a.kind) - kindOrder(b.kind) || a.id.localeCompare(b.id),
+          byCodeUnit(a.dueAt, b.dueAt) || kindOrder(a.kind) - kindOrder(b.kind) || byCodeUnit(a.id, b.id),
       );
     },
     { behavior: "immediate" },

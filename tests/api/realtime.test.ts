@@ -7,7 +7,7 @@ import { notify } from "../../api/services/notifications";
 import { startTestServer } from "../helpers/server";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
-const WAIT_MS = 2000;
+const WAIT_MS = 10_000;
 
 type Message = { type: string; [key: string]: unknown };
 

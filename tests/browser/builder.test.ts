@@ -214,7 +214,15 @@ describe("the contest builder in Chromium", () => {
       .toEqual(["VALID", "VALID", "VALID", "VALID", "VALID"]);
     await hold.hover();
     await page.mouse.down();
-    await page.waitForTimeout(2800);
+    // Held until the button confirms (2.5 s; it leaves hold/holding, or the dialog is gone), however slow the page.
+    await page.waitForFunction(
+      () => {
+        const state = document.querySelector(".modal .hold-button")?.getAttribute("data-state");
+        return state !== "hold" && state !== "holding";
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.mouse.up();
     await page.waitForURL(/\/contest\/[^/]+\/$/);
     const id = /\/contest\/([^/]+)\/$/.exec(page.url())?.[1] ?? "";
@@ -342,9 +350,10 @@ describe("the contest builder in Chromium", () => {
     ];
     for (const row of base) {
       await row.act();
-      const text = await sideError(row.path);
-      if (row.message) expect(text, row.label).toBe(` – ${row.message}`);
-      else expect(text, row.label).toMatch(/^ – .+/);
+      // The side pane renders after the validation: poll until the path's error is there.
+      if (row.message)
+        await expect.poll(() => sideError(row.path), { message: row.label }).toBe(` – ${row.message}`);
+      else await expect.poll(() => sideError(row.path), { message: row.label }).toMatch(/^ – .+/);
     }
 
     await addSource("twitter");
@@ -407,24 +416,24 @@ describe("the contest builder in Chromium", () => {
     ];
     for (const row of twitter) {
       await row.act();
-      expect(await sideError(row.path), row.label).toBe(` – ${row.message}`);
+      await expect.poll(() => sideError(row.path), { message: row.label }).toBe(` – ${row.message}`);
     }
 
     await addSource("instagram");
     await tab("others");
     await next();
-    expect(await sideError("sources.1.publication.content"), "required (instagram text)").toBe(
-      ` – ${en["validation.required"]}`,
-    );
-    expect(await sideError("sources.1.actions"), "at least one action").toBe(
-      ` – ${en["validation.step.none_enabled"]}`,
-    );
+    await expect
+      .poll(() => sideError("sources.1.publication.content"), { message: "required (instagram text)" })
+      .toBe(` – ${en["validation.required"]}`);
+    await expect
+      .poll(() => sideError("sources.1.actions"), { message: "at least one action" })
+      .toBe(` – ${en["validation.step.none_enabled"]}`);
 
     await goToPane(3);
     await page.locator(".builder-header [data-action=submit]").click();
-    expect(await sideError("summary.parameters_verified"), "equals:true").toBe(
-      ` – ${en["validation.required"]}`,
-    );
+    await expect
+      .poll(() => sideError("summary.parameters_verified"), { message: "equals:true" })
+      .toBe(` – ${en["validation.required"]}`);
     await page.keyboard.press("Escape");
     await page.locator(".modal [data-action=confirm]").click();
     await page.locator(".builder").waitFor({ state: "detached" });

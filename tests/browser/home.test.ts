@@ -41,7 +41,8 @@ describe("the web app in Chromium, signed out", () => {
     await page.waitForURL((url) => url.pathname === "/login");
     await page.locator('input[type="email"]').waitFor();
     expect(await page.locator("h1").count()).toBe(1);
-    expect(await page.title()).toMatch(/ • Fairdraw$/);
+    // The title is written by an effect once the page is drawn.
+    await page.waitForFunction(() => document.title.endsWith(" • Fairdraw"));
     expect(await page.locator("meta[name=robots]").getAttribute("content")).toBe("noindex, nofollow");
   });
 

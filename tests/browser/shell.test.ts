@@ -103,7 +103,7 @@ async function openDialogKind(): Promise<string | null> {
   const dialog = page.locator("[data-dialog]");
   await dialog
     .first()
-    .waitFor({ timeout: 5000 })
+    .waitFor({ timeout: 15_000 })
     .catch(() => undefined);
   return (await dialog.count()) > 0 ? dialog.first().getAttribute("data-dialog") : null;
 }
@@ -203,8 +203,9 @@ describe("the app shell in Chromium", () => {
     for (const to of ["/contests/", "/team/", "/"]) {
       await page.locator(`.main-menu a[href="${to}"]`).click();
       await page.waitForURL((url) => url.pathname === to);
+      // The URL moves before React commits the new page: wait for the menu to mark it.
+      await page.locator(`.main-menu a[href="${to}"][aria-current="page"]`).waitFor();
       await page.locator("main h1").first().waitFor();
-      expect(await page.locator(`.main-menu a[href="${to}"]`).getAttribute("aria-current")).toBe("page");
     }
   });
 
@@ -228,8 +229,8 @@ describe("the app shell in Chromium", () => {
   it("goes to the quick draw with Q and to the settings with P", async () => {
     await pressShortcut("q");
     await page.waitForURL((url) => url.pathname === "/contests/quickdraw");
-    // The page arrives as its own chunk and may focus its link field: press P once it is there.
-    await page.locator("main h1").first().waitFor();
+    // The page arrives as its own chunk and focuses its link field on mount: press P once it has.
+    await page.waitForFunction(() => document.activeElement instanceof HTMLInputElement);
     await pressShortcut("p");
     await page.waitForURL((url) => url.pathname === "/me/settings");
   });

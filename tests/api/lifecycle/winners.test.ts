@@ -62,11 +62,13 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     const moment = iso(form.closeAt - 30 * HOUR);
     const id = await createContest(w, withMoments(form, [moment]));
     await w.tickAt(form.startAt);
-    // The entrants first like or repost, and comment half a day later.
+    // The entrants first like or repost, and comment half a day later. They are drawn from fixed ids (the contest's
+    // and source's ids are random), so that an entrant's first action falls before the moment on every run.
     const load = sandboxDriver.loadEntries;
     vi.spyOn(sandboxDriver, "loadEntries").mockImplementation(async (request) =>
-      (await load(request)).map((e) => ({
+      (await load({ ...request, contest_id: "moments-contest", source_id: "moments-source" })).map((e) => ({
         ...e,
+        source_id: request.source_id,
         comments: e.comments.map((c) => ({ ...c, at: iso(Date.parse(c.at) + 12 * HOUR) })),
       })),
     );

@@ -28,7 +28,7 @@ export function LoadEntriesDialog({
   onLoaded,
   load = loadEntries,
 }: LoadEntriesDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const onError = useErrorHandler();
   const firstLoad = contest.loaded_at === null;
   const [consent, setConsent] = useState(false);
@@ -46,7 +46,7 @@ export function LoadEntriesDialog({
     }
   };
 
-  const max = MAX_ENTRIES.toLocaleString();
+  const max = i18n.number(MAX_ENTRIES);
   return (
     <Modal
       title={t`Load entries`}
