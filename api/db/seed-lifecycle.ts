@@ -1,20 +1,30 @@
 /**
- * The demo team's contests as the contest lifecycle leaves them (issue 8), seeded after api/db/seed.ts made them:
- * each non-draft contest gets an X (Twitter) source on the team's sandbox account (a reply and a like to enter);
- * the closed one has its sandbox entrants loaded and filtered, the ended one its entrants and a final draw, so
- * /verify/{id} shows a draw anyone can check. The planned and started ones get their jobs from the scheduler's
- * first tick (the started one's entrants are loaded at its close).
+ * The demo team's contests as the contest lifecycle leaves them (issue 8), seeded after api/db/seed.ts made them
+ * in their final status. Each non-draft contest is walked through the lifecycle in its order, with the services
+ * the scheduler uses: it gets an X (Twitter) source on the team's sandbox account (a reply and a like to enter),
+ * is scheduled (planned) and committed (commitContest: its seed, and its winning moments while it is planned),
+ * started at its start date; a contest past its close gets its sandbox entrants loaded and filtered at the close,
+ * is closed and its winning moments resolved (resolveMoments, the close job's); an ended one then gets its final
+ * draw a day after the close, which ends it, so /verify/{id} shows a draw anyone can check. The planned and
+ * started ones get their jobs from the scheduler's first tick (the started one's entrants are loaded at its close).
  *
- * The closed and ended contests also get a builder form (cb_data) holding what the filters read; the planned and
- * started ones keep none (as before: the builder does not open them), so the scheduler publishes nothing for them.
- * No catalogue is needed (the seed runs before the app's dependencies exist).
+ * INSTANT_WIN_CONTEST (ended) has twitter winning moments (docs/draw.md "Instant win"), one per winner as the
+ * builder asks: two while the entries come in, won at the close, and one in the last hour, after the last entry,
+ * that nobody wins; its final draw picks the third winner among the other entrants. /verify/{id} reveals them.
+ *
+ * The closed and ended contests also get a builder form (cb_data) holding what the filters and the commitments
+ * read; the planned and started ones keep none (as before: the builder does not open them), so the scheduler
+ * publishes nothing for them. No catalogue is needed (the seed runs before the app's dependencies exist). Nothing
+ * is published: the sandbox posts are named, and the moments' won and lost replies are not sent.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { sandboxEntrants } from "../../engine/lifecycle";
 import type { Clock } from "../clock";
 import { newId } from "../ids";
+import { resolveMoments } from "../scheduler/handlers";
 import { commitContest } from "../services/commitments";
+import { moveStatus } from "../services/contest-status";
 import { makeDraw } from "../services/draws";
 import { prepareLoad, writeEntries } from "../services/entrants";
 import type { Db } from "./client";
@@ -22,14 +32,49 @@ import { accounts, contests } from "./schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const DAY = 86_400_000;
+/** The demo contest with winning moments (seeded ended by api/db/seed.ts). */
+export const INSTANT_WIN_CONTEST = "Instant win week";
+
+const SECOND = 1000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const ENTRANTS = 80;
 const WINNERS = 2;
 
+/**
+ * The instant-win contest's moments, from its close. The sandbox's entries are made over the three days before
+ * the load, at least two hours before it: the first two moments are won, the last one (an hour before the close)
+ * is not.
+ */
+const MOMENTS_BEFORE_CLOSE = [60 * HOUR, 26 * HOUR, HOUR];
+
 const ACTIONS = { comment: { enabled: true, accept: "replies_and_quotes" }, like: { enabled: true } };
 
-/** What the filters and the sandbox read of a twitter source: its actions and the anti-bots filter. */
-function formSource(accountId: number, name: string) {
+/** The twitter source's winning_moments part as the builder writes it: whole-second moments, sorted, none won. */
+function winningMoments(closeAt: string) {
+  const close = Date.parse(closeAt);
+  return {
+    enabled: true,
+    nb_attempts: 1,
+    list: MOMENTS_BEFORE_CLOSE.map((before) => ({
+      date: new Date(Math.floor((close - before) / SECOND) * SECOND).toISOString(),
+      won: false,
+    })),
+    won_publication: {
+      content: "You won, {NAME}! Check your messages.",
+      media: { count: 0, files: [] },
+      dark: false,
+    },
+    lost_publication: {
+      content: "Not this time, {NAME}. Thanks for playing!",
+      media: { count: 0, files: [] },
+      dark: false,
+    },
+  };
+}
+
+/** What the filters, the sandbox and the commitments read of a twitter source. */
+function formSource(accountId: number, name: string, moments?: ReturnType<typeof winningMoments>) {
   return {
     id: 100,
     type: "twitter",
@@ -42,6 +87,7 @@ function formSource(accountId: number, name: string) {
     },
     actions: ACTIONS,
     anti_bots: { enabled: true, check_source: true },
+    ...(moments ? { winning_moments: moments } : {}),
   };
 }
 
@@ -66,12 +112,18 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
     )
     .all();
   const random = (n: number) => new Uint8Array(randomBytes(n));
+  const reread = (id: string) => tx.select().from(contests).where(eq(contests.id, id)).get();
   for (const row of rows) {
-    const published = row.status !== "planned";
-    const finished = row.status === "closed" || row.status === "ended";
+    const target = row.status;
+    const published = target !== "planned" && row.startAt !== null;
+    const finished = published && (target === "closed" || target === "ended");
+    const closeAt = row.closeAt ?? now.toISOString();
+    const moments = row.name === INSTANT_WIN_CONTEST && finished ? winningMoments(closeAt) : undefined;
+    const winners = moments ? moments.list.length : WINNERS;
     const stored = {
       _id: newId(),
       provider: "twitter",
+      // The post the start publishes (a sandbox one: nothing goes out).
       post_id: published ? `sandbox-${row.id}` : null,
       shortcode: null,
       poster_id: published ? account.externalId : null,
@@ -80,51 +132,59 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
       entries_count: 0,
       reminders: [],
     };
-    const form = formSource(Number(account.externalId), row.name);
+    const form = formSource(Number(account.externalId), row.name, moments);
+    const base = { name: row.name, nb_winners: winners, start_date: row.startAt, close_date: row.closeAt };
+    // Scheduled: planned, with its source and settings, then committed (the moments only while planned), a day
+    // before the start when the start is already past (the seed writes every contest as created now).
     tx.update(contests)
       .set({
+        status: "planned",
         sources: [stored],
         providers: ["twitter"],
-        config: { is_setup: false, nb_winners: WINNERS, autodraw: { enabled: false, autodraw_at: null } },
-        ...(finished
-          ? {
-              cbData: { base: { name: row.name, nb_winners: WINNERS }, sources: [form] },
-              closedAt: row.closeAt,
-            }
-          : {}),
-        ...(published ? { startedAt: row.startAt } : {}),
+        config: { is_setup: false, nb_winners: winners, autodraw: { enabled: false, autodraw_at: null } },
+        ...(finished ? { cbData: { base, sources: [form] } } : {}),
       })
       .where(eq(contests.id, row.id))
       .run();
-    const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
-    if (!fresh) continue;
-    commitContest(tx, fresh, row.createdAt, random);
+    const planned = reread(row.id);
+    if (!planned) continue;
+    const scheduledAt =
+      row.startAt !== null && row.startAt < row.createdAt
+        ? new Date(Date.parse(row.startAt) - DAY).toISOString()
+        : row.createdAt;
+    commitContest(tx, planned, scheduledAt, random);
+    // The start job: planned → started at the start date.
+    if (!published || row.startAt === null) continue;
+    moveStatus(tx, row.id, "started", row.startAt);
     if (!finished) continue;
-    const loadedAt = row.closeAt ?? now.toISOString();
+    // The close job: the entries loaded and filtered, started → closed, the winning moments resolved.
+    const started = reread(row.id);
+    if (!started) continue;
     const entrants = sandboxEntrants({
       contestId: row.id,
       source: { ...form, id: stored._id },
       count: ENTRANTS,
-      now: loadedAt,
+      now: closeAt,
     });
     // No handle rules: the seeded sources list no accounts to exclude or follow.
-    const load = prepareLoad(tx, fresh, entrants, {
+    const load = prepareLoad(tx, started, entrants, {
       limit: ENTRANTS,
-      now: new Date(loadedAt),
+      now: new Date(closeAt),
       providers: new Map(),
     });
-    writeEntries(tx, fresh, load, loadedAt);
-    if (row.status !== "ended") continue;
-    // The ended contest: drawn a day after its close (it is closed for the draw, which ends it).
-    tx.update(contests).set({ status: "closed" }).where(eq(contests.id, row.id)).run();
-    const closed = tx.select().from(contests).where(eq(contests.id, row.id)).get();
+    writeEntries(tx, started, load, closeAt);
+    moveStatus(tx, row.id, "closed", closeAt);
+    resolveMoments(tx, row.id, closeAt);
+    if (target !== "ended") continue;
+    // The final draw, a day after the close, ends it; it leaves the moments' winners out and draws the rest.
+    const closed = reread(row.id);
     if (!closed) continue;
     makeDraw(tx, {
-      counts: { winners: WINNERS, substitutes: WINNERS },
+      counts: { winners, substitutes: winners },
       contest: closed,
       kind: "final",
       userId: ownerId,
-      at: new Date(Date.parse(loadedAt) + DAY).toISOString(),
+      at: new Date(Date.parse(closeAt) + DAY).toISOString(),
       refuse: (why) => new Error(why),
     });
   }

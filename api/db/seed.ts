@@ -8,7 +8,7 @@ import type { Clock } from "../clock";
 import { newId } from "../ids";
 import type { Db } from "./client";
 import { accounts, activities, contests, invites, notifications, teamMembers, teams, users } from "./schema";
-import { seedContestResults } from "./seed-lifecycle";
+import { INSTANT_WIN_CONTEST, seedContestResults } from "./seed-lifecycle";
 import { seedShortlinks } from "./seed-shortlinks";
 
 export const DEMO_EMAIL = "demo@fairdraw.test";
@@ -178,6 +178,7 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
       { name: "Launch week draw", status: "started", startAt: at(-1 * DAY), closeAt: at(6 * DAY) },
       { name: "Spring quiz", status: "closed", startAt: at(-10 * DAY), closeAt: at(-1 * DAY) },
       { name: "New year contest", status: "ended", startAt: at(-40 * DAY), closeAt: at(-30 * DAY) },
+      { name: INSTANT_WIN_CONTEST, status: "ended", startAt: at(-20 * DAY), closeAt: at(-13 * DAY) },
       { name: "Autumn draft", status: "draft", startAt: null, closeAt: null },
     ];
     for (const c of demoContests) {
@@ -199,7 +200,7 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
         })
         .run();
     }
-    // Sources, entrants and a final draw for the contests past their start (api/db/seed-lifecycle.ts).
+    // Sources, entrants, winning moments and final draws of the contests past their start (seed-lifecycle).
     seedContestResults(tx, clock, teamId, ownerId);
     // Two shortlinks, one with three weeks of visits for its statistics (api/db/seed-shortlinks.ts).
     seedShortlinks(tx, clock, teamId, ownerId);

@@ -290,7 +290,7 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
  * Resolves the winning moments of the contest's twitter sources, once, in the caller's transaction (the close's,
  * after its entries are written): each moment goes to the first valid entry made at or after it.
  */
-function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: string, at: string): void {
+export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: string, at: string): void {
   const commitment = findCommitment(tx, contestId);
   const committed = committedMoments(commitment);
   if (Object.keys(committed).length === 0 || commitment?.momentsResult) return;

@@ -1,12 +1,15 @@
 /**
  * The public /verify page in real Chromium against the real server: the demo seed's ended contest has a final
  * draw; the page, opened without signing in, re-runs the draw in the browser with engine/lifecycle and every
- * check passes, with the winners the API published. A contest not drawn yet shows its commitment only.
+ * check passes, with the winners the API published. The seed's instant-win contest has winning moments: the page
+ * checks them in the browser, every check passes, with the moments' winners the API published. A contest not
+ * drawn yet shows its commitment only.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INSTANT_WIN_CONTEST } from "../../api/db/seed-lifecycle";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 
@@ -25,6 +28,12 @@ type Verify = {
   winners: string[];
   substitutes: string[];
   winners_accounts: { id: string; screen_name: string | null }[];
+  winning_moments: {
+    commitment: string;
+    salt: string | null;
+    moments: string[] | null;
+    results: { moment: string; winner: string | null; screen_name: string | null }[] | null;
+  }[];
 };
 
 /** A session of the demo owner: e-mail code from the dev mailbox, then the CSRF token. */
@@ -70,18 +79,30 @@ async function signInDemo(
 
 let call: Awaited<ReturnType<typeof signInDemo>>;
 
-async function contestWithStatus(status: string): Promise<{ _id: string; name: string }> {
+/** What axe-core finds on the page as it is. */
+async function axeViolations(): Promise<string[]> {
+  // Evaluated through the debugging protocol: the app's CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+    const result = await (window as any).axe.run(document);
+    return result.violations.map((v: { id: string; help: string }) => `${v.id}: ${v.help}`);
+  });
+}
+
+/** The demo seed's first contest with that status, or the one with that name. */
+async function contestWithStatus(status: string, name?: string): Promise<{ _id: string; name: string }> {
   const list = (await (await call("GET", `/teams/current/contests/list?status=${status}`)).json()) as {
     data: { _id: string; name: string }[];
   };
-  const found = list.data[0];
-  if (!found) throw new Error(`the demo seed has no ${status} contest`);
+  const found = name === undefined ? list.data[0] : list.data.find((c) => c.name === name);
+  if (!found) throw new Error(`the demo seed has no ${status} contest${name ? ` named ${name}` : ""}`);
   return found;
 }
 
 /** The ended contest's id; when the seed has no final draw on it, one is made on the closed contest. */
 async function drawnContest(): Promise<string> {
-  const ended = await contestWithStatus("ended");
+  const ended = await contestWithStatus("ended", "New year contest");
   const proof = (await (await fetch(`${server.url}/api/v1/verify/${ended._id}`)).json()) as Verify;
   if (proof.seed) return ended._id;
   const closed = await contestWithStatus("closed");
@@ -119,7 +140,10 @@ describe("the public verify page in Chromium", () => {
     await page.goto(`${server.url}/verify/${id}`);
     await page.getByRole("heading", { level: 1, name: `Verify the draw of ${proof.name}` }).waitFor();
     expect(page.url()).toBe(`${server.url}/verify/${id}`);
-    expect(await page.title()).toBe(`Verify the draw of ${proof.name} • Fairdraw`);
+    // The title is written by an effect after the heading is drawn.
+    const title = `Verify the draw of ${proof.name} • Fairdraw`;
+    await page.waitForFunction((expected) => document.title === expected, title);
+    expect(await page.title()).toBe(title);
 
     await page.getByRole("button", { name: "Re-run the draw in my browser" }).click();
     await page.getByText("Every check passed").waitFor();
@@ -139,14 +163,45 @@ describe("the public verify page in Chromium", () => {
   });
 
   it("has no accessibility violations that axe-core can find, checks shown", async () => {
-    // Evaluated through the debugging protocol: the app's CSP (rightly) refuses inline scripts.
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
-      const result = await (window as any).axe.run(document);
-      return result.violations.map((v: { id: string; help: string }) => `${v.id}: ${v.help}`);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("checks the winning moments in the browser: every check passes, with the moments' winners the API published", async () => {
+    const { _id: id } = await contestWithStatus("ended", INSTANT_WIN_CONTEST);
+    const proof = (await (await fetch(`${server.url}/api/v1/verify/${id}`)).json()) as Verify;
+    const [revealed] = proof.winning_moments;
+    if (!revealed?.salt || !revealed.results) throw new Error("the seeded moments were not revealed");
+    const winners = revealed.results.map((r) => r.winner);
+    expect(winners.filter((w) => w !== null).length).toBeGreaterThan(0);
+
+    await page.goto(`${server.url}/verify/${id}`);
+    await page.getByRole("heading", { level: 1, name: `Verify the draw of ${proof.name}` }).waitFor();
+    const moments = page.getByRole("region", { name: "Winning moments" });
+    await moments.getByRole("button", { name: "Check the winning moments in my browser" }).click();
+    await moments.getByText("Every check passed").waitFor();
+    const checks = moments.locator(".verify-checks [role=status]");
+    expect(await checks.evaluateAll((els) => els.map((e) => e.getAttribute("data-check")))).toEqual([
+      "moments-commitment",
+      ...winners.map(() => "moment-winner"),
+    ]);
+    expect(await checks.evaluateAll((els) => els.map((e) => e.getAttribute("data-passed")))).toEqual(
+      ["moments-commitment", ...winners].map(() => "true"),
+    );
+
+    // The salt and each moment's winner (or nobody) as the API published them, in the order of the moments.
+    expect(await moments.getByText(revealed.commitment).count()).toBe(1);
+    expect(await moments.getByText(revealed.salt).count()).toBe(1);
+    const shown = await moments
+      .locator(".verify-moments-table tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.querySelector(".draw-id")?.textContent ?? null));
+    expect(shown).toEqual(winners);
+    const handles = await moments
+      .locator(".verify-moments-table tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.querySelector(".draw-pick")?.textContent ?? null));
+    revealed.results.forEach((r, i) => {
+      if (r.winner !== null) expect(handles[i]).toContain(`@${r.screen_name}`);
     });
-    expect(violations).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it("shows only the commitment of a contest not drawn yet", async () => {

@@ -1,9 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, entrants, jobs } from "../../../api/db/schema";
+import { contests, drawCommitments, entrants, jobs } from "../../../api/db/schema";
 import { seedDemo } from "../../../api/db/seed";
+import { INSTANT_WIN_CONTEST } from "../../../api/db/seed-lifecycle";
 import { runDueJobs } from "../../../api/scheduler";
-import { drawWinners, seedCommitment } from "../../../engine/lifecycle";
+import {
+  drawWinners,
+  momentsCommitment,
+  resolveWinningMoments,
+  seedCommitment,
+} from "../../../engine/lifecycle";
 import { createTestApp, type TestApp } from "../../helpers/test-app";
 
 let t: TestApp;
@@ -11,10 +17,59 @@ afterEach(() => t.cleanup());
 
 const NOW = Date.parse("2030-05-01T12:00:00.000Z");
 
+type Verify = {
+  name: string;
+  status: string;
+  seed: string;
+  seed_commitment: string;
+  entrants: string[];
+  winners: string[];
+  substitutes: string[];
+  winners_count: number;
+  substitutes_count: number;
+  winning_moments: {
+    source_id: string;
+    commitment: string;
+    moments: string[] | null;
+    salt: string | null;
+    entries: { id: string; at: string }[] | null;
+    results: { moment: string; winner: string | null; entered_at: string | null }[] | null;
+  }[];
+};
+
+function seeded(): TestApp {
+  const app = createTestApp({ clock: () => new Date(NOW) });
+  expect(seedDemo(app.db, app.deps.clock)).toEqual({ seeded: true });
+  return app;
+}
+
+function contestNamed(name: string) {
+  const row = t.db.select().from(contests).where(eq(contests.name, name)).get();
+  if (!row) throw new Error(`no contest ${name}`);
+  return row;
+}
+
+/** The verify API as anyone calls it: no cookie, no CSRF token. */
+async function verify(id: string): Promise<Verify> {
+  const res = await t.app.request(`/api/v1/verify/${id}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Verify;
+}
+
+/** The final draw again from what /verify publishes, as its page does. */
+function redraw(v: Verify) {
+  return drawWinners({
+    seed: v.seed,
+    entrantIds: v.entrants,
+    winners: v.winners_count,
+    substitutes: v.substitutes_count,
+    kind: "final",
+  });
+}
+
 describe("the demo seed's contests", { timeout: 30_000 }, () => {
   it("has entrants in the closed contest and a final draw of the ended one that /verify lets anyone check", async () => {
-    t = createTestApp({ clock: () => new Date(NOW) });
-    expect(seedDemo(t.db, t.deps.clock)).toEqual({ seeded: true });
+    t = seeded();
     const byStatus = (status: string) => {
       const row = t.db.select().from(contests).where(eq(contests.status, status)).get();
       if (!row) throw new Error(`no ${status} contest`);
@@ -26,21 +81,14 @@ describe("the demo seed's contests", { timeout: 30_000 }, () => {
     expect(closed.entriesCount).toBe(loaded.length);
     expect(closed.funnel).toMatchObject({ total: loaded.length });
 
-    const ended = byStatus("ended");
-    const res = await t.app.request(`/api/v1/verify/${ended.id}`);
-    expect(res.status).toBe(200);
-    const v = await res.json();
+    const ended = contestNamed("New year contest");
+    expect(ended.status).toBe("ended");
+    const v = await verify(ended.id);
     expect(v.name).toBe("New year contest");
     expect(seedCommitment(v.seed)).toBe(v.seed_commitment);
-    const again = drawWinners({
-      seed: v.seed,
-      entrantIds: v.entrants,
-      winners: v.winners_count,
-      substitutes: v.substitutes_count,
-      kind: "final",
-    });
-    expect(again.winners).toEqual(v.winners);
+    expect(redraw(v).winners).toEqual(v.winners);
     expect(v.winners).toHaveLength(2);
+    expect(v.winning_moments).toEqual([]);
 
     // The planned and started contests are picked up by the scheduler's first tick.
     await runDueJobs(t.deps);
@@ -53,6 +101,56 @@ describe("the demo seed's contests", { timeout: 30_000 }, () => {
           .where(and(eq(jobs.contestId, row.id), eq(jobs.kind, "close")))
           .get(),
       ).toBeDefined();
+    }
+  });
+
+  it("has an ended contest whose winning moments, committed before its start, /verify reveals with their winners", async () => {
+    t = seeded();
+    const row = contestNamed(INSTANT_WIN_CONTEST);
+    expect(row.status).toBe("ended");
+    const v = await verify(row.id);
+    expect(v.winning_moments).toHaveLength(1);
+    const [m] = v.winning_moments;
+    if (!m?.moments || !m.salt || !m.entries || !m.results) throw new Error("the moments were not revealed");
+
+    // The moments are the form's, inside the contest's window, committed while it was planned.
+    const forms = row.cbData?.sources as { winning_moments: { list: { date: string }[] } }[] | undefined;
+    expect(m.moments).toEqual(forms?.[0]?.winning_moments.list.map((x) => x.date));
+    const [start, close] = [Date.parse(row.startAt ?? ""), Date.parse(row.closeAt ?? "")];
+    for (const moment of m.moments) {
+      expect(Date.parse(moment)).toBeGreaterThan(start);
+      expect(Date.parse(moment)).toBeLessThan(close);
+    }
+    const commitment = t.db.select().from(drawCommitments).where(eq(drawCommitments.contestId, row.id)).get();
+    expect(Date.parse(commitment?.committedAt ?? "")).toBeLessThan(start);
+    expect(commitment?.momentsRevealedAt).toBe(row.closedAt);
+    expect(momentsCommitment(m.moments, m.salt)).toBe(m.commitment);
+
+    // Resolved over the source's valid entries: two moments won, the last one (after the last entry) by nobody.
+    const valid = t.db
+      .select()
+      .from(entrants)
+      .where(and(eq(entrants.contestId, row.id), eq(entrants.valid, true)))
+      .orderBy(entrants.position)
+      .all();
+    expect(m.entries.map((e) => e.id)).toEqual(valid.map((e) => e.id));
+    const again = resolveWinningMoments(
+      m.moments,
+      m.entries.map((e) => ({ ...e, valid: true })),
+    );
+    expect(m.results.map((r) => [r.moment, r.winner])).toEqual(again.map((r) => [r.moment, r.winner]));
+    const momentWinners = m.results.flatMap((r) => (r.winner ? [r.winner] : []));
+    expect(momentWinners).toHaveLength(2);
+    expect(m.results[2]).toMatchObject({ winner: null, entered_at: null });
+
+    // The final draw leaves the moments' winners out and draws the third winner among the others.
+    expect(seedCommitment(v.seed)).toBe(v.seed_commitment);
+    expect(v.winners_count).toBe(1);
+    expect(redraw(v).winners).toEqual(v.winners);
+    expect(v.winners).toHaveLength(1);
+    for (const id of momentWinners) {
+      expect(v.entrants).not.toContain(id);
+      expect([...v.winners, ...v.substitutes]).not.toContain(id);
     }
   });
 });
