@@ -261,3 +261,16 @@ export function teamNotifications(w: World): string[] {
     .all()
     .map((n) => (n.content as { key: string }).key);
 }
+
+/** Winning moments on the form's twitter source, with their won and lost replies. */
+export function withMoments<F extends ReturnType<typeof twitterForm>>(form: F, moments: string[]): F {
+  const source = form.sources[0] as { winning_moments: Record<string, unknown> };
+  Object.assign(source.winning_moments, {
+    enabled: true,
+    nb_attempts: 1,
+    list: moments.map((date) => ({ date, won: false })),
+    won_publication: { content: "You won, {NAME}!", media: { count: 0, files: [] }, dark: false },
+    lost_publication: { content: "Not this time, {NAME}.", media: { count: 0, files: [] }, dark: false },
+  });
+  return form;
+}

@@ -4,7 +4,17 @@ import { entrants } from "../../../api/db/schema";
 import { commitContest } from "../../../api/services/commitments";
 import { momentsCommitment, resolveWinningMoments } from "../../../engine/lifecycle";
 import { recheckMoments } from "../../../web/src/lifecycle/verify-moments";
-import { buildWorld, contestRow, createContest, HOUR, iso, T0, twitterForm, type World } from "./helpers";
+import {
+  buildWorld,
+  contestRow,
+  createContest,
+  HOUR,
+  iso,
+  T0,
+  twitterForm,
+  type World,
+  withMoments,
+} from "./helpers";
 
 let w: World;
 afterEach(() => w.t.cleanup());
@@ -32,15 +42,7 @@ async function momentsOf(id: string): Promise<Moments[]> {
 async function momentsContest() {
   const form = twitterForm(w.t, T0, { nbWinners: 3 });
   const moments = [iso(form.startAt + 2 * HOUR), iso(form.closeAt - 30 * HOUR), iso(form.closeAt - 1000)];
-  const source = form.sources[0] as { winning_moments: Record<string, unknown> };
-  Object.assign(source.winning_moments, {
-    enabled: true,
-    nb_attempts: 1,
-    list: moments.map((date) => ({ date, won: false })),
-    won_publication: { content: "You won, {NAME}!", media: { count: 0, files: [] }, dark: false },
-    lost_publication: { content: "Not this time, {NAME}.", media: { count: 0, files: [] }, dark: false },
-  });
-  return { form, moments, id: await createContest(w, form) };
+  return { form, moments, id: await createContest(w, withMoments(form, moments)) };
 }
 
 describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, () => {

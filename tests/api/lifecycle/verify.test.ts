@@ -16,6 +16,7 @@ import {
   T0,
   twitterForm,
   type World,
+  withMoments,
 } from "./helpers";
 
 let w: World;
@@ -101,15 +102,8 @@ describe("GET /api/v1/verify/:contestId", { timeout: 30_000 }, () => {
   it("commits twitter winning moments before the start and reveals them, resolved, at the close", async () => {
     w = await buildWorld();
     const form = twitterForm(w.t, T0, { nbWinners: 2 });
-    const source = form.sources[0] as { winning_moments: Record<string, unknown> };
     const moments = [iso(form.startAt - HOUR + 3 * HOUR), iso(form.closeAt - 30 * HOUR)];
-    Object.assign(source.winning_moments, {
-      enabled: true,
-      nb_attempts: 1,
-      list: moments.map((date) => ({ date, won: false })),
-      won_publication: { content: "You won, {NAME}!", media: { count: 0, files: [] }, dark: false },
-      lost_publication: { content: "Not this time, {NAME}.", media: { count: 0, files: [] }, dark: false },
-    });
+    withMoments(form, moments);
     const id = await createContest(w, form);
     const planned = await (await verify(id)).json();
     expect(planned.winning_moments).toHaveLength(1);

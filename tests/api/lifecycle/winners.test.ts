@@ -15,6 +15,7 @@ import {
   T0,
   twitterForm,
   type World,
+  withMoments,
 } from "./helpers";
 
 let w: World;
@@ -23,23 +24,8 @@ afterEach(() => {
   w.t.cleanup();
 });
 
-type Form = ReturnType<typeof twitterForm>;
-
-/** Winning moments on the form's twitter source, with their won and lost replies. */
-function withMoments(form: Form, moments: string[]): Form {
-  const source = form.sources[0] as { winning_moments: Record<string, unknown> };
-  Object.assign(source.winning_moments, {
-    enabled: true,
-    nb_attempts: 1,
-    list: moments.map((date) => ({ date, won: false })),
-    won_publication: { content: "You won, {NAME}!", media: { count: 0, files: [] }, dark: false },
-    lost_publication: { content: "Not this time, {NAME}.", media: { count: 0, files: [] }, dark: false },
-  });
-  return form;
-}
-
 /** The previous-winners filter on, over the last 12 months. */
-function excludingPreviousWinners(form: Form): Form {
+function excludingPreviousWinners<F extends ReturnType<typeof twitterForm>>(form: F): F {
   Object.assign(form.base, { exclude_previous_winners: { enabled: true, nb_months: 12 } });
   return form;
 }

@@ -3,10 +3,10 @@
  * the team list's items and pages, each item with its team and whether that is the current team.
  */
 import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import type { ContestListItem } from "../../../../codegen/types";
 import { api, unwrap } from "../../api/client";
 import type { ListStatus } from "../../contest/api";
+import { FILTERS } from "../../contest/ContestsList";
 
 /** An item of this list: its team and in_current_team are always there (optional in the shared item schema). */
 export type MyContest = ContestListItem & Required<Pick<ContestListItem, "team" | "in_current_team">>;
@@ -15,18 +15,12 @@ export type MyContestsPage = { entries: MyContest[]; page: number; perPage: numb
 
 export const MY_CONTESTS_PER_PAGE = 20;
 
-/** The filters of the page: every contest (drafts apart, as in the team's list) or one status. */
+/** The filters of the page: the team list's, templates apart (they have no author list). */
 export type MyContestsFilter = "all" | ListStatus;
 
-export const MY_CONTESTS_FILTERS: { id: MyContestsFilter; label: MessageDescriptor }[] = [
-  { id: "all", label: msg`All` },
-  { id: "draft", label: msg`Drafts` },
-  { id: "planned", label: msg`Planned` },
-  { id: "started", label: msg`Started` },
-  { id: "closed", label: msg`Closed` },
-  { id: "ended", label: msg`Ended` },
-  { id: "canceled", label: msg`Canceled` },
-];
+export const MY_CONTESTS_FILTERS = FILTERS.filter(
+  (f): f is { id: MyContestsFilter; label: MessageDescriptor } => f.id !== "template",
+);
 
 export async function fetchMyContests(
   filter: MyContestsFilter,
