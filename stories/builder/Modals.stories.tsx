@@ -4,8 +4,9 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ApiError } from "../../web/src/api/errors";
 import type { BuilderActor } from "../../web/src/builder/context";
 import { fixtureConfig, inHours, validForm } from "../../web/src/builder/testing/fixtures";
+import { installFakeApi } from "../../web/src/testing/fake-api";
 import { userWith } from "../../web/src/testing/fixtures";
-import { BuilderStage, EMPTY_LISTS, fakeApi, okCalls, withProviders } from "./stage";
+import { BuilderStage, EMPTY_LISTS, okCalls, withProviders } from "./stage";
 
 const config = fixtureConfig();
 const DRAFT = { kind: "draft", id: "draft-1" } as const;
@@ -20,7 +21,7 @@ const meta = {
   title: "Builder/Modals",
   component: BuilderStage,
   decorators: [withProviders],
-  beforeEach: () => fakeApi(EMPTY_LISTS),
+  beforeEach: () => installFakeApi(EMPTY_LISTS).restore,
   args: { config, origin: DRAFT, form: valid() },
 } satisfies Meta<typeof BuilderStage>;
 export default meta;
@@ -88,7 +89,7 @@ export const CloseBuilder: Story = {
 };
 
 export const BuilderSettings: Story = {
-  beforeEach: () => fakeApi({ ...EMPTY_LISTS, "POST /teams/current": { body: {} } }),
+  beforeEach: () => installFakeApi({ ...EMPTY_LISTS, "POST /teams/current": { body: {} } }).restore,
   args: { drive: send({ type: "OPEN", modal: "builderSettings" }) },
   play: async ({ canvasElement }) => {
     const box = await dialog(canvasElement, "Builder settings");
@@ -115,7 +116,7 @@ export const BuilderSettingsDisabled: Story = {
 
 export const ManageShortlinks: Story = {
   beforeEach: () =>
-    fakeApi({
+    installFakeApi({
       ...EMPTY_LISTS,
       "GET /teams/current/shortlinks/list": {
         body: {
@@ -141,7 +142,7 @@ export const ManageShortlinks: Story = {
           ],
         },
       },
-    }),
+    }).restore,
   args: { drive: send({ type: "OPEN", modal: "manageShortlinks" }) },
   play: async ({ canvasElement }) => {
     const box = await dialog(canvasElement, "Shortlinks");

@@ -3,8 +3,9 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { BuilderLoading } from "../../web/src/builder/BuilderLoading";
 import type { BuilderActor } from "../../web/src/builder/context";
 import { fixtureConfig, validForm } from "../../web/src/builder/testing/fixtures";
+import { installFakeApi } from "../../web/src/testing/fake-api";
 import { userWith } from "../../web/src/testing/fixtures";
-import { BuilderStage, EMPTY_LISTS, fakeApi, withProviders } from "./stage";
+import { BuilderStage, EMPTY_LISTS, withProviders } from "./stage";
 
 const config = fixtureConfig();
 const DRAFT = { kind: "draft", id: "draft-1" } as const;
@@ -13,7 +14,7 @@ const meta = {
   title: "Builder/Panes",
   component: BuilderStage,
   decorators: [withProviders],
-  beforeEach: () => fakeApi(EMPTY_LISTS),
+  beforeEach: () => installFakeApi(EMPTY_LISTS).restore,
   args: { config },
 } satisfies Meta<typeof BuilderStage>;
 export default meta;
@@ -39,7 +40,7 @@ export const Welcome: Story = {
 
 export const WelcomeWithDraftsAndTemplates: Story = {
   beforeEach: () =>
-    fakeApi({
+    installFakeApi({
       ...EMPTY_LISTS,
       "GET /teams/current/contests/list": {
         body: { data: [{ _id: "d1", name: "Spring draft", providers: ["twitter"], status: "draft" }] },
@@ -47,7 +48,7 @@ export const WelcomeWithDraftsAndTemplates: Story = {
       "GET /teams/current/templates/list": {
         body: { data: [{ _id: "t1", name: "Weekly quiz", providers: ["instagram"], status: "template" }] },
       },
-    }),
+    }).restore,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole("button", { name: "Resume Spring draft" })).toBeInTheDocument();

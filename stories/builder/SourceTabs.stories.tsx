@@ -8,7 +8,8 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { BuilderActor } from "../../web/src/builder/context";
 import { tabsOf } from "../../web/src/builder/schema/pane-form";
 import { FIXTURE_PROVIDERS, fixtureConfig, validForm } from "../../web/src/builder/testing/fixtures";
-import { BuilderStage, EMPTY_LISTS, fakeApi, withProviders } from "./stage";
+import { installFakeApi } from "../../web/src/testing/fake-api";
+import { BuilderStage, EMPTY_LISTS, withProviders } from "./stage";
 
 const config = fixtureConfig();
 const DRAFT = { kind: "draft", id: "draft-1" } as const;
@@ -44,7 +45,7 @@ const meta = {
   title: "Builder/SourceTabs",
   component: SourceTab,
   decorators: [withProviders],
-  beforeEach: () => fakeApi(EMPTY_LISTS),
+  beforeEach: () => installFakeApi(EMPTY_LISTS).restore,
   args: { provider: "twitter", variant: "valid" },
   argTypes: {
     provider: { control: "select", options: FIXTURE_PROVIDERS },

@@ -1,6 +1,6 @@
 /**
  * The builder in a story: the app's providers, the overlay and one run of the machine over a fixture config built
- * from schemas/ (web/src/builder/testing/fixtures.ts), with its calls answered in the story (no server). `drive`
+ * from schemas/ (web/src/builder/testing/fixtures.ts), with its calls answered in the story (no server: web/src/testing/fake-api.ts). `drive`
  * moves the machine into the state the story shows (a pane, a modal, errors) once it runs.
  */
 import type { Decorator } from "@storybook/react-vite";
@@ -12,6 +12,7 @@ import { BuilderSession, Overlay } from "../../web/src/builder/ContestBuilder";
 import type { BuilderActor } from "../../web/src/builder/context";
 import type { BuilderCalls } from "../../web/src/builder/session";
 import { fixtureConfig } from "../../web/src/builder/testing/fixtures";
+import type { FakeRoutes } from "../../web/src/testing/fake-api";
 import { demoUser } from "../../web/src/testing/fixtures";
 import { Providers } from "../../web/src/testing/Providers";
 
@@ -59,29 +60,8 @@ export const withProviders: Decorator = (Story, context) => (
   </Providers>
 );
 
-type Reply = { status?: number; body: unknown };
-
-/**
- * Answers the builder's own calls (welcome pane lists, shortlinks) in a story, by "METHOD /path" after /api/v1; every
- * other call answers 501. Returns the restore function (a story's beforeEach cleanup).
- */
-export function fakeApi(routes: Record<string, Reply>): () => void {
-  const original = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), "http://localhost");
-    const key = `${(init?.method ?? "GET").toUpperCase()} ${url.pathname.replace(/^\/api\/v1/, "")}`;
-    const reply = routes[key] ?? { status: 501, body: { error: "unmocked", message: key } };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { "Content-Type": "application/json" },
-    });
-  }) as typeof fetch;
-  return () => {
-    globalThis.fetch = original;
-  };
-}
-
-export const EMPTY_LISTS: Record<string, Reply> = {
+/** The builder's own lists (welcome pane, shortlinks) answered empty; a story passes them to `installFakeApi`. */
+export const EMPTY_LISTS: FakeRoutes = {
   "GET /teams/current/contests/list": { body: { data: [], meta: { page: 1, per_page: 20, total: 0 } } },
   "GET /teams/current/templates/list": { body: { data: [], meta: { page: 1, per_page: 20, total: 0 } } },
   "GET /teams/current/shortlinks/list": { body: { data: [] } },

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { User } from "../../codegen/types";
 import ContestDrawingPage from "../../web/src/pages/contest/ContestDrawingPage";
-import { type FakeHandler, installFakeApi } from "../../web/src/testing/fake-fetch";
+import { type FakeRoutes, installFakeApi } from "../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../web/src/testing/fixtures";
 import {
   CONTEST_ID,
@@ -15,9 +15,9 @@ import {
 } from "../../web/src/testing/lifecycle-fixtures";
 import { Providers } from "../../web/src/testing/Providers";
 
-const C = `/api/v1/teams/current/contests/${CONTEST_ID}`;
+const C = `/teams/current/contests/${CONTEST_ID}`;
 
-type Args = { user: User; routes: Record<string, FakeHandler> };
+type Args = { user: User; routes: FakeRoutes };
 
 function Page({ user }: Args) {
   return (
@@ -27,10 +27,10 @@ function Page({ user }: Args) {
   );
 }
 
-const closed: Record<string, FakeHandler> = {
+const closed: FakeRoutes = {
   [`GET ${C}`]: () => ({ body: reviewContest }),
   [`GET ${C}/draws`]: () => ({ body: { data: [] } }),
-  [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: verifyPending }),
+  [`GET /verify/${CONTEST_ID}`]: () => ({ body: verifyPending }),
   [`GET ${C}/entries`]: () => ({ body: entriesAnswer(true) }),
 };
 
@@ -95,7 +95,7 @@ export const Drawn: Story = {
       ...closed,
       [`GET ${C}`]: () => ({ body: { ...reviewContest, status: "ended", drawn_at: finalDraw.created_at } }),
       [`GET ${C}/draws`]: () => ({ body: { data: [finalDraw] } }),
-      [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: verifyDrawn }),
+      [`GET /verify/${CONTEST_ID}`]: () => ({ body: verifyDrawn }),
     },
   },
   play: async ({ canvasElement }) => {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { VerifyData } from "../../web/src/lifecycle/VerifyView";
 import VerifyPage from "../../web/src/pages/verify/VerifyPage";
-import { installFakeApi } from "../../web/src/testing/fake-fetch";
+import { installFakeApi } from "../../web/src/testing/fake-api";
 import { CONTEST_ID } from "../../web/src/testing/lifecycle-fixtures";
 import {
   verifyMomentsCommitted,
@@ -26,7 +26,7 @@ const meta = {
   component: Page,
   args: { answer: verifyMomentsRevealed },
   beforeEach: ({ args }) =>
-    installFakeApi({ [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: args.answer }) }).restore,
+    installFakeApi({ [`GET /verify/${CONTEST_ID}`]: () => ({ body: args.answer }) }).restore,
 } satisfies Meta<typeof Page>;
 export default meta;
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { VerifyData } from "../../web/src/lifecycle/VerifyView";
 import VerifyPage from "../../web/src/pages/verify/VerifyPage";
-import { installFakeApi } from "../../web/src/testing/fake-fetch";
+import { installFakeApi } from "../../web/src/testing/fake-api";
 import {
   CONTEST_ID,
   verifyDrawn,
@@ -27,7 +27,7 @@ const meta = {
   args: { answer: verifyDrawn },
   beforeEach: ({ args }) =>
     installFakeApi({
-      [`GET /api/v1/verify/${CONTEST_ID}`]: () =>
+      [`GET /verify/${CONTEST_ID}`]: () =>
         args.answer
           ? { body: args.answer }
           : { status: 404, body: { error: "notFound", message: "This contest does not exist.", uid: "x" } },

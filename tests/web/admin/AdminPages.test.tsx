@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import AdminContestsPage from "../../../web/src/pages/admin/AdminContestsPage";
 import AdminPage from "../../../web/src/pages/admin/AdminPage";
@@ -9,14 +9,14 @@ import AdminUsersPage from "../../../web/src/pages/admin/AdminUsersPage";
 import { RequireAdmin } from "../../../web/src/shell/guards";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { adminTeam, fakeApi } from "./fake-api";
+import { mockApi } from "../mock-api";
+import { adminTeam } from "./admin-fixtures";
 
 const admin = userWith((u) => {
   u.grade = "admin";
 });
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 /** Where the page sent the person (path and query). */
 function Where() {
@@ -59,7 +59,7 @@ const meta = (total: number, page = 1) => ({ page, per_page: 25, total });
 
 describe("the admin pages", () => {
   it("show the 403 page to a user who is not an admin, and call nothing", () => {
-    const api = fakeApi({});
+    const api = mockApi({});
     renderAt("/admin/users", <AdminUsersPage />, demoUser);
     expect(
       screen.getByRole("heading", { level: 1, name: "You don't have access to this page" }),
@@ -68,7 +68,7 @@ describe("the admin pages", () => {
   });
 
   it("home lists the admin pages and sends a search to the users page", () => {
-    fakeApi({});
+    mockApi({});
     renderAt("/admin", <AdminPage />);
     expect(screen.getByRole("heading", { level: 1, name: "Administration" })).toBeTruthy();
     for (const name of ["Users", "Contests", "Statistics"]) {
@@ -82,8 +82,8 @@ describe("the admin pages", () => {
 
 describe("/admin/users", () => {
   it("lists the users found with their teams, and searches through the address", async () => {
-    const api = fakeApi({
-      "GET /api/v1/admin/users": (call) => ({
+    const api = mockApi({
+      "GET /admin/users": (call) => ({
         body:
           call.query.get("q") === "nobody" ? { data: [], meta: meta(0) } : { data: [user()], meta: meta(1) },
       }),
@@ -103,8 +103,8 @@ describe("/admin/users", () => {
   });
 
   it("walks the pages with Previous and Next", async () => {
-    const api = fakeApi({
-      "GET /api/v1/admin/users": (call) => ({
+    const api = mockApi({
+      "GET /admin/users": (call) => ({
         body: { data: [user()], meta: meta(60, Number(call.query.get("page") ?? "1")) },
       }),
     });
@@ -117,9 +117,9 @@ describe("/admin/users", () => {
   });
 
   it("changes a team's plan from its row, and the row follows", async () => {
-    fakeApi({
-      "GET /api/v1/admin/users": () => ({ body: { data: [user()], meta: meta(1) } }),
-      "POST /api/v1/admin/teams/team-brand/plan": () => ({ body: adminTeam({ plan: "business" }) }),
+    mockApi({
+      "GET /admin/users": () => ({ body: { data: [user()], meta: meta(1) } }),
+      "POST /admin/teams/team-brand/plan": () => ({ body: adminTeam({ plan: "business" }) }),
     });
     renderAt("/admin/users", <AdminUsersPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Manage the team Brand" }));
@@ -133,8 +133,8 @@ describe("/admin/users", () => {
 
   it("keeps a failed load on the page with a retry", async () => {
     let fail = true;
-    fakeApi({
-      "GET /api/v1/admin/users": () =>
+    mockApi({
+      "GET /admin/users": () =>
         fail
           ? { status: 500, body: { error: "serverError", message: "Boom", uid: "u1" } }
           : { body: { data: [user()], meta: meta(1) } },
@@ -149,8 +149,8 @@ describe("/admin/users", () => {
 
 describe("/admin/contests", () => {
   it("lists every team's contests and filters them by status through the address", async () => {
-    const api = fakeApi({
-      "GET /api/v1/admin/contests": () => ({
+    const api = mockApi({
+      "GET /admin/contests": () => ({
         body: {
           data: [
             {
@@ -185,8 +185,8 @@ describe("/admin/contests", () => {
 
 describe("/admin/stats", () => {
   it("shows the counts, teams by plan and contests by status in tables", async () => {
-    fakeApi({
-      "GET /api/v1/admin/stats": () => ({
+    mockApi({
+      "GET /admin/stats": () => ({
         body: {
           users: { total: 42, admins: 1, deleted: 3 },
           teams: { total: 40, by_plan: { basic: 30, business: 10 }, frozen: 2 },

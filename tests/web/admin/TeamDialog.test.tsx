@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import {
   limitDateToIso,
@@ -7,16 +7,17 @@ import {
   TeamDialog,
   type TeamOfDialog,
 } from "../../../web/src/pages/admin/TeamDialog";
+import { invalid } from "../../../web/src/testing/fake-api";
 import { userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { adminTeam, fakeApi, validation } from "./fake-api";
+import { mockApi } from "../mock-api";
+import { adminTeam } from "./admin-fixtures";
 
 const admin = userWith((u) => {
   u.grade = "admin";
 });
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(team: TeamOfDialog = adminTeam()) {
   const onChanged = vi.fn();
@@ -31,8 +32,8 @@ function renderDialog(team: TeamOfDialog = adminTeam()) {
 
 describe("the admin's team dialog", () => {
   it("sets the chosen plan, says so and hands the changed team to the list", async () => {
-    const api = fakeApi({
-      "POST /api/v1/admin/teams/team-brand/plan": (call) => ({
+    const api = mockApi({
+      "POST /admin/teams/team-brand/plan": (call) => ({
         body: adminTeam({ plan: (call.body as { plan: string }).plan }),
       }),
     });
@@ -43,7 +44,7 @@ describe("the admin's team dialog", () => {
     fireEvent.click(save);
     expect(await screen.findByText("The team is now on the Professional plan.")).toBeTruthy();
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ["POST", "/api/v1/admin/teams/team-brand/plan", { plan: "professional" }],
+      ["POST", "/admin/teams/team-brand/plan", { plan: "professional" }],
     ]);
     expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ plan: "professional" }));
     // The facts follow, and the button waits for another choice.
@@ -52,8 +53,8 @@ describe("the admin's team dialog", () => {
   });
 
   it("shows the server's message under the plan on a 422", async () => {
-    fakeApi({
-      "POST /api/v1/admin/teams/team-brand/plan": () => validation("plan", "Must be one of the list."),
+    mockApi({
+      "POST /admin/teams/team-brand/plan": () => invalid({ plan: "Must be one of the list." }),
     });
     const { onChanged } = renderDialog();
     const select = screen.getByLabelText("Plan of the team");
@@ -65,8 +66,8 @@ describe("the admin's team dialog", () => {
   });
 
   it("writes any other failure in the dialog with its error id", async () => {
-    fakeApi({
-      "POST /api/v1/admin/teams/team-brand/plan": () => ({
+    mockApi({
+      "POST /admin/teams/team-brand/plan": () => ({
         status: 404,
         body: { error: "notFound", message: "This team does not exist.", uid: "abc123" },
       }),
@@ -80,8 +81,8 @@ describe("the admin's team dialog", () => {
   });
 
   it("freezes the team until the chosen limit date, sent as an ISO date", async () => {
-    const api = fakeApi({
-      "POST /api/v1/admin/teams/team-brand/freeze": (call) => ({
+    const api = mockApi({
+      "POST /admin/teams/team-brand/freeze": (call) => ({
         body: adminTeam({ frozen: { limit_date: (call.body as { limit_date: string }).limit_date } }),
       }),
     });
@@ -96,8 +97,8 @@ describe("the admin's team dialog", () => {
   });
 
   it("lifts the freeze of a frozen team with a null limit date", async () => {
-    const api = fakeApi({
-      "POST /api/v1/admin/teams/team-brand/freeze": () => ({ body: adminTeam({ frozen: null }) }),
+    const api = mockApi({
+      "POST /admin/teams/team-brand/freeze": () => ({ body: adminTeam({ frozen: null }) }),
     });
     renderDialog(adminTeam({ frozen: { limit_date: "2030-01-31T00:00:00.000Z" } }));
     fireEvent.click(screen.getByRole("button", { name: "Lift the freeze" }));
@@ -107,8 +108,8 @@ describe("the admin's team dialog", () => {
   });
 
   it("shows a refused limit date under its field", async () => {
-    fakeApi({
-      "POST /api/v1/admin/teams/team-brand/freeze": () => validation("limit_date", "Must be a valid date."),
+    mockApi({
+      "POST /admin/teams/team-brand/freeze": () => invalid({ limit_date: "Must be a valid date." }),
     });
     renderDialog();
     fireEvent.change(screen.getByLabelText("Limit date"), { target: { value: "" } });

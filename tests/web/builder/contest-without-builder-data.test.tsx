@@ -6,7 +6,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fixtureConfig, inHours } from "../../../web/src/builder/testing/fixtures";
-import { json } from "../shell/mock-api";
+import { json } from "../../../web/src/testing/fake-api";
 import { opened, renderBuilder } from "./render";
 
 const config = fixtureConfig();

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fixtureConfig, validForm } from "../../../web/src/builder/testing/fixtures";
+import { error, invalid, json } from "../../../web/src/testing/fake-api";
 import { userWith } from "../../../web/src/testing/fixtures";
-import { error, invalid, json } from "../shell/mock-api";
 import { currentPath } from "../shell/render";
 import { opened, renderBuilder } from "./render";
 

@@ -16,10 +16,11 @@ import { fixtureConfig, validForm } from "../../../web/src/builder/testing/fixtu
 import { DialogProvider } from "../../../web/src/dialogs/DialogHost";
 import { SessionProvider } from "../../../web/src/session/session";
 import { PageErrorProvider } from "../../../web/src/shell/page-error";
+import { json } from "../../../web/src/testing/fake-api";
 import { demoUser } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
 import { FeatureStar } from "../../../web/src/widgets/FeatureStar";
-import { json, mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { currentPath, LocationProbe, renderShell } from "../shell/render";
 import { opened, renderBuilder } from "./render";
 

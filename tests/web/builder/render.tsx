@@ -1,5 +1,5 @@
 /**
- * Renders the contest builder in jsdom against a stubbed API (tests/web/shell/mock-api.ts): the builder config is a
+ * Renders the contest builder in jsdom against the fake API (tests/web/mock-api.ts): the builder config is a
  * fixture built from schemas/ (web/src/builder/testing/fixtures.ts), other calls answer what the test gives.
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -13,7 +13,7 @@ import { BuilderProfilerContext } from "../../../web/src/builder/context";
 import { type FixtureOptions, fixtureConfig } from "../../../web/src/builder/testing/fixtures";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import { Providers } from "../../../web/src/testing/Providers";
-import { mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { LocationProbe } from "../shell/render";
 
 beforeAll(() => activateLocale("en"));

@@ -5,13 +5,13 @@ import { LoadEntriesDialog } from "../../../web/src/dialogs/LoadEntriesDialog";
 import { MergeContestDialog } from "../../../web/src/dialogs/MergeContestDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import { contestFixture, contests, listEntryOf } from "../../../web/src/testing/contest-fixtures";
+import { error, type FakeReply } from "../../../web/src/testing/fake-api";
 import { Providers } from "../../../web/src/testing/Providers";
 import { HOLD_DANGEROUS_MS } from "../../../web/src/widgets/HoldButton";
-import { apiError, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 
 beforeAll(() => activateLocale("en"));
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -56,7 +56,7 @@ describe("load entries dialog", () => {
   it("shows the server's message in an alert when the load fails", async () => {
     mockApi({
       "POST /teams/current/contests/:id/load_entries": () =>
-        apiError(409, "loadFailed", "The network did not answer."),
+        error(409, "loadFailed", "The network did not answer.", { uid: "err-1" }),
     });
     render(
       <Providers>
@@ -106,7 +106,7 @@ describe("delete contest dialog", () => {
     vi.useFakeTimers();
     mockApi({
       "DELETE /teams/current/contests/:id": () =>
-        apiError(409, "contestNotDeletable", "This contest has started."),
+        error(409, "contestNotDeletable", "This contest has started.", { uid: "err-1" }),
     });
     const onDeleted = vi.fn();
     render(
@@ -134,7 +134,7 @@ describe("merge contest dialog", () => {
   });
   const tunnel = contestFixture({ _id: "tunnel", name: "A tunnel", type: "tunnel", status: "started" });
 
-  function routes(merge: () => ReturnType<typeof apiError> | { body: unknown }) {
+  function routes(merge: () => FakeReply) {
     return mockApi({
       "GET /teams/current/contests/list": () => ({
         body: {
@@ -172,7 +172,7 @@ describe("merge contest dialog", () => {
   });
 
   it("logs the server's message when the merge fails, and shows it", async () => {
-    routes(() => apiError(409, "mergeSamePost", "Both contests import the same post."));
+    routes(() => error(409, "mergeSamePost", "Both contests import the same post.", { uid: "err-1" }));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const onMerged = vi.fn();
     render(

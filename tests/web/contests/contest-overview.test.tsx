@@ -1,13 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ContestData } from "../../../web/src/contest/types";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestOverviewPage from "../../../web/src/pages/contest/ContestOverviewPage";
 import ContestSettingsPage from "../../../web/src/pages/contest/ContestSettingsPage";
 import { contestFixture, contests } from "../../../web/src/testing/contest-fixtures";
+import type { FakeCall } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { type Call, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 
 vi.mock("../../../web/src/builder/ContestBuilder", () => ({
   default: ({ origin }: { origin: { kind: string; id?: string } }) => (
@@ -18,7 +19,6 @@ vi.mock("../../../web/src/builder/ContestBuilder", () => ({
 }));
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 type ShowOptions = { user?: typeof demoUser; page?: "overview" | "settings"; at?: string };
 
@@ -28,7 +28,7 @@ function show(
   { user = demoUser, page = "overview", at = contest._id }: ShowOptions = {},
 ) {
   const api = mockApi({
-    "GET /teams/current/contests/:id": ({ params }: Call) =>
+    "GET /teams/current/contests/:id": ({ params }: FakeCall) =>
       params.id === contest._id
         ? { body: contest }
         : { status: 404, body: { error: "notFound", message: "This contest does not exist." } },
@@ -160,7 +160,7 @@ describe("contest settings page", () => {
     let contest: ContestData = contests.closedClassic;
     const api = mockApi({
       "GET /teams/current/contests/:id": () => ({ body: contest }),
-      "POST /teams/current/contests/:id/setup": ({ body }: Call) => {
+      "POST /teams/current/contests/:id/setup": ({ body }: FakeCall) => {
         contest = {
           ...contest,
           config: { ...contest.config, is_setup: true, nb_winners: 2 },

@@ -1,15 +1,16 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContestListEntry } from "../../../web/src/contest/types";
 import { PREVIEW_WELCOME_KEY } from "../../../web/src/dialogs/WelcomeToContestPreviewDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestsPage from "../../../web/src/pages/contests/ContestsPage";
 import CreatePage from "../../../web/src/pages/contests/CreatePage";
 import { contestFixture, contests, listEntryOf } from "../../../web/src/testing/contest-fixtures";
+import type { FakeCall } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { type Call, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 
 // The builder itself is issue 7's: here it only shows where it was opened from, and closes.
 vi.mock("../../../web/src/builder/ContestBuilder", () => ({
@@ -27,7 +28,6 @@ vi.mock("../../../web/src/builder/ContestBuilder", () => ({
 
 beforeAll(() => activateLocale("en"));
 beforeEach(() => localStorage.setItem(PREVIEW_WELCOME_KEY, "1"));
-afterEach(() => vi.unstubAllGlobals());
 
 function rows(n: number, status: ContestListEntry["status"] = "started"): ContestListEntry[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -38,7 +38,7 @@ function rows(n: number, status: ContestListEntry["status"] = "started"): Contes
 /** A list answering `total` contests, 20 a page, whatever the filter; drafts and templates by their own calls. */
 function api(total = 3) {
   return mockApi({
-    "GET /teams/current/contests/list": ({ query }: Call) => {
+    "GET /teams/current/contests/list": ({ query }: FakeCall) => {
       const page = Number(query.get("page") ?? 1);
       const status = query.get("status");
       if (status === "draft") {
@@ -53,7 +53,7 @@ function api(total = 3) {
         meta: { page: 1, per_page: 20, total: 1 },
       },
     }),
-    "GET /teams/current/contests/:id": ({ params }: Call) => ({
+    "GET /teams/current/contests/:id": ({ params }: FakeCall) => ({
       body: contestFixture({ _id: params.id, name: `Contest ${params.id}` }),
     }),
   });
@@ -67,7 +67,7 @@ function renderPage(path = "/contests/", user = demoUser) {
   );
 }
 
-const listCalls = (calls: Call[]) => calls.filter((c) => c.path.endsWith("/list"));
+const listCalls = (calls: FakeCall[]) => calls.filter((c) => c.path.endsWith("/list"));
 
 describe("contests list", () => {
   it("lists every contest but drafts first, a row each with its name, type, status, networks and entries", async () => {

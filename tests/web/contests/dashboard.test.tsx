@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import DashboardPage from "../../../web/src/pages/dashboard/DashboardPage";
 import OneShotPage from "../../../web/src/pages/team/OneShotPage";
 import { contestFixture, listEntryOf } from "../../../web/src/testing/contest-fixtures";
+import type { FakeCall } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { type Call, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 
 vi.mock("../../../web/src/builder/ContestBuilder", () => ({
   default: ({ origin }: { origin: { kind: string; id?: string } }) => (
@@ -17,14 +18,13 @@ vi.mock("../../../web/src/builder/ContestBuilder", () => ({
 }));
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const TOTALS: Record<string, number> = { draft: 2, planned: 3, started: 2, closed: 1, ended: 7, canceled: 0 };
 
 function api() {
   return mockApi({
-    "GET /teams/current/contests/list": ({ query }: Call) => {
+    "GET /teams/current/contests/list": ({ query }: FakeCall) => {
       const status = query.get("status") ?? "";
       const data =
         status === "planned"

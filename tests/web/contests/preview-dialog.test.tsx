@@ -1,14 +1,13 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ContestData } from "../../../web/src/contest/types";
 import { ContestPreviewDialog } from "../../../web/src/dialogs/ContestPreviewDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import { contestFixture, contests } from "../../../web/src/testing/contest-fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 /** Three contests in list order: newer ← middle → older. */
 const chain: Record<string, ContestData> = {

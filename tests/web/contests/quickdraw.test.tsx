@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   detectPost,
   importNameError,
@@ -9,13 +9,13 @@ import {
 import { TWITTER_NOTICE_KEY } from "../../../web/src/dialogs/TwitterRegistrationNoticeDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import QuickdrawPage from "../../../web/src/pages/contests/QuickdrawPage";
+import { error, invalid } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { apiError, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 
 beforeAll(() => activateLocale("en"));
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
 
 const INSTAGRAM = "https://www.instagram.com/p/C8xYz12AbCd/";
 const X_POST = "https://x.com/fairdraw/status/1790000000000000000";
@@ -125,8 +125,7 @@ describe("quick draw: the import", () => {
 
   it("shows the server's message at the name field on a 422", async () => {
     mockApi({
-      "POST /teams/current/contests/quickdraw": () =>
-        apiError(422, "validation", "The given data was invalid.", { name: ["Server says no."] }),
+      "POST /teams/current/contests/quickdraw": () => invalid({ name: "Server says no." }),
     });
     renderPage();
     paste(INSTAGRAM);
@@ -138,7 +137,9 @@ describe("quick draw: the import", () => {
   it("offers the one-shot purchase, a full-page link with the import's values, when no import is left", async () => {
     mockApi({
       "POST /teams/current/contests/quickdraw": () =>
-        apiError(403, "importsQuotaExceeded", "Your team used its 4 quick draws of the month."),
+        error(403, "importsQuotaExceeded", "Your team used its 4 quick draws of the month.", {
+          uid: "err-1",
+        }),
     });
     renderPage();
     paste(INSTAGRAM);

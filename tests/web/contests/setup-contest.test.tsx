@@ -4,13 +4,13 @@ import type { ContestData } from "../../../web/src/contest/types";
 import { listOf, SetupContestDialog } from "../../../web/src/dialogs/SetupContestDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import { contests } from "../../../web/src/testing/contest-fixtures";
+import { error, invalid } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-import { apiError, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 
 beforeAll(() => activateLocale("en"));
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -113,9 +113,9 @@ describe("setup contest dialog", () => {
   it("says beside each field what the server refused, and lets the person try again", async () => {
     mockApi({
       "POST /teams/current/contests/:id/setup": () =>
-        apiError(422, "validation", "The given data was invalid.", {
-          nb_winners: ["Is not into a valid interval."],
-          "exclude_contains_badword.list.0": ["Must be between 3 and 50 characters."],
+        invalid({
+          nb_winners: "Is not into a valid interval.",
+          "exclude_contains_badword.list.0": "Must be between 3 and 50 characters.",
         }),
     });
     const { dialog, onSaved } = open();
@@ -136,7 +136,7 @@ describe("setup contest dialog", () => {
   it("shows any other failure in the app's error alert", async () => {
     mockApi({
       "POST /teams/current/contests/:id/setup": () =>
-        apiError(409, "contestNoLongerEditable", "Contest can no longer be edited"),
+        error(409, "contestNoLongerEditable", "Contest can no longer be edited", { uid: "err-1" }),
     });
     const { dialog } = open(contests.closedClassic, demoUser);
     save(dialog);

@@ -4,7 +4,7 @@ import type { User } from "../../../codegen/types";
 import { StartFinalDrawDialog } from "../../../web/src/dialogs/StartFinalDrawDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestDrawingPage from "../../../web/src/pages/contest/ContestDrawingPage";
-import type { FakeHandler } from "../../../web/src/testing/fake-fetch";
+import type { FakeRoutes } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import {
   CONTEST_ID,
@@ -21,13 +21,13 @@ import { C, renderContestPage } from "./render-contest-page";
 beforeAll(() => activateLocale("en"));
 afterEach(() => vi.useRealTimers());
 
-function renderPage(routes: Record<string, FakeHandler> = {}, user: User = demoUser) {
+function renderPage(routes: FakeRoutes = {}, user: User = demoUser) {
   return renderContestPage(
     "drawing",
     <ContestDrawingPage />,
     {
       [`GET ${C}/draws`]: () => ({ body: { data: [] } }),
-      [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: verifyPending }),
+      [`GET /verify/${CONTEST_ID}`]: () => ({ body: verifyPending }),
       [`GET ${C}/entries`]: () => ({ body: entriesAnswer(true) }),
       ...routes,
     },
@@ -103,7 +103,7 @@ describe("the drawing page", () => {
     renderPage({
       [`GET ${C}`]: () => ({ body: { ...reviewContest, status: "ended", drawn_at: finalDraw.created_at } }),
       [`GET ${C}/draws`]: () => ({ body: { data: [testDraw(1), finalDraw] } }),
-      [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: verifyDrawn }),
+      [`GET /verify/${CONTEST_ID}`]: () => ({ body: verifyDrawn }),
     });
     const final = await screen.findByRole("region", { name: "Final draw" });
     const winners = await within(final).findAllByRole("link", { name: /@fan_/ });
@@ -128,7 +128,7 @@ describe("the drawing page", () => {
         return { status: 201, body: finalDraw };
       },
       [`GET ${C}/draws`]: () => ({ body: { data: drawn ? [finalDraw] : [] } }),
-      [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body: drawn ? verifyDrawn : verifyPending }),
+      [`GET /verify/${CONTEST_ID}`]: () => ({ body: drawn ? verifyDrawn : verifyPending }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Start the final draw" }));
     const dialog = await screen.findByRole("dialog", { name: "Start the final draw" });

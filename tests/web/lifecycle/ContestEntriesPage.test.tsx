@@ -4,7 +4,7 @@ import type { User } from "../../../codegen/types";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestEntriesPage from "../../../web/src/pages/contest/ContestEntriesPage";
 import { contestFixture } from "../../../web/src/testing/contest-fixtures";
-import type { FakeHandler } from "../../../web/src/testing/fake-fetch";
+import type { FakeRoutes } from "../../../web/src/testing/fake-api";
 import { userWith } from "../../../web/src/testing/fixtures";
 import {
   CONTEST_ID,
@@ -17,7 +17,7 @@ import { C, renderContestPage } from "./render-contest-page";
 beforeAll(() => activateLocale("en"));
 afterEach(() => vi.restoreAllMocks());
 
-function renderPage(routes: Record<string, FakeHandler> = {}, opts: { user?: User; path?: string } = {}) {
+function renderPage(routes: FakeRoutes = {}, opts: { user?: User; path?: string } = {}) {
   return renderContestPage(
     "entries",
     <ContestEntriesPage />,

@@ -4,18 +4,14 @@ import type { User } from "../../../codegen/types";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestPublishPage from "../../../web/src/pages/contest/ContestPublishPage";
 import ContestStatisticsPage from "../../../web/src/pages/contest/ContestStatisticsPage";
-import type { FakeHandler } from "../../../web/src/testing/fake-fetch";
+import type { FakeRoutes } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { statisticsFixture } from "../../../web/src/testing/lifecycle-fixtures";
 import { C, renderContestPage } from "./render-contest-page";
 
 beforeAll(() => activateLocale("en"));
 
-function renderAt(
-  page: "statistics" | "publish",
-  routes: Record<string, FakeHandler> = {},
-  user: User = demoUser,
-) {
+function renderAt(page: "statistics" | "publish", routes: FakeRoutes = {}, user: User = demoUser) {
   const element = page === "statistics" ? <ContestStatisticsPage /> : <ContestPublishPage />;
   return renderContestPage(page, element, routes, { user });
 }

@@ -1,9 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import type { VerifyData } from "../../../web/src/lifecycle/VerifyView";
 import VerifyPage from "../../../web/src/pages/verify/VerifyPage";
-import { installFakeApi } from "../../../web/src/testing/fake-fetch";
 import { CONTEST_ID } from "../../../web/src/testing/lifecycle-fixtures";
 import {
   MOMENTS_SALT,
@@ -13,17 +12,12 @@ import {
   verifyMomentsWrongWinner,
 } from "../../../web/src/testing/moment-fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-
-let restore: (() => void) | null = null;
+import { mockApi } from "../mock-api";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
 
 async function renderPage(body: VerifyData) {
-  restore = installFakeApi({ [`GET /api/v1/verify/${CONTEST_ID}`]: () => ({ body }) }).restore;
+  mockApi({ [`GET /verify/${CONTEST_ID}`]: { body } });
   render(
     <Providers user={null} path={`/verify/${CONTEST_ID}`} route="/verify/:contestId">
       <VerifyPage />

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import VerifyPage from "../../../web/src/pages/verify/VerifyPage";
-import { installFakeApi } from "../../../web/src/testing/fake-fetch";
 import {
   CONTEST_ID,
   verifyDrawn,
@@ -10,20 +9,16 @@ import {
   verifyTampered,
 } from "../../../web/src/testing/lifecycle-fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-
-let restore: (() => void) | null = null;
+import { mockApi } from "../mock-api";
 
 beforeAll(() => activateLocale("en"));
 afterEach(async () => {
-  restore?.();
-  restore = null;
   vi.restoreAllMocks();
   await activateLocale("en");
 });
 
 function renderPage(answer: { status?: number; body: unknown }) {
-  const api = installFakeApi({ [`GET /api/v1/verify/${CONTEST_ID}`]: () => answer });
-  restore = api.restore;
+  const api = mockApi({ [`GET /verify/${CONTEST_ID}`]: answer });
   render(
     <Providers user={null} path={`/verify/${CONTEST_ID}`} route="/verify/:contestId">
       <VerifyPage />

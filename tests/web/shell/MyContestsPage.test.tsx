@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import MyContestsPage from "../../../web/src/pages/me/MyContestsPage";
 import type { MyContest } from "../../../web/src/pages/me/my-contests";
+import { error, json } from "../../../web/src/testing/fake-api";
 import { demoUser } from "../../../web/src/testing/fixtures";
-import { error, json, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 import { currentPath, renderShell } from "./render";
 
 // The builder itself is issue 7's: here it only shows what it was opened on.
@@ -17,7 +18,6 @@ vi.mock("../../../web/src/builder/ContestBuilder", () => ({
 }));
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 const LIST = "GET /users/me/contests/list";
 

@@ -1,13 +1,14 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import InvitePage, { inviteKeyOf } from "../../../web/src/pages/auth/InvitePage";
 import LoginPage from "../../../web/src/pages/auth/LoginPage";
 import LogoutPage from "../../../web/src/pages/auth/LogoutPage";
 import RegistrationPage from "../../../web/src/pages/auth/RegistrationPage";
 import { safeNext, withNext } from "../../../web/src/pages/auth/sign-in";
+import { error, invalid, json } from "../../../web/src/testing/fake-api";
 import { demoUser } from "../../../web/src/testing/fixtures";
-import { error, invalid, json, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 import { currentPath, renderShell } from "./render";
 
 beforeAll(() => activateLocale("en"));
@@ -16,7 +17,6 @@ beforeEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's cookie
   document.cookie = "locale=en; path=/; max-age=0";
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const CSRF = { "GET /refresh_csrf": json({ csrf_token: "t" }) };
 
@@ -168,7 +168,11 @@ describe("LoginPage", () => {
   });
 
   it("says when the server cannot be reached", async () => {
-    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    mockApi({
+      "POST /auth/email": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
     renderShell(<LoginPage />, { user: null, path: "/login" });
     typeEmail("demo@fairdraw.test");
     expect((await screen.findByRole("alert")).textContent).toBe(

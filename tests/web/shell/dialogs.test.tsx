@@ -11,15 +11,15 @@ import { ShortcutsDialog } from "../../../web/src/dialogs/ShortcutsDialog";
 import { SwitchTeamDialog } from "../../../web/src/dialogs/SwitchTeamDialog";
 import { UnlinkUserAccountDialog } from "../../../web/src/dialogs/UnlinkUserAccountDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
+import { error, invalid, json } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { HOLD_DANGEROUS_MS, HOLD_MS } from "../../../web/src/widgets/HoldButton";
-import { error, invalid, json, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 import { currentPath, renderShell } from "./render";
 
 beforeAll(() => activateLocale("en"));
 afterEach(async () => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   if (i18n.locale !== "en") await activateLocale("en");
 });
 

@@ -2,7 +2,7 @@ import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import { SessionProvider } from "../../../web/src/session/session";
 import {
@@ -13,10 +13,10 @@ import {
   RequireSession,
 } from "../../../web/src/shell/guards";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
+import { mockApi } from "../mock-api";
 import { currentPath, renderShell } from "./render";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 function guarded(guard: React.ReactNode) {
   return (
@@ -49,7 +49,7 @@ describe("RequireSession", () => {
   });
 
   it("says it is loading while the user is fetched", () => {
-    vi.stubGlobal("fetch", () => new Promise(() => undefined));
+    mockApi({ "GET /users/me": { delay: new Promise(() => undefined) } });
     render(
       <I18nProvider i18n={i18n}>
         <MemoryRouter initialEntries={["/contests/"]}>

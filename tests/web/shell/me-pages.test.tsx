@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ActivityItem } from "../../../codegen/types";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import LinkPage, { LINKABLE_PROVIDERS } from "../../../web/src/pages/LinkPage";
@@ -8,12 +8,12 @@ import MyDelegationPage from "../../../web/src/pages/me/MyDelegationPage";
 import MySettingsPage, { asksConfirmation } from "../../../web/src/pages/me/MySettingsPage";
 import MyTeamsPage from "../../../web/src/pages/me/MyTeamsPage";
 import WelcomePage, { TUTORIAL_STEPS } from "../../../web/src/pages/WelcomePage";
+import { error, json } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
-import { error, json, mockApi } from "./mock-api";
+import { mockApi } from "../mock-api";
 import { currentPath, renderShell } from "./render";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 function activity(n: number, over: Partial<ActivityItem> = {}): ActivityItem {
   return {

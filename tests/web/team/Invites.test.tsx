@@ -5,9 +5,10 @@ import { InviteLinkDialog } from "../../../web/src/dialogs/InviteLinkDialog";
 import { InviteMemberDialog } from "../../../web/src/dialogs/InviteMemberDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import TeamInvitesPage from "../../../web/src/pages/team/TeamInvitesPage";
+import { error, invalid, json } from "../../../web/src/testing/fake-api";
 import { userWith } from "../../../web/src/testing/fixtures";
 import { COPIED_MS } from "../../../web/src/widgets/CopyButton";
-import { error, invalid, json, mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { renderShell } from "../shell/render";
 
 beforeAll(() => activateLocale("en"));
@@ -19,7 +20,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("InviteLinkDialog", () => {

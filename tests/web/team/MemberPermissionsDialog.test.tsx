@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Member } from "../../../codegen/types";
 import { aliceMember, bobMember, ownerMember } from "../../../stories/team/fixtures";
 import { MemberPermissionsDialog } from "../../../web/src/dialogs/MemberPermissionsDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import { changedPermissions, permissionLock } from "../../../web/src/team/permissions";
+import { json } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
-import { json, mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { renderShell } from "../shell/render";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 /** Alice: a member who may manage permissions but does not hold the billing one. */
 const alice = userWith((u) => {

@@ -4,8 +4,9 @@ import { shortlink } from "../../../stories/team/fixtures";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ShortlinkPage from "../../../web/src/pages/team/ShortlinkPage";
 import { lastDays } from "../../../web/src/team/ShortlinkVisits";
+import { error, json } from "../../../web/src/testing/fake-api";
 import { userWith } from "../../../web/src/testing/fixtures";
-import { error, json, mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { renderShell } from "../shell/render";
 
 const NOW = new Date("2026-03-10T22:30:00.000Z");
@@ -44,7 +45,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("lastDays", () => {

@@ -1,15 +1,15 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { customShortlink, shortlink } from "../../../stories/team/fixtures";
 import { CreateShortlinkDialog, shortlinkBody } from "../../../web/src/dialogs/CreateShortlinkDialog";
 import { ShortlinksDialog } from "../../../web/src/dialogs/ShortlinksDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
+import { invalid, json } from "../../../web/src/testing/fake-api";
 import { userWith } from "../../../web/src/testing/fixtures";
-import { invalid, json, mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { renderShell } from "../shell/render";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 const withoutCustomKeys = userWith((u) => {
   u.currentTeam.features = u.currentTeam.features.filter((f) => f !== "shortlinksCustomKey");

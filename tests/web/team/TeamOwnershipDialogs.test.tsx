@@ -8,15 +8,15 @@ import {
   transferCandidates,
 } from "../../../web/src/dialogs/TransferOwnershipDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
+import { error, json } from "../../../web/src/testing/fake-api";
 import { demoUser } from "../../../web/src/testing/fixtures";
 import { HOLD_DANGEROUS_MS } from "../../../web/src/widgets/HoldButton";
-import { error, json, mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { currentPath, renderShell } from "../shell/render";
 
 beforeAll(() => activateLocale("en"));
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const team = { _id: "team-demo", name: "Demo team" };

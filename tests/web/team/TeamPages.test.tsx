@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ActivityItem } from "../../../codegen/types";
 import { aliceMember, bobMember, members, ownerMember, sandboxAccount } from "../../../stories/team/fixtures";
 import { activateLocale } from "../../../web/src/i18n/activate";
@@ -10,12 +10,12 @@ import TeamMembersPage, { memberActions } from "../../../web/src/pages/team/Team
 import TeamOverviewPage, { busiestNetwork } from "../../../web/src/pages/team/TeamOverviewPage";
 import TeamSettingsPage from "../../../web/src/pages/team/TeamSettingsPage";
 import { ACTIVITY_TYPES } from "../../../web/src/team/ActivitySentence";
+import { error, invalid, json } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
-import { error, invalid, json, mockApi } from "../shell/mock-api";
+import { mockApi } from "../mock-api";
 import { renderShell } from "../shell/render";
 
 beforeAll(() => activateLocale("en"));
-afterEach(() => vi.unstubAllGlobals());
 
 describe("TeamOverviewPage", () => {
   it("shows the team, its plan, owner and quotas with what the server counts", async () => {
