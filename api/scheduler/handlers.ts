@@ -29,7 +29,7 @@ import type { StoredSource } from "../services/contests";
 import { drawCounts, findFinalDraw, makeDraw, momentWinners } from "../services/draws";
 import { entrantsOf, readEntries, TUNNEL_LOAD_MAX, writeEntries } from "../services/entrants";
 import { type NotificationContent, notify } from "../services/notifications";
-import { fillTokens, publishOnce, verifyUrl } from "../services/publications";
+import { contestPublications, fillTokens, publishOnce, verifyUrl } from "../services/publications";
 import {
   CONTEST_KEY,
   cancelPendingJobs,
@@ -154,8 +154,8 @@ async function publishFollowUp(
  * The main publications, then planned → started. A planned contest starts only once every main publication can
  * go out: while a source's publishing account is missing or disabled, nothing is published and the job waits
  * (NotReady, the team told once which account to link again); a start that comes only at or after the close date
- * cancels the contest instead (startMissed). A contest already started (adopted) publishes what it can, never a post it already has, and records
- * the sources it could not.
+ * cancels the contest instead when no post is out (startMissed), or starts it on the posts that are out. A contest
+ * already started (adopted) publishes what it can, never a post it already has, and records the sources it could not.
  */
 async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status !== "planned" && row.status !== "started") return skipped(`contest ${row.status}`);
@@ -164,8 +164,9 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     return publication !== undefined && publication.needed !== false;
   });
   const missing = needed.filter((source) => !source.driver || !source.account).map((s) => s.stored);
-  if (row.status === "planned" && closeDatePassed(deps, row)) return startMissed(deps, row);
-  if (row.status === "planned" && missing.length > 0) {
+  const late = row.status === "planned" && closeDatePassed(deps, row);
+  if (late && !mainPostsOut(deps.db, row.id)) return startMissed(deps, row);
+  if (row.status === "planned" && !late && missing.length > 0) {
     throw new NotReady(`no publishing account for source ${missing.map((s) => s._id).join(", ")}`, {
       key: "contestPublishingAccountMissing",
       data: {
@@ -176,9 +177,15 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     });
   }
   let published = 0;
+  const notPublished: string[] = [];
   for (const source of needed) {
     const publication = formPart(source, "publication");
     if (!publication || !source.driver || !source.account) continue;
+    // Past the close with a post already out: the contest runs on what is out, nothing opens after its close.
+    if (late && !source.stored.post_id) {
+      notPublished.push(source.stored._id);
+      continue;
+    }
     // A started contest adopted with its post already out (no publication row of ours) is not published twice.
     if (row.status === "started" && source.stored.post_id) continue;
     const pub = await publishOnce(deps, source.driver, {
@@ -207,7 +214,11 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
   const at = deps.clock().toISOString();
   const move = deps.db.transaction((tx) => moveStatus(tx, row.id, "started", at));
   return {
-    result: { published, ...(missing.length > 0 ? { no_account: missing.map((s) => s._id) } : {}) },
+    result: {
+      published,
+      ...(missing.length > 0 ? { no_account: missing.map((s) => s._id) } : {}),
+      ...(notPublished.length > 0 ? { late: notPublished } : {}),
+    },
     moves: move ? [move] : [],
     changed: move !== null || published > 0,
   };
@@ -218,20 +229,32 @@ function closeDatePassed(deps: SchedulerDeps, row: ContestRow): boolean {
   return close !== null && deps.clock().getTime() >= close;
 }
 
+/** Whether a main publication of the contest went out, or may have (a row left publishing by a failed run). */
+function mainPostsOut(db: Pick<Db, "select">, contestId: string): boolean {
+  return contestPublications(db, contestId).some((p) => p.kind === "main");
+}
+
 /**
  * A planned contest whose start runs only once its close date has come (it waited for a publishing account, its
- * team was frozen, the server was down) is canceled (cancel_reason start_missed) and the team told: publishing it
- * then would open and close it at once, with no time to enter.
+ * team was frozen, the server was down) and that has no post out is canceled (cancel_reason start_missed) and the
+ * team told: publishing it then would open and close it at once, with no time to enter. One with a post out
+ * starts on what is out (runStart) and closes.
  */
 function startMissed(deps: SchedulerDeps, row: ContestRow): JobOutcome {
   const at = deps.clock().toISOString();
-  const move = deps.db.transaction((tx) => {
-    const moved = moveStatus(tx, row.id, "canceled", at, {
-      meta: { ...row.meta, cancel_reason: "start_missed" },
-    });
-    if (moved) cancelPendingJobs(tx, row.id, at);
-    return moved;
-  });
+  const move = deps.db.transaction(
+    (tx) => {
+      // Read again in the transaction: another process may have moved it or published since.
+      const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
+      if (fresh?.status !== "planned" || mainPostsOut(tx, row.id)) return null;
+      const moved = moveStatus(tx, row.id, "canceled", at, {
+        meta: { ...fresh.meta, cancel_reason: "start_missed" },
+      });
+      if (moved) cancelPendingJobs(tx, row.id, at);
+      return moved;
+    },
+    { behavior: "immediate" },
+  );
   if (move) {
     notify(
       deps,

@@ -133,11 +133,11 @@ export function cancelContestJobs(tx: Pick<Db, "update">, contestId: string, at:
     .run();
 }
 
-/** Cancels a contest's jobs not yet claimed: the claimed job that calls it ends as it runs. */
+/** Cancels a contest's jobs not yet claimed (pending, or failed and waiting to be re-queued): the claimed job that calls it ends as it runs. */
 export function cancelPendingJobs(tx: Pick<Db, "update">, contestId: string, at: string): void {
   tx.update(jobs)
     .set({ status: "canceled", doneAt: at })
-    .where(and(eq(jobs.contestId, contestId), eq(jobs.status, "pending")))
+    .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "failed"])))
     .run();
 }
 

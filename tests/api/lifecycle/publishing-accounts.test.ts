@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { accounts, contests, delegations, jobs } from "../../../api/db/schema";
+import { sandboxDriver } from "../../../api/drivers/sandbox";
 import { newId } from "../../../api/ids";
 import { signIn } from "../../helpers/api-client";
 import {
@@ -9,6 +10,7 @@ import {
   contestRow,
   createContest,
   DAY,
+  facebookSource,
   HOUR,
   iso,
   jobOf,
@@ -22,6 +24,14 @@ import {
 } from "./helpers";
 
 let w: World;
+
+function storedSourceId(id: string, provider: string): string {
+  const source = (contestRow(w, id).sources as { _id: string; provider: string }[]).find(
+    (s) => s.provider === provider,
+  );
+  if (!source) throw new Error(`no ${provider} source`);
+  return source._id;
+}
 afterEach(() => w.t.cleanup());
 
 /** A twitter account of another person, lent to the team; answers its external id and the lender's session. */
@@ -180,5 +190,41 @@ describe("the publishing account of a contest's jobs", { timeout: 30_000 }, () =
     await w.tickAt(form.startAt + DAY);
     // Its reminders answer the post it has.
     expect(publicationsOf(w, id)).toMatchObject([{ kind: "reminder", inReplyTo: "1790000000000000001" }]);
+  });
+
+  it("starts, rather than cancels, a late contest whose post is already out on one network, and opens no other", async () => {
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0);
+    const id = await createContest(w, { ...form, sources: [...form.sources, facebookSource(w.t)] });
+    // X publishes, Facebook refuses: the start job waits for its retry with one post out.
+    const publish = sandboxDriver.publish;
+    const spy = vi
+      .spyOn(sandboxDriver, "publish")
+      .mockImplementation(async (request) =>
+        request.account.provider === "facebook"
+          ? Promise.reject(new Error("the network refused"))
+          : publish(request),
+      );
+    await w.tickAt(form.startAt);
+    expect(contestRow(w, id).status).toBe("planned");
+    expect(publicationsOf(w, id).filter((p) => p.status === "published")).toMatchObject([
+      { provider: "twitter" },
+    ]);
+    spy.mockRestore();
+
+    // The retry comes only after the close date: the X post is public, so the contest runs on it and closes.
+    await w.tickAt(form.closeAt + MIN);
+    const row = contestRow(w, id);
+    expect(row.status).toBe("closed");
+    expect(row.meta?.cancel_reason ?? null).toBeNull();
+    // The X post counts as out (it is not published again); Facebook's never opens.
+    expect(jobOf(w, id, "start").result).toMatchObject({
+      published: 1,
+      late: [storedSourceId(id, "facebook")],
+    });
+    expect(publicationsOf(w, id).filter((p) => p.kind === "main" && p.status === "published")).toMatchObject([
+      { provider: "twitter" },
+    ]);
+    expect(teamNotifications(w)).not.toContain("contestStartMissed");
   });
 });
