@@ -456,6 +456,10 @@ export const drawCommitments = sqliteTable("draw_commitments", {
   moments: text("moments", { mode: "json" }).$type<Record<string, unknown>>(),
   /** Per source: the resolved moments ({ moment, winner }[]), once closed. */
   momentsResult: text("moments_result", { mode: "json" }).$type<Record<string, unknown>>(),
+  /** Per source: the entries the moments were resolved over ({ id, at }[], load order), frozen with the result. */
+  momentsEntries: text("moments_entries", { mode: "json" }).$type<
+    Record<string, { id: string; at: string }[]>
+  >(),
   momentsRevealedAt: text("moments_revealed_at"),
 });
 

@@ -144,7 +144,8 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
       "per twitter source with winning moments: { source_id, commitment } from the start (SHA-256 of salt + " +
       "moments, docs/draw.md); once the contest closed also revealed_at, moments, salt, entries (the valid " +
       "entries they were resolved over, in load order: { id, at }) and results ({ moment, winner, " +
-      "screen_name, entered_at }, winner null when no entry came at or after the moment); null before the " +
+      "screen_name, entered_at, rejected }, winner null when no entry came at or after the moment; a winner the " +
+      "manual check rejected keeps its id, loses its handle and wins nothing); null before the " +
       "close. 404 for unknown ids and drafts.",
     tag: "draws",
     access: "public",

@@ -8,7 +8,8 @@
  * Winning moments (docs/draw.md "Instant win"), per twitter source that has them: the commitment published before
  * the start, and only once the contest closed (the moments are resolved then): the moments, the salt, the list
  * they were resolved over (the source's valid entries in load order, each entrant id with its entry time) and each
- * moment's winner (id, handle, entry time) or none. With that, momentsCommitment(moments, salt) gives the
+ * moment's winner (id, handle, entry time, and whether the manual check rejected it: a rejected winner is not
+ * named and wins nothing) or none. The list is the one kept when the moments were resolved. With that, momentsCommitment(moments, salt) gives the
  * commitment and resolveWinningMoments(moments, entries) the same winners.
  * Unknown ids, drafts and deleted contests are a 404.
  */
@@ -18,7 +19,7 @@ import { isPlainObject, toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
 import { AppError } from "../errors";
-import { committedMoments, findCommitment, momentEntries } from "../services/commitments";
+import { committedMoments, findCommitment } from "../services/commitments";
 import { DRAW_ALGORITHM, findFinalDraw } from "../services/draws";
 import { entrantsOf } from "../services/entrants";
 
@@ -40,7 +41,16 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
   };
   const momentsRevealedAt = commitment?.momentsRevealedAt ?? null;
   const committed = Object.entries(committedMoments(commitment));
-  const entryRows = momentsRevealedAt !== null && committed.length > 0 ? entrantsOf(db, row.id) : [];
+  const lists = commitment?.momentsEntries ?? {};
+  // Only the moments' winners are read from the entries (their handles, and whether the manual check rejected them).
+  const momentWinnerIds = [
+    ...new Set(
+      committed.flatMap(([sourceId]) =>
+        momentResults(commitment?.momentsResult?.[sourceId]).flatMap((r) => (r.winner ? [r.winner] : [])),
+      ),
+    ),
+  ];
+  const winnerEntries = momentsRevealedAt !== null ? entrantsOf(db, row.id, momentWinnerIds) : [];
   const moments = committed.map(([sourceId, m]) => {
     if (momentsRevealedAt === null) {
       return {
@@ -53,7 +63,7 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
         results: null,
       };
     }
-    const entries = momentEntries(entryRows, sourceId);
+    const entries = lists[sourceId] ?? [];
     return {
       source_id: sourceId,
       commitment: m.commitment,
@@ -63,12 +73,17 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
       entries,
       results: momentResults(commitment?.momentsResult?.[sourceId]).map((r) => {
         const won = r.winner === null ? undefined : winningEntry(entries, r.winner, r.moment);
-        const account = won && entryRows.find((e) => e.sourceId === sourceId && e.id === r.winner);
+        const rows = winnerEntries.filter((e) => e.id === r.winner);
+        // A moment winner the manual check rejected stays in the proof (the moment went to that entry) but wins
+        // nothing, and is not named.
+        const rejected = rows.some((e) => e.manualCheck === "rejected");
+        const account = rows.find((e) => e.sourceId === sourceId);
         return {
           moment: r.moment,
           winner: r.winner,
-          screen_name: account ? account.screenName : null,
+          screen_name: account && !rejected ? account.screenName : null,
           entered_at: won ? won.at : null,
+          rejected,
         };
       }),
     };

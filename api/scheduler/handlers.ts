@@ -318,13 +318,18 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
   const committed = committedMoments(commitment);
   if (Object.keys(committed).length === 0 || commitment?.momentsResult) return;
   const resolved: Record<string, unknown> = {};
+  const lists: Record<string, { id: string; at: string }[]> = {};
   const all = entrantsOf(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
-    const entries = momentEntries(all, sourceId).map((e) => ({ ...e, valid: true }));
-    resolved[sourceId] = resolveWinningMoments(c.moments, entries);
+    lists[sourceId] = momentEntries(all, sourceId);
+    resolved[sourceId] = resolveWinningMoments(
+      c.moments,
+      lists[sourceId].map((e) => ({ ...e, valid: true })),
+    );
   }
+  // The list is kept with the result: /verify publishes the very list the moments were resolved over.
   tx.update(drawCommitments)
-    .set({ momentsResult: resolved, momentsRevealedAt: at })
+    .set({ momentsResult: resolved, momentsEntries: lists, momentsRevealedAt: at })
     .where(eq(drawCommitments.contestId, contestId))
     .run();
 }

@@ -27,7 +27,13 @@ type Moments = {
   salt: string | null;
   entries: { id: string; at: string }[] | null;
   results:
-    | { moment: string; winner: string | null; screen_name: string | null; entered_at: string | null }[]
+    | {
+        moment: string;
+        winner: string | null;
+        screen_name: string | null;
+        entered_at: string | null;
+        rejected: boolean;
+      }[]
     | null;
 };
 
@@ -105,5 +111,32 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     moved[1] = iso(Date.parse(moved[1] ?? "") - HOUR);
     const tampered = recheckMoments({ ...published, moments: moved });
     expect(tampered.checks[0]).toMatchObject({ id: "moments-commitment", passed: false });
+  });
+
+  it("publishes the list the moments were resolved over, and a winner the manual check rejected without a name", async () => {
+    w = await buildWorld();
+    const { form, id } = await momentsContest();
+    await w.tickAt(form.startAt);
+    await w.tickAt(form.closeAt);
+    const [before] = await momentsOf(id);
+    const winner = before?.results?.find((r) => r.winner !== null)?.winner;
+    if (!before?.entries || !winner) throw new Error("nobody won a moment");
+    expect(before.results?.every((r) => r.rejected === false)).toBe(true);
+
+    // The entries table moves on (here by hand): the published list is the one frozen with the result.
+    w.t.db.update(entrants).set({ valid: false }).where(eq(entrants.contestId, id)).run();
+    w.t.db
+      .update(entrants)
+      .set({ valid: true, manualCheck: "rejected" })
+      .where(eq(entrants.id, winner))
+      .run();
+    const [after] = await momentsOf(id);
+    expect(after?.entries).toEqual(before.entries);
+    const result = after?.results?.find((r) => r.winner === winner);
+    expect(result).toMatchObject({ winner, screen_name: null, rejected: true });
+    expect(result?.entered_at).toBe(before.results?.find((r) => r.winner === winner)?.entered_at);
+    // Still checkable: the moment went to that entry.
+    const published = after as Required<{ [K in keyof Moments]: NonNullable<Moments[K]> }>;
+    expect(recheckMoments(published).passed).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import {
   MOMENTS_SALT,
   verifyMomentsCommitted,
   verifyMomentsMoved,
+  verifyMomentsRejected,
   verifyMomentsRevealed,
   verifyMomentsWrongWinner,
 } from "../../../web/src/testing/moment-fixtures";
@@ -43,6 +44,19 @@ describe("the winning moments of the public verify page", () => {
     expect(within(region).queryByRole("table")).toBeNull();
     expect(within(region).queryByText(MOMENTS_SALT)).toBeNull();
     expect(within(region).queryByRole("button")).toBeNull();
+  });
+
+  it("shows a moment winner rejected by the manual check without a name, as winning nothing, and still checks", async () => {
+    const region = await renderPage(verifyMomentsRejected);
+    const rows = within(
+      within(region).getByRole("table", { name: "Moments and their winners" }),
+    ).getAllByRole("row");
+    expect(rows[2]?.textContent).toContain("twitter:2004");
+    expect(rows[2]?.textContent).not.toContain("@player_2004");
+    expect(rows[2]?.textContent).toContain("rejected by the manual check: this entry wins nothing");
+    expect(rows[1]?.textContent).not.toContain("rejected");
+    const checks = await checkMoments(region);
+    expect(checks.every((c) => c.getAttribute("data-passed") === "true")).toBe(true);
   });
 
   it("after the close lists each moment with its winner, or nobody, and the revealed salt", async () => {

@@ -166,7 +166,14 @@ export function VerifyMoments({ sources }: { sources: readonly MomentsSource[] }
                         <time dateTime={r.moment}>{when(r.moment)}</time>
                       </td>
                       <td>
-                        {r.winner ? (
+                        {r.winner && r.rejected ? (
+                          <>
+                            <DrawPick id={r.winner} account={undefined} />{" "}
+                            <span className="muted">
+                              <Trans>rejected by the manual check: this entry wins nothing</Trans>
+                            </span>
+                          </>
+                        ) : r.winner ? (
                           <DrawPick id={r.winner} account={{ provider: null, screen_name: r.screen_name }} />
                         ) : (
                           <span className="muted">

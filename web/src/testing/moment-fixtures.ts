@@ -41,6 +41,7 @@ function revealed(moments: readonly string[]): Revealed {
       winner: r.winner,
       screen_name: r.winner ? handle(r.winner) : null,
       entered_at: MOMENT_ENTRIES.find((e) => e.id === r.winner)?.at ?? null,
+      rejected: false,
     })),
   };
 }
@@ -86,6 +87,18 @@ export const verifyMomentsWrongWinner: VerifyData = {
       const results = m.results.map((r, i) =>
         i === 0 ? { ...r, winner: "twitter:2003", screen_name: handle("twitter:2003") } : r,
       );
+      return { ...m, results };
+    })(),
+  ],
+};
+
+/** The second moment's winner was rejected by the manual check: kept in the proof, not named. */
+export const verifyMomentsRejected: VerifyData = {
+  ...verifyPending,
+  winning_moments: [
+    (() => {
+      const m = revealed(MOMENTS);
+      const results = m.results.map((r, i) => (i === 1 ? { ...r, screen_name: null, rejected: true } : r));
       return { ...m, results };
     })(),
   ],

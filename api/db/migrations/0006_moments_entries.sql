@@ -1,0 +1,1 @@
+ALTER TABLE `draw_commitments` ADD `moments_entries` text;
