@@ -4,7 +4,11 @@
  * several statuses and shortlinks with visits; and an administrator, admin@fairdraw.test, for the /admin pages.
  * Runs once: it does nothing when any user exists.
  */
+
+import { loadSchemaSet } from "../../engine/node/load-schemas";
+import type { HandleProvider } from "../../engine/text/handle";
 import type { Clock } from "../clock";
+import { sandboxHandle } from "../drivers/sandbox";
 import { newId } from "../ids";
 import type { Db } from "./client";
 import { accounts, activities, contests, invites, notifications, teamMembers, teams, users } from "./schema";
@@ -132,9 +136,15 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
         })
         .run();
     }
+    const definitions = loadSchemaSet().providers;
     CONTEST_NETWORKS.forEach((provider, i) => {
+      // A handle each network accepts (the builder excludes the team's own accounts by default and checks them).
+      const screenName = sandboxHandle(
+        { name: provider, ...(definitions.get(provider)?.data as Omit<HandleProvider, "name">) },
+        "fairdrawdemo",
+      );
       activity("addTeamAccount", ownerId, {
-        account: { name: `fairdraw_${provider}`, profile_picture: null, provider },
+        account: { name: screenName, profile_picture: null, provider },
       });
       tx.insert(accounts)
         .values({
@@ -143,7 +153,7 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
           provider,
           externalId: String(1000 + i),
           name: `Fairdraw Demo (${provider})`,
-          screenName: `fairdraw_${provider}`,
+          screenName,
           sandbox: true,
           linkedAt: created,
         })

@@ -9,6 +9,7 @@
  * deterministic synthetic entrants of engine/lifecycle/sandbox-entrants.ts.
  */
 import { sandboxEntrants, seededRandom, sha256Hex } from "../../engine/lifecycle";
+import { type HandleProvider, normalizeHandle } from "../../engine/text/handle";
 import type { ProviderDefinition } from "../catalog";
 import type {
   AccountProfile,
@@ -23,9 +24,18 @@ import type {
 /** Sandbox external ids are SANDBOX_ID_BASE + n: numeric like a network's, far from any seeded or real one. */
 export const SANDBOX_ID_BASE = 9_000_000_000;
 
-/** The n-th sandbox account of a network: "Sandbox <network> <n>", @sandbox_<provider>_<n>. */
+/**
+ * A sandbox account's handle, valid by the network's own rule (schemas/providers/<name>.json `handle`): letters and
+ * digits only, which every network accepts, plus the network's suffix where it needs one (bluesky's .bsky.social).
+ * The builder validates a source's accounts with that rule (the team's own accounts are excluded by default).
+ */
+export function sandboxHandle(provider: HandleProvider, base: string): string {
+  return normalizeHandle(provider, base) ?? base;
+}
+
+/** The n-th sandbox account of a network: "Sandbox <network> <n>", @sandbox<n> (by the network's handle rule). */
 export function sandboxProfile(provider: ProviderDefinition, n: number): AccountProfile {
-  const screenName = `sandbox_${provider.name}_${n}`;
+  const screenName = sandboxHandle(provider, `sandbox${n}`);
   const profileUrl = typeof provider.profile_url === "string" ? provider.profile_url : null;
   return {
     external_id: String(SANDBOX_ID_BASE + n),
@@ -53,13 +63,14 @@ export function sandboxEntrantProfile(
   now: Date,
 ): EntrantProfile {
   const random = seededRandom(externalId, `sandbox-profile:${provider.name}`);
-  const screenName = `sandbox_${random.below(1_000_000)}`;
+  const n = random.below(1_000_000);
+  const screenName = sandboxHandle(provider, `sandbox${n}`);
   const profileUrl = typeof provider.profile_url === "string" ? provider.profile_url : null;
   const ageDays = 30 + random.below(3650);
   return {
     external_id: externalId,
     screen_name: screenName,
-    name: `Sandbox entrant ${screenName.slice(8)}`,
+    name: `Sandbox entrant ${n}`,
     profile_url: profileUrl ? profileUrl.replace("{screen_name}", screenName) : null,
     account_created_at: new Date(now.getTime() - ageDays * 86_400_000).toISOString(),
     followers: random.below(5000),

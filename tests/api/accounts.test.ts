@@ -100,9 +100,9 @@ describe("linking a team account", () => {
       provider: "twitter",
       external_id: "9000000001",
       name: "Sandbox X (Twitter) 1",
-      screen_name: "sandbox_twitter_1",
+      screen_name: "sandbox1",
       profile_picture: null,
-      url: "https://x.com/sandbox_twitter_1",
+      url: "https://x.com/sandbox1",
       linked_at: expect.any(String),
       nb_contests: 0,
       disabled: false,
@@ -126,8 +126,8 @@ describe("linking a team account", () => {
     const { s: olive } = await owner();
     const first = await (await olive.call("POST", LINK, { provider: "bluesky" })).json();
     const second = await (await olive.call("POST", LINK, { provider: "bluesky" })).json();
-    expect([first.screen_name, second.screen_name]).toEqual(["sandbox_bluesky_1", "sandbox_bluesky_2"]);
-    expect(second.url).toBe("https://bsky.app/profile/sandbox_bluesky_2");
+    expect([first.screen_name, second.screen_name]).toEqual(["sandbox1.bsky.social", "sandbox2.bsky.social"]);
+    expect(second.url).toBe("https://bsky.app/profile/sandbox2.bsky.social");
     await olive.call("DELETE", `/api/v1/teams/current/accounts/${first._id}`);
     const again = await (await olive.call("POST", LINK, { provider: "bluesky" })).json();
     expect(again.name).toBe("Sandbox Bluesky 1");

@@ -205,7 +205,7 @@ describe("the account-invite flow", () => {
     expect(body.delegation).toMatchObject({
       provider: "twitter",
       name: "Sandbox X (Twitter) 1",
-      screen_name: "sandbox_twitter_1",
+      screen_name: "sandbox1",
       nb_contests: 0,
     });
 
@@ -234,7 +234,7 @@ describe("the account-invite flow", () => {
     expect(data[0]).toMatchObject({
       _id: account?.id,
       sandbox: true,
-      url: "https://x.com/sandbox_twitter_1",
+      url: "https://x.com/sandbox1",
     });
 
     const used = (await (await olive.call("GET", LIST)).json()).data[0];
@@ -244,7 +244,7 @@ describe("the account-invite flow", () => {
       receiver: { name: "Ray" },
       meta: {
         provider: "twitter",
-        account: { screen_name: "sandbox_twitter_1", url: "https://x.com/sandbox_twitter_1" },
+        account: { screen_name: "sandbox1", url: "https://x.com/sandbox1" },
       },
     });
     expect(activityTypes(teamId)).toEqual(["createTeam", "createInvite.account", "addTeamAccount"]);

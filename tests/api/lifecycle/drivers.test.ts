@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { sharedCatalog } from "../../../api/deps";
-import { sandboxDriver } from "../../../api/drivers/sandbox";
+import { sandboxDriver, sandboxEntrantProfile, sandboxProfile } from "../../../api/drivers/sandbox";
 import type { StoredAccount } from "../../../api/drivers/types";
 import { fillAccountAges } from "../../../api/services/entrants";
 import { fillTokens, verifyUrl } from "../../../api/services/publications";
 import { sandboxEntrants } from "../../../engine/lifecycle";
+import { isValidHandle } from "../../../engine/text/handle";
 
 const account: StoredAccount = {
   provider: "twitter",
@@ -19,6 +20,20 @@ const key = { contest_id: "c1", source_id: "s1", kind: "main" as const, key: "ma
 const NOW = new Date("2030-03-02T09:00:00.000Z");
 
 describe("the sandbox driver", () => {
+  it("names its accounts and entrants' profiles with handles each network's own rule accepts", () => {
+    const withRules = [...sharedCatalog().providers.values()].filter((p) => p.handle);
+    expect(withRules.map((p) => p.name)).toContain("bluesky");
+    for (const provider of withRules) {
+      const rule = provider.handle as NonNullable<typeof provider.handle>;
+      for (const n of [1, 2, 999_999]) {
+        const linked = sandboxProfile(provider, n).screen_name;
+        expect(isValidHandle(rule, linked), `${provider.name} ${linked}`).toBe(true);
+      }
+      const entrant = sandboxEntrantProfile(provider, "9000000123", NOW).screen_name;
+      expect(isValidHandle(rule, entrant), `${provider.name} ${entrant}`).toBe(true);
+    }
+  });
+
   it("answers the same post for the same publication key, another for another key", async () => {
     const first = await sandboxDriver.publish({ ...key, account, text: "a", media: [], dark: false });
     const again = await sandboxDriver.publish({ ...key, account, text: "changed", media: [], dark: false });

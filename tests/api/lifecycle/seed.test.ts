@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, drawCommitments, entrants, jobs } from "../../../api/db/schema";
+import { accounts, contests, drawCommitments, entrants, jobs } from "../../../api/db/schema";
 import { seedDemo } from "../../../api/db/seed";
 import { INSTANT_WIN_CONTEST } from "../../../api/db/seed-lifecycle";
 import { runDueJobs } from "../../../api/scheduler";
@@ -10,6 +10,7 @@ import {
   resolveWinningMoments,
   seedCommitment,
 } from "../../../engine/lifecycle";
+import { isValidHandle } from "../../../engine/text/handle";
 import { createTestApp, type TestApp } from "../../helpers/test-app";
 
 let t: TestApp;
@@ -68,6 +69,17 @@ function redraw(v: Verify) {
 }
 
 describe("the demo seed's contests", { timeout: 30_000 }, () => {
+  it("links the demo team's accounts under handles each network's rule accepts", () => {
+    t = seeded();
+    const linked = t.db.select().from(accounts).where(isNotNull(accounts.teamId)).all();
+    expect(linked.length).toBeGreaterThanOrEqual(7);
+    for (const account of linked) {
+      const rule = t.deps.catalog.providers.get(account.provider)?.handle;
+      if (!rule) throw new Error(`no handle rule for ${account.provider}`);
+      expect(isValidHandle(rule, account.screenName), `${account.provider} ${account.screenName}`).toBe(true);
+    }
+  });
+
   it("has entrants in the closed contest and a final draw of the ended one that /verify lets anyone check", async () => {
     t = seeded();
     const byStatus = (status: string) => {
