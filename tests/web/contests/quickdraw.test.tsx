@@ -1,14 +1,10 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  detectPost,
-  importNameError,
-  PROVIDERS,
-  quickdrawCheckoutUrl,
-} from "../../../web/src/contest/providers";
+import { detectPost, importNameError, quickdrawCheckoutUrl } from "../../../web/src/contest/providers";
 import { TWITTER_NOTICE_KEY } from "../../../web/src/dialogs/TwitterRegistrationNoticeDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import QuickdrawPage from "../../../web/src/pages/contests/QuickdrawPage";
+import { PROVIDERS } from "../../../web/src/providers";
 import { error, invalid } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { Providers } from "../../../web/src/testing/Providers";

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { canAddAnySource, PANES, paneStates } from "../../../engine/builder/selectors";
 import { ProviderIcon } from "../contest/ProviderIcon";
-import { providerOf } from "../contest/providers";
+import { providerOf } from "../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "./context";
 import { StateIcon } from "./StateIcon";
 

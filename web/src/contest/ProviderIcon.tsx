@@ -2,7 +2,7 @@
  * A network's mark: its colour and initial from schemas/providers/<name>.json (no icon font ships with the app),
  * named for screen readers by the network's display name. `withName` writes the name beside it.
  */
-import { providerOf } from "./providers";
+import { providerOf } from "../providers";
 
 const INITIALS: Record<string, string> = { twitter: "X", tiktok: "Tk", threads: "@", youtube: "▶" };
 

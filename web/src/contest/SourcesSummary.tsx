@@ -6,8 +6,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { providerOf } from "../providers";
 import { ProviderIcon } from "./ProviderIcon";
-import { providerOf } from "./providers";
 import type { ContestData } from "./types";
 
 type StoredSource = ContestData["sources"][number];

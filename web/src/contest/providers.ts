@@ -13,36 +13,7 @@ import { matchPost, type PostMatch } from "../../../engine/quickdraw";
 import { validateFormData } from "../../../engine/validation/validate";
 import quickdrawRules from "../../../schemas/forms/quickdraw-import.rules.json";
 import offers from "../../../schemas/offers.json";
-
-export type ProviderDefinition = {
-  name: string;
-  display_name: string;
-  quickdraw: boolean;
-  url_patterns: string[];
-  url_post_id?: "post_id" | "shortcode";
-  url_examples?: { url: string; post_id: string }[];
-  post_url?: string;
-  profile_url?: string;
-  ui?: { color?: string; icon?: string };
-};
-
-const files = import.meta.glob<{ default: ProviderDefinition }>("../../../schemas/providers/*.json", {
-  eager: true,
-});
-
-/** Every network, in file order (the order the server's catalogue matches links in). */
-export const PROVIDERS: readonly ProviderDefinition[] = Object.keys(files)
-  .sort()
-  .flatMap((file) => {
-    const def = files[file]?.default;
-    return def ? [def] : [];
-  });
-
-const byName = new Map(PROVIDERS.map((p) => [p.name, p]));
-
-export function providerOf(name: string): ProviderDefinition | undefined {
-  return byName.get(name);
-}
+import { PROVIDERS, type ProviderDefinition, providerOf } from "../providers";
 
 /** The networks a post can be imported from. */
 export const QUICKDRAW_PROVIDERS: readonly ProviderDefinition[] = PROVIDERS.filter((p) => p.quickdraw);

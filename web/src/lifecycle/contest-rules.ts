@@ -6,8 +6,8 @@
  */
 import { actionSettings } from "../../../engine/lifecycle/settings";
 import { getIn, isPlainObject } from "../../../engine/values";
-import { providerOf } from "../contest/providers";
 import type { ContestData } from "../contest/types";
+import { providerOf } from "../providers";
 import { MANUAL_CHECK_REASON_KEYS } from "./reasons";
 
 export type CommentTerms = { keywords: string[]; prediction: string[] };

@@ -11,10 +11,10 @@ import type { Account } from "../../../codegen/types";
 import { api, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
 import { useDialogs } from "../dialogs/DialogHost";
+import { PROVIDERS_BY_DISPLAY_NAME } from "../providers";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { ProviderBadge } from "../team/ProviderBadge";
-import { PROVIDERS } from "../team/providers";
 import { NotAllowed, WhenLoaded } from "../team/states";
 import { useLoad } from "../team/useLoad";
 import { usePageTitle } from "../usePageTitle";
@@ -22,7 +22,7 @@ import { Avatar } from "../widgets/Avatar";
 import "./me/me.css";
 
 /** The networks a team can link an account of (login-only ones cannot host a contest). */
-export const LINKABLE_PROVIDERS = PROVIDERS.filter((p) => !p.onlyLogin);
+export const LINKABLE_PROVIDERS = PROVIDERS_BY_DISPLAY_NAME.filter((p) => !p.onlyLogin);
 
 export async function fetchTeamAccounts(): Promise<Account[]> {
   return (await unwrap(api.teams.current.accounts.list.$get())).data as Account[];

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ActivityItem } from "../../../codegen/types";
 import activitySchema from "../../../schemas/stored/activity.schema.json";
-import { providerOf } from "./providers";
+import { providerOf } from "../providers";
 
 /** Every activity type: the stored shape's enum (schemas/stored/activity.schema.json), as the API uses it. */
 export const ACTIVITY_TYPES = activitySchema.properties.type.enum as readonly ActivityItem["type"][];

@@ -1,5 +1,5 @@
 /** A network's mark (its colour and initial, from ui.color in its definition) and name. */
-import { providerOf } from "./providers";
+import { providerOf } from "../providers";
 
 export function ProviderBadge({ provider, withName = true }: { provider: string; withName?: boolean }) {
   const def = providerOf(provider);

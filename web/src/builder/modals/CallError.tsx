@@ -11,7 +11,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { ApiError } from "../../api/errors";
-import { providerOf } from "../../contest/providers";
+import { providerOf } from "../../providers";
 import { showsErrorPage, useErrorHandler } from "../../shell/useErrorHandler";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
 import { fieldLabel } from "../labels";

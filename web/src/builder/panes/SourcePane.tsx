@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react/macro";
 import { type KeyboardEvent, useMemo } from "react";
 import { partSteps } from "../../../../engine/builder/selectors";
 import { ProviderIcon } from "../../contest/ProviderIcon";
-import { providerOf } from "../../contest/providers";
+import { providerOf } from "../../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
 import { tabLabel } from "../labels";
 import { PartForm } from "../PartForm";

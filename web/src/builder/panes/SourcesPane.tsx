@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { canAddAnySource, inPart } from "../../../../engine/builder/selectors";
 import { ProviderIcon } from "../../contest/ProviderIcon";
-import { providerOf } from "../../contest/providers";
+import { providerOf } from "../../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
 import { errorText } from "../messages";
 import { PaneFrame } from "./PaneFrame";

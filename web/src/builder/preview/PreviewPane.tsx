@@ -10,7 +10,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import type { BuilderForm } from "../../../../engine/builder/form";
 import type { BuilderConfig } from "../../../../engine/config/types";
-import { providerOf } from "../../team/providers";
+import { providerOf } from "../../providers";
 import type { TeamAccount } from "../form-context";
 import { type PreviewAuthor, PublicationPreview } from "./PublicationPreview";
 import { type PreviewPublication, type PublicationKind, publicationsOf } from "./publications";

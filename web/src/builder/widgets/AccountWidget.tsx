@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { WidgetProps } from "@rjsf/utils";
-import { providerOf } from "../../team/providers";
+import { providerOf } from "../../providers";
 import type { TeamAccount } from "../form-context";
 import { BuilderLink } from "../navigate";
 import { useWidgetField } from "./use-field";

@@ -9,13 +9,13 @@ import type { WidgetProps } from "@rjsf/utils";
 import { useMemo } from "react";
 import type { HandleProvider } from "../../../../engine/text/handle";
 import { type AccountNetworks, checkExcludedAccounts } from "../../../../engine/text/normalize";
-import { PROVIDERS, providerOf } from "../../team/providers";
+import { PROVIDERS_BY_DISPLAY_NAME, providerOf } from "../../providers";
 import { ChipInput } from "./ChipInput";
 import { editorPropsOf, ownsLabel, useWidgetField } from "./use-field";
 
 /** The source's network (by its provider name), or every network that has a handle rule (null: the base). */
 function accountNetworksOf(provider: string | null): AccountNetworks {
-  if (provider === null) return PROVIDERS.filter((p) => p.handle !== undefined);
+  if (provider === null) return PROVIDERS_BY_DISPLAY_NAME.filter((p) => p.handle !== undefined);
   const network: HandleProvider = providerOf(provider) ?? { name: provider };
   return network;
 }
