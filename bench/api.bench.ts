@@ -16,41 +16,20 @@ import { createTeam } from "../api/services/teams";
 import { signIn } from "../tests/helpers/api-client";
 import { createTestApp } from "../tests/helpers/test-app";
 import { MAXIMAL_NOW, maximalContest } from "./fixtures/maximal-contest";
-import { formatNs, type Measured } from "./harness";
-
-type AsyncCase = { name: string; fn: () => Promise<unknown> };
-
-const ROUNDS = 10;
-const ROUND_MS = 120;
-const MAX_PER_ROUND = 4_000;
-const MIN_PER_ROUND = 10;
-
-async function timeRound(fn: () => Promise<unknown>, iterations: number): Promise<number> {
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < iterations; i++) await fn();
-  return Number(process.hrtime.bigint() - start) / iterations;
-}
+import { type AsyncCase, type AsyncOptions, formatNs, type Measured, measureAsync } from "./harness";
 
 /**
- * The async sibling of harness.measure: calibrated rounds of sequential requests, interleaved between cases,
- * median per request. Bounded: ROUNDS × cases rounds of at most MAX_PER_ROUND requests, each about ROUND_MS.
+ * 10 interleaved rounds per case, each about 120 ms of back-to-back requests: at least 10, at most 4,000, never
+ * past 5 s.
  */
-async function measureAsync(cases: AsyncCase[]): Promise<Measured[]> {
-  const iterations: number[] = [];
-  for (const c of cases) {
-    const perOp = await timeRound(c.fn, 50); // also the warm-up
-    iterations.push(Math.min(MAX_PER_ROUND, Math.max(MIN_PER_ROUND, Math.round((ROUND_MS * 1e6) / perOp))));
-  }
-  const samples: number[][] = cases.map(() => []);
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const [i, c] of cases.entries()) samples[i]?.push(await timeRound(c.fn, iterations[i] ?? 1));
-  }
-  return cases.map((c, i) => {
-    const sorted = [...(samples[i] ?? [])].sort((a, b) => a - b);
-    const medianNs = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-    return { name: c.name, medianNs, opsPerSec: 1e9 / medianNs, rounds: ROUNDS };
-  });
-}
+const BOUNDS: AsyncOptions = {
+  rounds: 10,
+  roundMs: 120,
+  minPerRound: 10,
+  maxPerRound: 4_000,
+  calibrationCalls: 50,
+  maxRoundMs: 5_000,
+};
 
 /** Requests per second and the cost of each case as a multiple of the first (the bare route). */
 function requestsTable(results: Measured[]): string {
@@ -178,7 +157,7 @@ export async function run(): Promise<string> {
       },
     );
     for (const c of inProcess) await c.fn();
-    const local = await measureAsync(inProcess);
+    const local = await measureAsync(inProcess, BOUNDS);
 
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const s = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
@@ -192,7 +171,7 @@ export async function run(): Promise<string> {
         fn: async () => expectOk(await fetch(`${base}${r.path}`, { headers: r.headers }), r.path),
       }));
       for (const c of overHttp) await c.fn();
-      http = await measureAsync(overHttp);
+      http = await measureAsync(overHttp, BOUNDS);
     } finally {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -56,3 +56,61 @@ export function table(results: Measured[]): string {
   }
   return lines.join("\n");
 }
+
+export type AsyncCase = { name: string; fn: () => Promise<unknown> };
+
+/** How measureAsync bounds its work: every loop ends on a count and on a time. */
+export type AsyncOptions = {
+  /** Interleaved rounds per case. */
+  rounds: number;
+  /** The time one round of a case is calibrated to. */
+  roundMs: number;
+  /** Calls per round, at least and at most. */
+  minPerRound: number;
+  maxPerRound: number;
+  /** Calls of the calibration (also the warm-up). */
+  calibrationCalls: number;
+  /** A round (or the calibration) stops after this long, whatever its count (at least one call is made). */
+  maxRoundMs: number;
+};
+
+async function timeRoundAsync(
+  fn: () => Promise<unknown>,
+  iterations: number,
+  maxMs: number,
+): Promise<number> {
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(Math.round(maxMs * 1e6));
+  let done = 0;
+  while (done < iterations) {
+    await fn();
+    done++;
+    if (process.hrtime.bigint() > deadline) break;
+  }
+  return Number(process.hrtime.bigint() - start) / done;
+}
+
+/**
+ * The async sibling of measure: calibrated rounds of sequential calls, interleaved between cases, median per call.
+ * Bounded: rounds × cases rounds, each of at most maxPerRound calls and about roundMs (never past maxRoundMs).
+ */
+export async function measureAsync(cases: AsyncCase[], opts: AsyncOptions): Promise<Measured[]> {
+  const iterations: number[] = [];
+  for (const c of cases) {
+    const perOp = await timeRoundAsync(c.fn, opts.calibrationCalls, opts.maxRoundMs);
+    iterations.push(
+      Math.min(opts.maxPerRound, Math.max(opts.minPerRound, Math.round((opts.roundMs * 1e6) / perOp))),
+    );
+  }
+  const samples: number[][] = cases.map(() => []);
+  for (let r = 0; r < opts.rounds; r++) {
+    for (const [i, c] of cases.entries()) {
+      samples[i]?.push(await timeRoundAsync(c.fn, iterations[i] ?? 1, opts.maxRoundMs));
+    }
+  }
+  return cases.map((c, i) => {
+    const sorted = [...(samples[i] ?? [])].sort((a, b) => a - b);
+    const medianNs = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+    return { name: c.name, medianNs, opsPerSec: 1e9 / medianNs, rounds: opts.rounds };
+  });
+}

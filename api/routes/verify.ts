@@ -19,7 +19,7 @@ import { isPlainObject, toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
 import { AppError } from "../errors";
-import { committedMoments, findCommitment } from "../services/commitments";
+import { committedMoments, findCommitment, momentsEntriesOf } from "../services/commitments";
 import { DRAW_ALGORITHM, findFinalDraw } from "../services/draws";
 import { entrantsOf } from "../services/entrants";
 
@@ -41,7 +41,7 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
   };
   const momentsRevealedAt = commitment?.momentsRevealedAt ?? null;
   const committed = Object.entries(committedMoments(commitment));
-  const lists = commitment?.momentsEntries ?? {};
+  const lists = momentsRevealedAt !== null && committed.length > 0 ? momentsEntriesOf(db, row.id) : {};
   // Only the moments' winners are read from the entries (their handles, and whether the manual check rejected them).
   const momentWinnerIds = [
     ...new Set(
@@ -124,9 +124,12 @@ function momentResults(value: unknown): { moment: string; winner: string | null 
 function winningEntry(entries: readonly { id: string; at: string }[], id: string, moment: string) {
   const from = toTime(moment);
   let best: { id: string; at: string; time: number } | undefined;
+  if (from === null) return undefined;
   for (const e of entries) {
+    // The id first: parsing every entry's date for each moment is what made this slow on long lists.
+    if (e.id !== id) continue;
     const time = toTime(e.at);
-    if (e.id !== id || from === null || time === null || time < from) continue;
+    if (time === null || time < from) continue;
     if (!best || time < best.time) best = { ...e, time };
   }
   return best && { id: best.id, at: best.at };

@@ -338,6 +338,7 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
 async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promise<number> {
   const results = findCommitment(deps.db, row.id)?.momentsResult ?? null;
   if (!results) return 0;
+  const tokens = tokensOf(deps, row);
   let published = 0;
   for (const source of contestSources(deps, row)) {
     const resolved = results[source.stored._id];
@@ -364,7 +365,7 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
         mode: "reply",
         account: source.account,
         text: fillTokens(typeof part?.content === "string" ? part.content : "", {
-          ...tokensOf(deps, row),
+          ...tokens,
           name: entrant.name,
         }),
         media: mediaIds(part?.media),

@@ -15,7 +15,7 @@
  * same list the close resolved.
  */
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { momentsCommitment, newSeed, seedCommitment } from "../../engine/lifecycle";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
@@ -23,7 +23,10 @@ import { type contests, drawCommitments, type entrants } from "../db/schema";
 import { formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests";
 
-export type CommitmentRow = typeof drawCommitments.$inferSelect;
+/** A commitment without the moments' entries list (up to 50 000 entries: read only where it is published). */
+export type CommitmentRow = Omit<typeof drawCommitments.$inferSelect, "momentsEntries">;
+
+const { momentsEntries: _list, ...COMMITMENT_COLUMNS } = getTableColumns(drawCommitments);
 
 /** One source's committed moments. */
 export type SourceMoments = { moments: string[]; salt: string; commitment: string };
@@ -73,7 +76,25 @@ export function commitContest(
 }
 
 export function findCommitment(db: Pick<Db, "select">, contestId: string): CommitmentRow | undefined {
-  return db.select().from(drawCommitments).where(eq(drawCommitments.contestId, contestId)).get();
+  return db
+    .select(COMMITMENT_COLUMNS)
+    .from(drawCommitments)
+    .where(eq(drawCommitments.contestId, contestId))
+    .get();
+}
+
+/** Per source, the entries its moments were resolved over (kept by the close; empty before). */
+export function momentsEntriesOf(
+  db: Pick<Db, "select">,
+  contestId: string,
+): Record<string, { id: string; at: string }[]> {
+  return (
+    db
+      .select({ list: drawCommitments.momentsEntries })
+      .from(drawCommitments)
+      .where(eq(drawCommitments.contestId, contestId))
+      .get()?.list ?? {}
+  );
 }
 
 /** A commitment's moments, per source, read safely. */
