@@ -9,6 +9,12 @@ import {
   verifyPending,
   verifyTampered,
 } from "../../web/src/testing/lifecycle-fixtures";
+import {
+  verifyMomentsCommitted,
+  verifyMomentsMoved,
+  verifyMomentsRejected,
+  verifyMomentsRevealed,
+} from "../../web/src/testing/moment-fixtures";
 import { Providers } from "../../web/src/testing/Providers";
 
 type Args = { answer: VerifyData | null };
@@ -76,5 +82,49 @@ export const UnknownContest: Story = {
     await expect(
       await within(canvasElement).findByRole("heading", { level: 1, name: "This contest does not exist" }),
     ).toBeInTheDocument();
+  },
+};
+
+// Winning moments: the commitment before the close, then the moments re-checked in the browser.
+const checkMoments = async (canvasElement: HTMLElement) => {
+  const region = await within(canvasElement).findByRole("region", { name: "Winning moments" });
+  await userEvent.click(
+    within(region).getByRole("button", { name: "Check the winning moments in my browser" }),
+  );
+  await waitFor(() => expect(within(region).getAllByRole("status")).toHaveLength(4));
+  return within(region).getAllByRole("status");
+};
+
+export const MomentsCommitted: Story = {
+  args: { answer: verifyMomentsCommitted },
+  play: async ({ canvasElement }) => {
+    const region = await within(canvasElement).findByRole("region", { name: "Winning moments" });
+    await expect(within(region).getByText(/The moments stay secret until entries close/)).toBeInTheDocument();
+    await expect(within(region).queryByRole("button")).toBeNull();
+  },
+};
+
+export const MomentsVerified: Story = {
+  args: { answer: verifyMomentsRevealed },
+  play: async ({ canvasElement }) => {
+    const checks = await checkMoments(canvasElement);
+    await expect(checks.map((c) => c.dataset.passed)).toEqual(["true", "true", "true", "true"]);
+  },
+};
+
+export const MomentsMoved: Story = {
+  args: { answer: verifyMomentsMoved },
+  play: async ({ canvasElement }) => {
+    const checks = await checkMoments(canvasElement);
+    await expect(checks.map((c) => c.dataset.passed)).toEqual(["false", "true", "true", "true"]);
+  },
+};
+
+export const MomentsWinnerRejected: Story = {
+  args: { answer: verifyMomentsRejected },
+  play: async ({ canvasElement }) => {
+    const checks = await checkMoments(canvasElement);
+    await expect(checks.map((c) => c.dataset.passed)).toEqual(["true", "true", "true", "true"]);
+    await expect(within(canvasElement).getByText(/rejected by the manual check/)).toBeInTheDocument();
   },
 };
