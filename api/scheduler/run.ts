@@ -6,6 +6,8 @@
  *    UPDATE (… WHERE id = ? AND status = <read> AND claimed_at <read>), portable SQL: of two processes only one
  *    claims a job. The jobs of a frozen team's contests are not claimed: they wait, untouched, until the team is
  *    unfrozen (a freeze is a payment overdue, not a reason to fail the team's contests);
+ *    While the tick runs, it renews every claim it still holds each CLAIM_RENEW_MS (HeldClaims), so a long job
+ *    never lets its claim, or those of the jobs behind it, go stale;
  * 3. claimed jobs run one by one in due order (start before reminders before close before autodraw at the same
  *    instant); a job done is marked done with what it did; a job that threw is put back to pending with its
  *    error and a later due_at (backoff), or failed after MAX_ATTEMPTS; once a job that moves its contest's
@@ -20,7 +22,7 @@
  *    requeueFailedJobs);
  * 6. every job that changed something pushes load_contest to the contest's team.
  */
-import { and, asc, eq, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
 import { contests, jobs, teams } from "../db/schema";
 import type { StatusMove } from "../services/contest-status";
 import { type NotificationContent, notify } from "../services/notifications";
@@ -29,6 +31,12 @@ import { adoptUnscheduled, JOB_KINDS, type JobRow, requeueFailedJobs } from "./j
 
 /** A job claimed longer ago than this is claimed again (its process stopped). */
 export const CLAIM_TIMEOUT_MS = 5 * 60_000;
+/**
+ * While a tick runs, it renews the claims it still holds this often: a long job (a close loading 50 000 entries
+ * and replying to each) never lets its own claim, or those of the jobs waiting behind it in the tick, go stale
+ * and be claimed again by another process.
+ */
+export const CLAIM_RENEW_MS = CLAIM_TIMEOUT_MS / 5;
 /** After this many failed runs a job is failed for good. */
 export const MAX_ATTEMPTS = 8;
 /** How many jobs one tick claims at most. */
@@ -115,13 +123,62 @@ export function claimDueJobs(deps: Pick<SchedulerDeps, "db">, now: Date, limit =
   );
 }
 
+/**
+ * The claims a tick holds: all stamped with one claimed_at, renewed together (renew), let go one by one as their
+ * jobs end (release). A claim another process took over (it went stale) is no longer matched, so it is neither
+ * renewed nor finished by this tick.
+ */
+export class HeldClaims {
+  private readonly held = new Set<string>();
+  private stamp: string;
+
+  constructor(
+    private readonly deps: Pick<SchedulerDeps, "db" | "clock">,
+    claimed: readonly JobRow[],
+    stamp: string,
+  ) {
+    for (const job of claimed) this.held.add(job.id);
+    this.stamp = stamp;
+  }
+
+  /** The claimed_at of every claim still held. */
+  get claimedAt(): string {
+    return this.stamp;
+  }
+
+  release(jobId: string): void {
+    this.held.delete(jobId);
+  }
+
+  /** Stamps the claims still held with the clock's time; answers how many were still ours. */
+  renew(): number {
+    if (this.held.size === 0) return 0;
+    const next = this.deps.clock().toISOString();
+    const renewed = this.deps.db
+      .update(jobs)
+      .set({ claimedAt: next })
+      .where(
+        and(inArray(jobs.id, [...this.held]), eq(jobs.status, "claimed"), eq(jobs.claimedAt, this.stamp)),
+      )
+      .run().changes;
+    this.stamp = next;
+    return renewed;
+  }
+}
+
 /** Marks a claimed job's end, only if this run still holds the claim. */
-function finish(deps: Pick<SchedulerDeps, "db">, job: JobRow, set: Partial<JobRow>): void {
+function finish(
+  deps: Pick<SchedulerDeps, "db">,
+  claims: HeldClaims,
+  job: JobRow,
+  set: Partial<JobRow>,
+): void {
   deps.db
     .update(jobs)
     .set(set)
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, "claimed"), eq(jobs.claimedAt, job.claimedAt ?? "")))
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, "claimed"), eq(jobs.claimedAt, claims.claimedAt)))
     .run();
+  claims.release(job.id);
 }
 
 function describe(err: unknown): string {
@@ -133,13 +190,24 @@ export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
   const now = deps.clock();
   adoptUnscheduled(deps.db, now.toISOString());
   const claimed = claimDueJobs(deps, now);
+  const claims = new HeldClaims(deps, claimed, now.toISOString());
+  const renewal = setInterval(() => claims.renew(), CLAIM_RENEW_MS);
+  renewal.unref();
+  try {
+    return await runClaimed(deps, claimed, claims);
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldClaims): Promise<TickReport> {
   const runs: JobRun[] = [];
   const moves: StatusMove[] = [];
   const blocked = new Set<string>();
   for (const job of claimed) {
     const base = { id: job.id, contest_id: job.contestId, kind: job.kind, key: job.key };
     if (blocked.has(job.contestId)) {
-      finish(deps, job, { status: "pending", claimedAt: null, attempts: job.attempts - 1 });
+      finish(deps, claims, job, { status: "pending", claimedAt: null, attempts: job.attempts - 1 });
       runs.push({ ...base, outcome: "released" });
       continue;
     }
@@ -156,6 +224,7 @@ export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
       );
       finish(
         deps,
+        claims,
         job,
         failed
           ? { status: "failed", lastError: error, doneAt: deps.clock().toISOString() }
@@ -184,7 +253,7 @@ export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
       runs.push({ ...base, outcome: failed ? "failed" : "retry", error });
       continue;
     }
-    finish(deps, job, {
+    finish(deps, claims, job, {
       status: "done",
       doneAt: deps.clock().toISOString(),
       result: outcome.result,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jobs, notifications } from "../../../api/db/schema";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
-import { MAX_ATTEMPTS, startScheduler } from "../../../api/scheduler";
+import { claimDueJobs, MAX_ATTEMPTS, startScheduler } from "../../../api/scheduler";
+import { CLAIM_RENEW_MS } from "../../../api/scheduler/run";
 import {
   buildWorld,
   contestRow,
@@ -107,5 +108,38 @@ describe("retries of the scheduler's jobs", { timeout: 30_000 }, () => {
     expect(jobOf(w, id, "autodraw")).toMatchObject({ status: "pending", attempts: 0 });
     await w.tickAt(form.closeAt + HOUR);
     expect(contestRow(w, id).status).toBe("ended");
+  });
+
+  it("renews the claims of a long tick, so another process does not claim its job again midway", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    w = await buildWorld();
+    const form = twitterForm(w.t, T0);
+    const id = await createContest(w, form);
+    // The network takes its time to publish: the start job stays claimed while the clock moves on.
+    let answer = () => {};
+    const slow = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const publish = sandboxDriver.publish;
+    vi.spyOn(sandboxDriver, "publish").mockImplementation(async (request) => {
+      await slow;
+      return publish(request);
+    });
+    const tick = w.tickAt(form.startAt);
+    for (let i = 0; i < 50 && jobOf(w, id, "start").status !== "claimed"; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(jobOf(w, id, "start")).toMatchObject({ status: "claimed", claimedAt: iso(form.startAt) });
+
+    w.setNow(form.startAt + 4 * MIN);
+    vi.advanceTimersByTime(CLAIM_RENEW_MS);
+    expect(jobOf(w, id, "start").claimedAt).toBe(iso(form.startAt + 4 * MIN));
+    // Another process ticking 6 minutes after the claim finds it fresh (without the renewal it was stale).
+    expect(claimDueJobs(w.t.deps, new Date(form.startAt + 6 * MIN))).toEqual([]);
+
+    answer();
+    await tick;
+    expect(jobOf(w, id, "start")).toMatchObject({ status: "done", result: { published: 1 } });
+    expect(contestRow(w, id).status).toBe("started");
   });
 });
