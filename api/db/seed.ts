@@ -5,9 +5,8 @@
  * Runs once: it does nothing when any user exists.
  */
 
-import { loadSchemaSet } from "../../engine/node/load-schemas";
-import type { HandleProvider } from "../../engine/text/handle";
 import type { Clock } from "../clock";
+import { sharedCatalog } from "../deps";
 import { sandboxHandle } from "../drivers/sandbox";
 import { newId } from "../ids";
 import type { Db } from "./client";
@@ -136,13 +135,11 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
         })
         .run();
     }
-    const definitions = loadSchemaSet().providers;
+    // The process's catalogue (loaded once; the app's dependencies reuse it).
+    const definitions = sharedCatalog().providers;
     CONTEST_NETWORKS.forEach((provider, i) => {
       // A handle each network accepts (the builder excludes the team's own accounts by default and checks them).
-      const screenName = sandboxHandle(
-        { name: provider, ...(definitions.get(provider)?.data as Omit<HandleProvider, "name">) },
-        "fairdrawdemo",
-      );
+      const screenName = sandboxHandle(definitions.get(provider) ?? { name: provider }, "fairdrawdemo");
       activity("addTeamAccount", ownerId, {
         account: { name: screenName, profile_picture: null, provider },
       });

@@ -43,12 +43,11 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
   const committed = Object.entries(committedMoments(commitment));
   const lists = momentsRevealedAt !== null && committed.length > 0 ? momentsEntriesOf(db, row.id) : {};
   // Only the moments' winners are read from the entries (their handles, and whether the manual check rejected them).
+  const resultsOf = new Map(
+    committed.map(([sourceId]) => [sourceId, momentResults(commitment?.momentsResult?.[sourceId])]),
+  );
   const momentWinnerIds = [
-    ...new Set(
-      committed.flatMap(([sourceId]) =>
-        momentResults(commitment?.momentsResult?.[sourceId]).flatMap((r) => (r.winner ? [r.winner] : [])),
-      ),
-    ),
+    ...new Set([...resultsOf.values()].flatMap((list) => list.flatMap((r) => (r.winner ? [r.winner] : [])))),
   ];
   const winnerEntries = momentsRevealedAt !== null ? entrantsOf(db, row.id, momentWinnerIds) : [];
   const moments = committed.map(([sourceId, m]) => {
@@ -71,7 +70,7 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
       moments: m.moments,
       salt: m.salt,
       entries,
-      results: momentResults(commitment?.momentsResult?.[sourceId]).map((r) => {
+      results: (resultsOf.get(sourceId) ?? []).map((r) => {
         const won = r.winner === null ? undefined : winningEntry(entries, r.winner, r.moment);
         const rows = winnerEntries.filter((e) => e.id === r.winner);
         // A moment winner the manual check rejected stays in the proof (the moment went to that entry) but wins

@@ -339,6 +339,7 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
   const results = findCommitment(deps.db, row.id)?.momentsResult ?? null;
   if (!results) return 0;
   const tokens = tokensOf(deps, row);
+  const valid = entrantsOf(deps.db, row.id).filter((e) => e.valid);
   let published = 0;
   for (const source of contestSources(deps, row)) {
     const resolved = results[source.stored._id];
@@ -349,9 +350,7 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
     const won = formPart(source, "winning_moments", "won_publication");
     const lost = formPart(source, "winning_moments", "lost_publication");
     const seen = new Set<string>();
-    for (const entrant of entrantsOf(deps.db, row.id).filter(
-      (e) => e.sourceId === source.stored._id && e.valid,
-    )) {
+    for (const entrant of valid.filter((e) => e.sourceId === source.stored._id)) {
       if (seen.has(entrant.id)) continue;
       seen.add(entrant.id);
       const isWinner = winners.has(entrant.id);

@@ -1,34 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import type { ContestData } from "../../web/src/contest/types";
 import "../../web/src/contest/contests.css";
 import { ContestPreviewDialog } from "../../web/src/dialogs/ContestPreviewDialog";
-import { contests } from "../../web/src/testing/contest-fixtures";
+import { loadFromChain } from "../../web/src/testing/contest-fixtures";
 import { Providers } from "../../web/src/testing/Providers";
-
-const chain: Record<string, ContestData> = {
-  first: {
-    ...contests.startedTunnel,
-    _id: "first",
-    name: "Spring giveaway",
-    prev_id: null,
-    next_id: "second",
-  },
-  second: {
-    ...contests.startedClassic,
-    _id: "second",
-    name: "Imported post",
-    prev_id: "first",
-    next_id: "third",
-  },
-  third: { ...contests.ended, _id: "third", name: "Winter giveaway", prev_id: "second", next_id: null },
-};
-
-async function load(id: string): Promise<ContestData> {
-  const found = chain[id];
-  if (!found) throw new Error("This contest does not exist.");
-  return found;
-}
 
 const meta = {
   title: "Contests/ContestPreviewDialog",
@@ -40,7 +15,7 @@ const meta = {
       </Providers>
     ),
   ],
-  args: { contestId: "first", onClose: fn(), load },
+  args: { contestId: "first", onClose: fn(), load: loadFromChain },
 } satisfies Meta<typeof ContestPreviewDialog>;
 export default meta;
 

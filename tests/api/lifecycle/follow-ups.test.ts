@@ -14,6 +14,7 @@ import {
   jobsOf,
   MIN,
   publicationsOf,
+  storedSourceId,
   T0,
   twitterForm,
   type World,
@@ -63,14 +64,6 @@ function instagramSource(): Json {
   return source;
 }
 
-function storedSourceId(id: string, provider: string): string {
-  const source = (contestRow(w, id).sources as { _id: string; provider: string }[]).find(
-    (s) => s.provider === provider,
-  );
-  if (!source) throw new Error(`no ${provider} source`);
-  return source._id;
-}
-
 /**
  * The seed is secret and random, so which network's entrants win is chance: with this many winners each network of
  * the contest has winners (the odds of none are below 2^-40), and the assertions about each never go unchecked.
@@ -98,7 +91,7 @@ describe("the publications and messages that follow the draw", { timeout: 30_000
     const published = publicationsOf(w, id).filter((p) => p.kind === "winners");
     expect(published.map((p) => p.provider).sort()).toEqual(["facebook", "twitter"]);
     for (const provider of ["facebook", "twitter"]) {
-      const sourceId = storedSourceId(id, provider);
+      const sourceId = storedSourceId(w, id, provider);
       const text = published.find((p) => p.sourceId === sourceId)?.text ?? "";
       const own = rows.filter((r) => winners.includes(r.id) && r.sourceId === sourceId);
       const others = rows.filter((r) => winners.includes(r.id) && r.provider !== provider);
@@ -121,7 +114,7 @@ describe("the publications and messages that follow the draw", { timeout: 30_000
     w.setNow(form.startAt + 8 * DAY);
     await drawByHand(id);
     await w.tickAt(form.startAt + 8 * DAY + MIN);
-    const instagram = storedSourceId(id, "instagram");
+    const instagram = storedSourceId(w, id, "instagram");
     expect(jobsOf(w, id).find((j) => j.kind === "private_messages" && j.key === instagram)).toMatchObject({
       status: "done",
       result: { skipped: "instagram_window" },
@@ -144,7 +137,7 @@ describe("the publications and messages that follow the draw", { timeout: 30_000
     w.setNow(form.startAt + 8 * DAY);
     await drawByHand(id);
     await w.tickAt(form.startAt + 8 * DAY + MIN);
-    const facebook = storedSourceId(id, "facebook");
+    const facebook = storedSourceId(w, id, "facebook");
     const job = jobsOf(w, id).find((j) => j.kind === "private_messages" && j.key === facebook);
     expect(job?.status).toBe("done");
     expect(job?.result).not.toHaveProperty("skipped");

@@ -232,6 +232,15 @@ export function facebookSource(t: TestApp): Json {
   return source;
 }
 
+/** The stored _id of the contest's source of that network. */
+export function storedSourceId(w: World, id: string, provider: string): string {
+  const source = (contestRow(w, id).sources as { _id: string; provider: string }[]).find(
+    (s) => s.provider === provider,
+  );
+  if (!source) throw new Error(`no ${provider} source`);
+  return source._id;
+}
+
 export function jobsOf(w: World, contestId: string) {
   return w.t.db.select().from(jobs).where(eq(jobs.contestId, contestId)).orderBy(jobs.dueAt, jobs.id).all();
 }

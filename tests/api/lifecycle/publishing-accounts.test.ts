@@ -17,6 +17,7 @@ import {
   jobsOf,
   MIN,
   publicationsOf,
+  storedSourceId,
   T0,
   teamNotifications,
   twitterForm,
@@ -25,13 +26,6 @@ import {
 
 let w: World;
 
-function storedSourceId(id: string, provider: string): string {
-  const source = (contestRow(w, id).sources as { _id: string; provider: string }[]).find(
-    (s) => s.provider === provider,
-  );
-  if (!source) throw new Error(`no ${provider} source`);
-  return source._id;
-}
 afterEach(() => w.t.cleanup());
 
 /** A twitter account of another person, lent to the team; answers its external id and the lender's session. */
@@ -220,7 +214,7 @@ describe("the publishing account of a contest's jobs", { timeout: 30_000 }, () =
     // The X post counts as out (it is not published again); Facebook's never opens.
     expect(jobOf(w, id, "start").result).toMatchObject({
       published: 1,
-      late: [storedSourceId(id, "facebook")],
+      late: [storedSourceId(w, id, "facebook")],
     });
     expect(publicationsOf(w, id).filter((p) => p.kind === "main" && p.status === "published")).toMatchObject([
       { provider: "twitter" },

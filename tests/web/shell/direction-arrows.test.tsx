@@ -4,35 +4,10 @@
  */
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ContestData } from "../../../web/src/contest/types";
 import { ContestPreviewDialog } from "../../../web/src/dialogs/ContestPreviewDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
-import { contests } from "../../../web/src/testing/contest-fixtures";
+import { contestChain, loadFromChain } from "../../../web/src/testing/contest-fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
-
-const chain: Record<string, ContestData> = {
-  first: {
-    ...contests.startedTunnel,
-    _id: "first",
-    name: "Spring giveaway",
-    prev_id: null,
-    next_id: "second",
-  },
-  second: {
-    ...contests.startedClassic,
-    _id: "second",
-    name: "Imported post",
-    prev_id: "first",
-    next_id: "third",
-  },
-  third: { ...contests.ended, _id: "third", name: "Winter giveaway", prev_id: "second", next_id: null },
-};
-
-async function load(id: string): Promise<ContestData> {
-  const found = chain[id];
-  if (!found) throw new Error("missing");
-  return found;
-}
 
 /** The arrow glyphs of the previous and next buttons, in that order. */
 function arrows(): string[] {
@@ -43,10 +18,10 @@ function arrows(): string[] {
 async function renderPreview(id: string) {
   render(
     <Providers>
-      <ContestPreviewDialog contestId={id} onClose={() => undefined} load={load} />
+      <ContestPreviewDialog contestId={id} onClose={() => undefined} load={loadFromChain} />
     </Providers>,
   );
-  await screen.findByRole("dialog", { name: chain[id]?.name });
+  await screen.findByRole("dialog", { name: contestChain[id]?.name });
 }
 
 describe("contest preview arrows", () => {

@@ -165,3 +165,29 @@ export function listEntryOf(c: ContestData): ContestListEntry {
     next_id: c.next_id ?? null,
   };
 }
+
+/** Three contests linked by prev_id / next_id: the preview dialog's previous and next. */
+export const contestChain: Record<string, ContestData> = {
+  first: {
+    ...contests.startedTunnel,
+    _id: "first",
+    name: "Spring giveaway",
+    prev_id: null,
+    next_id: "second",
+  },
+  second: {
+    ...contests.startedClassic,
+    _id: "second",
+    name: "Imported post",
+    prev_id: "first",
+    next_id: "third",
+  },
+  third: { ...contests.ended, _id: "third", name: "Winter giveaway", prev_id: "second", next_id: null },
+};
+
+/** The preview dialog's loader over contestChain. */
+export async function loadFromChain(id: string): Promise<ContestData> {
+  const found = contestChain[id];
+  if (!found) throw new Error("This contest does not exist.");
+  return found;
+}
