@@ -7,7 +7,7 @@ import path from "node:path";
 import { type CompiledConfig, type CompiledScope, compileConfig } from "../engine/config/compile";
 import type { BuilderConfig } from "../engine/config/types";
 import { builderConfigFrom, formRulesFrom, loadSchemaSet, SCHEMAS_DIR } from "../engine/node/load-schemas";
-import type { ProviderHandle } from "../engine/text/handle";
+import type { ProviderDefinition } from "../codegen/types";
 
 export type PlanDefinition = {
   id: string;
@@ -21,21 +21,8 @@ export type PlanDefinition = {
   features: string[];
 };
 
-export type ProviderDefinition = {
-  name: string;
-  display_name: string;
-  driver: string;
-  onlyLogin: boolean;
-  onlyTeam: boolean;
-  quickdraw: boolean;
-  contestbuilder: boolean;
-  canInvite: boolean;
-  maxSourcesLimitCB: number;
-  url_patterns: string[];
-  /** What an account name of the network is (schemas/meta/provider.schema.json handle; builder networks have one). */
-  handle?: ProviderHandle;
-  [key: string]: unknown;
-};
+/** A provider's definition (schemas/providers/<name>.json), typed from its meta-schema by codegen. */
+export type { ProviderDefinition };
 
 export type PermissionDefinition = { name: string; description: string; default: boolean };
 

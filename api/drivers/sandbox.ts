@@ -84,6 +84,7 @@ function entriesOf(request: EntriesRequest) {
   if (request.post_id === null) return [];
   return sandboxEntrants({
     contestId: request.contest_id,
+    network: request.provider,
     // Entrants carry the stored source's _id (what the entrants table and the filters key sources by).
     source: { ...request.source, id: request.source_id },
     count: Math.min(request.limit, request.sandbox_entrants ?? SANDBOX_ENTRANTS_PER_SOURCE),

@@ -14,6 +14,8 @@
  * to catch. Without `returning` nothing changes (the same entrants as before for the same contest).
  */
 
+import { hasActionKind, type ProviderFacts, profileUrlOf } from "../provider";
+import { isValidHandle, normalizeHandle } from "../text/handle";
 import { getIn, toTime } from "../values";
 import { addDays, addMonths } from "./calendar";
 import { type Entrant, entrantId } from "./entrant";
@@ -26,13 +28,19 @@ import {
   LAST_NAMES,
   PREDICTION_LEADS,
 } from "./sandbox-names";
-import { actionSettings, REACTIONS } from "./settings";
+import { REACTIONS } from "./action-kinds";
+import { actionSettings } from "./settings";
 import { fold } from "./text-match";
 
 export type SandboxOptions = {
   contestId: string;
   /** The stored builder source (its id, type and settings). */
   source: Record<string, unknown>;
+  /**
+   * The source's provider definition: its actions' kinds, what its account ids and handles look like, its profile
+   * URLs. Without one, the entrants do nothing a network could check.
+   */
+  network: ProviderFacts | undefined;
   count: number;
   now: string;
   /** External ids or handles a clean entrant follows, beside those the source's follow action names. */
@@ -122,38 +130,23 @@ function digits(random: SeededRandom, length: number): string {
   return out;
 }
 
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
-
-function externalId(random: SeededRandom, provider: string): string {
-  if (provider === "bluesky") {
-    return `did:plc:${Array.from({ length: 24 }, () => pick(random, [...ID_ALPHABET])).join("")}`;
-  }
-  if (provider === "youtube") {
-    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    return `UC${Array.from({ length: 22 }, () => pick(random, [...alphabet])).join("")}`;
-  }
-  return digits(random, provider === "twitter" ? 19 : 16);
+/** A synthetic account id of the network's shape (account_id: prefix, then length characters of alphabet). */
+function externalId(random: SeededRandom, network: ProviderFacts | undefined): string {
+  const shape = network?.account_id;
+  if (!shape) return digits(random, 16);
+  return shape.prefix + Array.from({ length: shape.length }, () => pick(random, [...shape.alphabet])).join("");
 }
 
-function profileUrl(provider: string, handle: string, id: string): string | null {
-  switch (provider) {
-    case "twitter":
-      return `https://x.com/${handle}`;
-    case "bluesky":
-      return `https://bsky.app/profile/${handle}`;
-    case "instagram":
-      return `https://www.instagram.com/${handle}`;
-    case "threads":
-      return `https://www.threads.net/@${handle}`;
-    case "tiktok":
-      return `https://www.tiktok.com/@${handle}`;
-    case "youtube":
-      return `https://www.youtube.com/channel/${id}`;
-    case "facebook":
-      return `https://www.facebook.com/${id}`;
-    default:
-      return null;
-  }
+/** What joins a first and a last name in a handle: a dot or an underscore, whichever the handle rule takes. */
+function separatorOf(network: ProviderFacts | undefined): string {
+  const rule = network?.handle;
+  if (!rule) return "_";
+  return [".", "_"].find((sep) => isValidHandle(rule, `ab${sep}cd`)) ?? "";
+}
+
+/** A generated handle as the network writes it (completed with its suffix, lower-cased where it is). */
+function networkHandle(network: ProviderFacts | undefined, handle: string): string {
+  return network ? (normalizeHandle(network, handle) ?? handle) : handle;
 }
 
 /** Code-unit order (ISO 8601 UTC texts of one format sort as their instants). */
@@ -178,7 +171,8 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const provider = typeof source.type === "string" ? source.type : "sandbox";
   const sourceId = String(source.id ?? source._id ?? "");
   const random = seededRandom(opts.contestId, `sandbox:${sourceId}`);
-  const rules = actionSettings(source);
+  const { network } = opts;
+  const rules = actionSettings(source, network);
   const rawKeywords =
     getIn(source, ["actions", "comment", "keywords", "enabled"]) === true
       ? strings(getIn(source, ["actions", "comment", "keywords", "list"]))
@@ -201,11 +195,11 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const rateMax = enabled(source, "check_retweet_rate")
     ? numberAt(source, ["check_retweet_rate", "max_percent_contests"], 50)
     : 50;
-  // Reposts, quotes and the repost ratio are twitter's and bluesky's.
-  const hasReposts = provider === "twitter" || provider === "bluesky";
-  const onlyQuotes = rules.comment.enabled && rules.comment.accept === "only_quotes";
-  // Instagram, threads and tiktok handles often hold dots; twitter and the others use underscores.
-  const separator = provider === "instagram" || provider === "threads" || provider === "tiktok" ? "." : "_";
+  // Reposts, quotes and the repost ratio belong to the networks that have a repost action.
+  const hasReposts = hasActionKind(network, "repost");
+  const onlyQuotes =
+    (rules.comment.enabled && rules.comment.accept === "only_quotes") || rules.quote.enabled;
+  const separator = separatorOf(network);
   const reactions = rules.react.accept.length > 0 ? rules.react.accept : [...REACTIONS];
 
   // The defects this source can catch, one of each first; the rest mostly clean.
@@ -218,7 +212,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   if (rules.comment.enabled && rules.comment.prediction) catchable.push("no_prediction");
   if (rules.repost.enabled) catchable.push("no_repost");
   if (onlyQuotes) catchable.push("no_quote");
-  if (rules.like) catchable.push("no_like");
+  if (rules.like.enabled) catchable.push("no_like");
   if (rules.follow.enabled && (rules.follow.author || rules.follow.others.length > 0))
     catchable.push("no_follow");
   if (rules.react.enabled) catchable.push("no_reaction");
@@ -267,14 +261,14 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       const handle = pick(random, candidates).slice(0, 15);
       if (!usedHandles.has(handle.toLowerCase())) {
         usedHandles.add(handle.toLowerCase());
-        return provider === "bluesky" ? `${handle}.bsky.social` : handle;
+        return networkHandle(network, handle);
       }
     }
   }
 
   function freshId(): string {
     for (;;) {
-      const id = externalId(random, provider);
+      const id = externalId(random, network);
       if (!usedIds.has(id)) {
         usedIds.add(id);
         return id;
@@ -335,7 +329,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       external_id: id,
       screen_name: handle,
       name: `${first} ${last}`,
-      profile_url: profileUrl(provider, handle, id),
+      profile_url: profileUrlOf(network, handle),
       account_created_at: new Date(addDays(now, -ageDays) - random.below(86_400) * SECOND).toISOString(),
       followers: audience(random),
       following: audience(random),
@@ -345,7 +339,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       did: {
         repost: rules.repost.enabled || (hasReposts && random.below(3) === 0),
         quote: onlyQuotes || (hasReposts && random.below(10) === 0),
-        like: rules.like || random.below(2) === 0,
+        like: rules.like.enabled || random.below(2) === 0,
         follows: [...follows],
         reactions: rules.react.enabled ? [pick(random, reactions)] : [],
       },
@@ -371,9 +365,9 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       case "bot": {
         const stem = pick(random, BOT_STEMS);
         const handle = `${stem}${digits(random, 15 - stem.length)}`;
-        e.screen_name = provider === "bluesky" ? `${handle}.bsky.social` : handle;
+        e.screen_name = networkHandle(network, handle);
         e.name = handle;
-        e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
+        e.profile_url = profileUrlOf(network, e.screen_name);
         e.is_bot_signal = true;
         e.followers = random.below(6);
         e.following = 1_500 + random.below(4_000);
@@ -393,10 +387,9 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
         break;
       case "excluded": {
         const handle = pick(random, excluded);
-        // A listed bluesky account is usually a full domain handle already ("brand.bsky.social").
-        e.screen_name = provider === "bluesky" && !handle.includes(".") ? `${handle}.bsky.social` : handle;
+        e.screen_name = networkHandle(network, handle);
         e.name = handle;
-        e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
+        e.profile_url = profileUrlOf(network, e.screen_name);
         break;
       }
       case "no_comment":
@@ -444,7 +437,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       external_id: account.external_id,
       screen_name: screenName,
       name: account.name || e.name,
-      profile_url: profileUrl(provider, screenName, account.external_id),
+      profile_url: profileUrlOf(network, screenName),
     };
   }
 

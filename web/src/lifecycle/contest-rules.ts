@@ -29,7 +29,7 @@ export function commentTermsOf(contest: RulesContest | null, sourceId: string | 
   const form =
     (index >= 0 ? forms[index] : undefined) ?? forms.find((f) => String(f.id ?? "") === sourceId) ?? null;
   if (!form) return NO_TERMS;
-  const { comment } = actionSettings(form);
+  const { comment } = actionSettings(form, typeof form.type === "string" ? providerOf(form.type) : undefined);
   if (!comment.enabled) return NO_TERMS;
   return { keywords: comment.keywords, prediction: comment.prediction ?? [] };
 }
