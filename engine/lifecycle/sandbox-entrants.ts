@@ -17,6 +17,7 @@
 import { hasActionKind, type ProviderFacts, profileUrlOf } from "../provider";
 import { isValidHandle, normalizeHandle } from "../text/handle";
 import { getIn, toTime } from "../values";
+import { REACTIONS } from "./action-kinds";
 import { addDays, addMonths } from "./calendar";
 import { type Entrant, entrantId } from "./entrant";
 import { type SeededRandom, seededRandom } from "./prng";
@@ -28,7 +29,6 @@ import {
   LAST_NAMES,
   PREDICTION_LEADS,
 } from "./sandbox-names";
-import { REACTIONS } from "./action-kinds";
 import { actionSettings } from "./settings";
 import { fold } from "./text-match";
 
@@ -134,7 +134,9 @@ function digits(random: SeededRandom, length: number): string {
 function externalId(random: SeededRandom, network: ProviderFacts | undefined): string {
   const shape = network?.account_id;
   if (!shape) return digits(random, 16);
-  return shape.prefix + Array.from({ length: shape.length }, () => pick(random, [...shape.alphabet])).join("");
+  return (
+    shape.prefix + Array.from({ length: shape.length }, () => pick(random, [...shape.alphabet])).join("")
+  );
 }
 
 /** What joins a first and a last name in a handle: a dot or an underscore, whichever the handle rule takes. */
@@ -197,8 +199,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     : 50;
   // Reposts, quotes and the repost ratio belong to the networks that have a repost action.
   const hasReposts = hasActionKind(network, "repost");
-  const onlyQuotes =
-    (rules.comment.enabled && rules.comment.accept === "only_quotes") || rules.quote.enabled;
+  const onlyQuotes = (rules.comment.enabled && rules.comment.accept === "only_quotes") || rules.quote.enabled;
   const separator = separatorOf(network);
   const reactions = rules.react.accept.length > 0 ? rules.react.accept : [...REACTIONS];
 

@@ -5,12 +5,7 @@
  */
 import type { ProviderFacts } from "../provider";
 import { type HandleProvider, handleKey } from "../text/handle";
-import {
-  type ActionKindName,
-  type ActionSettings,
-  actionKinds,
-  type KindSettings,
-} from "./action-kinds";
+import { type ActionKindName, type ActionSettings, actionKinds, type KindSettings } from "./action-kinds";
 import { cleanTerms } from "./action-kinds/comment";
 import { at, on, positiveNumber, strings } from "./action-kinds/read";
 

@@ -84,7 +84,13 @@ function commentFailures(entrant: Entrant, s: CommentSettings): readonly ActionF
 /** A comment under the publication, with the keywords, mentions and prediction the source asks for. */
 export const comment = defineAction<CommentSettings>({
   kind: "comment",
-  failures: ["missing_comment", "missing_keywords", "not_enough_mentions", "missing_prediction", "missing_quote"],
+  failures: [
+    "missing_comment",
+    "missing_keywords",
+    "not_enough_mentions",
+    "missing_prediction",
+    "missing_quote",
+  ],
   off: {
     enabled: false,
     accept: null,
@@ -101,7 +107,9 @@ export const comment = defineAction<CommentSettings>({
       accept: oneOf(at(action, "accept"), ["replies_and_quotes", "only_quotes", "only_replies"] as const),
       target: oneOf(at(action, "target"), ["first", "all", "last"] as const),
       keywords: on(action, "keywords") ? cleanTerms(at(action, "keywords", "list"), network) : [],
-      mentionsMin: on(action, "mentions") ? Math.floor(positiveNumber(at(action, "mentions", "nb_min")) ?? 0) : 0,
+      mentionsMin: on(action, "mentions")
+        ? Math.floor(positiveNumber(at(action, "mentions", "nb_min")) ?? 0)
+        : 0,
       prediction: prediction.length > 0 ? prediction : null,
       network,
     };

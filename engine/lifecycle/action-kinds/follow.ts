@@ -1,5 +1,5 @@
-import { handleKey } from "../../text/handle";
 import type { ProviderFacts } from "../../provider";
+import { handleKey } from "../../text/handle";
 import type { Entrant } from "../entrant";
 import { defineAction } from "./define";
 import { at, on, strings } from "./read";
@@ -45,6 +45,8 @@ export const follow = defineAction<FollowSettings>({
   check: (entrant, s) => {
     if (!s.enabled) return [];
     const followsAuthor = s.author === null || follows(entrant, handleKey(undefined, s.author), undefined);
-    return followsAuthor && s.others.every((key) => follows(entrant, key, s.network)) ? [] : ["missing_follow"];
+    return followsAuthor && s.others.every((key) => follows(entrant, key, s.network))
+      ? []
+      : ["missing_follow"];
   },
 });
