@@ -4,10 +4,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { ProviderDefinition } from "../codegen/types";
 import { type CompiledConfig, type CompiledScope, compileConfig } from "../engine/config/compile";
 import type { BuilderConfig } from "../engine/config/types";
 import { builderConfigFrom, formRulesFrom, loadSchemaSet, SCHEMAS_DIR } from "../engine/node/load-schemas";
-import type { ProviderDefinition } from "../codegen/types";
 
 export type PlanDefinition = {
   id: string;

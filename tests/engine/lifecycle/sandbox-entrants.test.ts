@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   applyFilters,
   type FilterReason,
+  sandboxEntrants as generate,
   RETURNING_MAX,
   type SandboxOptions,
-  sandboxEntrants as generate,
 } from "../../../engine/lifecycle";
 import { PROVIDERS as DEFINITIONS, fullyConfiguredTwitter, NOW, networkOf, source } from "./fixtures";
 
