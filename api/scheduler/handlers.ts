@@ -14,8 +14,10 @@
  * resolved in one transaction, which also schedules a `closing` job per source for the closing publication. A
  * publication that fails (the network refuses a reply) then retries on its own and never holds the status back.
  */
+
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
+import { isMetaNetwork } from "../../engine/provider";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
@@ -65,9 +67,6 @@ export type JobOutcome = {
 
 const skipped = (reason: string): JobOutcome => ({ result: { skipped: reason }, moves: [], changed: false });
 
-/** Networks where a follow-up publication is a comment on the post or a repost of it (their form's `type`). */
-const META_NETWORKS = new Set(["facebook", "instagram", "threads"]);
-
 const DAY_MS = 86_400_000;
 
 function contestOf(deps: SchedulerDeps, id: string): ContestRow | undefined {
@@ -106,6 +105,7 @@ function updateStoredSource(
 
 /** A follow-up publication (closing, winners, a reminder) as the network takes it: on the main post when there is one. */
 function followUpMode(
+  deps: SchedulerDeps,
   source: ContestSource,
   type: unknown,
 ): { mode: PublicationMode; inReplyTo: string | null } {
@@ -114,7 +114,9 @@ function followUpMode(
   if (type === "repost" || type === "retweet") return { mode: type, inReplyTo: post };
   if (type === "quote") return { mode: "quote", inReplyTo: post };
   if (type === "comment") return { mode: "comment", inReplyTo: post };
-  return { mode: META_NETWORKS.has(source.stored.provider) ? "comment" : "reply", inReplyTo: post };
+  // On the networks of Meta (meta_network in the definition) a follow-up is a comment on the post.
+  const meta = isMetaNetwork(deps.catalog.providers.get(source.stored.provider));
+  return { mode: meta ? "comment" : "reply", inReplyTo: post };
 }
 
 /** Publishes one of a source's follow-up publications (closing, winners) when its form has it on. */
@@ -128,7 +130,7 @@ async function publishFollowUp(
 ): Promise<boolean> {
   const form = formPart(source, part);
   if (form?.enabled !== true || !source.driver || !source.account) return false;
-  const { mode, inReplyTo } = followUpMode(source, form.type);
+  const { mode, inReplyTo } = followUpMode(deps, source, form.type);
   await publishOnce(deps, source.driver, {
     contest_id: row.id,
     source_id: source.stored._id,
@@ -286,7 +288,7 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
   if (!form || getIn(source.form, ["reminders", "enabled"]) !== true) return skipped("reminder removed");
   if (!source.driver || !source.account) return skipped("no publishing account");
   if (!source.stored.post_id) throw new NotReady("the main publication is not out yet");
-  const { mode, inReplyTo } = followUpMode(source, form.type);
+  const { mode, inReplyTo } = followUpMode(deps, source, form.type);
   const pub = await publishOnce(deps, source.driver, {
     contest_id: row.id,
     source_id: sourceId,

@@ -134,6 +134,14 @@ export type ProviderDefinition = {
      * Icon name in the web app's icon set.
      */
     icon: string;
+    /**
+     * true: the network shows a post's media above its text (the builder's preview does the same).
+     */
+    media_first?: boolean;
+    /**
+     * true: importing a post of this network first shows the notice that the network limits what an application may read of a post (X: the import is registered now, entries are read from public posts only).
+     */
+    import_notice?: boolean;
   };
 };
 

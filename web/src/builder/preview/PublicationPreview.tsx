@@ -7,6 +7,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { MediaFile } from "../../../../codegen/types";
+import { providerOf } from "../../providers";
 import { Avatar } from "../../widgets/Avatar";
 import { MediaGrid, type MediaItem } from "../../widgets/MediaGrid";
 import type { PublicationMode } from "./publications";
@@ -169,7 +170,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
         )}
         {time}
       </header>
-      {provider === "instagram" ? (
+      {providerOf(provider)?.ui.media_first === true ? (
         <>
           <MediaGrid items={media} />
           {body}
