@@ -15,6 +15,7 @@ import {
   users,
 } from "../../api/db/schema";
 import { DEMO_EMAIL, seedDemo } from "../../api/db/seed";
+import { BUILDER_NETWORKS } from "../helpers/schema-facts";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,15 +60,7 @@ describe("the database", () => {
       .where(eq(accounts.teamId, teamId))
       .all()
       .map((a) => a.provider);
-    expect(providers.sort()).toEqual([
-      "bluesky",
-      "facebook",
-      "instagram",
-      "threads",
-      "tiktok",
-      "twitter",
-      "youtube",
-    ]);
+    expect(providers.sort()).toEqual(BUILDER_NETWORKS);
     const statuses = new Set(
       db
         .select()
