@@ -7,7 +7,14 @@ import path from "node:path";
 import type { ProviderDefinition } from "../codegen/types";
 import { type CompiledConfig, type CompiledScope, compileConfig } from "../engine/config/compile";
 import type { BuilderConfig } from "../engine/config/types";
-import { builderConfigFrom, formRulesFrom, loadSchemaSet, SCHEMAS_DIR } from "../engine/node/load-schemas";
+import {
+  builderConfigFrom,
+  formRulesFrom,
+  formSchemas,
+  loadSchemaSet,
+  SCHEMAS_DIR,
+} from "../engine/node/load-schemas";
+import { compileStructure, type StructureValidator } from "../engine/structure";
 
 export type PlanDefinition = {
   id: string;
@@ -27,6 +34,10 @@ export type { ProviderDefinition };
 export type PermissionDefinition = { name: string; description: string; default: boolean };
 
 export type Catalog = {
+  /** The schemas/ folder it was read from (the OpenAPI document describes its schemas). */
+  schemasDir: string;
+  /** The ajv check of a contest body against contest/form.schema.json of that folder, errors by dotted path. */
+  structure: StructureValidator;
   builderConfig: BuilderConfig;
   builder: CompiledConfig;
   forms: ReadonlyMap<string, CompiledScope>;
@@ -51,6 +62,8 @@ export function loadCatalog(dir: string = SCHEMAS_DIR): Catalog {
     categories: { id: string; description: string; permissions: PermissionDefinition[] }[];
   }>(dir, "permissions.json");
   return {
+    schemasDir: dir,
+    structure: compileStructure(formSchemas(dir)),
     builderConfig,
     builder: compileConfig(builderConfig),
     forms: formRulesFrom(set),

@@ -146,7 +146,7 @@ function readForm(
 ): { form: ContestForm; isDuplicate: boolean } {
   const { is_duplicate: duplicate, ...rest } = body;
   const takesDuplicate = kind === "contests" && call === "create";
-  const errors = structureErrors(takesDuplicate ? rest : body);
+  const errors = structureErrors(c.get("deps").catalog, takesDuplicate ? rest : body);
   if (takesDuplicate && duplicate !== undefined && typeof duplicate !== "boolean") {
     add(errors, "is_duplicate", "validation.structure.type", "schema:type");
   }

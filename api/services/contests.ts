@@ -19,9 +19,7 @@ import type { CompiledConfig } from "../../engine/config/compile";
 import type { ValidationContext } from "../../engine/config/types";
 import { minimumLeadMs } from "../../engine/countdown";
 import type { ValidationErrors } from "../../engine/messages/types";
-import { formSchemas } from "../../engine/node/load-schemas";
 import { payloadOf } from "../../engine/payload";
-import { compileStructure, type StructureValidator } from "../../engine/structure";
 import { locatePath } from "../../engine/validation/scopes";
 import { ALL, validate } from "../../engine/validation/validate";
 import { getIn, isPlainObject, setPathIn, toTime } from "../../engine/values";
@@ -53,12 +51,9 @@ export const MAX_PER_PAGE = 100;
 // ---------------------------------------------------------------------------------------------------------
 // The body
 
-let structure: StructureValidator | undefined;
-
-/** The ajv check of the body against schemas/contest/form.schema.json (compiled once), errors by dotted path. */
-export function structureErrors(body: unknown): ValidationErrors {
-  structure ??= compileStructure(formSchemas());
-  return structure(body);
+/** The ajv check of the body against the catalogue's contest/form.schema.json (compiled once, there), errors by dotted path. */
+export function structureErrors(catalog: Catalog, body: unknown): ValidationErrors {
+  return catalog.structure(body);
 }
 
 /** Who validates: the server clock, the team's plan features and quotas (decisions.md "Time"). */
