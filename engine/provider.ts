@@ -49,18 +49,20 @@ export function profileUrlOf(provider: ProviderFacts | undefined, screenName: st
   return fill(template, { screen_name: handle });
 }
 
-/** A post's page, from the network's post_url template; null without a template. */
+/** A post's page, from the network's post_url template; null without a template or a value it needs. */
 export function postUrlOf(
   provider: ProviderFacts | undefined,
-  post: { screen_name?: string | null; post_id: string; shortcode?: string | null },
+  post: { screen_name?: string | null; post_id?: string | null; shortcode?: string | null },
 ): string | null {
   const template = provider?.post_url;
   if (!template) return null;
-  return fill(template, {
-    screen_name: post.screen_name?.replace(/^@/, "") ?? "",
-    post_id: post.post_id,
-    ...(post.shortcode ? { shortcode: post.shortcode } : {}),
-  });
+  const values: Record<string, string> = {};
+  const screenName = post.screen_name?.replace(/^@/, "");
+  if (screenName) values.screen_name = screenName;
+  if (post.post_id) values.post_id = post.post_id;
+  if (post.shortcode) values.shortcode = post.shortcode;
+  const url = fill(template, values);
+  return /\{\w+\}/.test(url) ? null : url;
 }
 
 /** The longest publication text the network takes (text.content_max); null for a network without text limits. */

@@ -384,6 +384,8 @@ export function checkSchemaDir(dir: string): Problem[] {
     }
   }
 
+  // Every action kind's label (the contest pages name a provider's action by its kind until it has its own).
+  for (const kind of ACTION_KIND_NAMES) usedKeys.add(`action.kind.${kind}`);
   // Every registry rule's own keys too: a rule not used yet must still speak every language.
   for (const def of Object.values(rules) as RuleDefinition[]) {
     for (const key of [def.message, ...(def.otherMessages ?? [])]) usedKeys.add(key);

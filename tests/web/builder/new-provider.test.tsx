@@ -9,13 +9,16 @@ import { describe, expect, it } from "vitest";
 import type { ScopeRules } from "../../../engine/config/types";
 import { registerSchema, type Schema } from "../../../web/src/builder/schema/schemas";
 import { fixtureConfig } from "../../../web/src/builder/testing/fixtures";
+import { type ProviderDefinition, registerProvider } from "../../../web/src/providers";
 import rules from "../../fixtures/schemas/contest/sources/fediwisp.rules.json";
 import schema from "../../fixtures/schemas/contest/sources/fediwisp.schema.json";
+import definition from "../../fixtures/schemas/providers/fediwisp.json";
 import { opened, renderBuilder } from "./render";
 
 describe("a provider added under schemas/", () => {
   it("is offered, and its pane has its sidecar's tabs and fields", async () => {
     registerSchema(schema as Schema);
+    registerProvider(definition as ProviderDefinition);
     const config = fixtureConfig();
     config.sources.fediwisp = { fields: rules.fields, steps: rules.steps } as ScopeRules;
     config.providers.fediwisp = { maxSourcesLimitCB: 1 };
@@ -41,7 +44,8 @@ describe("a provider added under schemas/", () => {
     ]);
     expect(screen.getByLabelText("Text")).toBeTruthy();
     await user.click(screen.getByRole("tab", { name: /Actions/ }));
-    // A field the builder has no label for is named from its path.
-    expect(screen.getByRole("switch", { name: "Boost" })).toBeTruthy();
+    // Actions the builder has no label for are named by their kind (schemas/providers/fediwisp.json).
+    expect(screen.getByRole("switch", { name: "Like" })).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Repost" })).toBeTruthy();
   });
 });

@@ -54,6 +54,8 @@ export type PaneFormOptions = {
   rules: ScopeRules;
   /** "base", "summary" or "sources": the label scope of the engine catalog. */
   labelScope: string;
+  /** The source's network (its actions are labelled by their kind); undefined for base and summary. */
+  provider?: string;
   /** A source's tab; undefined renders every field (base, summary). */
   tab?: string;
   i18n: I18n;
@@ -119,7 +121,7 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
   };
 
   const fieldUi = (pattern: string, field: FieldRules): UiSchema => {
-    const ui: UiSchema = { "ui:title": fieldLabel(i18n, options.labelScope, pattern) };
+    const ui: UiSchema = { "ui:title": fieldLabel(i18n, options.labelScope, pattern, options.provider) };
     const opts: FieldOptions = { pattern };
     if (field.ui?.step) opts.step = field.ui.step;
     let disabled = field.can_edit === false;
@@ -168,7 +170,7 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
       const own: FieldOptions = { pattern };
       ui["ui:options"] = own;
       if (pattern !== "" && hasGroupLabel(pattern))
-        ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern);
+        ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern, options.provider);
       if (field) Object.assign(ui, fieldUi(pattern, field), { "ui:order": ui["ui:order"] });
       const schema: Schema = { type: "object", properties };
       return { schema, ui, order: Math.min(order, orders[0]?.[1] ?? order) };
@@ -182,7 +184,7 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
       if (!field && !items) return null;
       patterns.push(pattern);
       const ui: UiSchema = field ? fieldUi(pattern, field) : { "ui:options": { pattern } };
-      if (!field) ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern);
+      if (!field) ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern, options.provider);
       const schema: Schema = { ...clean(node) };
       if (items) {
         schema.items = items.schema;
