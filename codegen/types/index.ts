@@ -2381,7 +2381,27 @@ export interface FieldRules {
 export interface FieldUi {
   tab?: "publication" | "actions" | "reminders" | "filters" | "others";
   order?: number;
-  widget?: string;
+  /**
+   * The builder widget that edits the field: a name of web/src/builder/widgets/index.ts builderWidgets (tests/web/builder/widgets/registry.test.tsx keeps this list equal to it).
+   */
+  widget?:
+    | "account"
+    | "datetime"
+    | "excluded-accounts"
+    | "hidden"
+    | "keywords"
+    | "manual-check-reasons"
+    | "media"
+    | "number"
+    | "reactions"
+    | "reminders"
+    | "retweet-rate-gauge"
+    | "select"
+    | "text"
+    | "textarea"
+    | "toggle"
+    | "tweet-text"
+    | "winning-moments";
   step?: string;
 }
 export interface StepConfig {

@@ -194,6 +194,20 @@ describe("the schema linter on a provider's actions and text limits", () => {
     }
   });
 
+  it("refuses a widget name the builder does not have", () => {
+    const undo = edit(`contest/sources/${FIXTURE_PROVIDER}.rules.json`, (d) => {
+      const fields = d.fields as Record<string, { ui: Record<string, unknown> }>;
+      (fields["publication.content"] as { ui: Record<string, unknown> }).ui.widget = "textera";
+    });
+    try {
+      expect(checkSchemaDir(dir).map((p) => p.message)).toContain(
+        "/fields/publication.content/ui/widget must be equal to one of the allowed values",
+      );
+    } finally {
+      undo();
+    }
+  });
+
   it("refuses a text.content_max that disagrees with the rule strings", () => {
     const undo = edit(providerFile, (d) => {
       (d.text as Record<string, unknown>).content_max = 400;

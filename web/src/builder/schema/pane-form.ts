@@ -17,19 +17,6 @@ import type { ScopeRules } from "../../../../engine/config/types";
 import { choiceLabel, fieldLabel, hasGroupLabel } from "../labels";
 import type { Schema } from "./schemas";
 
-/** The sidecar widget names rjsf's own widgets can stand for until the builder's widgets exist. */
-export const SIMPLE_WIDGETS = new Set([
-  "toggle",
-  "text",
-  "textarea",
-  "tweet-text",
-  "number",
-  "datetime",
-  "select",
-  "account",
-  "retweet-rate-gauge",
-]);
-
 /** The builder's options on a field of the uiSchema (`ui:options`), read by the templates. */
 export type FieldOptions = {
   /** The field's pattern relative to its part ("reminders.list.*.type"). */
@@ -201,8 +188,8 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
     if (!field) return null;
     patterns.push(pattern);
     const ui = fieldUi(pattern, field);
-    // A widget name nobody provides yet falls back to rjsf's widget for the type.
-    if (widget && (SIMPLE_WIDGETS.has(widget) || options.customWidgets.has(widget))) ui["ui:widget"] = widget;
+    // The rules meta-schema holds ui.widget to the registry's names, so every name has its widget.
+    if (widget) ui["ui:widget"] = widget;
     if (Array.isArray(node.enum)) {
       ui["ui:enumNames"] = node.enum.map((v) => (v === null ? "—" : choiceLabel(i18n, String(v))));
     }
