@@ -5,7 +5,7 @@
  * "publishing" (the process stopped while the driver was asked), the driver is asked again with the same key,
  * which it answers with the same post (drivers are idempotent by key), so nothing is published twice.
  *
- * Tokens of the builder's texts (contest-builder.md §5 twitter_publication_content):
+ * Tokens of the builder's texts (contest-builder.md §5, the weighted_length rule):
  * - {SEED}: the draw's seed commitment, shortened to its first 16 hex characters (the length the weighted-length
  *   rule counts for it; the full commitment is on the public verify page, which shows it starts with these);
  * - {DRAW_LINK}: the public verify page of the contest (PUBLIC_URL/verify/{contest id});

@@ -180,7 +180,7 @@ const TEXT_LIMITS = {
 
 /**
  * A provider's text limits agree with its source's rule strings: each limited field's maximum (`between`'s max,
- * or `twitter_publication_content`'s, which is the weighted count) is the limit, and the count is weighted exactly
+ * or `weighted_length`'s, which is the weighted count) is the limit, and the count is weighted exactly
  * where `text.weighted` says so.
  */
 function checkTextLimits(set: SchemaSet, compiled: ReturnType<typeof compileConfig>, problems: Problem[]) {
@@ -194,7 +194,7 @@ function checkTextLimits(set: SchemaSet, compiled: ReturnType<typeof compileConf
     for (const [field, limit] of Object.entries(TEXT_LIMITS)) {
       const rules = scope.fields.find((f) => f.pattern === field)?.rules ?? [];
       for (const rule of rules) {
-        const weighted = rule.name === "twitter_publication_content";
+        const weighted = rule.name === "weighted_length";
         if (!weighted && rule.name !== "between") continue;
         const args = rule.resolveArgs(env);
         const max = weighted ? (args[0] ?? 280) : args[1];

@@ -33,8 +33,8 @@ import { required } from "./required";
 import { requiredWhenIn } from "./required-when-in";
 import { string } from "./string";
 import { teamFeature } from "./team-feature";
-import { twitterPublicationContent } from "./twitter-publication-content";
 import { url } from "./url";
+import { weightedLength } from "./weighted-length";
 
 export const rules = {
   required,
@@ -63,7 +63,7 @@ export const rules = {
   accounts_mentioned_in: accountsMentionedIn,
   account_handle: accountHandle,
   required_when_in: requiredWhenIn,
-  twitter_publication_content: twitterPublicationContent,
+  weighted_length: weightedLength,
   regex,
   email,
   url,

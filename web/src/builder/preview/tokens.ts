@@ -1,5 +1,5 @@
 /**
- * The tokens of the builder's texts (contest-builder.md §5 twitter_publication_content; api/services/publications.ts
+ * The tokens of the builder's texts (contest-builder.md §5, the weighted_length rule; api/services/publications.ts
  * fills them when publishing) and the sample values the preview shows in their place: {SEED} the first 16 hex
  * characters of the draw's commitment, {DRAW_LINK} the public verification link, {NAME} the winner's name (private
  * message), {WINNERS} the winners' handles; a number token such as {1} stands for an 18-character value.
