@@ -17,8 +17,10 @@
  * - A classic contest's setup (api/routes/contest-setup.ts) runs the filters again over the stored entries
  *   (refilterEntries): verdicts and funnel change, the entries do not.
  */
+
 import { and, asc, count, eq, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
+import { type ProviderFacts, profileUrlOf } from "../../engine/provider";
 import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
@@ -543,7 +545,7 @@ export function checkEntrant(
  */
 export function entrantProfileUrl(
   row: Pick<EntrantRow, "profileUrl" | "screenName">,
-  provider: Readonly<Record<string, unknown>> | undefined,
+  provider: ProviderFacts | undefined,
 ): string | null {
   const web = (url: string) => {
     try {
@@ -555,10 +557,8 @@ export function entrantProfileUrl(
   };
   const stored = row.profileUrl ? web(row.profileUrl) : null;
   if (stored) return stored;
-  const pattern = typeof provider?.profile_url === "string" ? provider.profile_url : null;
-  const handle = row.screenName.replace(/^@/, "");
-  if (!pattern || handle === "") return null;
-  return web(pattern.replace("{screen_name}", encodeURIComponent(handle)));
+  const filled = profileUrlOf(provider, row.screenName);
+  return filled ? web(filled) : null;
 }
 
 /**
