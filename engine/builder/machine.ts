@@ -9,7 +9,7 @@
  * Next is blocked while the pane has errors: the person stays where the errors are shown; the sidebar still
  * opens any pane (GO_TO_PANE), so nobody is stuck.
  */
-import { and, assign, fromPromise, setup } from "xstate";
+import { and, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from "xstate";
 import type { CompiledConfig } from "../config/compile";
 import type { ValidationContext } from "../config/types";
 import { shouldConfirmDatesUpdate } from "../dates";
@@ -247,6 +247,45 @@ function idIn(output: unknown, key: "contest_id" | "template_id"): string | null
 
 function missingId(key: string) {
   return new Error(`The server's answer holds no ${key}.`);
+}
+
+/**
+ * The invoke of one of the three calls (submit, draft save, template export): the call with its input, then done
+ * when the answer holds its id (`key`), else, like an error, to the sibling state `failed` with a retry.
+ */
+function callInvoke<const Src extends "submitContest" | "saveDraft" | "exportTemplate">(call: {
+  src: Src;
+  action: BuilderAction;
+  key: "contest_id" | "template_id";
+  target: "#builder.created" | "#builder.draftSaved" | "#builder.templateSaved";
+  finish: "finishCreated" | "finishDraftSaved" | "finishTemplateSaved";
+}) {
+  const { key } = call;
+  return {
+    src: call.src,
+    input: ({ context }: { context: BuilderContext }) => callInput(context, call.action),
+    onDone: [
+      {
+        guard: {
+          type: "returnedId" as const,
+          params: ({ event }: { event: DoneActorEvent<unknown> }) => ({ output: event.output, key }),
+        },
+        target: call.target,
+        actions: {
+          type: call.finish,
+          params: ({ event }: { event: DoneActorEvent<unknown> }) => ({ output: event.output }),
+        },
+      },
+      { target: "failed", actions: { type: "failCall" as const, params: () => ({ error: missingId(key) }) } },
+    ],
+    onError: {
+      target: "failed",
+      actions: {
+        type: "failCall" as const,
+        params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
+      },
+    },
+  };
 }
 
 export const builderMachine = setup({
@@ -642,28 +681,13 @@ export const builderMachine = setup({
         },
         submitting: {
           entry: "clearSubmitError",
-          invoke: {
+          invoke: callInvoke({
             src: "submitContest",
-            input: ({ context }) => callInput(context, "submit"),
-            onDone: [
-              {
-                guard: {
-                  type: "returnedId",
-                  params: ({ event }) => ({ output: event.output, key: "contest_id" }),
-                },
-                target: "#builder.created",
-                actions: { type: "finishCreated", params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: "failed",
-                actions: { type: "failCall", params: () => ({ error: missingId("contest_id") }) },
-              },
-            ],
-            onError: {
-              target: "failed",
-              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            action: "submit",
+            key: "contest_id",
+            target: "#builder.created",
+            finish: "finishCreated",
+          }),
         },
         failed: { on: { RETRY: "submitting", CANCEL: "#builder.editing" } },
       },
@@ -679,28 +703,13 @@ export const builderMachine = setup({
         },
         saving: {
           entry: [{ type: "openModal", params: { name: "saveDraft" } }, "clearSubmitError"],
-          invoke: {
+          invoke: callInvoke({
             src: "saveDraft",
-            input: ({ context }) => callInput(context, "draft"),
-            onDone: [
-              {
-                guard: {
-                  type: "returnedId",
-                  params: ({ event }) => ({ output: event.output, key: "contest_id" }),
-                },
-                target: "#builder.draftSaved",
-                actions: { type: "finishDraftSaved", params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: "failed",
-                actions: { type: "failCall", params: () => ({ error: missingId("contest_id") }) },
-              },
-            ],
-            onError: {
-              target: "failed",
-              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            action: "draft",
+            key: "contest_id",
+            target: "#builder.draftSaved",
+            finish: "finishDraftSaved",
+          }),
         },
         failed: { on: { RETRY: "saving", CANCEL: "#builder.editing" } },
       },
@@ -723,28 +732,13 @@ export const builderMachine = setup({
         },
         exporting: {
           entry: "clearSubmitError",
-          invoke: {
+          invoke: callInvoke({
             src: "exportTemplate",
-            input: ({ context }) => callInput(context, "template"),
-            onDone: [
-              {
-                guard: {
-                  type: "returnedId",
-                  params: ({ event }) => ({ output: event.output, key: "template_id" }),
-                },
-                target: "#builder.templateSaved",
-                actions: { type: "finishTemplateSaved", params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: "failed",
-                actions: { type: "failCall", params: () => ({ error: missingId("template_id") }) },
-              },
-            ],
-            onError: {
-              target: "failed",
-              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            action: "template",
+            key: "template_id",
+            target: "#builder.templateSaved",
+            finish: "finishTemplateSaved",
+          }),
         },
         failed: { on: { RETRY: "exporting", CANCEL: "#builder.editing" } },
       },
