@@ -244,7 +244,7 @@ export const invitesRoutes = new Hono<AppEnv>()
     if (!provider || provider.onlyLogin) throw new AppError("inviteNotActive", NOT_ACTIVE);
     assertAccountsQuota(deps, team, provider.name, { countInvites: false });
     const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
-    const profile = await driverFor(provider, env).linkAccount({
+    const profile = await driverFor(provider, deps).linkAccount({
       provider,
       team: { id: team.id, name: team.name },
       user: { id: user.id, name: user.name },
