@@ -40,7 +40,8 @@ export function politeFetch(opts: PoliteOptions = {}): typeof globalThis.fetch {
   const base = opts.fetch ?? globalThis.fetch;
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
-      const res = await base(input, init);
+      // A Request's body is read once: each attempt sends a copy of it.
+      const res = await base(input instanceof Request ? input.clone() : input, init);
       if (res.status === 429) {
         const wait = waitOf(res.headers, now()) ?? 1000 * 2 ** attempt;
         if (attempt >= maxRetries || wait > maxWait) {
