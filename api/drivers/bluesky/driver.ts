@@ -385,8 +385,20 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     async loadEntries(request: EntriesRequest) {
       if (request.post_id === null) return [];
       const agent = await agentOf(request.account);
-      const uri = postUri(request.post_id, request.post_author ?? null);
+      let uri = postUri(request.post_id, request.post_author ?? null);
       if (!uri) throw new PostUnavailable(`bluesky post ${request.post_id} has no author`);
+      const { repo, collection, rkey } = parseUri(uri);
+      if (!repo.startsWith("did:")) {
+        // A link names its author by handle: the post's URI is by DID (a handle can change hands).
+        try {
+          const did = (await agent.com.atproto.identity.resolveHandle({ handle: repo })).data.did;
+          uri = `at://${did}/${collection}/${rkey}`;
+        } catch (err) {
+          const x = xrpcError(err);
+          if (x && x.status === 400) throw new PostUnavailable(`bluesky handle ${repo} not found`);
+          throw asDriverError(err, "resolveHandle");
+        }
+      }
       return readEntrants(agent, request, uri);
     },
 
