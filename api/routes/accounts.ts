@@ -9,12 +9,12 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
 import { accounts, delegations, teamMembers, teams, users } from "../db/schema";
 import { driverFor, hasRealDriver } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
-import type { ProviderDefinition } from "../catalog";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import {

@@ -205,7 +205,7 @@ export const invitesRoutes = new Hono<AppEnv>()
   })
   .post("/invites/:key/accept", requireUser, async (c) => {
     const deps = c.get("deps");
-    const { db, clock, catalog, env, realtime } = deps;
+    const { db, clock, catalog, realtime } = deps;
     const auth = authOf(c);
     const { user } = auth;
     const row = findInviteByKey(db, clock, c.req.param("key"));

@@ -108,7 +108,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission("team.contests.import_contests"),
     async (c) => {
-      const { db, clock, catalog, env, realtime } = c.get("deps");
+      const { db, clock, catalog, realtime } = c.get("deps");
       const { team } = teamOf(c);
       const user = authOf(c).user;
       const { name, matched, provider, post } = readImport(c, await jsonBody(c));

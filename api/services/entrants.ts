@@ -26,7 +26,6 @@ import type { Db } from "../db/client";
 import { contests, drawCommitments, draws, entrants } from "../db/schema";
 import type { DriverDeps } from "../drivers";
 import type { NetworkDriver } from "../drivers/types";
-import type { Env } from "../env";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests";
 import { momentWinners } from "./draws";

@@ -112,8 +112,18 @@ export class BlueskyStandIn {
   /** A post by an account, with its likes, reposts, replies and quotes by others. */
   addPost(authorDid: string, text: string, rkey = this.tid()): Post {
     const uri = `at://${authorDid}/app.bsky.feed.post/${rkey}`;
-    const record = { $type: "app.bsky.feed.post", text, createdAt: new Date(Date.UTC(2026, 10, 1)).toISOString() };
-    const post = { uri, cid: cidOf(JSON.stringify(record)), author: authorDid, record, indexedAt: record.createdAt };
+    const record = {
+      $type: "app.bsky.feed.post",
+      text,
+      createdAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
+    };
+    const post = {
+      uri,
+      cid: cidOf(JSON.stringify(record)),
+      author: authorDid,
+      record,
+      indexedAt: record.createdAt,
+    };
     this.posts.set(uri, post);
     return post;
   }
@@ -257,7 +267,8 @@ export class BlueskyStandIn {
     for (const [name, prop] of Object.entries(def.parameters?.properties ?? {})) {
       const values = url.searchParams.getAll(name);
       if (values.length === 0) continue;
-      const one = (v: string) => (prop.type === "integer" ? Number(v) : prop.type === "boolean" ? v === "true" : v);
+      const one = (v: string) =>
+        prop.type === "integer" ? Number(v) : prop.type === "boolean" ? v === "true" : v;
       params[name] = prop.type === "array" ? values : one(values[0] as string);
     }
     this.log.push({ nsid, method: req.method ?? "", params, proxy });
@@ -307,7 +318,7 @@ export class BlueskyStandIn {
     if (nsid === "com.atproto.server.createSession") {
       const did = this.resolveActor(String(input.identifier));
       const account = did ? this.accounts.get(did) : undefined;
-      if (!account || !account.password || account.password !== input.password) {
+      if (!account?.password || account.password !== input.password) {
         return fail(401, "AuthenticationRequired", "Invalid identifier or password");
       }
       return answer(this.newSession(account.did));
@@ -374,27 +385,41 @@ export class BlueskyStandIn {
       }
       case "app.bsky.feed.getPosts": {
         const uris = params.uris as string[];
-        return answer({ posts: uris.flatMap((u) => (this.posts.has(u) ? [this.postView(this.posts.get(u) as Post)] : [])) });
+        return answer({
+          posts: uris.flatMap((u) => (this.posts.has(u) ? [this.postView(this.posts.get(u) as Post)] : [])),
+        });
       }
       case "app.bsky.feed.getPostThread": {
         const post = this.posts.get(String(params.uri));
         if (!post) return fail(400, "NotFound", `Post not found: ${params.uri}`);
         const replies = [...this.posts.values()]
-          .filter((p) => (p.record.reply as { parent?: { uri: string } } | undefined)?.parent?.uri === post.uri)
+          .filter(
+            (p) => (p.record.reply as { parent?: { uri: string } } | undefined)?.parent?.uri === post.uri,
+          )
           .map((p) => ({ $type: "app.bsky.feed.defs#threadViewPost", post: this.postView(p), replies: [] }));
-        return answer({ thread: { $type: "app.bsky.feed.defs#threadViewPost", post: this.postView(post), replies } });
+        return answer({
+          thread: { $type: "app.bsky.feed.defs#threadViewPost", post: this.postView(post), replies },
+        });
       }
       case "app.bsky.feed.getLikes": {
         const uri = String(params.uri);
         if (!this.posts.has(uri)) return answer({ uri, likes: [] });
         const { items, cursor } = this.page(nsid, this.likes.get(uri) ?? [], params);
-        const likes = items.map((l) => ({ indexedAt: l.at, createdAt: l.at, actor: this.profileView(l.did) }));
+        const likes = items.map((l) => ({
+          indexedAt: l.at,
+          createdAt: l.at,
+          actor: this.profileView(l.did),
+        }));
         return answer({ uri, likes, ...(cursor ? { cursor } : {}) });
       }
       case "app.bsky.feed.getRepostedBy": {
         const uri = String(params.uri);
         const { items, cursor } = this.page(nsid, this.reposts.get(uri) ?? [], params);
-        return answer({ uri, repostedBy: items.map((d) => this.profileView(d)), ...(cursor ? { cursor } : {}) });
+        return answer({
+          uri,
+          repostedBy: items.map((d) => this.profileView(d)),
+          ...(cursor ? { cursor } : {}),
+        });
       }
       case "app.bsky.feed.getQuotes": {
         const uri = String(params.uri);
@@ -414,8 +439,12 @@ export class BlueskyStandIn {
           return {
             $type: "app.bsky.graph.defs#relationship",
             did,
-            ...(this.follows.has(`${actor}>${did}`) ? { following: `at://${actor}/app.bsky.graph.follow/${this.tid()}` } : {}),
-            ...(this.follows.has(`${did}>${actor}`) ? { followedBy: `at://${did}/app.bsky.graph.follow/${this.tid()}` } : {}),
+            ...(this.follows.has(`${actor}>${did}`)
+              ? { following: `at://${actor}/app.bsky.graph.follow/${this.tid()}` }
+              : {}),
+            ...(this.follows.has(`${did}>${actor}`)
+              ? { followedBy: `at://${did}/app.bsky.graph.follow/${this.tid()}` }
+              : {}),
           };
         });
         return answer({ actor, relationships });
@@ -431,7 +460,10 @@ export class BlueskyStandIn {
           convo: {
             id,
             rev: "1",
-            members: [me, other].map((d) => ({ did: d, handle: this.accounts.get(d)?.handle ?? "handle.invalid" })),
+            members: [me, other].map((d) => ({
+              did: d,
+              handle: this.accounts.get(d)?.handle ?? "handle.invalid",
+            })),
             muted: false,
             unreadCount: 0,
           },

@@ -190,7 +190,12 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     const before = await existingRecord(agent, collection, rkey);
     if (before) return before.uri;
     try {
-      const made = await agent.com.atproto.repo.createRecord({ repo: didOf(agent), collection, rkey, record });
+      const made = await agent.com.atproto.repo.createRecord({
+        repo: didOf(agent),
+        collection,
+        rkey,
+        record,
+      });
       return made.data.uri;
     } catch (err) {
       throw asDriverError(err, `createRecord ${collection}`);
@@ -211,7 +216,7 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     const images: { alt: string; image: unknown }[] = [];
     for (const id of media.slice(0, MAX_IMAGES)) {
       const file = await opts.media.read(id);
-      if (!file || !file.mime.startsWith("image/") || file.bytes.byteLength > MAX_IMAGE_BYTES) continue;
+      if (!file?.mime.startsWith("image/") || file.bytes.byteLength > MAX_IMAGE_BYTES) continue;
       try {
         const blob = await agent.uploadBlob(file.bytes, { encoding: file.mime });
         images.push({ alt: file.alt, image: blob.data.blob });
@@ -277,7 +282,8 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
         if (x && (x.status === 401 || x.error === "AuthenticationRequired")) {
           throw new LinkRefused("app_password", "validation.bluesky.wrong_password");
         }
-        if (x?.error === "AccountTakedown") throw new LinkRefused("identifier", "validation.bluesky.taken_down");
+        if (x?.error === "AccountTakedown")
+          throw new LinkRefused("identifier", "validation.bluesky.taken_down");
         throw asDriverError(err, "createSession");
       }
       if (!session) throw new Error("createSession answered no session");
@@ -336,9 +342,7 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
         if (request.mode === "quote") {
           const record = { $type: "app.bsky.embed.record", record: ref };
           return {
-            embed: images
-              ? { $type: "app.bsky.embed.recordWithMedia", record, media: images }
-              : record,
+            embed: images ? { $type: "app.bsky.embed.recordWithMedia", record, media: images } : record,
           };
         }
         return { reply: { root, parent: ref }, ...(images ? { embed: images } : {}) };
@@ -350,7 +354,9 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
       const chat = agent.withProxy(CHAT_PROXY.type, CHAT_PROXY.did);
       let convoId: string;
       try {
-        const got = await chat.chat.bsky.convo.getConvoForMembers({ members: [request.recipient.external_id] });
+        const got = await chat.chat.bsky.convo.getConvoForMembers({
+          members: [request.recipient.external_id],
+        });
         convoId = got.data.convo.id;
       } catch (err) {
         const x = xrpcError(err);
@@ -363,7 +369,8 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
         const recent = await chat.chat.bsky.convo.getMessages({ convoId, limit: 20 });
         for (const m of recent.data.messages) {
           const msg = m as { id?: string; text?: string; sender?: { did?: string } };
-          if (msg.sender?.did === me && msg.text === request.text && msg.id) return { external_message_id: msg.id };
+          if (msg.sender?.did === me && msg.text === request.text && msg.id)
+            return { external_message_id: msg.id };
         }
       } catch (err) {
         throw asDriverError(err, "getMessages");
@@ -402,7 +409,11 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
       return readEntrants(agent, request, uri);
     },
 
-    async fetchProfile(provider: ProviderDefinition, externalId: string, _now: Date): Promise<EntrantProfile> {
+    async fetchProfile(
+      provider: ProviderDefinition,
+      externalId: string,
+      _now: Date,
+    ): Promise<EntrantProfile> {
       const agent = await agentOf(null);
       try {
         const p = (await agent.getProfile({ actor: externalId })).data;
@@ -455,7 +466,8 @@ async function readEntrants(agent: AtpAgent, request: EntriesRequest, uri: strin
   };
   const notFound = (err: unknown, what: string) => {
     const x = xrpcError(err);
-    if (x && (x.error === "NotFound" || x.status === 404)) return new PostUnavailable(`${what} ${uri}: ${x.error}`);
+    if (x && (x.error === "NotFound" || x.status === 404))
+      return new PostUnavailable(`${what} ${uri}: ${x.error}`);
     return asDriverError(err, what);
   };
 

@@ -28,7 +28,8 @@ export function waitOf(headers: Headers, now: number): number | null {
     if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
   const reset = Number(headers.get("ratelimit-reset"));
-  if (headers.get("ratelimit-reset") !== null && Number.isFinite(reset)) return Math.max(0, reset * 1000 - now);
+  if (headers.get("ratelimit-reset") !== null && Number.isFinite(reset))
+    return Math.max(0, reset * 1000 - now);
   return null;
 }
 

@@ -23,7 +23,9 @@ export function tidOf(microseconds: bigint, clockId: bigint): string {
 }
 
 export function recordKeyOf(key: PublicationKey): string {
-  const digest = createHash("sha256").update(`${key.contest_id}:${key.source_id}:${key.kind}:${key.key}`).digest();
+  const digest = createHash("sha256")
+    .update(`${key.contest_id}:${key.source_id}:${key.kind}:${key.key}`)
+    .digest();
   const time = FROM_US + (digest.readBigUInt64BE(0) % SPAN_US);
   return tidOf(time, BigInt(digest.readUInt16BE(8)));
 }

@@ -6,7 +6,7 @@
  * password was revoked: the account is marked for reconnecting (CredentialStore.revoked) and
  * AccountNeedsReconnect is thrown. Neither the password nor a token is ever logged or answered.
  */
-import { AtpAgent, type AtpSessionData } from "@atproto/api";
+import type { AtpAgent, AtpSessionData } from "@atproto/api";
 import { AccountNeedsReconnect, NetworkUnavailable, RateLimited } from "../errors";
 import type { StoredAccount } from "../types";
 import type { SecretBox } from "./secrets";
@@ -39,9 +39,13 @@ export function isAuthRefusal(err: unknown): boolean {
   if (!x) return false;
   return (
     x.status === 401 ||
-    ["AuthenticationRequired", "ExpiredToken", "InvalidToken", "AccountTakedown", "AccountDeactivated"].includes(
-      x.error,
-    )
+    [
+      "AuthenticationRequired",
+      "ExpiredToken",
+      "InvalidToken",
+      "AccountTakedown",
+      "AccountDeactivated",
+    ].includes(x.error)
   );
 }
 

@@ -106,7 +106,9 @@ describe("a builder contest on a real Bluesky account", () => {
     const uri = main[0]?.externalPostId as string;
     expect(uri).toMatch(new RegExp(`^at://${BRAND.did}/app.bsky.feed.post/`));
     const record = w.service.posts.get(uri)?.record as { text: string; facets: unknown[] };
-    expect(record.text).toBe(`Like to win a year of coffee! #giveaway Rules: ${w.env.publicUrl}/verify/${id}`);
+    expect(record.text).toBe(
+      `Like to win a year of coffee! #giveaway Rules: ${w.env.publicUrl}/verify/${id}`,
+    );
     expect(record.facets.length).toBe(2);
 
     const post = w.service.posts.get(uri);

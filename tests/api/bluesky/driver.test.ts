@@ -69,7 +69,12 @@ describe("publishing", () => {
     const { driver, account } = w.driverOf(linked._id);
     const main = await driver.publish({ ...key("main"), account, text: "Main", media: [], dark: false });
     const base = { account, media: [], dark: false, in_reply_to: main.external_post_id };
-    const reply = await driver.reply({ ...key("reminder", "r1"), ...base, text: "One day left", mode: "reply" });
+    const reply = await driver.reply({
+      ...key("reminder", "r1"),
+      ...base,
+      text: "One day left",
+      mode: "reply",
+    });
     const replyRecord = w.service.posts.get(reply.external_post_id)?.record as {
       reply: { root: { uri: string }; parent: { uri: string } };
     };
@@ -116,7 +121,11 @@ describe("private messages", () => {
 
     w.service.refusesChat.add(BOB.did);
     await expect(
-      driver.sendPrivateMessage({ ...message, key: "bob", recipient: { external_id: BOB.did, screen_name: BOB.handle } }),
+      driver.sendPrivateMessage({
+        ...message,
+        key: "bob",
+        recipient: { external_id: BOB.did, screen_name: BOB.handle },
+      }),
     ).rejects.toBeInstanceOf(MessageRefused);
 
     // Through the publications table: recorded as refused, answered as it is the next time.
@@ -183,7 +192,9 @@ describe("entries", () => {
       request(account, post.uri, { accounts_to_follow: [`@${PARTNER.handle}`] }),
     );
     const byHandle = Object.fromEntries(got.map((e) => [e.screen_name, e]));
-    expect(Object.keys(byHandle).sort()).toEqual([ALICE.handle, BOB.handle, CAROL.handle, DAVE.handle].sort());
+    expect(Object.keys(byHandle).sort()).toEqual(
+      [ALICE.handle, BOB.handle, CAROL.handle, DAVE.handle].sort(),
+    );
     expect(byHandle[ALICE.handle]?.did).toMatchObject({ like: true, repost: true, quote: false });
     expect(byHandle[ALICE.handle]?.did.follows).toContain(account.external_id);
     expect(byHandle[ALICE.handle]?.did.follows).not.toContain(`@${PARTNER.handle}`);

@@ -148,7 +148,9 @@ describe("secrets", () => {
       answers.push(await (await w.owner.call("GET", path)).text());
     }
     w.service.expireAccessTokens();
-    answers.push(await (await w.owner.call("POST", `/api/v1/teams/current/accounts/${linked._id}/refresh`)).text());
+    answers.push(
+      await (await w.owner.call("POST", `/api/v1/teams/current/accounts/${linked._id}/refresh`)).text(),
+    );
     const tokens = new Set<string>();
     for (const line of w.service.wire) {
       for (const m of line.matchAll(/(access|refresh)-did:plc:[a-z0-9]+-\d+/g)) tokens.add(m[0]);

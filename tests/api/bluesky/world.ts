@@ -41,7 +41,12 @@ export async function blueskyWorld() {
   });
   const db = openDatabase(env.databaseUrl);
   const clock = { now: Date.parse("2026-11-20T10:00:00.000Z") };
-  const deps = createDeps({ env, db, clock: () => new Date(clock.now), logger: pino({ level: "trace" }, sink) });
+  const deps = createDeps({
+    env,
+    db,
+    clock: () => new Date(clock.now),
+    logger: pino({ level: "trace" }, sink),
+  });
   const { app } = createApp(deps);
   const t = { app, deps, db, env, dir, cleanup: () => {} };
   const owner: Session = await signIn(t as never, "olive@brand.example", "Olive");
