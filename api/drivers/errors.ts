@@ -44,6 +44,6 @@ export class RateLimited extends AppError {
 export class NetworkUnavailable extends AppError {
   readonly reason = "network_unavailable" as const;
   constructor(internal: string) {
-    super("serverError", "The network did not answer. Try again later.", { internal });
+    super("networkUnavailable", "The network did not answer. Try again later.", { internal });
   }
 }
