@@ -6,7 +6,7 @@
  */
 import type { ProviderDefinition } from "../catalog";
 import type { Deps } from "../context";
-import { credentialStore, uploadMedia } from "../services/account-credentials";
+import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
 import { blueskyDriver } from "./bluesky/driver";
 import { SecretBox } from "./bluesky/secrets";
 import { sandboxDriver } from "./sandbox";
@@ -49,6 +49,7 @@ export function driverFor(
     box: new SecretBox(deps.env.accountSecretKey),
     store: credentialStore(deps),
     media: uploadMedia(deps),
+    progress: loadProgress(deps),
     account: account !== "real" && "provider" in account ? account : null,
   });
 }

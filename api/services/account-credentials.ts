@@ -5,10 +5,10 @@
  * accountReconnectRequested notification (the member who linked it or lent it; the team when nobody is).
  */
 import { readFile } from "node:fs/promises";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../context";
-import { accounts, teams, uploads } from "../db/schema";
-import type { MediaReader } from "../drivers/bluesky/driver";
+import { accounts, contests, teams, uploads } from "../db/schema";
+import type { LoadCheckpoint, MediaReader, ProgressStore } from "../drivers/bluesky/driver";
 import type { CredentialStore } from "../drivers/bluesky/session";
 import type { StoredAccount } from "../drivers/types";
 import { notify } from "./notifications";
@@ -75,6 +75,41 @@ export function uploadMedia(deps: Pick<Deps, "db" | "env">): MediaReader {
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/**
+ * A load's progress, per source, in the contest's meta (`network_load.{source id}`), written and removed with
+ * json_set / json_remove so that nothing else of the meta is touched; never answered by the API.
+ */
+export function loadProgress(deps: Pick<Deps, "db">): ProgressStore {
+  const path = (sourceId: string) => `$.network_load.${JSON.stringify(sourceId)}`;
+  return {
+    load(contestId, sourceId) {
+      const row = deps.db
+        .select({ meta: contests.meta })
+        .from(contests)
+        .where(eq(contests.id, contestId))
+        .get();
+      const all = row?.meta?.network_load as Record<string, LoadCheckpoint> | undefined;
+      return all?.[sourceId] ?? null;
+    },
+    save(contestId, sourceId, checkpoint) {
+      deps.db
+        .update(contests)
+        .set({
+          meta: sql`json_set(coalesce(${contests.meta}, '{}'), ${path(sourceId)}, json(${JSON.stringify(checkpoint)}))`,
+        })
+        .where(eq(contests.id, contestId))
+        .run();
+    },
+    clear(contestId, sourceId) {
+      deps.db
+        .update(contests)
+        .set({ meta: sql`json_remove(${contests.meta}, ${path(sourceId)})` })
+        .where(eq(contests.id, contestId))
+        .run();
     },
   };
 }

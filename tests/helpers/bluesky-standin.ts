@@ -69,6 +69,8 @@ export class BlueskyStandIn {
   readonly rateLimits = new Map<string, { times: number; retryAfter: number }>();
   /** A list call of this NSID answers a cursor and then an empty last page. */
   readonly cursorEndsEarly = new Set<string>();
+  /** The next call of an NSID at this cursor fails with a 502 (the service or the process stopped mid-load). */
+  readonly failOnce = new Map<string, string>();
   private sessions = new Map<string, Session>();
   private refreshTokens = new Map<string, string>();
   private n = 0;
@@ -288,6 +290,10 @@ export class BlueskyStandIn {
       }
     }
 
+    if (this.failOnce.has(nsid) && this.failOnce.get(nsid) === String(params.cursor ?? "")) {
+      this.failOnce.delete(nsid);
+      return fail(502, "UpstreamFailure", "Upstream Failure");
+    }
     const limited = this.rateLimits.get(nsid);
     if (limited && limited.times > 0) {
       limited.times--;

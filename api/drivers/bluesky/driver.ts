@@ -63,6 +63,8 @@ export type BlueskyOptions = {
   media: MediaReader;
   /** The account this driver works for (publishing, or reading for a quick import); null: link only. */
   account: StoredAccount | null;
+  /** Where a load keeps its progress (resumed after a restart); none: a load starts from the first page. */
+  progress?: ProgressStore;
   polite?: PoliteOptions;
 };
 
@@ -406,7 +408,7 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
           throw asDriverError(err, "resolveHandle");
         }
       }
-      return readEntrants(agent, request, uri);
+      return readEntrants(agent, request, uri, opts.progress);
     },
 
     async fetchProfile(
@@ -434,26 +436,105 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
   };
 }
 
-/** Pages a list call with its cursor until it ends, the page comes back empty, or `enough()` says stop. */
-async function pages<T>(
-  call: (cursor: string | undefined) => Promise<{ items: T[]; cursor?: string }>,
-  each: (item: T) => void,
-  enough: () => boolean,
-): Promise<void> {
-  let cursor: string | undefined;
-  // Bounded: a service that kept answering cursors forever stops at 1 000 pages (100 000 items).
-  for (let page = 0; page < 1000 && !enough(); page++) {
-    const got = await call(cursor);
-    for (const item of got.items) each(item);
-    if (!got.cursor || got.items.length === 0 || got.cursor === cursor) return;
-    cursor = got.cursor;
-  }
+/**
+ * Where a load of entries keeps its progress after each page (api/services/account-credentials.ts: the contest's
+ * meta), so a load the process stopped in the middle of goes on from its last page instead of the first.
+ */
+export type LoadCheckpoint = {
+  uri: string;
+  author: { did: string; handle: string };
+  /** The list being read (LISTS index; LISTS.length: the follow relationships). */
+  list: number;
+  cursor: string | null;
+  entrants: Entrant[];
+};
+export interface ProgressStore {
+  load(contestId: string, sourceId: string): LoadCheckpoint | null;
+  save(contestId: string, sourceId: string, checkpoint: LoadCheckpoint): void;
+  clear(contestId: string, sourceId: string): void;
 }
 
-async function readEntrants(agent: AtpAgent, request: EntriesRequest, uri: string): Promise<Entrant[]> {
+type Page = { items: unknown[]; cursor?: string };
+type Lists = {
+  name: string;
+  call: (agent: AtpAgent, uri: string, cursor: string | undefined) => Promise<Page>;
+  each: (
+    item: unknown,
+    entrant: (p: ProfileLike, at: string | undefined) => Entrant | null,
+    author: string,
+  ) => void;
+};
+
+/** The lists a post's entrants are read from, in order, each paged with its cursor. */
+const LISTS: Lists[] = [
+  {
+    name: "getLikes",
+    call: async (agent, uri, cursor) => {
+      const got = await agent.getLikes({ uri, limit: PAGE, cursor });
+      return { items: got.data.likes, cursor: got.data.cursor };
+    },
+    each: (item, entrant) => {
+      const like = item as { actor: ProfileLike; createdAt: string };
+      const e = entrant(like.actor, like.createdAt);
+      if (e) e.did.like = true;
+    },
+  },
+  {
+    name: "getRepostedBy",
+    call: async (agent, uri, cursor) => {
+      const got = await agent.getRepostedBy({ uri, limit: PAGE, cursor });
+      return { items: got.data.repostedBy, cursor: got.data.cursor };
+    },
+    each: (item, entrant) => {
+      const p = item as ProfileLike & { indexedAt?: string };
+      const e = entrant(p, p.indexedAt);
+      if (e) e.did.repost = true;
+    },
+  },
+  {
+    name: "getQuotes",
+    call: async (agent, uri, cursor) => {
+      const got = await agent.app.bsky.feed.getQuotes({ uri, limit: PAGE, cursor });
+      return { items: got.data.posts, cursor: got.data.cursor };
+    },
+    each: (item, entrant, author) => {
+      const p = item as { uri: string; author: ProfileLike; record: unknown; indexedAt: string };
+      if (p.author.did === author) return;
+      const record = p.record as { text?: string; createdAt?: string };
+      const at = record.createdAt ?? p.indexedAt;
+      const e = entrant(p.author, at);
+      if (!e) return;
+      e.did.quote = true;
+      if (!e.comments.some((c) => c.id === p.uri))
+        e.comments.push({ id: p.uri, text: record.text ?? "", at });
+    },
+  },
+];
+
+/** Bounded: a service that kept answering cursors forever stops at 1 000 pages (100 000 items) a list. */
+const MAX_PAGES = 1000;
+
+async function readEntrants(
+  agent: AtpAgent,
+  request: EntriesRequest,
+  uri: string,
+  progress: ProgressStore | undefined,
+): Promise<Entrant[]> {
   const provider = request.provider.name;
-  const byDid = new Map<string, Entrant>();
   const now = request.now.toISOString();
+  const notFound = (err: unknown, what: string) => {
+    const x = xrpcError(err);
+    if (x && (x.error === "NotFound" || x.status === 404)) {
+      return new PostUnavailable(`${what} ${uri}: ${x.error}`);
+    }
+    return asDriverError(err, what);
+  };
+  const resumed = progress?.load(request.contest_id, request.source_id);
+  const checkpoint: LoadCheckpoint =
+    resumed && resumed.uri === uri
+      ? resumed
+      : { uri, author: { did: "", handle: "" }, list: 0, cursor: null, entrants: [] };
+  const byDid = new Map(checkpoint.entrants.map((e) => [e.external_id, e]));
   const enough = () => byDid.size >= request.limit;
   const entrant = (p: ProfileLike, at: string | undefined) => {
     let e = byDid.get(p.did);
@@ -464,81 +545,59 @@ async function readEntrants(agent: AtpAgent, request: EntriesRequest, uri: strin
     }
     return e;
   };
-  const notFound = (err: unknown, what: string) => {
-    const x = xrpcError(err);
-    if (x && (x.error === "NotFound" || x.status === 404))
-      return new PostUnavailable(`${what} ${uri}: ${x.error}`);
-    return asDriverError(err, what);
+  const save = () => {
+    checkpoint.entrants = [...byDid.values()];
+    progress?.save(request.contest_id, request.source_id, checkpoint);
   };
 
-  // The post itself first: a deleted post answers NotFound here, and the replies come with it.
-  let authorDid: string;
-  let authorHandle: string;
-  try {
-    const thread = await agent.getPostThread({ uri, depth: 1, parentHeight: 0 });
-    const root = thread.data.thread as {
-      $type?: string;
-      post?: { author: ProfileLike };
-      replies?: unknown[];
-    };
-    if (!root.post) throw new PostUnavailable(`bluesky post ${uri}: ${root.$type ?? "not a post"}`);
-    authorDid = root.post.author.did;
-    authorHandle = root.post.author.handle;
-    for (const r of root.replies ?? []) {
-      const reply = r as { post?: { uri: string; author: ProfileLike; record: unknown; indexedAt: string } };
-      if (!reply.post || reply.post.author.did === authorDid) continue;
-      const record = reply.post.record as { text?: string; createdAt?: string };
-      const at = record.createdAt ?? reply.post.indexedAt;
-      const e = entrant(reply.post.author, at);
-      e?.comments.push({ id: reply.post.uri, text: record.text ?? "", at });
+  if (checkpoint !== resumed) {
+    // The post itself first: a deleted post answers NotFound here, and the replies come with it.
+    try {
+      const thread = await agent.getPostThread({ uri, depth: 1, parentHeight: 0 });
+      const root = thread.data.thread as {
+        $type?: string;
+        post?: { author: ProfileLike };
+        replies?: unknown[];
+      };
+      if (!root.post) throw new PostUnavailable(`bluesky post ${uri}: ${root.$type ?? "not a post"}`);
+      checkpoint.author = { did: root.post.author.did, handle: root.post.author.handle };
+      for (const r of root.replies ?? []) {
+        const reply = r as {
+          post?: { uri: string; author: ProfileLike; record: unknown; indexedAt: string };
+        };
+        if (!reply.post || reply.post.author.did === checkpoint.author.did) continue;
+        const record = reply.post.record as { text?: string; createdAt?: string };
+        const at = record.createdAt ?? reply.post.indexedAt;
+        entrant(reply.post.author, at)?.comments.push({ id: reply.post.uri, text: record.text ?? "", at });
+      }
+    } catch (err) {
+      if (err instanceof PostUnavailable) throw err;
+      throw notFound(err, "getPostThread");
     }
-  } catch (err) {
-    if (err instanceof PostUnavailable) throw err;
-    throw notFound(err, "getPostThread");
+    save();
   }
+  const author = checkpoint.author;
 
-  try {
-    await pages(
-      async (cursor) => {
-        const got = await agent.getLikes({ uri, limit: PAGE, cursor });
-        return { items: got.data.likes, cursor: got.data.cursor };
-      },
-      (like) => {
-        const e = entrant(like.actor, like.createdAt);
-        if (e) e.did.like = true;
-      },
-      enough,
-    );
-    await pages(
-      async (cursor) => {
-        const got = await agent.getRepostedBy({ uri, limit: PAGE, cursor });
-        return { items: got.data.repostedBy, cursor: got.data.cursor };
-      },
-      (p) => {
-        const e = entrant(p, p.indexedAt);
-        if (e) e.did.repost = true;
-      },
-      enough,
-    );
-    await pages(
-      async (cursor) => {
-        const got = await agent.app.bsky.feed.getQuotes({ uri, limit: PAGE, cursor });
-        return { items: got.data.posts, cursor: got.data.cursor };
-      },
-      (p) => {
-        if (p.author.did === authorDid) return;
-        const record = p.record as { text?: string; createdAt?: string };
-        const e = entrant(p.author, record.createdAt ?? p.indexedAt);
-        if (!e) return;
-        e.did.quote = true;
-        e.comments.push({ id: p.uri, text: record.text ?? "", at: record.createdAt ?? p.indexedAt });
-      },
-      enough,
-    );
-  } catch (err) {
-    throw notFound(err, "entries");
+  while (checkpoint.list < LISTS.length) {
+    const list = LISTS[checkpoint.list] as Lists;
+    for (let page = 0; page < MAX_PAGES && !enough(); page++) {
+      let got: Page;
+      try {
+        got = await list.call(agent, uri, checkpoint.cursor ?? undefined);
+      } catch (err) {
+        throw notFound(err, list.name);
+      }
+      for (const item of got.items) list.each(item, entrant, author.did);
+      const ended = !got.cursor || got.items.length === 0 || got.cursor === checkpoint.cursor;
+      if (ended) break;
+      checkpoint.cursor = got.cursor ?? null;
+      save();
+    }
+    checkpoint.list++;
+    checkpoint.cursor = null;
+    save();
   }
-  byDid.delete(authorDid);
+  byDid.delete(author.did);
 
   // Who follows the author (and the other accounts to follow): getRelationships, 30 accounts a call.
   const dids = [...byDid.keys()];
@@ -555,19 +614,21 @@ async function readEntrants(agent: AtpAgent, request: EntriesRequest, uri: strin
       }
       for (const rel of got.data.relationships) {
         const r = rel as { did?: string; followedBy?: string };
-        if (r.did && r.followedBy) byDid.get(r.did)?.did.follows.push(...names);
+        const e = r.did ? byDid.get(r.did) : undefined;
+        if (e && r.followedBy) e.did.follows = [...new Set([...e.did.follows, ...names])];
       }
     }
   };
   const publisher = request.account;
-  const authorNames = [authorHandle, `@${authorHandle}`];
-  if (publisher && publisher.screen_name.toLowerCase() === authorHandle.toLowerCase()) {
+  const authorNames = [author.handle, `@${author.handle}`];
+  if (publisher && publisher.screen_name.toLowerCase() === author.handle.toLowerCase()) {
     authorNames.push(publisher.external_id);
   }
-  await follows(authorDid, authorNames);
+  await follows(author.did, authorNames);
   for (const handle of request.accounts_to_follow) {
     const clean = handle.trim().replace(/^@/, "");
     if (clean !== "") await follows(clean, [handle, clean]);
   }
+  progress?.clear(request.contest_id, request.source_id);
   return [...byDid.values()];
 }

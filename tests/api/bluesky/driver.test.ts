@@ -3,7 +3,9 @@
  * quotes, private messages (and their refusal), entries (paged, rate limited, a cursor that ends early, a deleted
  * post), follow relationships and profiles.
  */
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contests } from "../../../api/db/schema";
 import { MessageRefused, PostUnavailable } from "../../../api/drivers/errors";
 import type { EntriesRequest } from "../../../api/drivers/types";
 import { publishOnce } from "../../../api/services/publications";
@@ -247,6 +249,59 @@ describe("entries", () => {
     w.service.cursorEndsEarly.add("app.bsky.feed.getLikes");
     const early = await driver.loadEntries(request(account, post.uri));
     expect(early).toHaveLength(100);
+  });
+
+  it("goes on from its last page after a load stopped midway, and leaves no progress behind", async () => {
+    const linked = await w.linkBrand();
+    const { driver, account } = w.driverOf(linked._id);
+    const post = w.service.addPost(BRAND.did, "Giveaway!");
+    for (let i = 0; i < 250; i++) {
+      const did = `did:plc:fan${String(i).padStart(21, "0")}`;
+      w.service.accounts.set(did, {
+        did,
+        handle: `fan${i}.bsky.social`,
+        displayName: `Fan ${i}`,
+        createdAt: "2024-01-01T00:00:00.000Z",
+        followersCount: 0,
+        followsCount: 0,
+        postsCount: 0,
+      } as never);
+      w.service.like(post, did);
+    }
+    w.service.quote(post, ALICE.did, "Quoting to enter");
+    const imported = await w.owner.call("POST", "/api/v1/teams/current/contests/quickdraw", {
+      provider: "bluesky",
+      matched: `https://bsky.app/profile/${BRAND.handle}/post/${post.uri.split("/").pop()}`,
+      confirm: true,
+      name: "Resumed",
+    });
+    const contestId = ((await imported.json()) as { contest_id: string }).contest_id;
+    const asked = request(account, post.uri, { contest_id: contestId, source_id: "src-1" });
+    w.service.failOnce.set("app.bsky.feed.getLikes", "200");
+    await expect(driver.loadEntries(asked)).rejects.toThrow(/getLikes: 502/);
+    const stored = w.db.select().from(contests).where(eq(contests.id, contestId)).get();
+    const progress = (
+      stored?.meta?.network_load as Record<string, { list: number; cursor: string; entrants: unknown[] }>
+    )["src-1"];
+    expect(progress).toMatchObject({ list: 0, cursor: "200" });
+    expect(progress?.entrants).toHaveLength(200);
+
+    const before = w.service.calls("app.bsky.feed.getLikes").length;
+    const threads = w.service.calls("app.bsky.feed.getPostThread").length;
+    const all = await w.driverOf(linked._id).driver.loadEntries(asked);
+    expect(all).toHaveLength(251);
+    expect(all.find((e) => e.external_id === ALICE.did)?.comments.map((c) => c.text)).toEqual([
+      "Quoting to enter",
+    ]);
+    expect(
+      w.service
+        .calls("app.bsky.feed.getLikes")
+        .slice(before)
+        .map((c) => c.params.cursor),
+    ).toEqual(["200"]);
+    expect(w.service.calls("app.bsky.feed.getPostThread")).toHaveLength(threads);
+    const after = w.db.select().from(contests).where(eq(contests.id, contestId)).get();
+    expect(after?.meta?.network_load).toEqual({});
   });
 
   it("says so when the post was deleted, and reads a quick import's post by its link's handle", async () => {
