@@ -280,9 +280,10 @@ describe("entries", () => {
     w.service.failOnce.set("app.bsky.feed.getLikes", "200");
     await expect(driver.loadEntries(asked)).rejects.toThrow(/getLikes: 502/);
     const stored = w.db.select().from(contests).where(eq(contests.id, contestId)).get();
-    const progress = (
-      stored?.meta?.network_load as Record<string, { list: number; cursor: string; entrants: unknown[] }>
-    )["src-1"];
+    const loads = stored?.meta?.network_load as
+      | Record<string, { list: number; cursor: string; entrants: unknown[] }>
+      | undefined;
+    const progress = loads?.["src-1"];
     expect(progress).toMatchObject({ list: 0, cursor: "200" });
     expect(progress?.entrants).toHaveLength(200);
 
