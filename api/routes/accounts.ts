@@ -126,7 +126,8 @@ export const accountsRoutes = new Hono<AppEnv>()
       if (!provider) throw validationError(c, { provider: [{ key: problem, rule: "in" }] });
 
       const credentials = linkCredentials(c, provider, body);
-      assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      // A real account is signed in first: connecting again one the team has (revoked) takes no new place.
+      if (!credentials) assertAccountsQuota(deps, team, provider.name, { countInvites: true });
       let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
       try {
         profile = await driverFor(provider, deps, credentials ? "real" : null).linkAccount({
@@ -141,6 +142,34 @@ export const accountsRoutes = new Hono<AppEnv>()
           throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });
         }
         throw err;
+      }
+      if (credentials) {
+        const again = teamAccounts(db, team.id, provider.name).find(
+          (a) => a.account.externalId === profile.external_id && !a.account.sandbox && !a.delegation,
+        );
+        if (again) {
+          // Connected again (after a revoked app password): the same row, its new credentials, usable again.
+          const { reconnect_requested_at: _asked, ...kept } = again.account.meta ?? {};
+          const fields = {
+            name: profile.name,
+            screenName: profile.screen_name,
+            profilePicture: profile.profile_picture,
+            url: profile.url,
+            disabled: false,
+            meta: { ...kept, ...profile.stored_meta },
+          };
+          db.update(accounts).set(fields).where(eq(accounts.id, again.account.id)).run();
+          const counts = contestCounts(db, [team.id]);
+          const updated = { ...again.account, ...fields };
+          return c.json(
+            accountShape(updated, {
+              linkedAt: again.linkedAt,
+              nbContests: nbContests(counts, team.id, updated),
+            }),
+            200,
+          );
+        }
+        assertAccountsQuota(deps, team, provider.name, { countInvites: true });
       }
       const account: AccountRow = {
         id: newId(),

@@ -313,10 +313,11 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
       }
     },
 
-    /** The team asks for a new app password: the sealed one is dropped, nothing is called on the network. */
-    async requestReconnect(account: StoredAccount) {
-      opts.store.write(account, "");
-    },
+    /**
+     * The team asks the owner to connect the account again: its access is kept until then (a running contest
+     * goes on); connecting it again with a new app password replaces it (POST …/accounts/link).
+     */
+    async requestReconnect() {},
 
     async publish(request) {
       return post(request, async (agent) => {

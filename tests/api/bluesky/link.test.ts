@@ -132,11 +132,26 @@ describe("sessions", () => {
     await expect(driver.refreshAccount(account)).rejects.toBeInstanceOf(AccountNeedsReconnect);
     expect(w.service.log.length).toBe(calls);
 
-    // Linking it again with a new app password brings it back as a new link.
     const list = (await (await w.owner.call("GET", "/api/v1/teams/current/accounts/list")).json()) as {
       data: { disabled: boolean }[];
     };
     expect(list.data.map((a) => a.disabled)).toEqual([true]);
+
+    // Connecting it again with a new app password brings the same account back, usable.
+    const onService = w.service.accounts.get(BRAND.did);
+    if (onService) onService.password = "new1-new1-new1-new1";
+    const again = await w.owner.call("POST", LINK, {
+      provider: "bluesky",
+      identifier: BRAND.handle,
+      app_password: "new1-new1-new1-new1",
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ _id: linked._id, disabled: false, meta: {} });
+    const back = w.accountRow(linked._id);
+    expect(back?.disabled).toBe(false);
+    expect(back?.meta?.reconnect_requested_at).toBeUndefined();
+    const fresh = w.driverOf(linked._id);
+    expect((await fresh.driver.refreshAccount(fresh.account)).screen_name).toBe(BRAND.handle);
   });
 });
 
