@@ -5,7 +5,7 @@
  *   is marked for reconnecting and its owner told (api/services/account-credentials.ts), nothing is retried.
  * - MessageRefused: the recipient does not take private messages from this account: recorded, not retried.
  * - PostUnavailable: the post was deleted or cannot be read.
- * - RateLimited: the network asks to wait longer than a job may; the job is tried again after `retryAt`.
+ * - RateLimited: the network asks to wait longer than a call may; the job is tried again after `waitMs`.
  * - NetworkUnavailable: anything else the network answered (a 5xx, a timeout): the job backs off and retries.
  */
 import { AppError } from "../errors";
@@ -34,7 +34,8 @@ export class PostUnavailable extends AppError {
 export class RateLimited extends AppError {
   readonly reason = "rate_limited" as const;
   constructor(
-    readonly retryAt: Date,
+    /** How long the network asks to wait, in milliseconds (the caller's clock says from when). */
+    readonly waitMs: number,
     internal: string,
   ) {
     super("tooManyAttempts", "The network asks to wait before the next call. Try again later.", { internal });

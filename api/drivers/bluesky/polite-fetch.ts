@@ -47,7 +47,7 @@ export function politeFetch(opts: PoliteOptions = {}): typeof globalThis.fetch {
         const wait = waitOf(res.headers, now()) ?? 1000 * 2 ** attempt;
         if (attempt >= maxRetries || wait > maxWait) {
           await res.body?.cancel();
-          throw new RateLimited(new Date(now() + wait), `429 from ${String(input)}`);
+          throw new RateLimited(wait, `429 from ${input instanceof Request ? input.url : String(input)}`);
         }
         await res.body?.cancel();
         await sleep(wait);

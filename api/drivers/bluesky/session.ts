@@ -52,6 +52,9 @@ export function isAuthRefusal(err: unknown): boolean {
 /** Rethrows what is data (our errors); wraps the rest as the network being unavailable. */
 export function asDriverError(err: unknown, what: string): Error {
   if (err instanceof RateLimited || err instanceof AccountNeedsReconnect) return err;
+  // The client wraps what its fetch threw (our RateLimited) in an XRPCError: the cause is what happened.
+  const cause = err instanceof Error ? err.cause : undefined;
+  if (cause instanceof RateLimited) return cause;
   const x = xrpcError(err);
   if (x) return new NetworkUnavailable(`${what}: ${x.status} ${x.error}`);
   return new NetworkUnavailable(`${what}: ${err instanceof Error ? err.message : String(err)}`);

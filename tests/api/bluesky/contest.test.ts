@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contests, entrants, publications } from "../../../api/db/schema";
+import { contests, entrants, jobs, publications } from "../../../api/db/schema";
 import { runDueJobs } from "../../../api/scheduler";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld } from "./world";
@@ -99,7 +99,22 @@ describe("a builder contest on a real Bluesky account", () => {
     expect(created.status, JSON.stringify(answer)).toBe(201);
     const id = answer.contest_id as string;
 
+    // Bluesky asks to wait two minutes before the post: the start waits that long, without a failed attempt.
+    w.service.rateLimits.set("com.atproto.repo.createRecord", { times: 1, retryAfter: 120 });
     w.clock.now = startAt + 1000;
+    await runDueJobs(w.deps);
+    const waiting = w.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.contestId, id))
+      .all()
+      .find((j) => j.kind === "start");
+    expect(waiting).toMatchObject({ status: "pending", attempts: 0 });
+    expect(Date.parse(waiting?.dueAt ?? "")).toBe(startAt + 1000 + 120_000);
+    expect(w.db.select().from(publications).where(eq(publications.contestId, id)).get()?.status).toBe(
+      "publishing",
+    );
+    w.clock.now = startAt + 1000 + 120_000;
     await runDueJobs(w.deps);
     const main = w.db.select().from(publications).where(eq(publications.contestId, id)).all();
     expect(main.map((p) => [p.kind, p.status])).toEqual([["main", "published"]]);
