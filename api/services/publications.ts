@@ -62,6 +62,8 @@ export type PublishOnce = PublicationKey & {
   inReplyTo?: string | null;
   /** A private message's recipient. */
   recipient?: { external_id: string; screen_name: string; id: string } | null;
+  /** Called once, when the recipient refuses the private message (MessageRefused). */
+  onRefused?: () => void;
 };
 
 function existing(db: Pick<Db, "select">, key: PublicationKey): PublicationRow | undefined {
@@ -129,6 +131,7 @@ export async function publishOnce(
       if (!(err instanceof MessageRefused)) throw err;
       // The recipient does not take messages from this account: recorded (and shown), never tried again.
       db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id)).run();
+      p.onRefused?.();
       return { ...row, status: "refused" };
     }
   } else if (p.mode === "post") {

@@ -148,11 +148,17 @@ describe("private messages", () => {
       name: "Import",
     });
     const contestId = ((await contest.json()) as { contest_id: string }).contest_id;
-    const row = await publishOnce(w.deps, driver, { ...once, contest_id: contestId });
+    let told = 0;
+    const onRefused = () => {
+      told++;
+    };
+    const row = await publishOnce(w.deps, driver, { ...once, contest_id: contestId, onRefused });
     expect(row.status).toBe("refused");
+    expect(told).toBe(1);
     const calls = w.service.calls("chat.bsky.convo.getConvoForMembers").length;
-    const again = await publishOnce(w.deps, driver, { ...once, contest_id: contestId });
+    const again = await publishOnce(w.deps, driver, { ...once, contest_id: contestId, onRefused });
     expect(again.status).toBe("refused");
+    expect(told).toBe(1);
     expect(w.service.calls("chat.bsky.convo.getConvoForMembers")).toHaveLength(calls);
   });
 });
