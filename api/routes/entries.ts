@@ -29,7 +29,7 @@ import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, refuse } from "../errors";
 import {
   authOf,
   requireNotFrozen,
@@ -58,7 +58,7 @@ import {
 import { contestPublications, publicationShape } from "../services/publications";
 import { contestStatistics, csvFilename, entriesCsv } from "../services/statistics";
 import { jsonBody, validationError } from "../validation";
-import { contestOfPath, P, pagination, refuse, requireFeature } from "./lifecycle-common";
+import { contestOfPath, P, pagination, requireFeature } from "./lifecycle-common";
 
 /** A manual check reason of free text: 3 to 50 characters (contest-builder.md §5, the manual check list). */
 const REASON_LENGTH = { min: 3, max: 50 };
