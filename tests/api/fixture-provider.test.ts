@@ -4,29 +4,20 @@
  * user@instance handles) and, with no code change, describes it in the OpenAPI document and the builder config,
  * links a sandbox account of it, runs a contest on it, and draws only entrants who both favourited and boosted.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "../../api/catalog";
 import { draws, entrants } from "../../api/db/schema";
-import { runDueJobs } from "../../api/scheduler";
-import { signIn } from "../helpers/api-client";
 import { FIXTURE_PROVIDER, schemasWithFixture } from "../helpers/fixture-schemas";
-import { createTestApp } from "../helpers/test-app";
-import { currentTeamId, setPlan } from "../helpers/world";
-
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const T0 = Date.parse("2030-03-02T09:00:00.000Z");
-const iso = (ms: number) => new Date(ms).toISOString();
-const A = "/api/v1/teams/current";
+import { A, buildWorld, createContest, DAY, HOUR, iso, T0, type World } from "./lifecycle/helpers";
 
 const schemas = schemasWithFixture();
-const clock = { now: T0 };
-const t = createTestApp({ catalog: loadCatalog(schemas.dir), clock: () => new Date(clock.now) });
+let w: World;
+beforeAll(async () => {
+  w = await buildWorld("business", { catalog: loadCatalog(schemas.dir) });
+});
 afterAll(() => {
-  t.cleanup();
+  w.t.cleanup();
   schemas.cleanup();
 });
 
@@ -34,7 +25,7 @@ type Json = Record<string, unknown>;
 
 describe("a network added under schemas/ only, through the app", { timeout: 60_000 }, () => {
   it("is described by the OpenAPI document: the contest body's sources are a oneOf over every provider", async () => {
-    const doc = (await (await t.app.request("/api/v1/openapi.json")).json()) as {
+    const doc = (await (await w.t.app.request("/api/v1/openapi.json")).json()) as {
       components: { schemas: Record<string, Json> };
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Json }> } }>>;
     };
@@ -53,9 +44,7 @@ describe("a network added under schemas/ only, through the app", { timeout: 60_0
   });
 
   it("links a sandbox account, runs a contest asking favourite and boost, and draws only entrants who did both", async () => {
-    const owner = await signIn(t, "olive@brand.example", "Olive");
-    setPlan(t, currentTeamId(t, owner.userId), "business");
-
+    const { owner } = w;
     const config = (await (await owner.call("GET", `${A}/contest-builder/config`)).json()) as {
       sources: Json;
       defaults: { base: Json; sources: Record<string, Json> };
@@ -90,23 +79,10 @@ describe("a network added under schemas/ only, through the app", { timeout: 60_0
       nb_winners: 5,
       autodraw: { enabled: true, date: iso(closeAt + HOUR) },
     };
-    const created = await owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base,
-      sources: [source],
-      summary: { parameters_verified: true },
-    });
-    const answer = (await created.json()) as { contest_id?: string };
-    expect(created.status, JSON.stringify(answer)).toBe(201);
-    const id = answer.contest_id ?? "";
+    const id = await createContest(w, { base, sources: [source], summary: { parameters_verified: true } });
 
-    for (const at of [startAt, closeAt, closeAt + HOUR]) {
-      clock.now = at;
-      await runDueJobs(t.deps);
-    }
-    const final = t.db
+    for (const at of [startAt, closeAt, closeAt + HOUR]) await w.tickAt(at);
+    const final = w.t.db
       .select()
       .from(draws)
       .where(eq(draws.contestId, id))
@@ -114,7 +90,7 @@ describe("a network added under schemas/ only, through the app", { timeout: 60_0
       .find((d) => d.kind === "final");
     expect(final?.winners).toHaveLength(5);
 
-    const rows = t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const rows = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.screenName).toMatch(/@wisp\.example$/);
     const reasons = new Set(rows.flatMap((r) => r.reasons));
