@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
 import { createSession, endSession } from "../auth/sessions";
+import { requestAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requestLocale } from "../locale";
@@ -14,9 +15,9 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/email", async (c) => {
     const body = await jsonBody(c);
     validateForm(c, "sign-in", { email: body.email });
-    const { db, clock, mailer } = c.get("deps");
+    const { db, clock, mailer, limiter } = c.get("deps");
     const email = normalizeEmail(String(body.email));
-    const code = issueCode(db, email, clock);
+    const code = issueCode(db, email, clock, { limiter, address: requestAddress(c) });
     await mailer.send({
       to: email,
       subject: `${code} is your Fairdraw code`,
@@ -32,19 +33,20 @@ export const authRoutes = new Hono<AppEnv>()
         errors: { code: [message(c, "validation.required")] },
       });
     }
-    const { db, clock } = c.get("deps");
+    const { db, clock, limiter } = c.get("deps");
+    const asker = { limiter, address: requestAddress(c) };
     const email = normalizeEmail(String(body.email));
     const existing = findUserByEmail(db, email);
     const name = typeof body.name === "string" ? body.name.trim() : "";
     const wrongMessage = message(c, "auth.code.invalid");
     // Check the code before saying anything about the account: no enumeration.
-    checkCode(db, email, body.code, clock, { wrongMessage, consume: false });
+    checkCode(db, email, body.code, clock, { wrongMessage, consume: false, asker });
     if (!existing && name === "") {
       throw new AppError("validation", "The given data was invalid.", {
         errors: { name: [message(c, "validation.required")] },
       });
     }
-    checkCode(db, email, body.code, clock, { wrongMessage, consume: true });
+    checkCode(db, email, body.code, clock, { wrongMessage, consume: true, asker });
     const user = existing ?? registerUser(db, clock, { email, name, locale: requestLocale(c) });
     const { token, session } = createSession(db, user.id, clock);
     setSessionCookie(c, token);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { shortlinks, shortlinkVisitors, teamMembers, teams, users } from "../../api/db/schema";
-import { type Session, signIn } from "../helpers/api-client";
+import { fromAddress, type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { expectShape } from "../helpers/world";
 
@@ -38,13 +38,16 @@ async function memberWith(teamId: string, email: string, permissions: Record<str
 
 /** A visit to the redirect, as a browser behind the given address. */
 function visit(key: string, opts: { ip?: string; ua?: string; host?: string } = {}) {
-  return t.app.request(`/s/${key}`, {
-    headers: {
-      "x-forwarded-for": opts.ip ?? "203.0.113.7",
-      "user-agent": opts.ua ?? "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
-      ...(opts.host ? { host: opts.host } : {}),
+  return t.app.request(
+    `/s/${key}`,
+    {
+      headers: {
+        "user-agent": opts.ua ?? "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+        ...(opts.host ? { host: opts.host } : {}),
+      },
     },
-  });
+    fromAddress(opts.ip ?? "203.0.113.7"),
+  );
 }
 
 function rowOf(id: string) {
