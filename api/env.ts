@@ -122,7 +122,9 @@ function readTrustProxy(text: string): string[] {
     .filter((s) => s !== "");
   for (const entry of entries) {
     if (!isAddressOrRange(entry)) {
-      throw new EnvError(`TRUST_PROXY entries are IP addresses or CIDR ranges, e.g. 10.0.0.0/8 (got "${entry}")`);
+      throw new EnvError(
+        `TRUST_PROXY entries are IP addresses or CIDR ranges, e.g. 10.0.0.0/8 (got "${entry}")`,
+      );
     }
   }
   return entries;

@@ -56,7 +56,9 @@ export function readLimits(overrides: Record<string, string>): Record<LimitName,
   const out = { ...DEFAULT_LIMITS } as Record<LimitName, LimitRule>;
   for (const [name, text] of Object.entries(overrides)) {
     if (!(name in DEFAULT_LIMITS)) {
-      throw new EnvError(`LIMITS names an unknown limit "${name}" (known: ${Object.keys(DEFAULT_LIMITS).join(", ")})`);
+      throw new EnvError(
+        `LIMITS names an unknown limit "${name}" (known: ${Object.keys(DEFAULT_LIMITS).join(", ")})`,
+      );
     }
     out[name as LimitName] = parseRule(name, text);
   }

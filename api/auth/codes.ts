@@ -8,10 +8,10 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import type { Limiter } from "../limits";
 import { loginCodes } from "../db/schema";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import type { Limiter } from "../limits";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;

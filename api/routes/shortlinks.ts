@@ -145,7 +145,12 @@ export const shortlinkRedirectRoutes = new Hono<AppEnv>().get("/:key", (c) => {
   const target = row && safeUrl(row.url);
   if (!row || !target) return c.text("This short link does not exist.", 404);
   if (c.req.method === "GET") {
-    const visitor = visitorHash(env.shortlinkSecret, row.id, requestAddress(c) ?? "", c.req.header("user-agent") ?? "");
+    const visitor = visitorHash(
+      env.shortlinkSecret,
+      row.id,
+      requestAddress(c) ?? "",
+      c.req.header("user-agent") ?? "",
+    );
     recordVisit(db, clock, row, visitor);
   }
   return c.redirect(target, 302);
