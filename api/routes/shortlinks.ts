@@ -8,7 +8,7 @@
  * https://fdr.aw/{key} to /s/{key} keeping the Host), and a request on the app's own host resolves the key on
  * the default domain. It answers 302 to the link (never cached, so every visit is counted) or a plain-text 404.
  */
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { requestAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
