@@ -40,13 +40,13 @@ import {
 } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import {
+  checkInviteMailLimits,
   countActiveInvites,
   createInvite,
   expireDueInvites,
   findInviteByKey,
   invitePublicShape,
   inviteShape,
-  checkInviteMailLimits,
   mailInvite,
   markInviteUsed,
   peopleOf,

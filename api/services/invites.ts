@@ -195,10 +195,22 @@ export function inviteUrl(env: Pick<Env, "publicUrl">, key: string): string {
  * 429 when the team or the address has had its invitation mails (the limiter's mail.per_team and
  * mail.per_recipient): checked before the invite is made, so a refused call leaves nothing behind.
  */
-export function checkInviteMailLimits(deps: Pick<Deps, "limiter">, teamId: string, email: string | null): void {
+export function checkInviteMailLimits(
+  deps: Pick<Deps, "limiter">,
+  teamId: string,
+  email: string | null,
+): void {
   if (!email) return;
-  deps.limiter.check("mail.per_team", teamId, "Your team sent too many invitations today. Try again tomorrow.");
-  deps.limiter.check("mail.per_recipient", email, "This address got too many invitations today. Try again tomorrow.");
+  deps.limiter.check(
+    "mail.per_team",
+    teamId,
+    "Your team sent too many invitations today. Try again tomorrow.",
+  );
+  deps.limiter.check(
+    "mail.per_recipient",
+    email,
+    "This address got too many invitations today. Try again tomorrow.",
+  );
 }
 
 /**

@@ -89,7 +89,10 @@ describe("invitation mail limits", () => {
     const first = await olive.call("POST", MEMBER_INVITE, { email: "nia@example.com" });
     await olive.call("DELETE", `/api/v1/teams/current/invites/${(await first.json())._id}`);
     expect((await quentin.call("POST", MEMBER_INVITE, { email: "nia@example.com" })).status).toBe(201);
-    const refused = await olive.call("POST", ACCOUNT_INVITE, { provider: "twitter", email: "nia@example.com" });
+    const refused = await olive.call("POST", ACCOUNT_INVITE, {
+      provider: "twitter",
+      email: "nia@example.com",
+    });
     expect(refused.status).toBe(429);
     expect((await refused.json()).limit).toBe("mail.per_recipient");
     expect((await mailbox()).filter((m) => m.to === "nia@example.com")).toHaveLength(2);

@@ -169,6 +169,8 @@ export type QuotaUsage = {
   imports: QuotaUse & { period: "month" };
   contests: QuotaUse;
   winners: { limit: number };
+  /** Megabytes of uploaded media (one decimal). */
+  storage_mb: QuotaUse;
 };
 
 export async function fetchQuotas(): Promise<QuotaUsage> {
