@@ -9,7 +9,7 @@
  */
 import type { Clock } from "./clock";
 import { EnvError } from "./env";
-import { AppError } from "./errors";
+import { AppError, type ErrorKey } from "./errors";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -132,10 +132,10 @@ export class Limiter {
     this.hit(name, key);
   }
 
-  /** A count limit (no window): 429 when `count` already reached the limit's max. */
-  checkCount(name: LimitName, count: number, message: string): void {
+  /** A count limit (no window): the error `key` when `count` already reached the limit's max. */
+  checkCount(name: LimitName, count: number, key: ErrorKey, message: string): void {
     if (count < this.rules[name].max) return;
-    throw new AppError("tooManyAttempts", message, {
+    throw new AppError(key, message, {
       internal: `limit ${name} reached (${count})`,
       extra: { limit: name, max: this.rules[name].max },
     });
