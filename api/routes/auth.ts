@@ -1,13 +1,16 @@
-/** Sign-in by e-mail code (decisions.md): ask for a code, verify it (registering when new), log out, CSRF token. */
+/**
+ * Sign-in by e-mail code (decisions.md): ask for a code, verify it (registering when new), log out (this session,
+ * or every session of the person), CSRF token.
+ */
 import { Hono } from "hono";
 import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
-import { createSession, endSession } from "../auth/sessions";
+import { createSession, endSession, endUserSessions } from "../auth/sessions";
 import { requestAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requestLocale } from "../locale";
-import { loadTeamContext, requireUser } from "../middleware/guards";
+import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 import { findUserByEmail, registerUser, userShape } from "../services/users";
 import { jsonBody, message, validateForm } from "../validation";
 
@@ -59,6 +62,15 @@ export const authRoutes = new Hono<AppEnv>()
       endSession(c.get("deps").db, auth.session.id);
       c.get("deps").realtime.closeSession(auth.session.id);
     }
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+  // "Log out everywhere": every session of the person ends (this one too) and their open sockets close.
+  .post("/auth/logout_everywhere", requireUser, (c) => {
+    const { db, realtime } = c.get("deps");
+    const { user } = authOf(c);
+    endUserSessions(db, user.id);
+    realtime.closeUser(user.id);
     clearSessionCookie(c);
     return c.body(null, 204);
   })

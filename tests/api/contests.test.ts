@@ -407,7 +407,9 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     });
     expect(t.db.select().from(contests).where(eq(contests.teamId, teamId)).all()).toHaveLength(2);
     expect((await s.call("DELETE", `/api/v1/teams/current/contests/${first}`)).status).toBe(200);
-    expect((await s.call("POST", CREATE, body(simpleForm(), "draft", { forPayment: true }))).status).toBe(201);
+    expect((await s.call("POST", CREATE, body(simpleForm(), "draft", { forPayment: true }))).status).toBe(
+      201,
+    );
   });
 
   it("submits a paid draft as a contest on a plan without the builder", async () => {
