@@ -55,8 +55,8 @@ export function CreateTeamDialog({ onClose }: { onClose(): void }) {
       <form onSubmit={(e) => void submit(e)} noValidate className="team-form" data-dialog="create-team">
         <p id={hintId}>
           <Trans>
-            A team of its own for another brand or client: you are its owner, it starts on the free plan, and you
-            work in it as soon as it is created.
+            A team of its own for another brand or client: you are its owner, it starts on the free plan, and
+            you work in it as soon as it is created.
           </Trans>
         </p>
         <div className="field">
