@@ -66,3 +66,27 @@ export function isLoopbackAddress(address: string): boolean {
 export function requestAddress(c: Context<AppEnv>): string | undefined {
   return clientAddress(c, c.get("deps").proxies);
 }
+
+/**
+ * The key a per-address limit counts under: an IPv4 address as it is, an IPv6 address by its /64 (one home or
+ * one server gets a whole /64 and could otherwise step through its addresses to reset the count).
+ */
+export function addressLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const left = head === "" ? [] : head.split(":");
+  const right = address.includes("::") ? (tail === "" ? [] : tail.split(":")) : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/** The request's client as the per-address limits count it (addressLimitKey); undefined in-process. */
+export function limitAddress(c: Context<AppEnv>): string | undefined {
+  const address = requestAddress(c);
+  return address === undefined ? undefined : addressLimitKey(address);
+}

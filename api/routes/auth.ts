@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
 import { createSession, endSession, endUserSessions } from "../auth/sessions";
-import { requestAddress } from "../client-address";
+import { limitAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requestLocale } from "../locale";
@@ -20,7 +20,7 @@ export const authRoutes = new Hono<AppEnv>()
     validateForm(c, "sign-in", { email: body.email });
     const { db, clock, mailer, limiter } = c.get("deps");
     const email = normalizeEmail(String(body.email));
-    const code = issueCode(db, email, clock, { limiter, address: requestAddress(c) });
+    const code = issueCode(db, email, clock, { limiter, address: limitAddress(c) });
     await mailer.send({
       to: email,
       subject: `${code} is your Fairdraw code`,
@@ -37,7 +37,7 @@ export const authRoutes = new Hono<AppEnv>()
       });
     }
     const { db, clock, limiter } = c.get("deps");
-    const asker = { limiter, address: requestAddress(c) };
+    const asker = { limiter, address: limitAddress(c) };
     const email = normalizeEmail(String(body.email));
     const existing = findUserByEmail(db, email);
     const name = typeof body.name === "string" ? body.name.trim() : "";

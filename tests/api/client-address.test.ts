@@ -2,7 +2,7 @@
 
 import type { Context } from "hono";
 import { describe, expect, it } from "vitest";
-import { clientAddress, trustedProxies } from "../../api/client-address";
+import { addressLimitKey, clientAddress, trustedProxies } from "../../api/client-address";
 import type { AppEnv } from "../../api/context";
 
 function request(peer: string | undefined, forwarded?: string): Context<AppEnv> {
@@ -38,5 +38,15 @@ describe("clientAddress", () => {
   it("takes IPv6 ranges", () => {
     const proxies = trustedProxies(["fd00::/8"]);
     expect(clientAddress(request("fd00::1", "2001:db8::5"), proxies)).toBe("2001:db8::5");
+  });
+});
+
+describe("addressLimitKey", () => {
+  it("counts IPv4 addresses one by one and IPv6 ones by their /64", () => {
+    expect(addressLimitKey("203.0.113.5")).toBe("203.0.113.5");
+    expect(addressLimitKey("2001:db8:0:1::5")).toBe("2001:db8:0:1::/64");
+    expect(addressLimitKey("2001:0db8:0000:0001:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:0:1::/64");
+    expect(addressLimitKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressLimitKey("::1")).toBe("0:0:0:0::/64");
   });
 });

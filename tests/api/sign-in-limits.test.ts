@@ -109,6 +109,14 @@ describe("sign-in limits", () => {
     expect((await verify("cy@brand.example", lastCodeFor(t, "cy@brand.example"), PERSON)).status).toBe(201);
   });
 
+  it("counts an IPv6 client by its /64, so stepping through its addresses does not reset the count", async () => {
+    t = createTestApp({ env: { limits: { "signin.codes.per_address": "2/1h" } } });
+    expect((await ask("a@brand.example", "2001:db8:0:7::1")).status).toBe(204);
+    expect((await ask("b@brand.example", "2001:db8:0:7::2")).status).toBe(204);
+    expect((await ask("c@brand.example", "2001:db8:0:7:ffff::3")).status).toBe(429);
+    expect((await ask("c@brand.example", "2001:db8:0:8::1")).status).toBe(204);
+  });
+
   it("takes numbers from LIMITS", async () => {
     t = createTestApp({ env: { limits: { "signin.codes.per_address": "2/1h" } } });
     expect((await ask("a@brand.example", ATTACKER)).status).toBe(204);
