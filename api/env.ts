@@ -28,12 +28,19 @@ export type Env = {
   trustProxy: string[];
   /** LIMITS: overrides of the abuse limits' numbers (api/limits.ts), by name. */
   limits: Record<string, string>;
+  /** The key that encrypts linked accounts' credentials (AES-GCM). Required in production. */
+  accountSecretKey: string;
+  /** The Bluesky (AT Protocol) service real Bluesky accounts sign in at. */
+  blueskyServiceUrl: string;
 };
 
 export class EnvError extends Error {}
 
 /** Outside production only: anyone can read it here, so it protects nothing. */
 const DEV_SHORTLINK_SECRET = "fairdraw-development-shortlink-secret";
+
+/** Outside production only, like DEV_SHORTLINK_SECRET. */
+const DEV_ACCOUNT_SECRET_KEY = "fairdraw-development-account-secret-key";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -72,6 +79,19 @@ export function readEnv(source: Record<string, string | undefined> = process.env
         "Set NODE_ENV=production (mail by SMTP) or, to do it on purpose on a trusted network, NODE_ENV=development.",
     );
   }
+  const accountSecretKey = source.ACCOUNT_SECRET_KEY || DEV_ACCOUNT_SECRET_KEY;
+  if (
+    nodeEnv === "production" &&
+    (accountSecretKey === DEV_ACCOUNT_SECRET_KEY || accountSecretKey.length < 32)
+  ) {
+    throw new EnvError(
+      "ACCOUNT_SECRET_KEY is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)",
+    );
+  }
+  const blueskyServiceUrl = source.BLUESKY_SERVICE_URL || "https://bsky.social";
+  if (!URL.canParse(blueskyServiceUrl) || !/^https?:$/.test(new URL(blueskyServiceUrl).protocol)) {
+    throw new EnvError(`BLUESKY_SERVICE_URL must be an http(s) URL (got "${blueskyServiceUrl}")`);
+  }
   return {
     nodeEnv,
     host,
@@ -88,6 +108,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     shortlinkSecret,
     trustProxy: readTrustProxy(source.TRUST_PROXY ?? ""),
     limits: readLimitOverrides(source.LIMITS ?? ""),
+    accountSecretKey,
+    blueskyServiceUrl,
   };
 }
 

@@ -24,7 +24,7 @@ export const DEFAULT_LIMITS = {
   "signin.codes.per_email": { max: 20, windowMs: HOUR },
   /** Wrong codes from one client, whatever the e-mails (a client guessing on 40 addresses is stopped). */
   "signin.guesses.per_address": { max: 20, windowMs: DAY },
-  /** Wrong codes on one e-mail, from anywhere: what keeps guessing hopeless (docs/decisions/015). */
+  /** Wrong codes on one e-mail, from anywhere: what keeps guessing hopeless (docs/decisions/016). */
   "signin.guesses.per_email": { max: 30, windowMs: DAY },
   /** Invitation mails one team sends. */
   "mail.per_team": { max: 50, windowMs: DAY },

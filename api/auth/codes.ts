@@ -2,7 +2,7 @@
  * Six-digit sign-in codes (decisions.md): sent to any address (no account enumeration), valid 10 minutes.
  * Only a hash of the code is stored. Asking for a new code retires the old ones. 5 wrong tries retire the code,
  * not the person: they ask for a new one. How often a client may ask and guess, per client address and per
- * e-mail, is the limiter's (api/limits.ts; the arithmetic is docs/decisions/015-sign-in-limits.md).
+ * e-mail, is the limiter's (api/limits.ts; the arithmetic is docs/decisions/016-sign-in-limits.md).
  */
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Sign-in limits (docs/decisions/015-sign-in-limits.md): per client address and per e-mail, separately; an
+ * Sign-in limits (docs/decisions/016-sign-in-limits.md): per client address and per e-mail, separately; an
  * attacked code is retired, not the person. Requests come from a socket address (fromAddress), as through
  * @hono/node-server.
  */
