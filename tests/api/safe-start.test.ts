@@ -19,6 +19,7 @@ const PRODUCTION = {
   NODE_ENV: "production",
   SMTP_URL: "smtp://mail.invalid:25",
   SHORTLINK_SECRET: "0123456789abcdef0123456789abcdef",
+  ACCOUNT_SECRET_KEY: "fedcba9876543210fedcba9876543210",
   LOG_LEVEL: "silent",
 };
 
