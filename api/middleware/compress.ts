@@ -91,9 +91,12 @@ export const compress: MiddlewareHandler<AppEnv> = async (c, next) => {
   const etag = headers.get("ETag");
   if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
   c.res = undefined as unknown as Response;
-  c.res = new Response(new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength), {
-    status: res.status,
-    statusText: res.statusText,
-    headers,
-  });
+  c.res = new Response(
+    new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength),
+    {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    },
+  );
 };
