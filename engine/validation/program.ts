@@ -36,24 +36,25 @@ export type ScopeProgram = { readonly fields: readonly FieldProgram[] };
 function compileCondition(cond: Condition): ConditionTest {
   const { segments, stars, sources, absolute } = cond;
   const plain = stars.length === 0 && sources.length === 0;
-  const starAt = new Map(stars.map((pos, k) => [pos, k]));
-  const sourceAt = new Set(sources);
+  // Per segment, where its key comes from: -2 its own text, -1 the source's index, k >= 0 the field's k-th index.
+  const fill = segments.map((_, i) => (sources.includes(i) ? -1 : stars.includes(i) ? stars.indexOf(i) : -2));
   const read = plain
     ? (pos: Position) => getIn(absolute ? pos.form : pos.scopeValue, segments)
     : (pos: Position) => {
         let current: unknown = absolute ? pos.form : pos.scopeValue;
         for (let i = 0; i < segments.length; i++) {
           if (current === null || typeof current !== "object") return undefined;
-          const k = starAt.get(i);
+          const k = fill[i] as number;
+          // An index past the field's own (a * the field does not have) reads the key "*", as the engine always did.
           const key =
-            k !== undefined
-              ? k < pos.depth
-                ? String(pos.indexes[k])
-                : "*"
-              : sourceAt.has(i)
-                ? String(pos.sourceIndex)
+            k === -1
+              ? pos.sourceIndex
+              : k >= 0
+                ? k < pos.depth
+                  ? pos.indexes[k]
+                  : "*"
                 : (segments[i] as string);
-          current = (current as Record<string, unknown>)[key];
+          current = (current as Record<string, unknown>)[String(key)];
         }
         return current;
       };
@@ -74,13 +75,15 @@ function compileCondition(cond: Condition): ConditionTest {
 }
 
 function compileChain(field: CompiledField): FieldProgram["check"] {
-  const rules = field.rules.map((rule) => ({
-    name: rule.name,
-    implicit: rule.definition.implicit === true,
-    test: rule.test,
-    message: field.messages[rule.name] ?? rule.message,
-    override: field.messages[rule.name],
-  }));
+  const rules = field.rules
+    .filter((rule) => !rule.definition.inert)
+    .map((rule) => ({
+      name: rule.name,
+      implicit: rule.definition.implicit === true,
+      test: rule.test,
+      message: field.messages[rule.name] ?? rule.message,
+      override: field.messages[rule.name],
+    }));
   const implicit = rules.filter((r) => r.implicit);
   return (value, ctx) => {
     // Every rule but the implicit ones (required) passes an empty value.
@@ -139,36 +142,47 @@ export function relativePath(segments: readonly string[], indexes: readonly numb
   return out;
 }
 
-/**
- * Calls visit for every concrete instance of the field in the scope's value, as expandPattern lists them: a plain
- * field once (its value possibly undefined); under a *, each element of the list there, none if it is not a list.
- */
-export function forEachInstance(
+/** What the validator does with each field instance it finds. */
+export type Visitor = { visit(program: FieldProgram, value: unknown): void };
+
+function walk(
   program: FieldProgram,
   pos: Position,
-  visit: (program: FieldProgram, value: unknown, pos: Position) => void,
+  visitor: Visitor,
+  start: unknown,
+  from: number,
+  depth: number,
 ): void {
+  const { segments } = program;
+  let value = start;
+  for (let i = from; i < segments.length; i++) {
+    const seg = segments[i] as string;
+    if (seg === "*") {
+      if (!Array.isArray(value)) return;
+      for (let k = 0; k < value.length; k++) {
+        pos.indexes[depth] = k;
+        walk(program, pos, visitor, value[k], i + 1, depth + 1);
+      }
+      return;
+    }
+    value =
+      value !== null && typeof value === "object" && !Array.isArray(value)
+        ? (value as Record<string, unknown>)[seg]
+        : undefined;
+  }
+  pos.depth = depth;
+  visitor.visit(program, value);
+}
+
+/**
+ * Visits every concrete instance of the field in the scope's value, as expandPattern lists them: a plain field
+ * once (its value possibly undefined); under a *, each element of the list there, none if it is not a list.
+ */
+export function forEachInstance(program: FieldProgram, pos: Position, visitor: Visitor): void {
   if (program.stars.length === 0) {
     pos.depth = 0;
-    visit(program, getIn(pos.scopeValue, program.segments), pos);
+    visitor.visit(program, getIn(pos.scopeValue, program.segments));
     return;
   }
-  const { segments } = program;
-  const walk = (value: unknown, i: number, depth: number): void => {
-    for (; i < segments.length; i++) {
-      const seg = segments[i] as string;
-      if (seg === "*") {
-        if (!Array.isArray(value)) return;
-        for (let k = 0; k < value.length; k++) {
-          pos.indexes[depth] = k;
-          walk(value[k], i + 1, depth + 1);
-        }
-        return;
-      }
-      value = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>)[seg] : undefined;
-    }
-    pos.depth = depth;
-    visit(program, value, pos);
-  };
-  walk(pos.scopeValue, 0, 0);
+  walk(program, pos, visitor, pos.scopeValue, 0, 0);
 }

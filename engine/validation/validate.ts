@@ -18,6 +18,7 @@ import {
   type Position,
   relativePath,
   scopeProgram,
+  type Visitor,
 } from "./program";
 import { formSources, type ScopeInstance, scopeInstances, sourceType } from "./scopes";
 
@@ -123,17 +124,29 @@ function add(errors: ValidationErrors, path: string, error: FieldError) {
   else errors[path] = [error];
 }
 
-/** The state of one pass over the form: where it is, the rule context, the errors found so far. */
-type Pass = { pos: Position; ruleCtx: MovingRuleContext; errors: ValidationErrors };
-
-function visitInstance(pass: Pass, program: FieldProgram, value: unknown) {
-  const { pos, ruleCtx } = pass;
-  if (!conditionsHoldAt(program, pos)) return;
-  ruleCtx.program = program;
-  ruleCtx.indexes = pos.indexes;
-  ruleCtx.index = pos.depth > 0 ? pos.indexes[pos.depth - 1] : undefined;
-  const error = program.check(value, ruleCtx);
-  if (error) add(pass.errors, ruleCtx.path, error);
+/** One pass over the form: where it is, the rule context, the errors found so far; it checks each instance. */
+class Pass implements Visitor {
+  readonly pos: Position;
+  readonly ruleCtx: MovingRuleContext;
+  readonly errors: ValidationErrors = {};
+  constructor(
+    form: unknown,
+    ctx: ValidationContext,
+    limits: Readonly<Record<string, number>>,
+    providers: RuleContext["providers"],
+  ) {
+    this.pos = { form, scopeValue: undefined, sourceIndex: undefined, indexes: [], depth: 0 };
+    this.ruleCtx = new MovingRuleContext(form, ctx, limits, providers);
+  }
+  visit(program: FieldProgram, value: unknown): void {
+    const { pos, ruleCtx } = this;
+    if (program.conditions.length > 0 && !conditionsHoldAt(program, pos)) return;
+    ruleCtx.program = program;
+    ruleCtx.indexes = pos.indexes;
+    ruleCtx.index = pos.depth > 0 ? pos.indexes[pos.depth - 1] : undefined;
+    const error = program.check(value, ruleCtx);
+    if (error) add(this.errors, ruleCtx.path, error);
+  }
 }
 
 function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pass) {
@@ -142,10 +155,11 @@ function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pas
   pos.sourceIndex = inst.sourceIndex;
   ruleCtx.prefix = inst.prefix;
   ruleCtx.sourceIndex = inst.sourceIndex;
-  const visit = (program: FieldProgram, value: unknown) => visitInstance(pass, program, value);
-  for (const program of scopeProgram(inst.scope).fields) {
-    if (isGatedOut(program.field, ctx)) continue;
-    forEachInstance(program, pos, visit);
+  const { fields } = scopeProgram(inst.scope);
+  for (let i = 0; i < fields.length; i++) {
+    const program = fields[i] as FieldProgram;
+    if (program.field.feature !== undefined && isGatedOut(program.field, ctx)) continue;
+    forEachInstance(program, pos, pass);
   }
   for (const step of inst.scope.steps) {
     const anyOf = step.at_least_one_of;
@@ -166,11 +180,7 @@ function newPass(
   limits: Readonly<Record<string, number>>,
   providers: RuleContext["providers"],
 ): Pass {
-  return {
-    pos: { form, scopeValue: undefined, sourceIndex: undefined, indexes: [], depth: 0 },
-    ruleCtx: new MovingRuleContext(form, ctx, limits, providers),
-    errors: {},
-  };
+  return new Pass(form, ctx, limits, providers);
 }
 
 /** The sources list itself: at least one, known providers, at most maxSourcesLimitCB per provider. */
@@ -274,7 +284,7 @@ function validateOneField(
     if (indexes === null || isGatedOut(program.field, ctx)) continue;
     pos.indexes = indexes;
     pos.depth = indexes.length;
-    visitInstance(pass, program, getIn(instance.value, parts));
+    pass.visit(program, getIn(instance.value, parts));
   }
   // Keyed by the path as asked ("sources.01.x" is sources.1's field, answered under the caller's spelling).
   const found = Object.values(pass.errors).flat();
