@@ -125,6 +125,24 @@ export const contests = sqliteTable(
   },
   (t) => [
     index("contests_team_status").on(t.teamId, t.status, t.createdAt),
+    // The team's contest list and its count, read from this index alone: a row's list columns sit after its
+    // stored form (tens of KB of overflow pages), which a list or a count must then not walk through.
+    index("contests_team_list").on(
+      t.teamId,
+      t.deletedAt,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.name,
+      t.type,
+      t.providers,
+      t.startAt,
+      t.closeAt,
+      t.entriesCount,
+      t.sandbox,
+      t.paidContest,
+      t.forPayment,
+    ),
     // GET /users/me/contests/list: a person's contests, newest first.
     index("contests_created_by").on(t.createdBy, t.createdAt),
   ],

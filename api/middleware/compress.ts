@@ -1,5 +1,5 @@
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import type { AppEnv } from "../context";
@@ -38,20 +38,36 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * On the fly, answers are compressed for speed, not for the last byte: brotli quality 4 is about as fast as gzip 6
- * and smaller. Built assets are compressed once, at the highest quality (vite.precompress.ts).
+ * Bodies up to this size are compressed in line: a few tens of microseconds, less than handing them to the thread
+ * pool through zlib's streams. Larger ones go to the pool, so the event loop keeps serving meanwhile.
  */
-export function compressBody(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
+const IN_LINE_MAX_BYTES = 64 * 1024;
+
+/**
+ * On the fly, answers are compressed for speed, not for the last byte. An answer compressed in line uses brotli
+ * quality 2 with a window just big enough for it (a 9 KB list: about 25 µs, where quality 4 with the default window
+ * takes 120 µs for 10% fewer bytes); a large one quality 4 on the thread pool. Built assets are compressed once,
+ * at the highest quality (vite.precompress.ts).
+ */
+export async function compressBody(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
+  const inLine = body.byteLength <= IN_LINE_MAX_BYTES;
   if (encoding === "br") {
-    return brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    });
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: inLine ? 2 : 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      ...(inLine
+        ? {
+            [constants.BROTLI_PARAM_LGWIN]: Math.max(
+              constants.BROTLI_MIN_WINDOW_BITS,
+              Math.ceil(Math.log2(body.byteLength + 16)),
+            ),
+          }
+        : {}),
+    };
+    return inLine ? brotliCompressSync(body, { params }) : brotli(body, { params });
   }
-  return gzipAsync(body, { level: 6 });
+  return inLine ? gzipSync(body, { level: 6 }) : gzipAsync(body, { level: 6 });
 }
 
 function appendVary(headers: Headers) {
