@@ -418,6 +418,8 @@ export const jobs = sqliteTable(
   (t) => [
     uniqueIndex("jobs_contest_kind_key").on(t.contestId, t.kind, t.key),
     index("jobs_status_due").on(t.status, t.dueAt),
+    // A contest's pending jobs, replaced on every schedule: without it the delete scanned every pending job.
+    index("jobs_contest_status").on(t.contestId, t.status),
   ],
 );
 
