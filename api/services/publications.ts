@@ -13,7 +13,7 @@
  * - {WINNERS}: the winners' handles, comma-separated (winners publication; not a builder token yet).
  * Number tokens ({1}, ...) are left as they are: nothing in the spec says what they stand for.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { publications } from "../db/schema";
@@ -61,19 +61,52 @@ export type PublishOnce = PublicationKey & {
   recipient?: { external_id: string; screen_name: string; id: string } | null;
 };
 
-function existing(db: Pick<Db, "select">, key: PublicationKey): PublicationRow | undefined {
-  return db
-    .select()
-    .from(publications)
-    .where(
-      and(
-        eq(publications.contestId, key.contest_id),
-        eq(publications.sourceId, key.source_id),
-        eq(publications.kind, key.kind),
-        eq(publications.key, key.key),
-      ),
-    )
-    .get();
+/**
+ * A close publishes a reply to each of tens of thousands of entries: the two statements run for each are prepared
+ * once per database (drizzle's building of them cost more than SQLite's running them).
+ */
+function prepareStatements(db: Pick<Db, "select" | "update">) {
+  return {
+    existing: db
+      .select()
+      .from(publications)
+      .where(
+        and(
+          eq(publications.contestId, sql.placeholder("contestId")),
+          eq(publications.sourceId, sql.placeholder("sourceId")),
+          eq(publications.kind, sql.placeholder("kind")),
+          eq(publications.key, sql.placeholder("key")),
+        ),
+      )
+      .prepare(),
+    published: db
+      .update(publications)
+      .set({
+        status: "published",
+        externalPostId: sql`${sql.placeholder("externalId")}`,
+        publishedAt: sql`${sql.placeholder("at")}`,
+      })
+      .where(eq(publications.id, sql.placeholder("id")))
+      .prepare(),
+  };
+}
+const prepared = new WeakMap<object, ReturnType<typeof prepareStatements>>();
+function statements(db: Pick<Db, "select" | "update">) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = prepareStatements(db);
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+function existing(db: Pick<Db, "select" | "update">, key: PublicationKey): PublicationRow | undefined {
+  return statements(db).existing.get({
+    contestId: key.contest_id,
+    sourceId: key.source_id,
+    kind: key.kind,
+    key: key.key,
+  });
 }
 
 /** Publishes (or sends) once per key; answers the publication row, published. */
@@ -144,10 +177,7 @@ export async function publishOnce(
     externalId = sent.external_post_id;
   }
   const at = clock().toISOString();
-  db.update(publications)
-    .set({ status: "published", externalPostId: externalId, publishedAt: at })
-    .where(eq(publications.id, row.id))
-    .run();
+  statements(db).published.run({ externalId, at, id: row.id });
   return { ...row, status: "published", externalPostId: externalId, publishedAt: at };
 }
 
