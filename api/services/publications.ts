@@ -70,8 +70,29 @@ export type PublishOnce = PublicationKey & {
  * A close publishes a reply to each of tens of thousands of entries: the two statements run for each are prepared
  * once per database (drizzle's building of them cost more than SQLite's running them).
  */
-function prepareStatements(db: Pick<Db, "select" | "update">) {
+function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
   return {
+    // media is a JSON column: its placeholder takes the JSON text drizzle would have written.
+    record: db
+      .insert(publications)
+      .values({
+        id: value("id"),
+        contestId: value("contestId"),
+        sourceId: value("sourceId"),
+        provider: value("provider"),
+        kind: value("kind"),
+        key: value("key"),
+        text: value("text"),
+        media: value("media"),
+        mode: value("mode"),
+        inReplyTo: value("inReplyTo"),
+        recipient: value("recipient"),
+        status: "publishing",
+        createdAt: value("createdAt"),
+      })
+      .onConflictDoNothing()
+      .prepare(),
     existing: db
       .select()
       .from(publications)
@@ -96,7 +117,7 @@ function prepareStatements(db: Pick<Db, "select" | "update">) {
   };
 }
 const prepared = new WeakMap<object, ReturnType<typeof prepareStatements>>();
-function statements(db: Pick<Db, "select" | "update">) {
+function statements(db: Pick<Db, "select" | "update" | "insert">) {
   let found = prepared.get(db);
   if (!found) {
     found = prepareStatements(db);
@@ -105,7 +126,10 @@ function statements(db: Pick<Db, "select" | "update">) {
   return found;
 }
 
-function existing(db: Pick<Db, "select" | "update">, key: PublicationKey): PublicationRow | undefined {
+function existing(
+  db: Pick<Db, "select" | "update" | "insert">,
+  key: PublicationKey,
+): PublicationRow | undefined {
   return statements(db).existing.get({
     contestId: key.contest_id,
     sourceId: key.source_id,
@@ -124,24 +148,20 @@ export async function publishOnce(
   const before = existing(db, p);
   if (before?.status === "published" || before?.status === "refused") return before;
   if (!before) {
-    db.insert(publications)
-      .values({
-        id: newId(),
-        contestId: p.contest_id,
-        sourceId: p.source_id,
-        provider: p.provider,
-        kind: p.kind,
-        key: p.key,
-        text: p.text,
-        media: p.media,
-        mode: p.mode,
-        inReplyTo: p.inReplyTo ?? null,
-        recipient: p.recipient?.id ?? null,
-        status: "publishing",
-        createdAt: clock().toISOString(),
-      })
-      .onConflictDoNothing()
-      .run();
+    statements(db).record.run({
+      id: newId(),
+      contestId: p.contest_id,
+      sourceId: p.source_id,
+      provider: p.provider,
+      kind: p.kind,
+      key: p.key,
+      text: p.text,
+      media: JSON.stringify(p.media),
+      mode: p.mode,
+      inReplyTo: p.inReplyTo ?? null,
+      recipient: p.recipient?.id ?? null,
+      createdAt: clock().toISOString(),
+    });
   }
   // What was recorded first is what goes out (a re-run never changes a publication's text).
   const row = existing(db, p);
