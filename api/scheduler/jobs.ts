@@ -87,16 +87,14 @@ function insertJobs(
 ) {
   // A maximal contest plans some 200 jobs: a few multi-row inserts, not one statement (built by drizzle) each.
   for (let i = 0; i < list.length; i += JOB_INSERT_BATCH) {
-    const rows = list
-      .slice(i, i + JOB_INSERT_BATCH)
-      .map((job) => ({
-        id: newId(),
-        contestId,
-        kind: job.kind,
-        key: job.key,
-        dueAt: job.dueAt,
-        createdAt: at,
-      }));
+    const rows = list.slice(i, i + JOB_INSERT_BATCH).map((job) => ({
+      id: newId(),
+      contestId,
+      kind: job.kind,
+      key: job.key,
+      dueAt: job.dueAt,
+      createdAt: at,
+    }));
     tx.insert(jobs).values(rows).onConflictDoNothing().run();
   }
 }
