@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   contestAlreadyDrawn: 409,
   entriesNotLoaded: 409,
   payloadTooLarge: 413,
+  storageQuotaExceeded: 413,
   unsupportedMediaType: 415,
   rangeNotSatisfiable: 416,
   validation: 422,

@@ -69,6 +69,14 @@ export const CORE_ROUTES: RouteDoc[] = [
     ok: { status: 204 },
   },
   {
+    method: "POST",
+    path: "/api/v1/auth/logout_everywhere",
+    summary: "Log out everywhere: end every session of the person (this one too) and close their sockets.",
+    tag: "auth",
+    access: "session",
+    ok: { status: 204 },
+  },
+  {
     method: "GET",
     path: "/api/v1/refresh_csrf",
     summary: "The session's CSRF token, for the X-CSRF-Token header of state-changing calls.",
@@ -118,6 +126,16 @@ export const CORE_ROUTES: RouteDoc[] = [
     errors: [404],
   },
   // Teams and members (api/routes/teams.ts, members.ts)
+  {
+    method: "POST",
+    path: "/api/v1/teams",
+    summary:
+      "Create a team {name} on the basic plan, owned by the caller; it becomes their current team (201).",
+    tag: "teams",
+    access: "session",
+    body: "object",
+    ok: { status: 201, schema: "stored/team" },
+  },
   {
     method: "POST",
     path: "/api/v1/teams/current",

@@ -40,6 +40,7 @@ import {
 } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import {
+  checkInviteMailLimits,
   countActiveInvites,
   createInvite,
   expireDueInvites,
@@ -96,6 +97,7 @@ export const invitesRoutes = new Hono<AppEnv>()
           `Your plan allows ${quota} member(s). Upgrade to invite more.`,
         );
       }
+      checkInviteMailLimits(deps, team.id, email);
       const created = createInvite(db, clock, {
         teamId: team.id,
         type: "add_member",
@@ -124,6 +126,7 @@ export const invitesRoutes = new Hono<AppEnv>()
       if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
 
       assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
       const created = createInvite(db, clock, {
         teamId: team.id,
         type: "link_account",

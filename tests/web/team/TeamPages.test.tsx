@@ -30,6 +30,7 @@ describe("TeamOverviewPage", () => {
           imports: { used: 7, limit: 50, period: "month" },
           contests: { used: 5, limit: 5 },
           winners: { limit: 50 },
+          storage_mb: { used: 12.5, limit: 5000 },
         },
       }),
     });
@@ -47,6 +48,7 @@ describe("TeamOverviewPage", () => {
     expect(row("Running contests")).toBe("Running contests55");
     expect(line("Running contests").getAttribute("data-full")).toBe("true");
     expect(row("Winners per contest")).toBe("Winners per contest—A limit for each draw50");
+    expect(row("Storage (MB)")).toBe("Storage (MB)12.55,000");
     // One call for the whole table: no list is read to count.
     expect(api.to("GET /teams/current/quotas")).toHaveLength(1);
     expect(api.to("GET /teams/current/accounts/list")).toHaveLength(0);

@@ -42,6 +42,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   contestAlreadyDrawn: msg`The winners of this contest were already drawn.`,
   entriesNotLoaded: msg`Load the entries first.`,
   payloadTooLarge: msg`This is too large.`,
+  storageQuotaExceeded: msg`Your team's uploads fill its storage. Delete media or upgrade your plan.`,
   unsupportedMediaType: msg`This type of file is not accepted.`,
   rangeNotSatisfiable: msg`This part of the file does not exist.`,
   validation: msg`The given data was invalid.`,

@@ -23,6 +23,11 @@ export async function updateTeam(body: {
   return (await unwrap(api.teams.current.$post({ json: body }))) as Team;
 }
 
+/** A new team on the basic plan, owned by the caller; the server makes it their current team. */
+export async function createTeam(name: string): Promise<Team> {
+  return (await unwrap(api.teams.$post({ json: { name } }))) as Team;
+}
+
 export async function deleteTeam(teamId: string): Promise<void> {
   await unwrap(api.teams[":teamId"].$delete({ param: { teamId } }));
 }
@@ -180,6 +185,8 @@ export type QuotaUsage = {
   imports: QuotaUse & { period: "month" };
   contests: QuotaUse;
   winners: { limit: number };
+  /** Megabytes of uploaded media (one decimal). */
+  storage_mb: QuotaUse;
 };
 
 export async function fetchQuotas(): Promise<QuotaUsage> {
