@@ -11,6 +11,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { AppEnv, Deps } from "./context";
 import { AppError } from "./errors";
+import { compress } from "./middleware/compress";
 import { csrfProtection } from "./middleware/csrf";
 import { errorHandler } from "./middleware/error-handler";
 import { requestLog } from "./middleware/request-log";
@@ -124,6 +125,8 @@ export function createApp(deps: Deps) {
   // The browser only pings; nothing it sends needs more than a few bytes (ws allows 100 MiB by default).
   wss.options.maxPayload = 4096;
   app.use(requestLog(deps.logger));
+  // Outside every other middleware, so the headers they add travel with the compressed answer.
+  app.use(compress);
   app.use(
     secureHeaders({
       xFrameOptions: "DENY",

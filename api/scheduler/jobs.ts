@@ -77,17 +77,25 @@ function plannedJobs(row: ContestRow): { kind: JobKind; key: string; dueAt: stri
   return out;
 }
 
+const JOB_INSERT_BATCH = 100;
+
 function insertJobs(
   tx: Tx,
   contestId: string,
   list: { kind: JobKind; key: string; dueAt: string }[],
   at: string,
 ) {
-  for (const job of list) {
-    tx.insert(jobs)
-      .values({ id: newId(), contestId, kind: job.kind, key: job.key, dueAt: job.dueAt, createdAt: at })
-      .onConflictDoNothing()
-      .run();
+  // A maximal contest plans some 200 jobs: a few multi-row inserts, not one statement (built by drizzle) each.
+  for (let i = 0; i < list.length; i += JOB_INSERT_BATCH) {
+    const rows = list.slice(i, i + JOB_INSERT_BATCH).map((job) => ({
+      id: newId(),
+      contestId,
+      kind: job.kind,
+      key: job.key,
+      dueAt: job.dueAt,
+      createdAt: at,
+    }));
+    tx.insert(jobs).values(rows).onConflictDoNothing().run();
   }
 }
 
