@@ -19,6 +19,7 @@
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
+import { toTime } from "../../engine/values";
 import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
@@ -161,6 +162,20 @@ function filterSources(row: ContestRow): Record<string, unknown>[] {
 }
 
 /**
+ * A contest's own window, from when it started (its start date until then) to its close date: what the sandbox
+ * dates its entries in. None for a classic contest (a quick import reads a post that was out before it).
+ */
+export function contestWindow(
+  row: Pick<ContestRow, "type" | "startedAt" | "startAt" | "closeAt">,
+): { start: string; end: string } | null {
+  if (row.type !== "tunnel") return null;
+  const start = toTime(row.startedAt ?? row.startAt);
+  const end = toTime(row.closeAt);
+  if (start === null || end === null || end <= start) return null;
+  return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+}
+
+/**
  * Reads the entries of every source from its driver (at most `limit` kept) and runs the filters. Nothing is
  * written: `writeEntries` stores the result in the caller's transaction.
  */
@@ -174,6 +189,7 @@ export async function readEntries(
   const sandboxEntrants =
     typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
   const winners = previousWinners(deps.db, row.teamId, row.id, opts.now);
+  const window = contestWindow(row);
   for (const source of contestSources(deps, row)) {
     if (read.length > opts.limit) break;
     if (!source.driver || !source.provider) continue;
@@ -194,6 +210,7 @@ export async function readEntries(
       accounts_to_follow: accountsToFollow,
       ...(base ? { base } : {}),
       now: opts.now,
+      ...(window ? { window } : {}),
       limit: opts.limit + 1 - read.length,
       ...(sandboxEntrants !== undefined ? { sandbox_entrants: sandboxEntrants } : {}),
       previous_winners: winners
