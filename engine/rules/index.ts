@@ -32,6 +32,7 @@ import { regex } from "./regex";
 import { required } from "./required";
 import { requiredWhenIn } from "./required-when-in";
 import { string } from "./string";
+import { oneNetworkUnless } from "./one-network-unless";
 import { teamFeature } from "./team-feature";
 import { twitterPublicationContent } from "./twitter-publication-content";
 import { url } from "./url";
@@ -68,6 +69,7 @@ export const rules = {
   email,
   url,
   has_feature: hasFeature,
+  one_network_unless: oneNetworkUnless,
 } satisfies Record<string, RuleDefinition<readonly ParamSpec[]>>;
 
 export type RuleName = keyof typeof rules;
