@@ -33,9 +33,9 @@ describe("one_network_unless", () => {
   });
 
   it("accepts the first source, whatever its network", () => {
-    expect(outcome({ rule, path: "sources.0.type", value: "twitter", teamFeatures: ["contestBuilder"] })).toBe(
-      VALID,
-    );
+    expect(
+      outcome({ rule, path: "sources.0.type", value: "twitter", teamFeatures: ["contestBuilder"] }),
+    ).toBe(VALID);
   });
 
   it("says what to do in words", () => {
