@@ -28,7 +28,7 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     summary:
       "The contest's entries in load order, 50 a page (?page=, ?per_page= up to 500), ?valid=true|false " +
       "filters. Each entry says whether it is valid, the reasons that removed it, its manual check (with " +
-      "profile_opened: whether the signed-in user opened the entrant's profile) and whether it won. Answers { data, meta: { page, per_page, total, valid, invalid, entries_loaded_at }, funnel }.",
+      "profile_opened: whether the signed-in user opened the entrant's profile) and whether it won. Answers { data, meta: { page, per_page, total, valid, invalid, drawable, entries_loaded_at }, funnel }: valid means kept by the filters and not rejected by the manual check (a rejected entry is listed with the removed ones); drawable, the accounts the final draw picks among.",
     tag: "entries",
     access: "team",
     permission: "team.contests.view_contests",

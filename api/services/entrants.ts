@@ -453,7 +453,18 @@ export function entrantsOf(db: Pick<Db, "select">, contestId: string, ids?: read
     .all();
 }
 
-/** One page of a contest's entries (?valid= filters), in load order, with the total of the filter. */
+/**
+ * What "valid" means for every count and list of a contest's entries (the entries tabs, the final-draw dialog,
+ * the draw): the filters kept the entry and the manual check did not reject its account. A rejected entry is
+ * listed and counted with the removed ones (with its rejection's reasons).
+ */
+function validWhere(valid: boolean) {
+  return valid
+    ? and(eq(entrants.valid, true), ne(entrants.manualCheck, "rejected"))
+    : or(eq(entrants.valid, false), eq(entrants.manualCheck, "rejected"));
+}
+
+/** One page of a contest's entries (?valid= filters, validWhere), in load order, with the total of the filter. */
 export function entriesPage(
   db: Pick<Db, "select">,
   contestId: string,
@@ -461,7 +472,7 @@ export function entriesPage(
 ): { rows: EntrantRow[]; total: number } {
   const where = and(
     eq(entrants.contestId, contestId),
-    opts.valid === null ? undefined : eq(entrants.valid, opts.valid),
+    opts.valid === null ? undefined : validWhere(opts.valid),
   );
   const total = db.select({ n: count() }).from(entrants).where(where).get()?.n ?? 0;
   const rows = db
@@ -475,17 +486,25 @@ export function entriesPage(
   return { rows, total };
 }
 
-/** Valid and removed entries of a contest. */
-export function entriesCounts(db: Pick<Db, "select">, contestId: string): { valid: number; invalid: number } {
-  const rows = db
-    .select({ valid: entrants.valid, n: count() })
-    .from(entrants)
-    .where(eq(entrants.contestId, contestId))
-    .groupBy(entrants.valid)
-    .all();
+/**
+ * Valid and removed entries of a contest (validWhere), and how many accounts the final draw picks among: the
+ * accounts with a valid entry (drawableIds), less the winners of winning moments (they won already).
+ */
+export function entriesCounts(
+  db: Pick<Db, "select" | "selectDistinct">,
+  contestId: string,
+): { valid: number; invalid: number; drawable: number } {
+  const countOf = (valid: boolean) =>
+    db
+      .select({ n: count() })
+      .from(entrants)
+      .where(and(eq(entrants.contestId, contestId), validWhere(valid)))
+      .get()?.n ?? 0;
+  const moments = new Set(momentWinners(db, contestId));
   return {
-    valid: rows.find((r) => r.valid)?.n ?? 0,
-    invalid: rows.find((r) => !r.valid)?.n ?? 0,
+    valid: countOf(true),
+    invalid: countOf(false),
+    drawable: drawableIds(db, contestId).filter((id) => !moments.has(id)).length,
   };
 }
 

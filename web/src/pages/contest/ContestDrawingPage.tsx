@@ -46,7 +46,8 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
     () => fetchEntries(contest._id, { valid: true, page: 1, perPage: ENTRANTS_NAMED }),
     [contest._id],
   );
-  const validCount = entrants.data?.meta.valid ?? null;
+  // The accounts the final draw picks among, as the server counts them for the draw itself.
+  const validCount = entrants.data?.meta.drawable ?? null;
   useContestUpdates(contest._id, () => {
     void draws.reload();
     void proof.reload();
