@@ -26,6 +26,8 @@ export type PublicationPreviewProps = {
   locale: string;
   /** The number of winners, for the {WINNERS} sample. */
   nbWinners?: number;
+  /** What {DRAW_LINK} becomes in the post (tokens.ts drawLinkOf); the sample link when not given. */
+  drawLink?: string;
   /** The main publication, quoted under a repost or a quote. */
   quoted?: { text: string; media: readonly MediaFile[] } | null;
   /** The URL that shows an uploaded file. */
@@ -36,11 +38,11 @@ export function defaultMediaUrl(uuid: string): string {
   return `/api/v1/upload/view/${encodeURIComponent(uuid)}`;
 }
 
-function RichText({ text, nbWinners }: { text: string; nbWinners: number }) {
+function RichText({ text, nbWinners, drawLink }: { text: string; nbWinners: number; drawLink?: string }) {
   const { t } = useLingui();
   return (
     <>
-      {segmentsOf(text, nbWinners).map((s, i) => {
+      {segmentsOf(text, nbWinners, drawLink).map((s, i) => {
         const key = `${i}-${s.kind}`;
         switch (s.kind) {
           case "link":
@@ -111,7 +113,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
       )
     ) : (
       <p className="post-text">
-        <RichText text={props.text} nbWinners={nbWinners} />
+        <RichText text={props.text} nbWinners={nbWinners} drawLink={props.drawLink} />
       </p>
     );
   const media = mediaItems(props.media, url, altOf);
@@ -187,7 +189,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
           </p>
           {props.quoted.text.trim() !== "" && (
             <p className="post-text">
-              <RichText text={props.quoted.text} nbWinners={nbWinners} />
+              <RichText text={props.quoted.text} nbWinners={nbWinners} drawLink={props.drawLink} />
             </p>
           )}
           <MediaGrid items={mediaItems(props.quoted.media, url, altOf)} />
