@@ -18,6 +18,7 @@ import { loadSession } from "./middleware/session";
 import { accountsRoutes } from "./routes/accounts";
 import { activityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
+import { announcementsRoutes } from "./routes/announcements";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { contestBuilderRoutes } from "./routes/contest-builder";
@@ -69,6 +70,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", shortlinksRoutes)
     .route("/", entriesRoutes)
     .route("/", drawsRoutes)
+    .route("/", announcementsRoutes)
     .route("/", verifyRoutes)
     .route("/", adminRoutes);
 }

@@ -76,7 +76,7 @@ function contestOf(deps: SchedulerDeps, id: string): ContestRow | undefined {
   return deps.db.select().from(contests).where(eq(contests.id, id)).get();
 }
 
-function tokensOf(deps: SchedulerDeps, row: ContestRow) {
+export function tokensOf(deps: Pick<SchedulerDeps, "db" | "env">, row: ContestRow) {
   return {
     seedCommitment: findCommitment(deps.db, row.id)?.seedCommitment ?? "",
     drawLink: verifyUrl(deps.env.publicUrl, row.id),
@@ -107,7 +107,7 @@ function updateStoredSource(
 }
 
 /** A follow-up publication (closing, winners, a reminder) as the network takes it: on the main post when there is one. */
-function followUpMode(
+export function followUpMode(
   source: ContestSource,
   type: unknown,
 ): { mode: PublicationMode; inReplyTo: string | null } {
@@ -486,7 +486,7 @@ async function runAutodraw(deps: SchedulerDeps, row: ContestRow): Promise<JobOut
 // ------------------------------------------------------------------------------------- winners, messages
 
 /** The final draw's winners (moment winners first) as entrant rows, one per account. */
-function winnerEntrants(deps: SchedulerDeps, row: ContestRow) {
+export function winnerEntrants(deps: Pick<SchedulerDeps, "db">, row: ContestRow) {
   const draw = findFinalDraw(deps.db, row.id);
   if (!draw) return null;
   const ids = [...momentWinners(deps.db, row.id), ...draw.winners];
