@@ -158,7 +158,7 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     summary:
       "After the final draw (an ended contest; an empty list before), each source with its winners' @handles and " +
       "its winners announcement when it is out. Answers { data: [{ source_id, provider, account, post_id, winners, " +
-      "announcement }] }.",
+      "announcement, content_rule }], public_url }.",
     tag: "draws",
     access: "team",
     permission: "team.contests.view_contests",

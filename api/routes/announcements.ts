@@ -10,8 +10,8 @@
  *   with field paths otherwise.
  * - One announcement per source: the publication is keyed as the scheduler's winners publication (kind and key
  *   winners), so asking again answers the post already out and never publishes twice.
- * - GET …/contests/:id/winners_announcement (view_contests): each source with its winners' handles and its
- *   announcement, when out.
+ * - GET …/contests/:id/winners_announcement (view_contests): each source with its winners' handles, the
+ *   network's rule for the text and its announcement when out; public_url for the preview's {DRAW_LINK}.
  */
 import { Hono } from "hono";
 import { validate } from "../../engine/validation/validate";
@@ -42,6 +42,13 @@ function sourceWinners(deps: Deps, row: ContestRow) {
   };
 }
 
+function contentRule(deps: Deps, provider: string): string | null {
+  const field = deps.catalog.builder.sources
+    .get(provider)
+    ?.fields.find((f) => f.pattern === "winners_publication.content");
+  return field?.config.rule ?? null;
+}
+
 function announcementsOf(deps: Deps, row: ContestRow) {
   const winnersOf = sourceWinners(deps, row);
   const published = contestPublications(deps.db, row.id).filter((p) => p.kind === "winners");
@@ -53,6 +60,8 @@ function announcementsOf(deps: Deps, row: ContestRow) {
       account: source.account ? { name: source.account.name, screen_name: source.account.screen_name } : null,
       post_id: source.stored.post_id ?? null,
       winners: winnersOf(source.stored._id),
+      // The network's rule for the text (the editor's counter reads its limit from it).
+      content_rule: contentRule(deps, source.stored.provider),
       announcement: pub ? publicationShape(pub) : null,
     };
   });
@@ -67,7 +76,12 @@ export const announcementsRoutes = new Hono<AppEnv>()
     requirePermission(P.viewContests),
     (c) => {
       const row = contestOfPath(c);
-      return c.json({ data: row.status === "ended" ? announcementsOf(c.get("deps"), row) : [] });
+      const deps = c.get("deps");
+      // public_url: what {DRAW_LINK} becomes (public_url/verify/{id}), for the preview.
+      return c.json({
+        data: row.status === "ended" ? announcementsOf(deps, row) : [],
+        public_url: deps.env.publicUrl,
+      });
     },
   )
   .post(

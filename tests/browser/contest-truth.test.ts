@@ -212,6 +212,43 @@ describe("the counts after a manual-check rejection", () => {
   }, 60_000);
 });
 
+describe("the winners announcement", () => {
+  it("offers, after the final draw, to publish on the source's network a reply naming its winners, shown as it goes out", async () => {
+    const contest = await contestNamed("New year contest", "ended");
+    type Listed = { data: { source_id: string; winners: string[]; post_id: string }[]; public_url: string };
+    const listed = (await (
+      await call("GET", `/teams/current/contests/${contest._id}/winners_announcement`)
+    ).json()) as Listed;
+    const [source] = listed.data;
+    if (!source || source.winners.length === 0) throw new Error("no winners to announce");
+
+    await page.goto(`${server.url}/contest/${contest._id}/drawing`);
+    const card = page.getByRole("region", { name: "Announce the winners" });
+    await card.waitFor();
+    // The preview shows the post as it will go out: the winners' handles and the contest's verify link.
+    const preview = card.locator(".announce-preview");
+    await preview.getByText(source.winners.join(", ")).waitFor();
+    await preview.getByText(`${listed.public_url}/verify/${contest._id}`).waitFor();
+    await shoot("winners-announcement");
+    await card.getByRole("button", { name: "Publish on X (Twitter)" }).click();
+    await card.getByText("The announcement is published.").waitFor();
+
+    type Publication = { kind: string; text: string; mode: string; in_reply_to: string | null };
+    const pubs = (await (
+      await call("GET", `/teams/current/contests/${contest._id}/publications`)
+    ).json()) as {
+      data: Publication[];
+    };
+    const winners = pubs.data.filter((p) => p.kind === "winners");
+    expect(winners).toHaveLength(1);
+    expect(winners[0]?.text).toBe(
+      `Congratulations ${source.winners.join(", ")}, you won! Thank you all for taking part. Check the draw: ${listed.public_url}/verify/${contest._id}`,
+    );
+    expect(winners[0]?.mode).toBe("reply");
+    await shoot("winners-announcement-sent");
+  }, 60_000);
+});
+
 describe("the verify page's downloads and /verify/method", () => {
   it("lists the seed, the list and the checksums with their names and hashes side by side", async () => {
     const contest = await contestNamed("New year contest", "ended");

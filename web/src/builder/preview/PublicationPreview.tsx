@@ -28,6 +28,8 @@ export type PublicationPreviewProps = {
   nbWinners?: number;
   /** What {DRAW_LINK} becomes in the post (tokens.ts drawLinkOf); the sample link when not given. */
   drawLink?: string;
+  /** What {WINNERS} becomes (the winners' handles, once drawn); sample handles when not given. */
+  winners?: string;
   /** The main publication, quoted under a repost or a quote. */
   quoted?: { text: string; media: readonly MediaFile[] } | null;
   /** The URL that shows an uploaded file. */
@@ -38,11 +40,21 @@ export function defaultMediaUrl(uuid: string): string {
   return `/api/v1/upload/view/${encodeURIComponent(uuid)}`;
 }
 
-function RichText({ text, nbWinners, drawLink }: { text: string; nbWinners: number; drawLink?: string }) {
+function RichText({
+  text,
+  nbWinners,
+  drawLink,
+  winners,
+}: {
+  text: string;
+  nbWinners: number;
+  drawLink?: string;
+  winners?: string;
+}) {
   const { t } = useLingui();
   return (
     <>
-      {segmentsOf(text, nbWinners, drawLink).map((s, i) => {
+      {segmentsOf(text, nbWinners, drawLink, winners).map((s, i) => {
         const key = `${i}-${s.kind}`;
         switch (s.kind) {
           case "link":
@@ -113,7 +125,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
       )
     ) : (
       <p className="post-text">
-        <RichText text={props.text} nbWinners={nbWinners} drawLink={props.drawLink} />
+        <RichText text={props.text} nbWinners={nbWinners} drawLink={props.drawLink} winners={props.winners} />
       </p>
     );
   const media = mediaItems(props.media, url, altOf);
@@ -189,7 +201,12 @@ export function PublicationPreview(props: PublicationPreviewProps) {
           </p>
           {props.quoted.text.trim() !== "" && (
             <p className="post-text">
-              <RichText text={props.quoted.text} nbWinners={nbWinners} drawLink={props.drawLink} />
+              <RichText
+                text={props.quoted.text}
+                nbWinners={nbWinners}
+                drawLink={props.drawLink}
+                winners={props.winners}
+              />
             </p>
           )}
           <MediaGrid items={mediaItems(props.quoted.media, url, altOf)} />

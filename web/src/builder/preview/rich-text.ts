@@ -58,9 +58,9 @@ function entities(text: string): Segment[] {
 
 /**
  * The segments of a publication's text, tokens replaced by their samples for a contest of `nbWinners`; {DRAW_LINK}
- * by `drawLink`, the link the post will carry (tokens.ts drawLinkOf).
+ * by `drawLink`, the link the post will carry (tokens.ts drawLinkOf); {WINNERS} by `winners` once they are known.
  */
-export function segmentsOf(text: string, nbWinners = 1, drawLink?: string): Segment[] {
+export function segmentsOf(text: string, nbWinners = 1, drawLink?: string, winners?: string): Segment[] {
   const out: Segment[] = [];
   let at = 0;
   for (const m of text.matchAll(TOKEN_PATTERN)) {
@@ -69,7 +69,7 @@ export function segmentsOf(text: string, nbWinners = 1, drawLink?: string): Segm
     const token = m[1] ?? "";
     out.push({
       kind: "token",
-      text: sampleOf(token, nbWinners, drawLink),
+      text: sampleOf(token, nbWinners, drawLink, winners),
       token: m[0],
       link: token === "DRAW_LINK",
     });

@@ -32,8 +32,16 @@ export function sampleWinners(nbWinners: number): string {
   return n > 3 ? `${handles.join(", ")}, …` : handles.join(", ");
 }
 
-/** The sample value of a token's name ("SEED", "DRAW_LINK", "3", ...); {DRAW_LINK} the link the post will carry. */
-export function sampleOf(token: string, nbWinners: number, drawLink: string = SAMPLE_DRAW_LINK): string {
+/**
+ * The sample value of a token's name ("SEED", "DRAW_LINK", "3", ...); {DRAW_LINK} the link the post will carry,
+ * {WINNERS} the winners' handles once they are known.
+ */
+export function sampleOf(
+  token: string,
+  nbWinners: number,
+  drawLink: string = SAMPLE_DRAW_LINK,
+  winners?: string,
+): string {
   switch (token) {
     case "SEED":
       return SAMPLE_SEED;
@@ -42,7 +50,7 @@ export function sampleOf(token: string, nbWinners: number, drawLink: string = SA
     case "NAME":
       return SAMPLE_NAME;
     case "WINNERS":
-      return sampleWinners(nbWinners);
+      return winners ?? sampleWinners(nbWinners);
     default:
       return SAMPLE_NUMBER;
   }
