@@ -13,6 +13,8 @@ import { TextEditor } from "../builder/widgets/TextEditor";
 import { textLimitOf } from "../builder/widgets/text-count";
 import { providerOf } from "../providers";
 import { type Announcement, announceWinners } from "./api";
+import "../builder/preview/preview.css";
+import "../builder/widgets/widgets.css";
 
 // Tokens pass through the translations as values: written in a message, braces would be read as placeholders.
 const WINNERS = "{WINNERS}";
