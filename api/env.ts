@@ -23,12 +23,19 @@ export type Env = {
    * in production; elsewhere a fixed development value. Changing it makes every earlier visitor count as new.
    */
   shortlinkSecret: string;
+  /** The key that encrypts linked accounts' credentials (AES-GCM). Required in production. */
+  accountSecretKey: string;
+  /** The Bluesky (AT Protocol) service real Bluesky accounts sign in at. */
+  blueskyServiceUrl: string;
 };
 
 export class EnvError extends Error {}
 
 /** Outside production only: anyone can read it here, so it protects nothing. */
 const DEV_SHORTLINK_SECRET = "fairdraw-development-shortlink-secret";
+
+/** Outside production only, like DEV_SHORTLINK_SECRET. */
+const DEV_ACCOUNT_SECRET_KEY = "fairdraw-development-account-secret-key";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -59,6 +66,19 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       "SHORTLINK_SECRET is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)",
     );
   }
+  const accountSecretKey = source.ACCOUNT_SECRET_KEY || DEV_ACCOUNT_SECRET_KEY;
+  if (
+    nodeEnv === "production" &&
+    (accountSecretKey === DEV_ACCOUNT_SECRET_KEY || accountSecretKey.length < 32)
+  ) {
+    throw new EnvError(
+      "ACCOUNT_SECRET_KEY is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)",
+    );
+  }
+  const blueskyServiceUrl = source.BLUESKY_SERVICE_URL || "https://bsky.social";
+  if (!URL.canParse(blueskyServiceUrl) || !/^https?:$/.test(new URL(blueskyServiceUrl).protocol)) {
+    throw new EnvError(`BLUESKY_SERVICE_URL must be an http(s) URL (got "${blueskyServiceUrl}")`);
+  }
   return {
     nodeEnv,
     host,
@@ -72,5 +92,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: source.SMTP_URL || undefined,
     supportEmail: source.SUPPORT_EMAIL ?? "support@fairdraw.app",
     shortlinkSecret,
+    accountSecretKey,
+    blueskyServiceUrl,
   };
 }

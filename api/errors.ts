@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   validation: 422,
   tooManyAttempts: 429,
   serverError: 500,
+  /** A social network did not answer (api/drivers/errors.ts NetworkUnavailable). */
+  networkUnavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

@@ -205,7 +205,7 @@ export const invitesRoutes = new Hono<AppEnv>()
   })
   .post("/invites/:key/accept", requireUser, async (c) => {
     const deps = c.get("deps");
-    const { db, clock, catalog, env, realtime } = deps;
+    const { db, clock, catalog, realtime } = deps;
     const auth = authOf(c);
     const { user } = auth;
     const row = findInviteByKey(db, clock, c.req.param("key"));
@@ -244,7 +244,7 @@ export const invitesRoutes = new Hono<AppEnv>()
     if (!provider || provider.onlyLogin) throw new AppError("inviteNotActive", NOT_ACTIVE);
     assertAccountsQuota(deps, team, provider.name, { countInvites: false });
     const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
-    const profile = await driverFor(provider, env).linkAccount({
+    const profile = await driverFor(provider, deps).linkAccount({
       provider,
       team: { id: team.id, name: team.name },
       user: { id: user.id, name: user.name },

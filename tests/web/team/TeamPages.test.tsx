@@ -98,6 +98,51 @@ describe("TeamAccountsPage", () => {
     await waitFor(() => expect(screen.queryByText("Fairdraw Demo (bluesky)")).toBeNull());
   });
 
+  it("connects a real Bluesky account with a handle and an app password, and labels it live", async () => {
+    const live = { ...sandboxAccount, _id: "acc-live", name: "Brand", sandbox: false };
+    const api = mockApi({
+      "GET /teams/current/accounts/list": [
+        json({ data: [sandboxAccount] }),
+        json({ data: [sandboxAccount, live] }),
+      ],
+      "POST /teams/current/accounts/link": [
+        invalid({ app_password: "Bluesky refused this handle and app password." }),
+        json(live, 201),
+      ],
+    });
+    renderShell(<TeamAccountsPage />, { path: "/team/accounts" });
+    fireEvent.click(await screen.findByRole("button", { name: "Link an account" }));
+    const dialog = screen.getByRole("dialog", { name: "Link an account" });
+    expect(within(dialog).queryByRole("form", { name: "Connect a Bluesky account" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("radio", { name: /Bluesky/ }));
+    const form = within(dialog).getByRole("form", { name: "Connect a Bluesky account" });
+    expect(
+      within(form).getByRole("link", { name: "Make an app password on Bluesky" }).getAttribute("href"),
+    ).toBe("https://bsky.app/settings/app-passwords");
+    expect(within(dialog).getByRole("button", { name: "Add a sandbox account" })).toBeTruthy();
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    expect(await within(form).findByText("Enter the account's handle.")).toBeTruthy();
+    expect(api.to("POST /teams/current/accounts/link")).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText("Handle"), { target: { value: "brand.bsky.social" } });
+    fireEvent.change(within(form).getByLabelText("App password"), {
+      target: { value: "abcd-efgh-ijkl-mnop" },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    expect(await within(form).findByText("Bluesky refused this handle and app password.")).toBeTruthy();
+    expect(api.to("POST /teams/current/accounts/link")[0]?.body).toEqual({
+      provider: "bluesky",
+      identifier: "brand.bsky.social",
+      app_password: "abcd-efgh-ijkl-mnop",
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Link an account" })).toBeNull());
+    expect(await screen.findByText("Brand is linked.")).toBeTruthy();
+    const row = (await screen.findByText("Brand")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("Live account")).toBeTruthy();
+    expect(within(row).queryByText("Sandbox")).toBeNull();
+  });
+
   it("refreshes an account and says whether it worked", async () => {
     const api = mockApi({
       "GET /teams/current/accounts/list": json({ data: [sandboxAccount] }),

@@ -47,6 +47,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   validation: msg`The given data was invalid.`,
   tooManyAttempts: msg`Too many attempts. Wait a moment and try again.`,
   serverError: msg`Something went wrong on our side. Try again later.`,
+  networkUnavailable: msg`The social network did not answer. Try again in a moment.`,
 };
 
 export function errorMessage(i18n: I18n, error: ApiError): string {

@@ -86,6 +86,17 @@ export async function linkAccount(provider: string): Promise<Account> {
   return (await unwrap(api.teams.current.accounts.link.$post({ json: { provider } }))) as Account;
 }
 
+/** Connects a real account with a password made for Fairdraw (Bluesky: handle or DID and an app password). */
+export async function connectAccount(
+  provider: string,
+  identifier: string,
+  appPassword: string,
+): Promise<Account> {
+  return (await unwrap(
+    api.teams.current.accounts.link.$post({ json: { provider, identifier, app_password: appPassword } }),
+  )) as Account;
+}
+
 /** Reads the profile again; answers whether it worked (app-shell.md §7 "reads success"). */
 export async function refreshAccount(accountId: string): Promise<boolean> {
   const answer = await unwrap(api.teams.current.accounts[":id"].refresh.$post({ param: { id: accountId } }));
