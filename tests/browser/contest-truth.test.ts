@@ -288,6 +288,26 @@ describe("the verify page's downloads and /verify/method", () => {
     expect(await axeViolations()).toEqual([]);
   }, 60_000);
 
+  it("links to the public winners page, which names the winners the draw published", async () => {
+    const contest = await contestNamed("New year contest", "ended");
+    const proof = (await (await fetch(`${server.url}/api/v1/verify/${contest._id}`)).json()) as {
+      name: string;
+      winners_accounts: { screen_name: string | null }[];
+    };
+    await page.goto(`${server.url}/verify/${contest._id}`);
+    await page.getByRole("link", { name: "See the winners" }).click();
+    await page.waitForURL(`${server.url}/verify/${contest._id}/winners`);
+    await page.getByRole("heading", { level: 1, name: `Winners of ${proof.name}` }).waitFor();
+    const drawn = page.getByRole("region", { name: "Drawn winners" });
+    const shown = await drawn.locator("li").evaluateAll((lis) => lis.map((li) => li.textContent?.trim()));
+    expect(shown).toEqual(proof.winners_accounts.map((w) => `@${w.screen_name}`));
+    expect(shown.length).toBeGreaterThan(0);
+    await shoot("verify-winners");
+    expect(await axeViolations()).toEqual([]);
+    await page.getByRole("link", { name: "Check how they were drawn" }).click();
+    await page.waitForURL(`${server.url}/verify/${contest._id}`);
+  }, 60_000);
+
   it("links to /verify/method, which shows the method with its reference code and test vectors", async () => {
     await page
       .getByRole("link", { name: "The exact method, its reference code and its test vectors" })

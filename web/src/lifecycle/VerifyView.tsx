@@ -139,6 +139,14 @@ export function VerifyView({ data }: { data: VerifyData }) {
         </p>
       </header>
 
+      {drawn && (
+        <p>
+          <Link to={`/verify/${encodeURIComponent(data.contest_id)}/winners`}>
+            <Trans>See the winners</Trans>
+          </Link>
+        </p>
+      )}
+
       {!drawn && (
         <p className="notice info" role="status">
           <strong>
