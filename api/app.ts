@@ -19,6 +19,7 @@ import { loadSession } from "./middleware/session";
 import { accountsRoutes } from "./routes/accounts";
 import { activityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
+import { announcementsRoutes } from "./routes/announcements";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { contestBuilderRoutes } from "./routes/contest-builder";
@@ -70,6 +71,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", shortlinksRoutes)
     .route("/", entriesRoutes)
     .route("/", drawsRoutes)
+    .route("/", announcementsRoutes)
     .route("/", verifyRoutes)
     .route("/", adminRoutes);
 }

@@ -91,6 +91,7 @@ function entriesOf(request: EntriesRequest) {
     accountsToFollow: request.accounts_to_follow,
     base: request.base,
     returning: request.previous_winners ?? [],
+    ...(request.window ? { window: request.window } : {}),
   });
 }
 

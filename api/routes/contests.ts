@@ -82,7 +82,7 @@ import {
 import { type IdempotentAnswer, rememberAnswer, replayOf, requestHash } from "../services/idempotency";
 import { contestPublications } from "../services/publications";
 import { jsonBody, validationError } from "../validation";
-import { requireHeld } from "./lifecycle-common";
+import { requireFeature, requireHeld } from "./lifecycle-common";
 
 const P = {
   viewContests: "team.contests.view_contests",
@@ -553,6 +553,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(P.createTemplates),
     async (c) => {
+      requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
       const userId = authOf(c).user.id;
@@ -605,6 +606,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(P.updateTemplates),
     async (c) => {
+      requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
       const body = await jsonBody(c);

@@ -1,7 +1,7 @@
 /**
  * What each job kind does (api/scheduler/jobs.ts says when). Every effect is idempotent, so a job run again after
  * a restart changes nothing that was done: publications are keyed (api/services/publications.ts), status moves
- * are guarded by the status they start from, entries are loaded once at the close (entries_loaded_at), winning
+ * are guarded by the status they start from, entries are loaded as the contest runs (load.ts) and a last time as it closes, winning
  * moments resolved once (moments_result), the automatic draw made once (one final draw per contest).
  *
  * A job whose contest is not there yet (a reminder or the close of a contest that has not started: its start job
@@ -39,7 +39,9 @@ import {
   type JobRow,
   scheduleAfterClose,
   scheduleAfterDraw,
+  scheduleNextLoad,
 } from "./jobs";
+import { runLoad } from "./load";
 
 export type SchedulerDeps = Pick<Deps, "db" | "clock" | "realtime" | "logger" | "env" | "catalog">;
 type ContestRow = typeof contests.$inferSelect;
@@ -73,7 +75,7 @@ function contestOf(deps: SchedulerDeps, id: string): ContestRow | undefined {
   return deps.db.select().from(contests).where(eq(contests.id, id)).get();
 }
 
-function tokensOf(deps: SchedulerDeps, row: ContestRow) {
+export function tokensOf(deps: Pick<SchedulerDeps, "db" | "env">, row: ContestRow) {
   return {
     seedCommitment: findCommitment(deps.db, row.id)?.seedCommitment ?? "",
     drawLink: verifyUrl(deps.env.publicUrl, row.id),
@@ -104,7 +106,7 @@ function updateStoredSource(
 }
 
 /** A follow-up publication (closing, winners, a reminder) as the network takes it: on the main post when there is one. */
-function followUpMode(
+export function followUpMode(
   deps: SchedulerDeps,
   source: ContestSource,
   type: unknown,
@@ -214,7 +216,12 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     published++;
   }
   const at = deps.clock().toISOString();
-  const move = deps.db.transaction((tx) => moveStatus(tx, row.id, "started", at));
+  const move = deps.db.transaction((tx) => {
+    const moved = moveStatus(tx, row.id, "started", at);
+    // Entries are read as the contest runs (load.ts), the first load one interval after the start.
+    if (moved) scheduleNextLoad(tx, { ...row, status: "started", startedAt: at }, at);
+    return moved;
+  });
   return {
     result: {
       published,
@@ -387,10 +394,11 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
   if (row.status === "planned") throw new NotReady("the contest has not started");
   if (row.status !== "started" && row.status !== "closed") return skipped(`contest ${row.status}`);
   const current = contestOf(deps, row.id) ?? row;
-  const load =
-    current.entriesLoadedAt === null
-      ? await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now: deps.clock() })
-      : null;
+  // The last load, over the whole window (loads while it ran read it up to their time); once, as it moves to closed.
+  const lastLoad = (r: ContestRow) => r.entriesLoadedAt === null || r.status === "started";
+  const load = lastLoad(current)
+    ? await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now: deps.clock() })
+    : null;
   const at = deps.clock().toISOString();
   const { move, loaded } = deps.db.transaction(
     (tx) => {
@@ -398,7 +406,7 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
       if (!fresh || (fresh.status !== "started" && fresh.status !== "closed"))
         return { move: null, loaded: null };
       let entries: number | null = null;
-      if (load && fresh.entriesLoadedAt === null) {
+      if (load && lastLoad(fresh)) {
         writeEntries(tx, fresh, load, at);
         logActivity(tx, () => new Date(at), {
           teamId: row.teamId,
@@ -480,7 +488,7 @@ async function runAutodraw(deps: SchedulerDeps, row: ContestRow): Promise<JobOut
 // ------------------------------------------------------------------------------------- winners, messages
 
 /** The final draw's winners (moment winners first) as entrant rows, one per account. */
-function winnerEntrants(deps: SchedulerDeps, row: ContestRow) {
+export function winnerEntrants(deps: Pick<SchedulerDeps, "db">, row: ContestRow) {
   const draw = findFinalDraw(deps.db, row.id);
   if (!draw) return null;
   const ids = [...momentWinners(deps.db, row.id), ...draw.winners];
@@ -596,6 +604,8 @@ export async function runJob(deps: SchedulerDeps, job: JobRow): Promise<JobOutco
   switch (kind) {
     case "start":
       return runStart(deps, row);
+    case "load":
+      return runLoad(deps, row);
     case "reminder":
       return runReminder(deps, row, job.key);
     case "close":

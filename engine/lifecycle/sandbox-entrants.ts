@@ -12,6 +12,13 @@
  * for all the team's contests) are the first RETURNING_MAX to take a clean entrant's place, under their own id,
  * handle and name. They are clean but for having won before, so a rehearsal's previous-winners filter has someone
  * to catch. Without `returning` nothing changes (the same entrants as before for the same contest).
+ *
+ * Timing: with a `window` (a running contest's start and close), entries are made within it, most early and a
+ * tail later (a truncated exponential, as real participation decays after the post), and only those made by
+ * `now` are answered: the same contest read at two times gives the earlier read's entries and those made since,
+ * so a rehearsal loaded while it runs sees entries arrive, and its winning moments, statistics and reminders
+ * behave as a real contest's. Without a window (a quick import of a post already out), entries are dated over
+ * the three days before `now`.
  */
 
 import { hasActionKind, type ProviderFacts, profileUrlOf } from "../provider";
@@ -52,6 +59,8 @@ export type SandboxOptions = {
    * of another network (provider given and not the source's) are left out.
    */
   returning?: readonly ReturningAccount[];
+  /** The contest's own window (ISO 8601): entries are made within it, and those after `now` are not read yet. */
+  window?: { start: string; end: string };
 };
 
 /** An account of the team's earlier contests, as it entered them. */
@@ -87,6 +96,10 @@ const CLEAN_PERCENT = 72;
 export const RETURNING_MAX = 3;
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
+/** How fast participation decays over a window: about half the entries come in its first fifth. */
+const DECAY = 3;
+/** Resolution of the uniform draw behind an entry time. */
+const TIME_STEPS = 1_000_000;
 
 function pick<T>(random: SeededRandom, list: readonly T[]): T {
   return list[random.below(list.length)] as T;
@@ -168,12 +181,25 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   if (parsedNow === null) {
     throw new RangeError(`sandboxEntrants: now is not an ISO 8601 date: ${JSON.stringify(opts.now)}`);
   }
-  const now: number = parsedNow;
+  const readAt: number = parsedNow;
+  const window = entryWindow(opts.window);
+  // Entrants do not depend on when they are read (ages count from the window's start), only which are answered.
+  const now: number = window ? window.start : readAt;
   const count = Math.max(0, Math.floor(opts.count));
   const provider = typeof source.type === "string" ? source.type : "sandbox";
   const sourceId = String(source.id ?? source._id ?? "");
   const random = seededRandom(opts.contestId, `sandbox:${sourceId}`);
   const { network } = opts;
+  /** The last instant an entry or a comment may be made: before the close, or before now without a window. */
+  const lastAt = window ? window.end - SECOND : readAt;
+  /** When an entrant entered: in the window, most early and a tail later; else over the three days before now. */
+  const entryTime = (): number => {
+    if (!window) return addDays(now, -3) + random.below(70 * 3_600) * SECOND;
+    const span = window.end - SECOND - window.start;
+    const u = random.below(TIME_STEPS) / TIME_STEPS;
+    const share = -Math.log(1 - u * (1 - Math.exp(-DECAY))) / DECAY;
+    return window.start + Math.min(span, Math.floor(share * span));
+  };
   const rules = actionSettings(source, network);
   const rawKeywords =
     getIn(source, ["actions", "comment", "keywords", "enabled"]) === true
@@ -308,8 +334,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     const last = pick(random, LAST_NAMES);
     const id = freshId();
     const handle = handleFor(first, last);
-    // Entered during the last three days, at least two hours ago (room for a second entry before now).
-    const firstAt = addDays(now, -3) + random.below(70 * 3_600) * SECOND;
+    const firstAt = entryTime();
     const ageDays =
       Math.ceil((now - addMonths(now, -Math.max(monthsOld, 1))) / 86_400_000) + 30 + random.below(3650);
     const follows = new Set<string>(opts.accountsToFollow ?? []);
@@ -321,7 +346,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     const comments = Array.from({ length: commentCount }, (_, i) => ({
       id: commentId(),
       text: commentText({}),
-      at: new Date(firstAt + i * (2 + random.below(60)) * MINUTE).toISOString(),
+      at: new Date(Math.min(lastAt, firstAt + i * (2 + random.below(60)) * MINUTE)).toISOString(),
     }));
     return {
       id: entrantId(provider, id),
@@ -460,7 +485,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const pool = originals.length > 0 ? originals : made;
   for (let i = 0; i < duplicates && pool.length > 0; i++) {
     const original = pick(random, pool).entrant;
-    const later = Math.min(now, (toTime(original.first_at) ?? now) + (1 + random.below(90)) * MINUTE);
+    const later = Math.min(lastAt, (toTime(original.first_at) ?? now) + (1 + random.below(90)) * MINUTE);
     const again: Entrant = {
       ...original,
       did: { ...original.did, follows: [...original.did.follows], reactions: [...original.did.reactions] },
@@ -469,9 +494,20 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     };
     made.push({ entrant: again, role: "duplicate" });
   }
-  // As a network would list them: by the time they entered.
+  // As a network would list them: by the time they entered; in a window, only those made by the time of reading.
   return made
     .map((m, index) => ({ entrant: m.entrant, index }))
     .sort((a, b) => compareText(a.entrant.first_at, b.entrant.first_at) || a.index - b.index)
-    .map((m) => m.entrant);
+    .map((m) => m.entrant)
+    .filter((e) => !window || (toTime(e.first_at) ?? Number.POSITIVE_INFINITY) <= readAt);
+}
+
+/** The window as instants, or null when it is absent or not a window (then the old three days before now). */
+function entryWindow(window: SandboxOptions["window"]): { start: number; end: number } | null {
+  if (!window) return null;
+  const start = toTime(window.start);
+  const end = toTime(window.end);
+  if (start === null || end === null) return null;
+  // Room for a first entry and its later comment or second entry, all before the close.
+  return end - start >= 2 * SECOND ? { start, end } : null;
 }

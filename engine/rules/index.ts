@@ -24,6 +24,7 @@ import { maxContestDuration } from "./max-contest-duration";
 import { neededBy } from "./needed-by";
 import { needsAny } from "./needs-any";
 import { number } from "./number";
+import { oneNetworkUnless } from "./one-network-unless";
 import type { ParamSpec } from "./params";
 import { pubMedia } from "./pub-media";
 import { range } from "./range";
@@ -68,6 +69,7 @@ export const rules = {
   email,
   url,
   has_feature: hasFeature,
+  one_network_unless: oneNetworkUnless,
 } satisfies Record<string, RuleDefinition<readonly ParamSpec[]>>;
 
 export type RuleName = keyof typeof rules;

@@ -36,6 +36,7 @@ const SAMPLES = {
   email: "email",
   url: "url:http,https",
   has_feature: "has_feature:shortlinksCustomKey",
+  one_network_unless: "one_network_unless:multiplatform",
 } satisfies Record<RuleName, string>;
 
 const IMPLICIT: RuleName[] = [
