@@ -8,6 +8,7 @@
  * post id derived from the publication's key, so asking twice gives the same post. Its entries are the
  * deterministic synthetic entrants of engine/lifecycle/sandbox-entrants.ts.
  */
+import { createHash } from "node:crypto";
 import { sandboxEntrants, seededRandom, sha256Hex } from "../../engine/lifecycle";
 import { profileUrlOf } from "../../engine/provider";
 import { type HandleProvider, normalizeHandle } from "../../engine/text/handle";
@@ -52,7 +53,10 @@ export const SANDBOX_ENTRANTS_PER_SOURCE = 60;
 
 /** The post id of a sandbox publication: the same key, the same id. */
 export function sandboxPostId(key: PublicationKey): string {
-  const digest = sha256Hex(`${key.contest_id}:${key.source_id}:${key.kind}:${key.key}`);
+  // node's SHA-256 (the same digest as the engine's sha256Hex, several times faster): a close names thousands.
+  const digest = createHash("sha256")
+    .update(`${key.contest_id}:${key.source_id}:${key.kind}:${key.key}`)
+    .digest("hex");
   return `sandbox-${BigInt(`0x${digest.slice(0, 15)}`).toString()}`;
 }
 
@@ -121,6 +125,9 @@ export const sandboxDriver: NetworkDriver = {
   },
   async reply(request) {
     return { external_post_id: sandboxPostId(request) };
+  },
+  async replyMany(requests) {
+    return requests.map((request) => ({ external_post_id: sandboxPostId(request) }));
   },
   async sendPrivateMessage(request) {
     return { external_message_id: sandboxPostId(request) };

@@ -159,6 +159,11 @@ export interface NetworkDriver {
   publish(request: PublishRequest): Promise<{ external_post_id: string }>;
   /** Answers or reposts a post: reminders, closing and winners publications, winning-moment replies. */
   reply(request: ReplyRequest): Promise<{ external_post_id: string }>;
+  /**
+   * Optional: answers many replies in one call, in order (the sandbox, which reaches no network; a close sends
+   * tens of thousands of winning-moment replies). Without it they go one `reply` after the other.
+   */
+  replyMany?(requests: readonly ReplyRequest[]): Promise<{ external_post_id: string }[]>;
   /** Sends a private message (to a winner). */
   sendPrivateMessage(request: PrivateMessageRequest): Promise<{ external_message_id: string }>;
   /** The entrants of a post: its comments, reposts, quotes, likes and the author's followers, per account. */

@@ -29,9 +29,22 @@ import { type ContestSource, contestSources, formPart, mediaIds } from "../servi
 import { moveStatus, type StatusMove } from "../services/contest-status";
 import type { StoredSource } from "../services/contests";
 import { drawCounts, findFinalDraw, makeDraw, momentWinners } from "../services/draws";
-import { entrantsOf, readEntries, TUNNEL_LOAD_MAX, writeEntries } from "../services/entrants";
+import {
+  entrantsOf,
+  momentReplyEntrants,
+  readEntries,
+  TUNNEL_LOAD_MAX,
+  validEntryTimes,
+  writeEntries,
+} from "../services/entrants";
 import { type NotificationContent, notify } from "../services/notifications";
-import { contestPublications, fillTokens, publishOnce, verifyUrl } from "../services/publications";
+import {
+  contestPublications,
+  fillTokens,
+  publishOnce,
+  publishReplies,
+  verifyUrl,
+} from "../services/publications";
 import {
   CONTEST_KEY,
   cancelPendingJobs,
@@ -328,7 +341,8 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
   if (Object.keys(committed).length === 0 || commitment?.momentsResult) return;
   const resolved: Record<string, unknown> = {};
   const lists: Record<string, { id: string; at: string }[]> = {};
-  const all = entrantsOf(tx, contestId);
+  // Only the valid entries' few columns the list needs (a close resolves over tens of thousands).
+  const all = validEntryTimes(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
     lists[sourceId] = momentEntries(all, sourceId);
     resolved[sourceId] = resolveWinningMoments(
@@ -343,45 +357,56 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
     .run();
 }
 
-/** Publishes the won and lost replies of the resolved winning moments (each once). */
+/**
+ * Publishes the won and lost replies of the resolved winning moments (each once, keyed by the entrant's id as the
+ * loads key the won replies sent during the run): a source's replies go out as one batch (publishReplies).
+ */
 async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promise<number> {
   const results = findCommitment(deps.db, row.id)?.momentsResult ?? null;
   if (!results) return 0;
   const tokens = tokensOf(deps, row);
-  const valid = entrantsOf(deps.db, row.id).filter((e) => e.valid);
+  const valid = momentReplyEntrants(deps.db, row.id);
   let published = 0;
   for (const source of contestSources(deps, row)) {
     const resolved = results[source.stored._id];
-    if (!Array.isArray(resolved) || !source.driver || !source.account || !source.stored.post_id) continue;
+    const { driver, account } = source;
+    const post = source.stored.post_id;
+    if (!Array.isArray(resolved) || !driver || !account || !post) continue;
     const winners = new Set(
       resolved.flatMap((r) => (isPlainObject(r) && typeof r.winner === "string" ? [r.winner] : [])),
     );
     const won = formPart(source, "winning_moments", "won_publication");
     const lost = formPart(source, "winning_moments", "lost_publication");
+    // What each reply shares is worked out once per source; only the name and the post answered differ.
+    const shared = (part: Record<string, unknown> | undefined) => ({
+      content: typeof part?.content === "string" ? part.content : "",
+      media: mediaIds(part?.media),
+      dark: part?.dark === true,
+    });
+    const wonPart = shared(won);
+    const lostPart = shared(lost);
     const seen = new Set<string>();
-    for (const entrant of valid.filter((e) => e.sourceId === source.stored._id)) {
-      if (seen.has(entrant.id)) continue;
+    const replies: Parameters<typeof publishReplies>[2][number][] = [];
+    for (const entrant of valid) {
+      if (entrant.sourceId !== source.stored._id || seen.has(entrant.id)) continue;
       seen.add(entrant.id);
       const isWinner = winners.has(entrant.id);
-      const part = isWinner ? won : lost;
-      await publishOnce(deps, source.driver, {
+      const part = isWinner ? wonPart : lostPart;
+      replies.push({
         contest_id: row.id,
         source_id: source.stored._id,
         kind: isWinner ? "winning_moment_won" : "winning_moment_lost",
         key: entrant.id,
         provider: source.stored.provider,
         mode: "reply",
-        account: source.account,
-        text: fillTokens(typeof part?.content === "string" ? part.content : "", {
-          ...tokens,
-          name: entrant.name,
-        }),
-        media: mediaIds(part?.media),
-        dark: part?.dark === true,
-        inReplyTo: entrant.comments[0]?.id ?? source.stored.post_id,
+        account,
+        text: fillTokens(part.content, { ...tokens, name: entrant.name }),
+        media: part.media,
+        dark: part.dark,
+        inReplyTo: entrant.firstComment ?? post,
       });
-      published++;
     }
+    published += await publishReplies(deps, driver, replies);
   }
   return published;
 }

@@ -18,7 +18,7 @@
  *   (refilterEntries): verdicts and funnel change, the entries do not.
  */
 
-import { and, asc, count, eq, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
 import { type ProviderFacts, profileUrlOf } from "../../engine/provider";
 import { toTime } from "../../engine/values";
@@ -281,7 +281,15 @@ export function prepareLoad(
   };
 }
 
-const INSERT_CHUNK = 200;
+/** The insert of one entry, every column a placeholder (writeEntries). */
+function insertEntrant(tx: Pick<Db, "insert">) {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const columns = Object.keys(getTableColumns(entrants)) as (keyof typeof entrants.$inferInsert)[];
+  return tx
+    .insert(entrants)
+    .values(Object.fromEntries(columns.map((c) => [c, value(c)])) as unknown as typeof entrants.$inferInsert)
+    .prepare();
+}
 
 /**
  * Stores a load: the contest's entries replaced (manual checks and profile openings kept by id), its counts,
@@ -310,10 +318,14 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
       .map((c) => [c.id, c]),
   );
   tx.delete(entrants).where(eq(entrants.contestId, row.id)).run();
-  const values = load.entrants.map((e, position) => {
+  // One prepared single-row insert run per entry in the caller's transaction: drizzle building a multi-row
+  // statement cost more than SQLite writing the rows (a close writes up to TUNNEL_LOAD_MAX of them). The
+  // placeholders take what SQLite stores: JSON as text, booleans as 0/1.
+  const insert = insertEntrant(tx);
+  load.entrants.forEach((e, position) => {
     const verdict = load.verdicts[position];
     const check = checks.get(e.id);
-    return {
+    insert.run({
       contestId: row.id,
       id: e.id,
       position,
@@ -327,27 +339,22 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
       followers: e.followers,
       following: e.following,
       posts: e.posts,
-      isBotSignal: e.is_bot_signal,
-      comments: e.comments,
-      did: e.did as unknown as Record<string, unknown>,
+      isBotSignal: e.is_bot_signal ? 1 : 0,
+      comments: JSON.stringify(e.comments),
+      did: JSON.stringify(e.did),
       repostRatio: e.repost_ratio === null ? null : Math.round(e.repost_ratio),
       firstAt: e.first_at,
-      valid: verdict?.valid ?? false,
-      reasons: verdict?.reasons ?? [],
+      valid: verdict?.valid ? 1 : 0,
+      reasons: JSON.stringify(verdict?.reasons ?? []),
       manualCheck: check?.manualCheck ?? "pending",
-      manualCheckReasons: check?.reasons ?? [],
+      manualCheckReasons: JSON.stringify(check?.reasons ?? []),
       checkedBy: check?.checkedBy ?? null,
       checkedAt: check?.checkedAt ?? null,
       profileOpenedBy: check?.profileOpenedBy ?? null,
       profileOpenedAt: check?.profileOpenedAt ?? null,
       loadedAt: at,
-    };
+    });
   });
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    tx.insert(entrants)
-      .values(values.slice(i, i + INSERT_CHUNK))
-      .run();
-  }
   const counts = new Map(load.funnel.by_source.map((s) => [s.source_id, s.total]));
   const sources = ((Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[]).map((s) => ({
     ...s,
@@ -455,6 +462,44 @@ export function entrantsOf(db: Pick<Db, "select">, contestId: string, ids?: read
     .select()
     .from(entrants)
     .where(and(eq(entrants.contestId, contestId), ids ? inArray(entrants.id, [...ids]) : undefined))
+    .orderBy(asc(entrants.position))
+    .all();
+}
+
+/** The valid entries in load order with what says when each was made (the winning moments' list, momentEntries). */
+export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
+  return db
+    .select({
+      id: entrants.id,
+      sourceId: entrants.sourceId,
+      valid: entrants.valid,
+      firstAt: entrants.firstAt,
+      comments: entrants.comments,
+    })
+    .from(entrants)
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
+    .orderBy(asc(entrants.position))
+    .all();
+}
+
+/**
+ * What the winning moments' replies need of the entries the filters kept, in load order: the entrant, its source,
+ * its name and the first comment it made (the reply answers it). A close reads tens of thousands: only these four
+ * columns, not the whole rows with their JSON.
+ */
+export function momentReplyEntrants(
+  db: Pick<Db, "select">,
+  contestId: string,
+): { id: string; sourceId: string; name: string; firstComment: string | null }[] {
+  return db
+    .select({
+      id: entrants.id,
+      sourceId: entrants.sourceId,
+      name: entrants.name,
+      firstComment: sql<string | null>`json_extract(${entrants.comments}, '$[0].id')`,
+    })
+    .from(entrants)
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
     .orderBy(asc(entrants.position))
     .all();
 }

@@ -20,7 +20,13 @@ import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { publications } from "../db/schema";
 import { MessageRefused } from "../drivers/errors";
-import type { NetworkDriver, PublicationKey, PublicationMode, StoredAccount } from "../drivers/types";
+import type {
+  NetworkDriver,
+  PublicationKey,
+  PublicationMode,
+  ReplyRequest,
+  StoredAccount,
+} from "../drivers/types";
 import { newId } from "../ids";
 
 export type PublicationRow = typeof publications.$inferSelect;
@@ -113,6 +119,17 @@ function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
         publishedAt: sql`${sql.placeholder("at")}`,
       })
       .where(eq(publications.id, sql.placeholder("id")))
+      .prepare(),
+    // A batch's rows are read back in one go: the contest's publications of one kind.
+    ofKind: db
+      .select()
+      .from(publications)
+      .where(
+        and(
+          eq(publications.contestId, sql.placeholder("contestId")),
+          eq(publications.kind, sql.placeholder("kind")),
+        ),
+      )
       .prepare(),
   };
 }
@@ -212,6 +229,118 @@ export async function publishOnce(
   const at = clock().toISOString();
   statements(db).published.run({ externalId, at, id: row.id });
   return { ...row, status: "published", externalPostId: externalId, publishedAt: at };
+}
+
+/** How many replies of a batch go to the driver between two commits of their published state. */
+export const PUBLISH_BATCH = 1_000;
+
+const keyOf = (p: { source_id: string; kind: string; key: string }) =>
+  `${p.source_id}\u0000${p.kind}\u0000${p.key}`;
+const rowKey = (r: PublicationRow) => `${r.sourceId}\u0000${r.kind}\u0000${r.key}`;
+
+/**
+ * publishOnce for many replies of one contest (the winning moments' won and lost replies at the close), with the
+ * same keys and the same guarantees, at a cost that does not grow with a commit per reply:
+ * - the rows not recorded yet are recorded, "publishing", in one transaction before any reaches the driver;
+ * - the rows still publishing go to the driver PUBLISH_BATCH at a time (one call when the driver answers a batch,
+ *   `replyMany`; else one reply after the other, as publishOnce does), and each batch is marked published in one
+ *   transaction once the driver has answered it. A run stopped half-way leaves rows publishing, which a run again
+ *   asks again under the same keys (drivers are idempotent by key); a published row is never asked again.
+ * Answers how many of `items` are published (those already published before included).
+ */
+export async function publishReplies(
+  deps: { db: Db; clock: Clock },
+  driver: NetworkDriver,
+  items: readonly (PublishOnce & { mode: Exclude<PublicationMode, "post" | "message"> })[],
+): Promise<number> {
+  const { db, clock } = deps;
+  const contestId = items[0]?.contest_id;
+  if (contestId === undefined) return 0;
+  if (items.some((p) => p.contest_id !== contestId))
+    throw new Error("publishReplies takes one contest's replies");
+  const kinds = [...new Set(items.map((p) => p.kind))];
+  const stmts = statements(db);
+  const rowsOf = () => {
+    const found = new Map<string, PublicationRow>();
+    for (const kind of kinds) for (const r of stmts.ofKind.all({ contestId, kind })) found.set(rowKey(r), r);
+    return found;
+  };
+  let rows = rowsOf();
+  const missing = items.filter((p) => !rows.has(keyOf(p)));
+  if (missing.length > 0) {
+    const createdAt = clock().toISOString();
+    db.transaction(() => {
+      for (const p of missing) {
+        stmts.record.run({
+          id: newId(),
+          contestId,
+          sourceId: p.source_id,
+          provider: p.provider,
+          kind: p.kind,
+          key: p.key,
+          text: p.text,
+          media: JSON.stringify(p.media),
+          mode: p.mode,
+          inReplyTo: p.inReplyTo ?? null,
+          recipient: null,
+          createdAt,
+        });
+      }
+    });
+    rows = rowsOf();
+  }
+  // What was recorded first is what goes out (a re-run never changes a publication's text).
+  const due: { p: (typeof items)[number]; row: PublicationRow }[] = [];
+  let published = 0;
+  for (const p of items) {
+    const row = rows.get(keyOf(p));
+    if (!row) throw new Error("publication row missing after insert");
+    if (row.status === "published") published++;
+    else if (row.status === "publishing") due.push({ p, row });
+  }
+  for (let i = 0; i < due.length; i += PUBLISH_BATCH) {
+    const batch = due.slice(i, i + PUBLISH_BATCH);
+    const requests = batch.map(({ p, row }): ReplyRequest => {
+      if (!p.inReplyTo) throw new Error(`a ${p.mode} needs the post it answers`);
+      return {
+        contest_id: contestId,
+        source_id: p.source_id,
+        kind: p.kind,
+        key: p.key,
+        account: p.account,
+        text: row.text,
+        media: row.media,
+        dark: p.dark,
+        mode: p.mode,
+        in_reply_to: p.inReplyTo,
+      };
+    });
+    const answered: string[] = [];
+    let failure: unknown = null;
+    if (driver.replyMany) {
+      answered.push(...(await driver.replyMany(requests)).map((a) => a.external_post_id));
+    } else {
+      // A real network: one call a reply; what it answered before a failure is kept.
+      for (const request of requests) {
+        try {
+          answered.push((await driver.reply(request)).external_post_id);
+        } catch (err) {
+          failure = err;
+          break;
+        }
+      }
+    }
+    const at = clock().toISOString();
+    db.transaction(() => {
+      answered.forEach((externalId, k) => {
+        const row = batch[k]?.row;
+        if (row) stmts.published.run({ externalId, at, id: row.id });
+      });
+    });
+    published += answered.length;
+    if (failure !== null) throw failure;
+  }
+  return published;
 }
 
 /** A contest's publications in the order they were made. */
