@@ -110,25 +110,30 @@ function plannedJobs(row: ContestRow, at: string): { kind: JobKind; key: string;
   return out;
 }
 
-const JOB_INSERT_BATCH = 100;
-
 function insertJobs(
   tx: Tx,
   contestId: string,
   list: { kind: JobKind; key: string; dueAt: string }[],
   at: string,
 ) {
-  // A maximal contest plans some 200 jobs: a few multi-row inserts, not one statement (built by drizzle) each.
-  for (let i = 0; i < list.length; i += JOB_INSERT_BATCH) {
-    const rows = list.slice(i, i + JOB_INSERT_BATCH).map((job) => ({
-      id: newId(),
-      contestId,
-      kind: job.kind,
-      key: job.key,
-      dueAt: job.dueAt,
-      createdAt: at,
-    }));
-    tx.insert(jobs).values(rows).onConflictDoNothing().run();
+  if (list.length === 0) return;
+  // A maximal contest plans some 200 jobs: one prepared single-row insert run for each in the caller's
+  // transaction (drizzle building multi-row statements and mapping their values cost more than SQLite's work).
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const insert = tx
+    .insert(jobs)
+    .values({
+      id: value("id"),
+      contestId: value("contestId"),
+      kind: value("kind"),
+      key: value("key"),
+      dueAt: value("dueAt"),
+      createdAt: value("createdAt"),
+    })
+    .onConflictDoNothing()
+    .prepare();
+  for (const job of list) {
+    insert.run({ id: newId(), contestId, kind: job.kind, key: job.key, dueAt: job.dueAt, createdAt: at });
   }
 }
 
