@@ -1,0 +1,16 @@
+import { eq } from "drizzle-orm";
+import { contests } from "../api/db/schema";
+import { buildWorld, contestRow, createContest, HOUR, iso, T0, twitterForm, withMoments } from "../tests/api/lifecycle/helpers";
+const N = Number(process.argv[2] ?? 5000);
+const moments = process.argv[3] !== "plain";
+const w = await buildWorld();
+const form = twitterForm(w.t, T0, { autodraw: false, nbWinners: 5, name: "Profile close" });
+const dates = Array.from({ length: 5 }, (_, i) => iso(form.startAt + (i + 1) * 10 * HOUR));
+const id = await createContest(w, moments ? withMoments(form, dates) : form);
+const row = contestRow(w, id);
+w.t.db.update(contests).set({ meta: { ...(row.meta ?? {}), sandbox_entrants: N } }).where(eq(contests.id, id)).run();
+await w.tickAt(form.startAt);
+const t0 = performance.now();
+const r = await w.tickAt(form.closeAt);
+console.log("close ms", (performance.now() - t0).toFixed(0), JSON.stringify(r).slice(0, 300));
+w.t.cleanup();
