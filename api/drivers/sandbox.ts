@@ -9,7 +9,7 @@
  * deterministic synthetic entrants of engine/lifecycle/sandbox-entrants.ts.
  */
 import { createHash } from "node:crypto";
-import { sandboxEntrants, seededRandom, sha256Hex } from "../../engine/lifecycle";
+import { sandboxEntrants, seededRandom } from "../../engine/lifecycle";
 import { profileUrlOf } from "../../engine/provider";
 import { type HandleProvider, normalizeHandle } from "../../engine/text/handle";
 import type { ProviderDefinition } from "../catalog";
