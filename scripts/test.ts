@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite, in order, stopping at nothing so every failure shows in one run:
- * typecheck, lint, codegen drift, schema checks, catalogs, unit/API/component/story tests, browser tests.
+ * typecheck, lint, codegen drift, database schema drift, schema checks, catalogs, unit/API/component/story tests, browser tests.
  * Ends with one summary line "tests: N passed, M failed" (plus the checks that failed).
  */
 import { spawnSync } from "node:child_process";
@@ -22,6 +22,7 @@ const steps: Step[] = [
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "."] },
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   { name: "codegen drift", cmd: ["npx", "tsx", "codegen/generate.ts", "--check"] },
+  { name: "database schema drift (sqlite / postgresql)", cmd: ["npx", "tsx", "scripts/db-drift.ts"] },
   { name: "schemas", cmd: ["npx", "tsx", "scripts/schemas-check.ts"] },
   { name: "i18n catalogs", cmd: ["npx", "tsx", "scripts/i18n-check.ts"] },
   {
