@@ -121,7 +121,7 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * DATABASE_URL as a SQLite file (api/db/url.ts parses it). A postgres:// URL is understood but refused until the
- * data layer serves PostgreSQL (docs/decisions/017-postgresql.md); any other scheme is refused by name rather
+ * data layer serves PostgreSQL (docs/decisions/021-postgresql.md); any other scheme is refused by name rather
  * than becoming a folder called "mysql:".
  */
 function sqliteFile(url: string): string {

@@ -2,7 +2,7 @@
  * `npm run db:check` (a step of `npm test`): the SQLite and PostgreSQL schemas describe the same tables, columns,
  * keys and indexes (api/db/schema-model.ts), and each dialect's committed migrations are current with its schema
  * (drizzle-kit generate, run on a copy of the migrations folder, writes nothing new). No database needed.
- * Fails naming every difference. docs/decisions/017-postgresql.md says why and how to fix one.
+ * Fails naming every difference. docs/decisions/021-postgresql.md says why and how to fix one.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * DATABASE_URL, parsed in one place into the engine it names: a path, `file:<path>` or `:memory:` is SQLite;
  * `postgres://` or `postgresql://` is PostgreSQL (libpq's URL form, as node-postgres reads it). api/env.ts still
- * refuses PostgreSQL until the async data layer serves it (docs/decisions/017-postgresql.md); then it only has to
+ * refuses PostgreSQL until the async data layer serves it (docs/decisions/021-postgresql.md); then it only has to
  * stop refusing.
  */
 

@@ -10,6 +10,7 @@ import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { driverError, isUniqueViolation } from "../../api/db/errors";
 import { claimDueJobsPg } from "../../api/db/pg/claim-jobs";
 import { openPostgres, type PgDb, pgMigrationsFolder } from "../../api/db/pg/client";
 import * as pgSchema from "../../api/db/pg/schema";
@@ -41,12 +42,6 @@ const CLAIM_TIMEOUT_MS = 5 * 60_000;
 /** The model without the export names (a database does not know them). */
 const withoutExportNames = (model: SchemaModel): SchemaModel =>
   Object.fromEntries(Object.entries(model).map(([name, t]) => [name, { ...t, exportName: "" }]));
-
-/** The pg error under drizzle's wrapper. */
-function pgError(err: unknown): { code?: string; constraint?: string } {
-  const e = err as { cause?: unknown };
-  return (e.cause ?? err) as { code?: string; constraint?: string };
-}
 
 describe.runIf(runs)("PostgreSQL, on a real server", () => {
   let server: TestPostgres | undefined;
@@ -202,7 +197,11 @@ describe.runIf(runs)("PostgreSQL, on a real server", () => {
     } catch (err) {
       caught = err;
     }
-    expect(pgError(caught)).toMatchObject({ code: "23505", constraint: "idempotency_keys_team_id_key_pk" });
+    expect(isUniqueViolation(caught)).toBe(true);
+    expect(driverError(caught)).toMatchObject({
+      code: "23505",
+      constraint: "idempotency_keys_team_id_key_pk",
+    });
     expect(await db.select().from(templates).where(eq(templates.teamId, "t-idem"))).toEqual([]);
     const [kept] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.teamId, "t-idem"));
     expect(kept?.requestHash).toBe("h1");

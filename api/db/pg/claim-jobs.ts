@@ -2,7 +2,7 @@
  * The scheduler's claim on PostgreSQL (api/scheduler/run.ts claimDueJobs is SQLite's): the same jobs are due
  * (pending and due, or claimed longer ago than the claim timeout, and not of a frozen team's contest), but they
  * are picked with SELECT … FOR UPDATE SKIP LOCKED: processes claiming at the same moment each take other rows,
- * none waits on another's, none takes a row twice. docs/decisions/017-postgresql.md says why not pg-boss.
+ * none waits on another's, none takes a row twice. docs/decisions/021-postgresql.md says why not pg-boss.
  */
 import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";

@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL database (node-postgres pool + drizzle), migrated at open. Not yet wired into the server: the
- * services are synchronous over better-sqlite3 until the async data layer lands (docs/decisions/017-postgresql.md).
+ * services are synchronous over better-sqlite3 until the async data layer lands (docs/decisions/021-postgresql.md).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";

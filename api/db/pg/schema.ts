@@ -1,6 +1,6 @@
 /**
  * The database tables, PostgreSQL dialect: api/db/schema.ts (SQLite) table for table, column for column, index for
- * index, same names (scripts/db-drift.ts fails `npm test` on any difference; docs/decisions/017-postgresql.md).
+ * index, same names (scripts/db-drift.ts fails `npm test` on any difference; docs/decisions/021-postgresql.md).
  * Ids are text; dates stay ISO 8601 UTC text, as on SQLite, so both engines hand the services the same strings
  * (ordering and cursors compare them as text); JSON is jsonb; flags are boolean. Edit both files together, then
  * `npm run db:generate` for both dialects' migrations.
