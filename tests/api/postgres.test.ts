@@ -130,6 +130,32 @@ describe.runIf(runs)("PostgreSQL, on a real server", () => {
     );
   });
 
+  it("refuses a database that sorts text by a language collation, before creating anything in it", async () => {
+    const name = `fairdraw_icu_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: (server as TestPostgres).adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(
+        `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`,
+      );
+      const url = new URL((server as TestPostgres).adminUrl);
+      url.pathname = `/${name}`;
+      await expect(openPostgres(url.toString())).rejects.toThrow(
+        new RegExp(`"${name}" sorts text by a language collation.*LC_COLLATE 'C'`),
+      );
+      const probe = new pg.Client({ connectionString: url.toString() });
+      await probe.connect();
+      const tables = await probe.query(
+        "SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'",
+      );
+      await probe.end();
+      expect(tables.rowCount).toBe(0);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
   it("builds exactly the schema model: tables, columns, types, nullability, defaults, keys, indexes", async () => {
     const client = await db.$client.connect();
     try {

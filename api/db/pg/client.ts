@@ -13,6 +13,28 @@ export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export const pgMigrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+export class DatabaseSetupError extends Error {}
+
+/**
+ * Text must sort by code unit, as SQLite's BINARY collation does (ids, ISO dates, cursors, lists): a database in
+ * a language collation (en_US.UTF-8, ICU) sorts "a" before "B" and skips punctuation. Checked by behaviour, so
+ * it holds whatever the provider (libc, ICU) and the server version.
+ */
+async function checkCollation(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ code_units: boolean; collate: string; name: string }>(
+    `SELECT ('B' < 'a') AND ('Z' < '_') AND ('a-b' < 'a0') AS code_units, datcollate AS collate,
+            current_database() AS name
+       FROM pg_database WHERE datname = current_database()`,
+  );
+  const row = rows[0];
+  if (row?.code_units) return;
+  throw new DatabaseSetupError(
+    `PostgreSQL database "${row?.name}" sorts text by a language collation (${row?.collate}); Fairdraw needs the C ` +
+      `collation, as SQLite sorts. Create it with: CREATE DATABASE ${row?.name} TEMPLATE template0 ENCODING 'UTF8' ` +
+      "LC_COLLATE 'C' LC_CTYPE 'C'",
+  );
+}
+
 /** The advisory lock key migrations are applied under ("fairdraw" as digits): one process migrates at a time. */
 const MIGRATION_LOCK = "3247372917";
 
@@ -26,6 +48,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   try {
     const client = await pool.connect();
     try {
+      await checkCollation(client);
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       try {
         await migrate(drizzle(client), { migrationsFolder: pgMigrationsFolder });
