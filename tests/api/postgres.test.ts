@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { asc, count, eq, like, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,9 +14,10 @@ import { driverError, isUniqueViolation } from "../../api/db/errors";
 import { claimDueJobsPg } from "../../api/db/pg/claim-jobs";
 import { openPostgres, type PgDb, pgMigrationsFolder } from "../../api/db/pg/client";
 import * as pgSchema from "../../api/db/pg/schema";
-import { contests, idempotencyKeys, jobs, teams, templates, users } from "../../api/db/pg/schema";
+import { contests, idempotencyKeys, jobs, mails, teams, templates, users } from "../../api/db/pg/schema";
 import * as sqliteSchema from "../../api/db/schema";
 import { compareModels, type SchemaModel, schemaModel } from "../../api/db/schema-model";
+import { afterCommit, pgTransaction } from "../../api/db/transaction";
 import {
   createTestDatabase,
   postgresUnavailable,
@@ -331,5 +332,92 @@ describe.runIf(runs)("PostgreSQL, on a real server", () => {
     expect(await claimDueJobsPg(on, new Date(NOW.getTime() + CLAIM_TIMEOUT_MS - 1), opts)).toEqual([]);
     const again = await claimDueJobsPg(on, new Date(NOW.getTime() + CLAIM_TIMEOUT_MS), opts);
     expect(again.map((j) => [j.id, j.attempts])).toEqual([[stale, 2]]);
+  });
+
+  it("transaction(): commits, rolls back, makes nested ones savepoints, runs hooks only after the commit", async () => {
+    const transaction = pgTransaction(db);
+    const mail = (id: string) => ({ id, to: "a@example.com", subject: id, text: "", createdAt: iso(0) });
+    const ids = async () =>
+      (
+        await db.select({ id: mails.id }).from(mails).where(like(mails.id, "tx-%")).orderBy(asc(mails.id))
+      ).map((r) => r.id);
+    const hooks: string[] = [];
+    await transaction(async (tx) => {
+      await tx.insert(mails).values(mail("tx-outer"));
+      afterCommit(() => hooks.push("outer"));
+      await expect(
+        transaction(async (inner) => {
+          await inner.insert(mails).values(mail("tx-inner-failed"));
+          afterCommit(() => hooks.push("inner-failed"));
+          throw new Error("inner refused");
+        }),
+      ).rejects.toThrow("inner refused");
+      await transaction(async (inner) => {
+        await inner.insert(mails).values(mail("tx-inner-kept"));
+        afterCommit(() => hooks.push("inner-kept"));
+      });
+      expect(hooks).toEqual([]);
+    });
+    expect(hooks).toEqual(["outer", "inner-kept"]);
+    await expect(
+      transaction(async (tx) => {
+        await tx.insert(mails).values(mail("tx-rolled-back"));
+        afterCommit(() => hooks.push("rolled-back"));
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(await ids()).toEqual(["tx-inner-kept", "tx-outer"]);
+    expect(hooks).toEqual(["outer", "inner-kept"]);
+  });
+
+  it("transaction(): a deadlock between two transactions is resolved by running the loser again", async () => {
+    const transaction = pgTransaction(db);
+    await db.insert(mails).values([
+      { id: "dl-a", to: "a@example.com", subject: "0", text: "", createdAt: iso(0) },
+      { id: "dl-b", to: "b@example.com", subject: "0", text: "", createdAt: iso(0) },
+    ]);
+    const bump = (tx: PgDb, id: string) =>
+      tx.execute(sql`UPDATE mails SET subject = (subject::int + 1)::text WHERE id = ${id}`);
+    // Each first locks one row, waits until the other holds the other row, then asks for it: a deadlock,
+    // which PostgreSQL breaks (40P01) after deadlock_timeout by failing one of them.
+    let aLocked!: () => void;
+    let bLocked!: () => void;
+    const aHolds = new Promise<void>((r) => {
+      aLocked = r;
+    });
+    const bHolds = new Promise<void>((r) => {
+      bLocked = r;
+    });
+    const runs = { a: 0, b: 0 };
+    await Promise.all([
+      transaction(async (tx) => {
+        runs.a++;
+        await bump(tx, "dl-a");
+        if (runs.a === 1) {
+          aLocked();
+          await bHolds;
+        }
+        await bump(tx, "dl-b");
+      }),
+      transaction(async (tx) => {
+        runs.b++;
+        await bump(tx, "dl-b");
+        if (runs.b === 1) {
+          bLocked();
+          await aHolds;
+        }
+        await bump(tx, "dl-a");
+      }),
+    ]);
+    // At least one body ran again (the retry itself may deadlock once more); each committed exactly once.
+    expect(runs.a + runs.b).toBeGreaterThan(2);
+    const rows = await db
+      .select({ id: mails.id, n: mails.subject })
+      .from(mails)
+      .where(like(mails.id, "dl-%"));
+    expect(rows.sort((x, y) => x.id.localeCompare(y.id))).toEqual([
+      { id: "dl-a", n: "2" },
+      { id: "dl-b", n: "2" },
+    ]);
   });
 });
