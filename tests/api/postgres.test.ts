@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driverError, isUniqueViolation } from "../../api/db/errors";
 import { claimDueJobsPg } from "../../api/db/pg/claim-jobs";
 import { openPostgres, type PgDb, pgMigrationsFolder } from "../../api/db/pg/client";
+import { listen, PayloadTooLarge, publish } from "../../api/db/pg/notify-bus";
 import * as pgSchema from "../../api/db/pg/schema";
 import { contests, idempotencyKeys, jobs, mails, teams, templates, users } from "../../api/db/pg/schema";
 import * as sqliteSchema from "../../api/db/schema";
@@ -419,5 +420,59 @@ describe.runIf(runs)("PostgreSQL, on a real server", () => {
       { id: "dl-a", n: "2" },
       { id: "dl-b", n: "2" },
     ]);
+  });
+
+  it("realtime bus: a message published in a transaction reaches every process's listener at commit, never on rollback", async () => {
+    const heard = { a: [] as unknown[], b: [] as unknown[] };
+    const a = listen(dbUrl, { onMessage: (m) => heard.a.push(m) });
+    const b = listen(dbUrl, { onMessage: (m) => heard.b.push(m) });
+    try {
+      await Promise.all([a.ready(), b.ready()]);
+      const transaction = pgTransaction(db);
+      const first = { kind: "team", teamId: "t1", event: { type: "load_contest", contest_id: "c1" } };
+      await transaction(async (tx) => {
+        await publish(tx, first);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(heard).toEqual({ a: [], b: [] });
+      });
+      await expect.poll(() => heard.b).toEqual([first]);
+      await expect(
+        transaction(async (tx) => {
+          await publish(tx, { never: true });
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      await publish(db, { after: true });
+      // Messages arrive in commit order: once "after" is in, the rolled-back one would have been before it.
+      await expect.poll(() => heard.a).toEqual([first, { after: true }]);
+      await expect.poll(() => heard.b).toEqual([first, { after: true }]);
+      await expect(publish(db, { big: "x".repeat(8000) })).rejects.toThrow(PayloadTooLarge);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("realtime bus: a listener whose connection drops comes back, asks for a resync, and hears again", async () => {
+    let resyncs = 0;
+    const heard: unknown[] = [];
+    const listener = listen(dbUrl, {
+      onMessage: (m) => heard.push(m),
+      onResync: () => resyncs++,
+      onError: () => undefined, // the termination itself
+    });
+    try {
+      await listener.ready();
+      const killed = await db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND query = 'LISTEN fairdraw_realtime'`,
+      );
+      expect(killed.rowCount).toBe(1);
+      await expect.poll(() => resyncs, { timeout: 10_000 }).toBe(1);
+      await publish(db, { again: true });
+      await expect.poll(() => heard).toEqual([{ again: true }]);
+    } finally {
+      await listener.close();
+    }
   });
 });
