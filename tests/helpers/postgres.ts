@@ -88,7 +88,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   if (!bin) throw new Error(postgresUnavailable() ?? "no PostgreSQL");
 
   const asPostgres = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-pg-"));
+  // As root the cluster's folder must be reachable by the postgres user: /tmp, whatever TMPDIR says.
+  const dir = mkdtempSync(path.join(asPostgres ? "/tmp" : tmpdir(), "fairdraw-pg-"));
   if (asPostgres) {
     const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
     const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
@@ -149,13 +150,28 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       ],
       60_000,
     );
-    const port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-    runAsOwner(
-      asPostgres,
-      [path.join(bin, "pg_ctl"), "-D", data, "-l", log, "-o", options, "-w", "-t", "30", "start"],
-      40_000,
-    );
+    // The free port may be taken between the probe and the start: try another, three times at most.
+    let port = 0;
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+      try {
+        runAsOwner(
+          asPostgres,
+          [path.join(bin, "pg_ctl"), "-D", data, "-l", log, "-o", options, "-w", "-t", "30", "start"],
+          40_000,
+        );
+        break;
+      } catch (err) {
+        if (
+          attempt >= 3 ||
+          !existsSync(log) ||
+          !/could not (bind|create listen)/.test(readFileSync(log, "utf8"))
+        ) {
+          throw err;
+        }
+      }
+    }
     // pg_ctl puts the postmaster in a session (and process group) of its own: its pid is the group to stop.
     postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
     const ledger = process.env.FAIRDRAW_TEST_PGIDS;
