@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "../../web/src/contest/badges";
-import { ProviderIcon, ProviderList } from "../../web/src/contest/ProviderIcon";
 import type { ContestStatus } from "../../web/src/contest/types";
+import { ProviderMark, ProviderMarks } from "../../web/src/components/ProviderMark";
 
 const STATUSES: ContestStatus[] = ["draft", "template", "planned", "started", "closed", "ended", "canceled"];
 
@@ -15,10 +15,10 @@ function Badges() {
       <ContestTypeBadge type="classic" />
       <ContestTypeBadge type="tunnel" />
       <SandboxLabel />
-      <ProviderList
+      <ProviderMarks
         providers={["twitter", "instagram", "facebook", "bluesky", "threads", "tiktok", "youtube"]}
       />
-      <ProviderIcon provider="bluesky" withName />
+      <ProviderMark provider="bluesky" withName />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { canAddAnySource, PANES, paneStates } from "../../../engine/builder/selectors";
-import { ProviderIcon } from "../contest/ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import { providerOf } from "../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "./context";
 import { StateIcon } from "./StateIcon";
@@ -67,7 +67,7 @@ export function Sidebar() {
               disabled={!editing}
             >
               <StateIcon state={entry.state} />
-              {entry.provider && <ProviderIcon provider={entry.provider} />}
+              {entry.provider && <ProviderMark provider={entry.provider} />}
               <span>{label(entry.pane, entry.provider)}</span>
             </button>
           </li>,

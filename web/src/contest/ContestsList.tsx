@@ -13,6 +13,7 @@ import { Link, useSearchParams } from "react-router";
 import { useBuilder } from "../builder/BuilderHost";
 import { DataTable } from "../components/DataTable";
 import { Pagination } from "../components/Pagination";
+import { ProviderMarks } from "../components/ProviderMark";
 import { ContestPreviewDialog } from "../dialogs/ContestPreviewDialog";
 import { useDialogs } from "../dialogs/DialogHost";
 import { previewWelcomeSeen, WelcomeToContestPreviewDialog } from "../dialogs/WelcomeToContestPreviewDialog";
@@ -20,7 +21,6 @@ import { useContestUpdates } from "../realtime/RealtimeProvider";
 import { useSession } from "../session/session";
 import { fetchContestList, fetchTemplateList, type ListPage, type ListStatus } from "./api";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "./badges";
-import { ProviderList } from "./ProviderIcon";
 import type { ContestListEntry } from "./types";
 
 export type ListFilter = "all" | ListStatus | "template";
@@ -86,7 +86,7 @@ export function ContestTable({
               <ContestStatusBadge status={c.status} />
             </td>
             <td>
-              <ProviderList providers={c.providers} />
+              <ProviderMarks providers={c.providers} />
             </td>
             <td>{date(c.start_at)}</td>
             <td>{date(c.close_at)}</td>

@@ -6,8 +6,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { ProviderMark } from "../components/ProviderMark";
 import { providerOf } from "../providers";
-import { ProviderIcon } from "./ProviderIcon";
 import type { ContestData } from "./types";
 
 type StoredSource = ContestData["sources"][number];
@@ -56,7 +56,7 @@ export function SourcesSummary({ contest }: { contest: Pick<ContestData, "source
       <ul className="sources-summary" aria-label={t`Networks`}>
         {contest.providers.map((p) => (
           <li key={p} className="source-card">
-            <ProviderIcon provider={p} withName />
+            <ProviderMark provider={p} withName />
           </li>
         ))}
       </ul>
@@ -73,7 +73,7 @@ export function SourcesSummary({ contest }: { contest: Pick<ContestData, "source
         const handle = source.account.screen_name;
         return (
           <li key={source._id} className="source-card">
-            <ProviderIcon provider={source.provider} withName />
+            <ProviderMark provider={source.provider} withName />
             {handle && <span className="source-account">@{handle.replace(/^@/, "")}</span>}
             {url && (
               <a href={url} target="_blank" rel="noopener noreferrer" className="source-post">

@@ -11,9 +11,9 @@ import { ApiError } from "../api/errors";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { inviteAccount, linkAccount } from "../team/api";
-import { ProviderBadge } from "../team/ProviderBadge";
 import { invitableProviders } from "../team/providers";
 import "../team/team.css";
+import { ProviderMark } from "../components/ProviderMark";
 import { useDialogs } from "./DialogHost";
 import { InviteLinkDialog } from "./InviteLinkDialog";
 import { Modal } from "./Modal";
@@ -116,7 +116,7 @@ export function LinkAccountDialog({
                 onChange={() => setProvider(p.name)}
                 disabled={busy !== null}
               />
-              <ProviderBadge provider={p.name} />
+              <ProviderMark provider={p.name} withName />
             </label>
           ))}
         </fieldset>

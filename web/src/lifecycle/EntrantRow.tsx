@@ -6,7 +6,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DataTable } from "../components/DataTable";
-import { ProviderIcon } from "../contest/ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import type { Entry } from "./api";
 import { profileUrlOf } from "./contest-rules";
 import { ReasonList } from "./ReasonBadge";
@@ -37,7 +37,7 @@ export function EntrantAccount({ account }: { account: Entry["account"] }) {
   });
   return (
     <span className="entrant-account">
-      <ProviderIcon provider={account.provider} />
+      <ProviderMark provider={account.provider} />
       <span>
         <span className="entrant-name">{account.name}</span>{" "}
         {url ? (

@@ -11,7 +11,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type KeyboardEvent, useId, useState } from "react";
 import { errorMessage } from "../api/error-messages";
 import { ApiError } from "../api/errors";
-import { ProviderIcon } from "../contest/ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import type { CheckBody, Entry, ProfileOpening } from "./api";
 import { type CommentTerms, profileUrlOf } from "./contest-rules";
@@ -148,7 +148,7 @@ export function ManualCheckPanel({
       data-entrant={entry._id}
     >
       <header className="manual-check-head">
-        <ProviderIcon provider={account.provider} />
+        <ProviderMark provider={account.provider} />
         <div>
           <strong>{account.name}</strong> <span className="muted">@{account.screen_name}</span>
           <div>

@@ -15,7 +15,7 @@ import { fetchContestList, type ListStatus } from "../../contest/api";
 import { ContestStatusBadge } from "../../contest/badges";
 import { NewContestActions } from "../../contest/NewContestActions";
 import "../../contest/contests.css";
-import { ProviderList } from "../../contest/ProviderIcon";
+import { ProviderMarks } from "../../components/ProviderMark";
 import { type ContestListEntry, contestPath } from "../../contest/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { UpgradeContestQuotaDialog } from "../../dialogs/UpgradeContestQuotaDialog";
@@ -91,7 +91,7 @@ function Upcoming({
         return (
           <li key={c._id}>
             <span>
-              <Link to={contestPath(c._id)}>{c.name}</Link> <ProviderList providers={c.providers} />
+              <Link to={contestPath(c._id)}>{c.name}</Link> <ProviderMarks providers={c.providers} />
             </span>
             {when && <Countdown to={when} />}
           </li>

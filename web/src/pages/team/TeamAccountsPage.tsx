@@ -15,10 +15,10 @@ import { useSession, useUser } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { listAccounts, refreshAccount } from "../../team/api";
 import { formatDate } from "../../team/format";
-import { ProviderBadge } from "../../team/ProviderBadge";
 import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
 import { DataTable } from "../../components/DataTable";
+import { ProviderMark } from "../../components/ProviderMark";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -106,7 +106,7 @@ export default function TeamAccountsPage() {
               return (
                 <tr key={a._id} data-account={a._id}>
                   <td>
-                    <ProviderBadge provider={a.provider} />
+                    <ProviderMark provider={a.provider} withName />
                   </td>
                   <td>
                     <span className="team-person">
