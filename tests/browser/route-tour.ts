@@ -152,7 +152,9 @@ export async function horizontalOverflow(page: Page): Promise<{ overflow: number
 /** Text nodes holding an emoji or pictograph (what shows as an empty box without an emoji font). */
 export async function pictographTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const PICTO = /[\p{Extended_Pictographic}\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}\u{FE0F}]/u;
+    // Emoji, dingbats (✓ ✕ ★), geometric shapes (◐ ○ ▶) and technical signs (⌂) drawn as icons.
+    const PICTO =
+      /(?:[\p{Extended_Pictographic}\u{1F000}-\u{1FAFF}\u{2300}-\u{23FF}\u{25A0}-\u{25FF}\u{2600}-\u{27BF}\u{2B00}-\u{2BFF}]|\u{FE0F})/u;
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
