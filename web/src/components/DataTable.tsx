@@ -1,6 +1,7 @@
 /**
  * A table of records: its caption (heard by screen readers only), one heading a column, then the rows. A column
- * given as `{ hidden }` is named for screen readers only (the actions column of some tables).
+ * given as `{ hidden }` is named for screen readers only (the actions column of some tables). On a phone the table
+ * scrolls sideways inside its own box, so the page never does.
  */
 import type { ReactNode } from "react";
 
@@ -18,24 +19,26 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <table className={className}>
-      {caption && <caption className="visually-hidden">{caption}</caption>}
-      <thead>
-        <tr>
-          {columns.map((column) =>
-            typeof column === "string" ? (
-              <th scope="col" key={column}>
-                {column}
-              </th>
-            ) : (
-              <th scope="col" key={column.hidden}>
-                <span className="visually-hidden">{column.hidden}</span>
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <div className="table-box">
+      <table className={className}>
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th scope="col" key={column}>
+                  {column}
+                </th>
+              ) : (
+                <th scope="col" key={column.hidden}>
+                  <span className="visually-hidden">{column.hidden}</span>
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

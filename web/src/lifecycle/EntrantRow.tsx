@@ -2,9 +2,11 @@
  * One entry in the entries table: the account (network, name, handle, a link to its profile), when it entered,
  * what the filters said (valid, or the reasons that removed it), its manual check and whether the draw picked it.
  */
+
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Check } from "lucide-react";
 import { DataTable } from "../components/DataTable";
 import { ProviderMark } from "../components/ProviderMark";
 import type { Entry } from "./api";
@@ -82,8 +84,7 @@ export function EntrantRow({
       <td>
         {entry.valid ? (
           <span className="entry-valid">
-            <span aria-hidden="true">✓ </span>
-            <Trans>Valid</Trans>
+            <Check size={14} aria-hidden="true" /> <Trans>Valid</Trans>
           </span>
         ) : (
           <ReasonList codes={entry.reasons} />

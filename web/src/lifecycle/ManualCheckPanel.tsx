@@ -7,7 +7,9 @@
  * answers (purple) marked. POST …/entries/{entrantId}/check {decision, reasons}: the server refuses it (422 on
  * opened_profile) unless the opening it recorded is this user's, and the panel then asks to open it again.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import { ExternalLink } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { errorMessage } from "../api/error-messages";
 import { ApiError } from "../api/errors";
@@ -171,7 +173,7 @@ export function ManualCheckPanel({
             <span className="visually-hidden">
               <Trans>(opens in a new tab)</Trans>
             </span>
-            <span aria-hidden="true"> ↗</span>
+            <ExternalLink size={14} aria-hidden="true" />
           </a>
         )}
       </header>

@@ -8,7 +8,9 @@
  * a week, Home/End go to the start/end of the week, Page Up/Down change month (with Shift, year), Enter or Space
  * picks, Escape closes. Hour and minutes are native selects.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import { CalendarDays } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { weekStart as weekStartOf } from "../../../../engine/dates";
 import {
@@ -192,7 +194,7 @@ export function DateTimeInput(props: DateTimeInputProps) {
           }
           onClick={() => (open ? setOpen(false) : openCalendar())}
         >
-          <span aria-hidden="true">📅</span> {shownDate ?? <Trans>Choose a day</Trans>}
+          <CalendarDays size={16} aria-hidden="true" /> {shownDate ?? <Trans>Choose a day</Trans>}
         </button>
         <select
           className="datetime-hour"

@@ -5,7 +5,9 @@
  * the team's current plan, "on request" for enterprise — and the way to checkout
  * (/checkout-session/plan/{plan}/{period}) for those who may change the plan.
  */
+
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ContactDialog } from "../../dialogs/ContactDialog";
@@ -229,7 +231,7 @@ export default function TeamSubscriptionPage() {
                       <td key={p.id}>
                         {p.features.includes(f) ? (
                           <span className="team-feature-yes" role="img" aria-label={t`Included`}>
-                            ✓
+                            <Check size={16} aria-hidden="true" />
                           </span>
                         ) : (
                           <span className="muted" role="img" aria-label={t`Not included`}>
@@ -320,7 +322,7 @@ function PlanCard({
               <Trans>Contact us</Trans>
             </button>
           ) : cost.kind === "free" ? null : canUpgrade ? (
-            <Link to={checkoutPath(plan.id, period)} className={`button${plan.bestOffer ? " primary" : ""}`}>
+            <Link to={checkoutPath(plan.id, period, currency)} className={`button${plan.bestOffer ? " primary" : ""}`}>
               <Trans>Choose {name}</Trans>
             </Link>
           ) : null}
