@@ -98,6 +98,18 @@ describe("TeamAccountsPage", () => {
     await waitFor(() => expect(screen.queryByText("Fairdraw Demo (bluesky)")).toBeNull());
   });
 
+  it("says an account is up to date in a toast, not in a line of the page that outlives the account", async () => {
+    mockApi({
+      "GET /teams/current/accounts/list": json({ data: [sandboxAccount] }),
+      "POST /teams/current/accounts/acc-bsky/refresh": json({ success: true }),
+    });
+    renderShell(<TeamAccountsPage />, { path: "/team/accounts" });
+    fireEvent.click(await screen.findByRole("button", { name: "Refresh Fairdraw Demo (bluesky)" }));
+    expect(await screen.findByText("Fairdraw Demo (bluesky) is up to date.")).toBeTruthy();
+    // No status line of the page keeps it: the message lives in the toast list only.
+    expect(document.querySelector(".team-page-notice")).toBeNull();
+  });
+
   it("refreshes an account and says whether it worked", async () => {
     const api = mockApi({
       "GET /teams/current/accounts/list": json({ data: [sandboxAccount] }),

@@ -105,7 +105,7 @@ export function DashboardContests({ data }: { data: DashboardData }) {
   const { i18n } = useLingui();
   return (
     <>
-      <section aria-labelledby="dash-counts">
+      <section className="page-stack" aria-labelledby="dash-counts">
         <h2 id="dash-counts">
           <Trans>Your contests</Trans>
         </h2>
@@ -254,7 +254,7 @@ export default function DashboardPage() {
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   const hello = i18n._(greeting(new Date().getHours()));
   return (
-    <>
+    <div className="page-stack dashboard">
       <div className="page-head">
         <h1>
           {hello}, {firstName}
@@ -309,6 +309,6 @@ export default function DashboardPage() {
           </p>
         </section>
       )}
-    </>
+    </div>
   );
 }

@@ -19,6 +19,7 @@ import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
 import { DataTable } from "../../components/DataTable";
 import { ProviderMark } from "../../components/ProviderMark";
+import { notify } from "../../feedback/Toasts";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -31,7 +32,6 @@ export default function TeamAccountsPage() {
   const dialogs = useDialogs();
   const onError = useErrorHandler();
   const [accounts, { reload, update }] = useLoad(user.currentTeam._id, listAccounts);
-  const [notice, setNotice] = useState("");
   const [refreshing, setRefreshing] = useState<string | null>(null);
   const can = {
     update: session.can("team.accounts.update_account"),
@@ -43,11 +43,11 @@ export default function TeamAccountsPage() {
 
   const refresh = async (account: Account) => {
     setRefreshing(account._id);
-    setNotice("");
     const name = account.name;
     try {
       const ok = await refreshAccount(account._id);
-      setNotice(ok ? t`${name} is up to date.` : t`${name} could not be refreshed.`);
+      if (ok) notify.success(t`${name} is up to date.`);
+      else notify.error(t`${name} could not be refreshed.`);
       if (ok) reload();
     } catch (e) {
       onError(e);
@@ -62,7 +62,7 @@ export default function TeamAccountsPage() {
         onClose={close}
         onLinked={(a) => {
           const name = a.name;
-          setNotice(t`${name} is linked.`);
+          notify.success(t`${name} is linked.`);
           reload();
         }}
       />
@@ -86,9 +86,6 @@ export default function TeamAccountsPage() {
           one="The team may link # account on each network."
           other="The team may link # accounts on each network."
         />
-      </p>
-      <p role="status" className="team-page-notice">
-        {notice}
       </p>
       <WhenLoaded
         state={accounts}
@@ -169,7 +166,7 @@ export default function TeamAccountsPage() {
                                 account={a}
                                 onClose={close}
                                 onRequested={() => {
-                                  setNotice(t`A reconnection of ${name} was asked for.`);
+                                  notify.success(t`A reconnection of ${name} was asked for.`);
                                   reload();
                                 }}
                               />

@@ -322,7 +322,10 @@ function PlanCard({
               <Trans>Contact us</Trans>
             </button>
           ) : cost.kind === "free" ? null : canUpgrade ? (
-            <Link to={checkoutPath(plan.id, period, currency)} className={`button${plan.bestOffer ? " primary" : ""}`}>
+            <Link
+              to={checkoutPath(plan.id, period, currency)}
+              className={`button${plan.bestOffer ? " primary" : ""}`}
+            >
               <Trans>Choose {name}</Trans>
             </Link>
           ) : null}
