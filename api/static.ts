@@ -6,9 +6,10 @@ import type { AppEnv } from "./context";
 
 /**
  * Serves the built web app: hashed assets with a long cache, every other non-API GET gets index.html
- * (the SPA decides what is a page and what is its 404).
+ * (the SPA decides what is a page and what is its 404). The page carries PUBLIC_URL in a meta tag, so the links the
+ * app copies (invites) are the ones the e-mails carry: one public address everywhere.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDist: string): void {
+export function mountWebApp(app: Hono<AppEnv>, webDist: string, publicUrl?: string): void {
   const indexFile = path.join(webDist, "index.html");
   if (!existsSync(indexFile)) {
     app.get("*", (c) =>
@@ -17,7 +18,7 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string): void {
     return;
   }
   const root = path.relative(process.cwd(), webDist) || ".";
-  const indexHtml = readFileSync(indexFile, "utf8");
+  const indexHtml = withPublicUrl(readFileSync(indexFile, "utf8"), publicUrl);
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
@@ -30,4 +31,11 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string): void {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
   });
+}
+
+/** index.html with `<meta name="fairdraw-public-url">` (web/src/public-url.ts reads it). */
+export function withPublicUrl(html: string, publicUrl: string | undefined): string {
+  if (!publicUrl) return html;
+  const escaped = publicUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return html.replace("<head>", `<head>\n    <meta name="fairdraw-public-url" content="${escaped}" />`);
 }
