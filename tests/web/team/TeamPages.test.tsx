@@ -131,7 +131,7 @@ describe("TeamAccountsPage", () => {
     const row = (await screen.findByText("Fairdraw Demo (bluesky)")).closest("tr") as HTMLElement;
     expect(within(row).queryByRole("button", { name: /^Unlink/ })).toBeNull();
     expect(within(row).queryByRole("button", { name: /^Refresh/ })).toBeNull();
-    expect(within(row).getByRole("button", { name: /reconnected/ })).toBeTruthy();
+    expect(within(row).getByRole("button", { name: /^Request reconnect/ })).toBeTruthy();
   });
 
   it("keeps unknown errors on the page", async () => {

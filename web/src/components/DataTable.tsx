@@ -19,7 +19,8 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="table-box">
+    // The box may scroll sideways: a keyboard reaches it, a screen reader hears what it holds.
+    <div className="table-box" {...(caption ? { role: "region", "aria-label": caption, tabIndex: 0 } : {})}>
       <table className={className}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>

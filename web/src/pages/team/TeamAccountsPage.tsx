@@ -159,7 +159,7 @@ export default function TeamAccountsPage() {
                         <button
                           type="button"
                           className="button small"
-                          aria-label={t`Ask for ${name} to be reconnected`}
+                          aria-label={t`Request reconnect: ${name}`}
                           onClick={() =>
                             dialogs.open((close) => (
                               <RequestReconnectDialog

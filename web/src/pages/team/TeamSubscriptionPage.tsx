@@ -200,7 +200,10 @@ export default function TeamSubscriptionPage() {
         <h2 id="plan-features">
           <Trans>What each plan includes</Trans>
         </h2>
-        <div className="team-table-scroll">
+        <div
+          className="team-table-scroll"
+          {...{ role: "region", "aria-label": t`Features of each plan`, tabIndex: 0 }}
+        >
           <table className="data team-feature-matrix">
             <thead>
               <tr>
