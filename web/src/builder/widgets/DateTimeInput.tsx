@@ -55,6 +55,9 @@ export function DateTimeInput(props: DateTimeInputProps) {
   const wall = wallTimeOf(props.value);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<WallTime | null>(null);
+  // Whether the draft's time is the person's (a stored value, or one they chose): a day picked then keeps it;
+  // otherwise the day gets its own first allowed time, or noon.
+  const [timeChosen, setTimeChosen] = useState(false);
   const rootRef = useRef<HTMLFieldSetElement>(null);
   const hintId = useId();
   const timeId = useId();
@@ -83,6 +86,7 @@ export function DateTimeInput(props: DateTimeInputProps) {
     if (next) {
       const firstAllowed = min !== null ? wallTimeOf(new Date(min).toISOString()) : null;
       setDraft(wall ?? (firstAllowed ? { ...firstAllowed, ...timeFor(firstAllowed, null) } : null));
+      setTimeChosen(wall !== null);
     }
     setOpen(next);
   };
@@ -155,7 +159,7 @@ export function DateTimeInput(props: DateTimeInputProps) {
             onSelect={(date) => {
               if (!date) return;
               const day = dayOfDate(date);
-              setDraft((current) => ({ ...day, ...timeFor(day, current) }));
+              setDraft((current) => ({ ...day, ...timeFor(day, timeChosen ? current : null) }));
             }}
           />
           <div className="datetime-time-row">
@@ -169,6 +173,7 @@ export function DateTimeInput(props: DateTimeInputProps) {
               onChange={(e) => {
                 const [hour, minute] = e.target.value.split(":").map(Number);
                 setDraft((current) => current && { ...current, hour: hour ?? 0, minute: minute ?? 0 });
+                setTimeChosen(true);
               }}
             >
               {!draft && <option value="">--:--</option>}
