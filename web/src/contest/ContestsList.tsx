@@ -14,6 +14,7 @@ import { useBuilder } from "../builder/BuilderHost";
 import { DataTable } from "../components/DataTable";
 import { Pagination } from "../components/Pagination";
 import { ProviderMarks } from "../components/ProviderMark";
+import { Skeleton } from "../components/Skeleton";
 import { ContestPreviewDialog } from "../dialogs/ContestPreviewDialog";
 import { useDialogs } from "../dialogs/DialogHost";
 import { previewWelcomeSeen, WelcomeToContestPreviewDialog } from "../dialogs/WelcomeToContestPreviewDialog";
@@ -180,11 +181,7 @@ export function ContestsList({
           </Link>
         ))}
       </nav>
-      {state.kind === "loading" && (
-        <p className="page-state" role="status">
-          <Trans>Loading the contests…</Trans>
-        </p>
-      )}
+      {state.kind === "loading" && <Skeleton lines={5} label={<Trans>Loading the contests…</Trans>} />}
       {state.kind === "error" && (
         <div className="page-state" role="alert">
           <p>

@@ -16,6 +16,7 @@ import { ContestStatusBadge } from "../../contest/badges";
 import { NewContestActions } from "../../contest/NewContestActions";
 import "../../contest/contests.css";
 import { ProviderMarks } from "../../components/ProviderMark";
+import { Skeleton } from "../../components/Skeleton";
 import { type ContestListEntry, contestPath } from "../../contest/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { UpgradeContestQuotaDialog } from "../../dialogs/UpgradeContestQuotaDialog";
@@ -273,9 +274,7 @@ export default function DashboardPage() {
       </section>
       {viewContests &&
         (contests.status === "loading" ? (
-          <p className="page-state" role="status">
-            <Trans>Loading the contests…</Trans>
-          </p>
+          <Skeleton lines={4} label={<Trans>Loading the contests…</Trans>} />
         ) : contests.status === "error" ? (
           <div className="page-state" role="alert">
             <p>

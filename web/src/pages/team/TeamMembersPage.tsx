@@ -4,7 +4,6 @@
  * one (team.invites.create_invite; a full team gets the shell's maxMembersExceeded image alert).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import type { Member } from "../../../../codegen/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { InviteMemberDialog } from "../../dialogs/InviteMemberDialog";
