@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: webPlugins(),
   test: {
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    // Every process group a test starts must be gone at the end (tests/helpers/processes.ts).
+    globalSetup: ["tests/setup/process-groups.ts"],
     // CI runs on a loaded 2-core machine where compiling the schemas or the builder's lazy chunk takes seconds: a
     // limit is there to stop a hung test, not to measure speed (bench/ does that).
     testTimeout: 20_000,

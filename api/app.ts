@@ -75,19 +75,48 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
 
 export type AppType = ReturnType<typeof buildApi>;
 
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", "data:", "blob:", "https:"],
-  mediaSrc: ["'self'", "blob:"],
-  connectSrc: ["'self'", "ws:", "wss:"],
-  fontSrc: ["'self'", "data:"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-};
+/**
+ * Images a page shows from elsewhere: the profile pictures of linked social accounts, served by the networks'
+ * CDNs. Anything else (uploads, icons) is ours.
+ */
+export const NETWORK_IMAGE_HOSTS = [
+  "https://pbs.twimg.com",
+  "https://abs.twimg.com",
+  "https://*.fbcdn.net",
+  "https://*.cdninstagram.com",
+  "https://cdn.bsky.app",
+  "https://yt3.ggpht.com",
+  "https://i.ytimg.com",
+  "https://*.tiktokcdn.com",
+  "https://*.tiktokcdn-us.com",
+];
+
+/** The socket's origin (PUBLIC_URL's host over ws/wss), named so connect-src needs no blanket ws: or wss:. */
+function socketOrigin(publicUrl: string): string[] {
+  try {
+    const url = new URL(publicUrl);
+    return [`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`];
+  } catch {
+    return [];
+  }
+}
+
+export function contentSecurityPolicy(publicUrl: string) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", ...NETWORK_IMAGE_HOSTS],
+    mediaSrc: ["'self'", "blob:"],
+    // 'self' covers the page's own ws(s) origin in CSP 3 browsers; the named origin covers the others.
+    connectSrc: ["'self'", ...socketOrigin(publicUrl)],
+    fontSrc: ["'self'", "data:"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  };
+}
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -99,7 +128,7 @@ export function createApp(deps: Deps) {
     secureHeaders({
       xFrameOptions: "DENY",
       referrerPolicy: "same-origin",
-      contentSecurityPolicy: CSP,
+      contentSecurityPolicy: contentSecurityPolicy(deps.env.publicUrl),
       strictTransportSecurity:
         deps.env.nodeEnv === "production" ? "max-age=15552000; includeSubDomains" : false,
     }),
@@ -118,6 +147,12 @@ export function createApp(deps: Deps) {
   });
   // Uploads stream to disk under their own cap (api/routes/uploads.ts); every other body is small JSON.
   app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/v1/upload") ? next() : jsonLimit(c, next)));
+  // API answers are per person and per moment: no browser or proxy keeps them (a route may say otherwise, as the
+  // upload view does for its immutable bytes).
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  });
   app.use("/api/*", loadSession);
   app.use("/api/*", csrfProtection);
   app.route("/api/health", healthRoutes);

@@ -1,9 +1,11 @@
 import type { SessionRow, UserRow } from "./auth/sessions";
 import type { Catalog } from "./catalog";
+import type { TrustedProxies } from "./client-address";
 import type { Clock } from "./clock";
 import type { Db } from "./db/client";
 import type { teamMembers, teams } from "./db/schema";
 import type { Env } from "./env";
+import type { Limiter } from "./limits";
 import type { Logger } from "./logger";
 import type { Mailer } from "./services/mailer";
 import type { RealtimeHub } from "./services/realtime";
@@ -17,6 +19,10 @@ export type Deps = {
   catalog: Catalog;
   mailer: Mailer;
   realtime: RealtimeHub;
+  /** Every abuse limit (api/limits.ts). */
+  limiter: Limiter;
+  /** TRUST_PROXY, read once (api/client-address.ts). */
+  proxies: TrustedProxies;
 };
 
 export type TeamRow = typeof teams.$inferSelect;

@@ -1,8 +1,10 @@
 import { type Catalog, loadCatalog } from "./catalog";
+import { trustedProxies } from "./client-address";
 import type { Clock } from "./clock";
 import type { Deps } from "./context";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
+import { Limiter, readLimits } from "./limits";
 import type { Logger } from "./logger";
 import { createMailer } from "./services/mailer";
 import { RealtimeHub } from "./services/realtime";
@@ -28,5 +30,7 @@ export function createDeps(parts: {
     catalog: parts.catalog ?? sharedCatalog(),
     mailer: createMailer(env, db, clock, logger),
     realtime: new RealtimeHub(),
+    limiter: new Limiter(readLimits(env.limits), clock),
+    proxies: trustedProxies(env.trustProxy),
   };
 }

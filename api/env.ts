@@ -2,6 +2,7 @@
  * The environment, read and checked once at start-up (the only module that reads process.env for the server).
  * Every variable is documented in .env.example.
  */
+import { isIP } from "node:net";
 import path from "node:path";
 
 export type Env = {
@@ -23,12 +24,23 @@ export type Env = {
    * in production; elsewhere a fixed development value. Changing it makes every earlier visitor count as new.
    */
   shortlinkSecret: string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); empty: none. */
+  trustProxy: string[];
+  /** LIMITS: overrides of the abuse limits' numbers (api/limits.ts), by name. */
+  limits: Record<string, string>;
+  /** The key that encrypts linked accounts' credentials (AES-GCM). Required in production. */
+  accountSecretKey: string;
+  /** The Bluesky (AT Protocol) service real Bluesky accounts sign in at. */
+  blueskyServiceUrl: string;
 };
 
 export class EnvError extends Error {}
 
 /** Outside production only: anyone can read it here, so it protects nothing. */
 const DEV_SHORTLINK_SECRET = "fairdraw-development-shortlink-secret";
+
+/** Outside production only, like DEV_SHORTLINK_SECRET. */
+const DEV_ACCOUNT_SECRET_KEY = "fairdraw-development-account-secret-key";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -59,18 +71,103 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       "SHORTLINK_SECRET is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)",
     );
   }
+  const databaseUrl = sqliteFile(source.DATABASE_URL ?? "./data/fairdraw.db");
+  const explicitDev = source.NODE_ENV === "development";
+  if (nodeEnv !== "production" && !isLoopbackHost(host) && !explicitDev) {
+    throw new EnvError(
+      `HOST=${host} would open the dev mailbox (every sign-in code, no session needed) to the network. ` +
+        "Set NODE_ENV=production (mail by SMTP) or, to do it on purpose on a trusted network, NODE_ENV=development.",
+    );
+  }
+  const accountSecretKey = source.ACCOUNT_SECRET_KEY || DEV_ACCOUNT_SECRET_KEY;
+  if (
+    nodeEnv === "production" &&
+    (accountSecretKey === DEV_ACCOUNT_SECRET_KEY || accountSecretKey.length < 32)
+  ) {
+    throw new EnvError(
+      "ACCOUNT_SECRET_KEY is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)",
+    );
+  }
+  const blueskyServiceUrl = source.BLUESKY_SERVICE_URL || "https://bsky.social";
+  if (!URL.canParse(blueskyServiceUrl) || !/^https?:$/.test(new URL(blueskyServiceUrl).protocol)) {
+    throw new EnvError(`BLUESKY_SERVICE_URL must be an http(s) URL (got "${blueskyServiceUrl}")`);
+  }
   return {
     nodeEnv,
     host,
     port,
-    databaseUrl: source.DATABASE_URL ?? "./data/fairdraw.db",
+    databaseUrl,
     uploadDir: source.UPLOAD_DIR ?? "./data/uploads",
     webDist: source.WEB_DIST ?? path.resolve("dist/web"),
     logLevel: oneOf("LOG_LEVEL", source.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"), LOG_LEVELS),
     publicUrl: source.PUBLIC_URL ?? `http://${shownHost}:${port}`,
-    seedDemo: (source.SEED_DEMO ?? "true") !== "false",
+    // Production never carries the demo unless asked for by name (api/db/demo-guard.ts).
+    seedDemo: (source.SEED_DEMO ?? (nodeEnv === "production" ? "false" : "true")) === "true",
     smtpUrl: source.SMTP_URL || undefined,
     supportEmail: source.SUPPORT_EMAIL ?? "support@fairdraw.app",
     shortlinkSecret,
+    trustProxy: readTrustProxy(source.TRUST_PROXY ?? ""),
+    limits: readLimitOverrides(source.LIMITS ?? ""),
+    accountSecretKey,
+    blueskyServiceUrl,
   };
+}
+
+/** 127.0.0.1, ::1, localhost and the rest of 127.0.0.0/8: only this machine can reach the server there. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * DATABASE_URL as a SQLite file: a path, `file:<path>` or `:memory:`. Any other scheme (postgres://, mysql://)
+ * is refused by name rather than becoming a folder called "postgres:" (PostgreSQL comes later).
+ */
+function sqliteFile(url: string): string {
+  if (url === ":memory:") return url;
+  if (url.startsWith("file:")) return url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
+  // A Windows drive letter (C:\...) is a path, not a scheme.
+  if (scheme && !/^[a-z]:[\\/]/i.test(url)) {
+    throw new EnvError(
+      `DATABASE_URL "${scheme[1]}:..." is not supported: this server stores its data in SQLite; give a file path ` +
+        "such as ./data/fairdraw.db (PostgreSQL is not supported yet)",
+    );
+  }
+  if (url.trim() === "") throw new EnvError("DATABASE_URL is empty: give a SQLite file path");
+  return url;
+}
+
+function readTrustProxy(text: string): string[] {
+  const entries = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  for (const entry of entries) {
+    if (!isAddressOrRange(entry)) {
+      throw new EnvError(
+        `TRUST_PROXY entries are IP addresses or CIDR ranges, e.g. 10.0.0.0/8 (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** LIMITS="signin.guesses.per_email=30/1d, mail.per_team=100/1d": name=max/window; checked by api/limits.ts. */
+function readLimitOverrides(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(",")) {
+    if (part.trim() === "") continue;
+    const [name, value] = part.split("=").map((s) => s.trim());
+    if (!name || !value) throw new EnvError(`LIMITS entries are name=max/window (got "${part.trim()}")`);
+    out[name] = value;
+  }
+  return out;
 }

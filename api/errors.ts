@@ -39,11 +39,14 @@ export const ERROR_STATUS = {
   contestAlreadyDrawn: 409,
   entriesNotLoaded: 409,
   payloadTooLarge: 413,
+  storageQuotaExceeded: 413,
   unsupportedMediaType: 415,
   rangeNotSatisfiable: 416,
   validation: 422,
   tooManyAttempts: 429,
   serverError: 500,
+  /** A social network did not answer (api/drivers/errors.ts NetworkUnavailable). */
+  networkUnavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

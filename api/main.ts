@@ -10,7 +10,9 @@ try {
     "",
     `  Fairdraw is running at ${server.url}`,
     server.seeded ? "  A demo team was created (first run)." : "",
-    `  Sign in as ${DEMO_EMAIL}: the 6-digit code is in the dev mailbox (${server.url}/api/dev/mailbox).`,
+    server.devMailbox
+      ? `  Sign in as ${DEMO_EMAIL}: the 6-digit code is in the dev mailbox (${server.url}/api/dev/mailbox, this machine only).`
+      : "  Sign-in codes are sent by e-mail through SMTP (SMTP_URL); there is no dev mailbox in production.",
     "",
   ].filter((l, i, all) => l !== "" || i === 0 || i === all.length - 1);
   process.stdout.write(`${lines.join("\n")}\n`);

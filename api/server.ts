@@ -3,18 +3,36 @@ import { createApp } from "./app";
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import { openDatabase } from "./db/client";
-import { seedDemo } from "./db/seed";
+import { demoDataFound, seedDemo } from "./db/seed";
 import { createDeps } from "./deps";
-import type { Env } from "./env";
+import { type Env, EnvError } from "./env";
 import { createLogger } from "./logger";
 import { startScheduler } from "./scheduler";
 
-export type RunningServer = { url: string; port: number; seeded: boolean; close: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  seeded: boolean;
+  /** Whether sign-in codes go to the dev mailbox (anything but production) rather than SMTP. */
+  devMailbox: boolean;
+  close: () => Promise<void>;
+};
 
 /** Opens the database (migrating it), seeds the demo team on first run and listens. */
 export async function startServer(env: Env, clock: Clock = systemClock): Promise<RunningServer> {
   const logger = createLogger(env);
   const db = openDatabase(env.databaseUrl);
+  if (env.nodeEnv === "production" && !env.seedDemo) {
+    const demo = demoDataFound(db);
+    if (demo.length > 0) {
+      db.$client.close();
+      throw new EnvError(
+        `this production database holds the demo data (${demo.join(", ")}): anyone knowing the demo invite key ` +
+          "joins its team and its administrator's address is public. Start on a fresh DATABASE_URL, or set " +
+          "SEED_DEMO=true to run the demo in production on purpose.",
+      );
+    }
+  }
   const { seeded } = env.seedDemo ? seedDemo(db, clock) : { seeded: false };
   const deps = createDeps({ env, db, clock, logger });
   const { app, injectWebSocket } = createApp(deps);
@@ -31,6 +49,7 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     url: `http://${shownHost}:${port}`,
     port,
     seeded,
+    devMailbox: env.nodeEnv !== "production",
     close: async () => {
       await stopScheduler();
       await new Promise<void>((resolve) => {

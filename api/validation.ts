@@ -9,10 +9,20 @@ import type { AppEnv } from "./context";
 import { AppError } from "./errors";
 import { requestLocale } from "./locale";
 
+/**
+ * Whether a Content-Type is JSON: exactly application/json, with at most a UTF-8 charset. Anything else is
+ * refused, also a type that merely contains the words (text/plain;application/json is a CORS "simple
+ * request": a browser sends it cross-site without asking first).
+ */
+export function isJsonContentType(header: string): boolean {
+  const [type, ...params] = header.split(";").map((s) => s.trim().toLowerCase());
+  if (type !== "application/json") return false;
+  return params.every((p) => p === "" || /^charset="?utf-8"?$/.test(p.replace(/\s*=\s*/, "=")));
+}
+
 /** The JSON body as an object; 400 when it is not JSON or not an object. */
 export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) {
+  if (!isJsonContentType(c.req.header("content-type") ?? "")) {
     throw new AppError("badRequest", "Send a JSON body (Content-Type: application/json).");
   }
   let body: unknown;

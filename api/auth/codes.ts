@@ -1,19 +1,23 @@
 /**
- * Six-digit sign-in codes (decisions.md): sent to any address (no account enumeration), valid 10 minutes,
- * 5 wrong tries then 429. Only a hash of the code is stored. Asking for a new code retires the old ones; asking
- * too often (6 codes in an hour) is refused with 429 too.
+ * Six-digit sign-in codes (decisions.md): sent to any address (no account enumeration), valid 10 minutes.
+ * Only a hash of the code is stored. Asking for a new code retires the old ones. 5 wrong tries retire the code,
+ * not the person: they ask for a new one. How often a client may ask and guess, per client address and per
+ * e-mail, is the limiter's (api/limits.ts; the arithmetic is docs/decisions/016-sign-in-limits.md).
  */
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { loginCodes } from "../db/schema";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import type { Limiter } from "../limits";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
-const MAX_CODES_PER_HOUR = 6;
+
+/** Who is asking: the limiter, and the client's address (undefined in-process: no per-address count). */
+export type Asker = { limiter: Limiter; address: string | undefined };
 
 function hashCode(id: string, code: string): string {
   return createHash("sha256").update(`${id}:${code}`).digest("hex");
@@ -23,17 +27,14 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function issueCode(db: Db, email: string, clock: Clock): string {
+export function issueCode(db: Db, email: string, clock: Clock, asker: Asker): string {
+  const { limiter, address } = asker;
+  const tooMany = "Too many codes asked for. Try again later.";
+  if (address !== undefined) limiter.check("signin.codes.per_address", address, tooMany);
+  limiter.check("signin.codes.per_email", email, tooMany);
+  if (address !== undefined) limiter.hit("signin.codes.per_address", address);
+  limiter.hit("signin.codes.per_email", email);
   const now = clock();
-  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const recent = db
-    .select({ id: loginCodes.id })
-    .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), gt(loginCodes.createdAt, hourAgo)))
-    .all();
-  if (recent.length >= MAX_CODES_PER_HOUR) {
-    throw new AppError("tooManyAttempts", "Too many codes asked for this address. Try again in an hour.");
-  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = newId();
   db.transaction((tx) => {
@@ -55,17 +56,23 @@ export function issueCode(db: Db, email: string, clock: Clock): string {
 }
 
 /**
- * Checks the code, counting a wrong try (422 when wrong or expired, 429 after 5 wrong tries). It is consumed
- * only when `consume` is set, so a registration missing its name can be sent again with the same code.
+ * Checks the code, counting a wrong try (422 when wrong or expired; the 5th wrong try retires the code: 429
+ * "ask for a new code"). A client or an e-mail past its guesses gets 429 before the code is even looked at.
+ * The code is consumed only when `consume` is set, so a registration missing its name can be sent again with
+ * the same code.
  */
 export function checkCode(
   db: Db,
   email: string,
   code: string,
   clock: Clock,
-  opts: { wrongMessage: string; consume: boolean },
+  opts: { wrongMessage: string; consume: boolean; asker: Asker },
 ): void {
-  const wrongMessage = opts.wrongMessage;
+  const { wrongMessage, asker } = opts;
+  const { limiter, address } = asker;
+  const tooManyGuesses = "Too many wrong codes. Try again later.";
+  if (address !== undefined) limiter.check("signin.guesses.per_address", address, tooManyGuesses);
+  limiter.check("signin.guesses.per_email", email, tooManyGuesses);
   const now = clock().toISOString();
   const row = db
     .select()
@@ -75,17 +82,26 @@ export function checkCode(
     .get();
   const invalid = () =>
     new AppError("validation", "The given data was invalid.", { errors: { code: [wrongMessage] } });
-  if (!row || row.expiresAt <= now) throw invalid();
-  if (row.attempts >= MAX_CODE_ATTEMPTS) {
-    throw new AppError("tooManyAttempts", "Too many wrong codes. Ask for a new code.");
+  const wrong = () => {
+    if (address !== undefined) limiter.hit("signin.guesses.per_address", address);
+    limiter.hit("signin.guesses.per_email", email);
+  };
+  if (!row || row.expiresAt <= now) {
+    wrong();
+    throw invalid();
   }
   const expected = Buffer.from(row.codeHash, "hex");
   const given = Buffer.from(hashCode(row.id, code), "hex");
   if (!timingSafeEqual(expected, given)) {
+    wrong();
     const attempts = row.attempts + 1;
-    db.update(loginCodes).set({ attempts }).where(eq(loginCodes.id, row.id)).run();
-    if (attempts >= MAX_CODE_ATTEMPTS)
-      throw new AppError("tooManyAttempts", "Too many wrong codes. Ask for a new code.");
+    // The attacked code is retired on its 5th wrong try; the person's next code is untouched.
+    const retired = attempts >= MAX_CODE_ATTEMPTS;
+    db.update(loginCodes)
+      .set({ attempts, ...(retired ? { consumedAt: now } : {}) })
+      .where(eq(loginCodes.id, row.id))
+      .run();
+    if (retired) throw new AppError("tooManyAttempts", "Too many wrong codes. Ask for a new code.");
     throw invalid();
   }
   if (opts.consume) db.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id)).run();

@@ -4,7 +4,7 @@
  * 14 idle days or 30 days in all, on logout, or when the user is deleted.
  */
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
@@ -80,11 +80,9 @@ export function endSession(db: Db, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
+/** Ends every session of the user (but `except`, when given), in one statement. */
 export function endUserSessions(db: Db, userId: string, except?: string): void {
-  const all = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all();
-  for (const s of all)
-    if (s.id !== except)
-      db.delete(sessions)
-        .where(and(eq(sessions.id, s.id)))
-        .run();
+  db.delete(sessions)
+    .where(except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId))
+    .run();
 }

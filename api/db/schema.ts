@@ -431,7 +431,7 @@ export const publications = sqliteTable(
     inReplyTo: text("in_reply_to"),
     recipient: text("recipient"),
     externalPostId: text("external_post_id"),
-    /** publishing (the driver was asked), published. */
+    /** publishing (the driver was asked), published, refused (a private message the recipient does not take). */
     status: text("status").notNull(),
     createdAt: text("created_at").notNull(),
     publishedAt: text("published_at"),

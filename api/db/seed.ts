@@ -5,6 +5,7 @@
  * Runs once: it does nothing when any user exists.
  */
 
+import { eq, inArray } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { sharedCatalog } from "../deps";
 import { sandboxHandle } from "../drivers/sandbox";
@@ -47,6 +48,25 @@ const MEMBERS: { name: string; email: string; permissions: Record<string, boolea
 ];
 
 const DAY = 86_400_000;
+
+/** The seeded invite key: anyone who knows it (it is in this file) joins the demo team. */
+export const DEMO_INVITE_KEY = "demo-invite-carol";
+
+/**
+ * What in a database shows the demo was seeded: its users (the demo owner, the members, the administrator) or
+ * its known invite key. A production server refuses to start on it unless SEED_DEMO=true (api/server.ts).
+ */
+export function demoDataFound(db: Db): string[] {
+  const emails = [DEMO_EMAIL, ADMIN_EMAIL, ...MEMBERS.map((m) => m.email)];
+  const found = db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails))
+    .all()
+    .map((u) => u.email);
+  const invite = db.select({ key: invites.key }).from(invites).where(eq(invites.key, DEMO_INVITE_KEY)).get();
+  return invite ? [...found, `invite ${invite.key}`] : found;
+}
 
 export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
   if (db.select({ id: users.id }).from(users).limit(1).get()) return { seeded: false };
@@ -101,7 +121,7 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
     tx.insert(invites)
       .values({
         id: newId(),
-        key: "demo-invite-carol",
+        key: DEMO_INVITE_KEY,
         teamId,
         type: "add_member",
         status: "active",
@@ -112,7 +132,7 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
         expiresAt: at(7 * DAY),
       })
       .run();
-    activity("createInvite.member", ownerId, { invite: { key: "demo-invite-carol" } });
+    activity("createInvite.member", ownerId, { invite: { key: DEMO_INVITE_KEY } });
     const notes: { userId?: string; teamId?: string; content: Record<string, unknown> }[] = [
       { userId: ownerId, content: { key: "welcome", data: { name: "Demo Owner" }, link: "/welcome" } },
       {

@@ -1,11 +1,16 @@
 /**
- * Which driver reaches a network. Real drivers come network by network, each chosen here when its credentials
- * are set in the environment (read and checked in api/env.ts); until then every network is the sandbox.
+ * Which driver reaches a network: chosen by the account. A real account (sandbox: false) of a network that has a
+ * real driver gets it (Bluesky: api/drivers/bluesky, at BLUESKY_SERVICE_URL); a sandbox account, or a network
+ * without a real driver yet, gets the sandbox. Linking with credentials (a Bluesky handle and app password) asks
+ * the real driver; without them, the sandbox links a rehearsal account as before.
  */
 import type { ProviderDefinition } from "../catalog";
-import type { Env } from "../env";
+import type { Deps } from "../context";
+import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
+import { blueskyDriver } from "./bluesky/driver";
+import { SecretBox } from "./bluesky/secrets";
 import { sandboxDriver } from "./sandbox";
-import type { NetworkDriver } from "./types";
+import type { NetworkDriver, StoredAccount } from "./types";
 
 export type {
   AccountProfile,
@@ -21,6 +26,30 @@ export type {
   StoredAccount,
 } from "./types";
 
-export function driverFor(_provider: ProviderDefinition, _env: Env): NetworkDriver {
-  return sandboxDriver;
+export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime">;
+
+/** Networks with a real driver (the provider definition's `driver`). */
+export function hasRealDriver(provider: ProviderDefinition): boolean {
+  return provider.driver === "atproto";
+}
+
+/**
+ * The driver for an account of this network ("real": a link with credentials, before the account exists).
+ * Without an account (a source with no publishing account), the sandbox.
+ */
+export function driverFor(
+  provider: ProviderDefinition,
+  deps: DriverDeps,
+  account: Pick<StoredAccount, "sandbox"> | StoredAccount | "real" | null = null,
+): NetworkDriver {
+  const real = account === "real" || (account !== null && !account.sandbox);
+  if (!real || !hasRealDriver(provider)) return sandboxDriver;
+  return blueskyDriver({
+    serviceUrl: deps.env.blueskyServiceUrl,
+    box: new SecretBox(deps.env.accountSecretKey),
+    store: credentialStore(deps),
+    media: uploadMedia(deps),
+    progress: loadProgress(deps),
+    account: account !== "real" && "provider" in account ? account : null,
+  });
 }

@@ -22,6 +22,11 @@ export type AccountProfile = {
   url: string | null;
   /** A sandbox account: nothing reaches the real network (labelled in the UI). */
   sandbox: boolean;
+  /**
+   * What a real driver keeps on the account's row (accounts.meta), never answered by the API: the sealed
+   * credentials (api/drivers/bluesky/secrets.ts), the network's own id (a Bluesky DID).
+   */
+  stored_meta?: Record<string, unknown>;
 };
 
 /** Who links an account, for which team, and (when it comes from an invite link) which invite. */
@@ -35,10 +40,14 @@ export type LinkRequest = {
    * account (an OAuth account chooser, the sandbox) offers one that is not in it.
    */
   linked: readonly string[];
+  /** A real account signed in with a password made for the app (Bluesky: handle or DID, app password). */
+  credentials?: { identifier: string; app_password: string };
 };
 
 /** An account as stored, as much of it as a driver needs to reach it again. */
 export type StoredAccount = {
+  /** The accounts row (where a real driver keeps the account's sealed credentials). */
+  id?: string;
   provider: string;
   external_id: string;
   name: string;
@@ -96,6 +105,8 @@ export type EntriesRequest = {
   source_id: string;
   /** The main publication's id on the network (null: never published, nothing to read). */
   post_id: string | null;
+  /** Who posted it, when the post id alone does not say (a Bluesky link's handle or DID). */
+  post_author?: string | null;
   /** The publishing account, when the team has it. */
   account: StoredAccount | null;
   /** The builder form's source (actions, filters), or the stored source for a quick import. */

@@ -69,6 +69,14 @@ export const CORE_ROUTES: RouteDoc[] = [
     ok: { status: 204 },
   },
   {
+    method: "POST",
+    path: "/api/v1/auth/logout_everywhere",
+    summary: "Log out everywhere: end every session of the person (this one too) and close their sockets.",
+    tag: "auth",
+    access: "session",
+    ok: { status: 204 },
+  },
+  {
     method: "GET",
     path: "/api/v1/refresh_csrf",
     summary: "The session's CSRF token, for the X-CSRF-Token header of state-changing calls.",
@@ -118,6 +126,16 @@ export const CORE_ROUTES: RouteDoc[] = [
     errors: [404],
   },
   // Teams and members (api/routes/teams.ts, members.ts)
+  {
+    method: "POST",
+    path: "/api/v1/teams",
+    summary:
+      "Create a team {name} on the basic plan, owned by the caller; it becomes their current team (201).",
+    tag: "teams",
+    access: "session",
+    body: "object",
+    ok: { status: 201, schema: "stored/team" },
+  },
   {
     method: "POST",
     path: "/api/v1/teams/current",
@@ -275,23 +293,24 @@ export const CORE_ROUTES: RouteDoc[] = [
     method: "POST",
     path: "/api/v1/teams/current/accounts/link",
     summary:
-      "Link an account of a network through its driver (the sandbox links at once; maxAccountsExceeded).",
+      'Link an account of a network through its driver: { provider } links a sandbox account at once; { provider: "bluesky", identifier, app_password } a real Bluesky account (422 on identifier or app_password when Bluesky refuses them; maxAccountsExceeded).',
     tag: "accounts",
     access: "team",
     permission: "team.accounts.update_account",
     body: "object",
     ok: { status: 201, schema: "stored/account" },
-    errors: [402, 409],
+    errors: [402, 409, 422],
   },
   {
     method: "POST",
     path: "/api/v1/teams/current/accounts/:id/refresh",
-    summary: "Read the account's profile again from the network.",
+    summary:
+      "Read the account's profile again from the network (409 when its access was revoked: it needs reconnecting).",
     tag: "accounts",
     access: "team",
     permission: "team.accounts.update_account",
     ok: { status: 200, description: "{ success: true }" },
-    errors: [402, 404],
+    errors: [402, 404, 409],
   },
   {
     method: "POST",

@@ -9,9 +9,12 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
 import { accounts, delegations, teamMembers, teams, users } from "../db/schema";
-import { driverFor } from "../drivers";
+import { driverFor, hasRealDriver } from "../drivers";
+import { LinkRefused } from "../drivers/bluesky/driver";
+import type { NetworkDriver } from "../drivers/types";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import {
@@ -41,6 +44,32 @@ import { notify } from "../services/notifications";
 import { jsonBody, validationError } from "../validation";
 
 const NOT_FOUND = "This account does not exist.";
+
+/**
+ * A real account's sign-in (Bluesky: `identifier`, a handle or DID, and `app_password`); null without an
+ * identifier (a sandbox account is linked, as before). 422 with field paths for what is missing or not text.
+ */
+function linkCredentials(
+  c: Parameters<typeof validationError>[0],
+  provider: ProviderDefinition,
+  body: Record<string, unknown>,
+): { identifier: string; app_password: string } | null {
+  const { identifier, app_password: password } = body;
+  if (identifier === undefined || identifier === null || identifier === "") return null;
+  const errors: Parameters<typeof validationError>[1] = {};
+  if (typeof identifier !== "string" || identifier.trim().length > 253) {
+    errors.identifier = [{ key: "validation.string", rule: "string" }];
+  } else if (!hasRealDriver(provider)) {
+    errors.identifier = [{ key: "validation.bluesky.real_not_supported", rule: "in" }];
+  }
+  if (password === undefined || password === null || password === "") {
+    errors.app_password = [{ key: "validation.required", rule: "required" }];
+  } else if (typeof password !== "string" || password.length > 256) {
+    errors.app_password = [{ key: "validation.string", rule: "string" }];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(c, errors);
+  return { identifier: (identifier as string).trim(), app_password: password as string };
+}
 
 /** The person's own accounts (linked through invites, lent to teams by delegations). */
 function ownAccounts(db: Parameters<typeof teamAccounts>[0], ownerId: string): AccountRow[] {
@@ -89,20 +118,59 @@ export const accountsRoutes = new Hono<AppEnv>()
     requirePermission("team.accounts.update_account"),
     async (c) => {
       const deps = c.get("deps");
-      const { db, clock, catalog, env } = deps;
+      const { db, clock, catalog } = deps;
       const { team } = teamOf(c);
       const user = authOf(c).user;
       const body = await jsonBody(c);
       const { provider, problem } = providerProblem(catalog, body.provider, "link");
       if (!provider) throw validationError(c, { provider: [{ key: problem, rule: "in" }] });
 
-      assertAccountsQuota(deps, team, provider.name, { countInvites: true });
-      const profile = await driverFor(provider, env).linkAccount({
-        provider,
-        team: { id: team.id, name: team.name },
-        user: { id: user.id, name: user.name },
-        linked: teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId),
-      });
+      const credentials = linkCredentials(c, provider, body);
+      // A real account is signed in first: connecting again one the team has (revoked) takes no new place.
+      if (!credentials) assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
+      try {
+        profile = await driverFor(provider, deps, credentials ? "real" : null).linkAccount({
+          provider,
+          team: { id: team.id, name: team.name },
+          user: { id: user.id, name: user.name },
+          linked: teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId),
+          ...(credentials ? { credentials } : {}),
+        });
+      } catch (err) {
+        if (err instanceof LinkRefused) {
+          throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });
+        }
+        throw err;
+      }
+      if (credentials) {
+        const again = teamAccounts(db, team.id, provider.name).find(
+          (a) => a.account.externalId === profile.external_id && !a.account.sandbox && !a.delegation,
+        );
+        if (again) {
+          // Connected again (after a revoked app password): the same row, its new credentials, usable again.
+          const { reconnect_requested_at: _asked, ...kept } = again.account.meta ?? {};
+          const fields = {
+            name: profile.name,
+            screenName: profile.screen_name,
+            profilePicture: profile.profile_picture,
+            url: profile.url,
+            disabled: false,
+            meta: { ...kept, ...profile.stored_meta },
+          };
+          db.update(accounts).set(fields).where(eq(accounts.id, again.account.id)).run();
+          const counts = contestCounts(db, [team.id]);
+          const updated = { ...again.account, ...fields };
+          return c.json(
+            accountShape(updated, {
+              linkedAt: again.linkedAt,
+              nbContests: nbContests(counts, team.id, updated),
+            }),
+            200,
+          );
+        }
+        assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      }
       const account: AccountRow = {
         id: newId(),
         teamId: team.id,
@@ -115,7 +183,7 @@ export const accountsRoutes = new Hono<AppEnv>()
         url: profile.url,
         sandbox: profile.sandbox,
         disabled: false,
-        meta: {},
+        meta: profile.stored_meta ?? {},
         linkedAt: clock().toISOString(),
       };
       db.transaction((tx) => {
@@ -142,12 +210,14 @@ export const accountsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission("team.accounts.update_account"),
     async (c) => {
-      const { db, catalog, env } = c.get("deps");
+      const deps = c.get("deps");
+      const { db, catalog } = deps;
       const { team } = teamOf(c);
       const found = findTeamAccount(db, team.id, c.req.param("id"));
       const provider = found && catalog.providers.get(found.account.provider);
       if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
-      const profile = await driverFor(provider, env).refreshAccount(storedAccount(found.account));
+      const stored = storedAccount(found.account);
+      const profile = await driverFor(provider, deps, stored).refreshAccount(stored);
       // Reading the profile worked: the access is good, the account needs no reconnecting.
       db.update(accounts)
         .set({
@@ -170,14 +240,15 @@ export const accountsRoutes = new Hono<AppEnv>()
     requirePermission("team.accounts.request_reconnect_account"),
     async (c) => {
       const deps = c.get("deps");
-      const { db, clock, catalog, env } = deps;
+      const { db, clock, catalog } = deps;
       const { team } = teamOf(c);
       const requester = authOf(c).user;
       const found = findTeamAccount(db, team.id, c.req.param("id"));
       const provider = found && catalog.providers.get(found.account.provider);
       if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
       const { account } = found;
-      await driverFor(provider, env).requestReconnect(storedAccount(account));
+      const stored = storedAccount(account);
+      await driverFor(provider, deps, stored).requestReconnect(stored);
       const now = clock().toISOString();
       db.update(accounts)
         .set({ meta: { ...account.meta, reconnect_requested_at: now } })

@@ -1,12 +1,16 @@
-/** Sign-in by e-mail code (decisions.md): ask for a code, verify it (registering when new), log out, CSRF token. */
+/**
+ * Sign-in by e-mail code (decisions.md): ask for a code, verify it (registering when new), log out (this session,
+ * or every session of the person), CSRF token.
+ */
 import { Hono } from "hono";
 import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
 import { clearSessionCookie, setSessionCookie } from "../auth/cookies";
-import { createSession, endSession } from "../auth/sessions";
+import { createSession, endSession, endUserSessions } from "../auth/sessions";
+import { limitAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { requestLocale } from "../locale";
-import { loadTeamContext, requireUser } from "../middleware/guards";
+import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 import { findUserByEmail, registerUser, userShape } from "../services/users";
 import { jsonBody, message, validateForm } from "../validation";
 
@@ -14,9 +18,9 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/email", async (c) => {
     const body = await jsonBody(c);
     validateForm(c, "sign-in", { email: body.email });
-    const { db, clock, mailer } = c.get("deps");
+    const { db, clock, mailer, limiter } = c.get("deps");
     const email = normalizeEmail(String(body.email));
-    const code = issueCode(db, email, clock);
+    const code = issueCode(db, email, clock, { limiter, address: limitAddress(c) });
     await mailer.send({
       to: email,
       subject: `${code} is your Fairdraw code`,
@@ -32,19 +36,20 @@ export const authRoutes = new Hono<AppEnv>()
         errors: { code: [message(c, "validation.required")] },
       });
     }
-    const { db, clock } = c.get("deps");
+    const { db, clock, limiter } = c.get("deps");
+    const asker = { limiter, address: limitAddress(c) };
     const email = normalizeEmail(String(body.email));
     const existing = findUserByEmail(db, email);
     const name = typeof body.name === "string" ? body.name.trim() : "";
     const wrongMessage = message(c, "auth.code.invalid");
     // Check the code before saying anything about the account: no enumeration.
-    checkCode(db, email, body.code, clock, { wrongMessage, consume: false });
+    checkCode(db, email, body.code, clock, { wrongMessage, consume: false, asker });
     if (!existing && name === "") {
       throw new AppError("validation", "The given data was invalid.", {
         errors: { name: [message(c, "validation.required")] },
       });
     }
-    checkCode(db, email, body.code, clock, { wrongMessage, consume: true });
+    checkCode(db, email, body.code, clock, { wrongMessage, consume: true, asker });
     const user = existing ?? registerUser(db, clock, { email, name, locale: requestLocale(c) });
     const { token, session } = createSession(db, user.id, clock);
     setSessionCookie(c, token);
@@ -57,6 +62,15 @@ export const authRoutes = new Hono<AppEnv>()
       endSession(c.get("deps").db, auth.session.id);
       c.get("deps").realtime.closeSession(auth.session.id);
     }
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+  // "Log out everywhere": every session of the person ends (this one too) and their open sockets close.
+  .post("/auth/logout_everywhere", requireUser, (c) => {
+    const { db, realtime } = c.get("deps");
+    const { user } = authOf(c);
+    endUserSessions(db, user.id);
+    realtime.closeUser(user.id);
     clearSessionCookie(c);
     return c.body(null, 204);
   })

@@ -10,14 +10,14 @@
  * - Otherwise the body is validated (422): the "contact" form rules (reason one of schemas/contact-reasons.json,
  *   message 50 to 1000 characters), then the shape of schemas/forms/contact.schema.json (meta an object with an
  *   integer timezone_offset, force a boolean, no unknown fields), and meta of at most META_MAX_CHARS as JSON.
- * - At most MAX_PER_HOUR messages a user in any hour (429): each one is an e-mail to a person.
+ * - At most MAX_PER_HOUR messages a user in any hour (429, the limiter's contact.per_user): each one is an
+ *   e-mail to a person.
  * - The message is mailed to SUPPORT_EMAIL with the user as Reply-To, then kept in contact_messages;
  *   the answer is {success: true}. A mail that cannot be sent is a 500 and nothing is kept, so a retry does not
  *   leave a duplicate behind.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, count, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { SCHEMAS_DIR } from "../../engine/node/load-schemas";
 import { compileStructure } from "../../engine/structure";
@@ -25,11 +25,12 @@ import type { AppEnv, TeamRow } from "../context";
 import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { DEFAULT_LIMITS } from "../limits";
 import { authOf, requireTeam, requireUser, teamOf } from "../middleware/guards";
 import type { Mail } from "../services/mailer";
 import { jsonBody, message, validateForm, validationError } from "../validation";
 
-export const MAX_PER_HOUR = 5;
+export const MAX_PER_HOUR = DEFAULT_LIMITS["contact.per_user"].max;
 export const META_MAX_CHARS = 4096;
 
 const CONTACT_SCHEMA_ID = "https://fairdraw.app/schemas/forms/contact.schema.json";
@@ -65,7 +66,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const auth = authOf(c);
     const { team } = teamOf(c);
-    const { db, clock, env, mailer } = c.get("deps");
+    const { db, clock, env, mailer, limiter } = c.get("deps");
     const body = await jsonBody(c);
 
     const support = customSupport(team);
@@ -84,14 +85,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
     const content = String(body.message);
 
     const now = clock();
-    const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-    const recent =
-      db
-        .select({ n: count() })
-        .from(contactMessages)
-        .where(and(eq(contactMessages.userId, auth.user.id), gt(contactMessages.createdAt, hourAgo)))
-        .get()?.n ?? 0;
-    if (recent >= MAX_PER_HOUR) throw new AppError("tooManyAttempts", message(c, "contact.too_many"));
+    limiter.check("contact.per_user", auth.user.id, message(c, "contact.too_many"));
 
     // Mail has no Reply-To field yet; the production transport passes it on to nodemailer as it is.
     const mail: Mail = {
@@ -110,6 +104,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
       ].join("\n"),
     };
     await mailer.send(mail);
+    limiter.hit("contact.per_user", auth.user.id);
     db.insert(contactMessages)
       .values({
         id: newId(),

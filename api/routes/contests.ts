@@ -59,6 +59,7 @@ import {
   contestShape,
   countActiveContests,
   countDrafts,
+  countPaymentDrafts,
   countTemplates,
   DEFAULT_PER_PAGE,
   filesOf,
@@ -260,6 +261,18 @@ const QUOTAS = {
 } as const;
 type QuotaName = keyof typeof QUOTAS;
 
+/** A draft kept for payment counts in no plan quota, but a team keeps only so many of them at once. */
+function assertPaymentDraftRoom(c: Context<AppEnv>, tx: Tx) {
+  const { limiter } = c.get("deps");
+  const max = limiter.rules["drafts.for_payment.per_team"].max;
+  limiter.checkCount(
+    "drafts.for_payment.per_team",
+    countPaymentDrafts(tx, teamOf(c).team.id),
+    "draftsQuotaExceeded",
+    `Your team keeps ${max} draft(s) waiting for a payment: pay for one or delete one to save another.`,
+  );
+}
+
 /** The quota of a create, counted in the writing transaction. */
 function assertQuota(c: Context<AppEnv>, tx: Tx, ctx: ValidationContext, name: QuotaName) {
   const { key, count } = QUOTAS[name];
@@ -312,7 +325,7 @@ function createOnce(
     request: IdempotentRequest;
     now: Date;
     ctx: ValidationContext;
-    quota: QuotaName | null;
+    quota: QuotaName | "forPayment" | null;
     idField: "contest_id" | "template_id";
   },
   write: (tx: Tx, id: string, at: string) => void,
@@ -322,7 +335,8 @@ function createOnce(
     (tx): { answer: IdempotentAnswer; created: string | null } => {
       const again = replayOf(tx, create.request);
       if (again) return { answer: again, created: null };
-      if (create.quota) assertQuota(c, tx, create.ctx, create.quota);
+      if (create.quota === "forPayment") assertPaymentDraftRoom(c, tx);
+      else if (create.quota) assertQuota(c, tx, create.ctx, create.quota);
       const id = newId();
       write(tx, id, create.now.toISOString());
       const first: IdempotentAnswer = { status: 201, response: { [create.idField]: id } };
@@ -383,8 +397,8 @@ export const contestsRoutes = new Hono<AppEnv>()
       const now = clock();
       const { ctx, accounts, stored } = checkForm(c, form, now, { planned, paid: false });
       const columns = contestColumns(stored, accounts);
-      // A draft kept for a one-shot payment counts in no quota.
-      const quota = planned ? "contests" : forPayment ? null : "drafts";
+      // A draft kept for a one-shot payment counts in no plan quota, only in the limit of such drafts.
+      const quota = planned ? "contests" : forPayment ? "forPayment" : "drafts";
       const { answer, created } = createOnce(
         c,
         { request, now, ctx, quota, idField: "contest_id" },
@@ -476,6 +490,7 @@ export const contestsRoutes = new Hono<AppEnv>()
           assertUpdatable(current);
           const fromDraft = current.status === "draft" && planned;
           if (fromDraft && !current.paidContest) assertQuota(c, tx, ctx, "contests");
+          if (!planned && !current.forPayment && form.forPayment === true) assertPaymentDraftRoom(c, tx);
           const at = now.toISOString();
           tx.update(contests)
             .set({

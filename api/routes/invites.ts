@@ -40,6 +40,7 @@ import {
 } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import {
+  checkInviteMailLimits,
   countActiveInvites,
   createInvite,
   expireDueInvites,
@@ -96,6 +97,7 @@ export const invitesRoutes = new Hono<AppEnv>()
           `Your plan allows ${quota} member(s). Upgrade to invite more.`,
         );
       }
+      checkInviteMailLimits(deps, team.id, email);
       const created = createInvite(db, clock, {
         teamId: team.id,
         type: "add_member",
@@ -124,6 +126,7 @@ export const invitesRoutes = new Hono<AppEnv>()
       if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
 
       assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
       const created = createInvite(db, clock, {
         teamId: team.id,
         type: "link_account",
@@ -205,7 +208,7 @@ export const invitesRoutes = new Hono<AppEnv>()
   })
   .post("/invites/:key/accept", requireUser, async (c) => {
     const deps = c.get("deps");
-    const { db, clock, catalog, env, realtime } = deps;
+    const { db, clock, catalog, realtime } = deps;
     const auth = authOf(c);
     const { user } = auth;
     const row = findInviteByKey(db, clock, c.req.param("key"));
@@ -244,7 +247,7 @@ export const invitesRoutes = new Hono<AppEnv>()
     if (!provider || provider.onlyLogin) throw new AppError("inviteNotActive", NOT_ACTIVE);
     assertAccountsQuota(deps, team, provider.name, { countInvites: false });
     const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
-    const profile = await driverFor(provider, env).linkAccount({
+    const profile = await driverFor(provider, deps).linkAccount({
       provider,
       team: { id: team.id, name: team.name },
       user: { id: user.id, name: user.name },

@@ -23,8 +23,7 @@ import type { MessageValues } from "../../engine/messages/types";
 import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
-import { driverFor } from "../drivers";
-import { sandboxDriver } from "../drivers/sandbox";
+import { hasRealDriver } from "../drivers";
 import { AppError, type ErrorKey } from "../errors";
 import { newId } from "../ids";
 import { requestLocale } from "../locale";
@@ -36,7 +35,7 @@ import {
   requireUser,
   teamOf,
 } from "../middleware/guards";
-import { providerProblem } from "../services/accounts";
+import { providerProblem, teamAccounts } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import { FINISHED_STATUSES, moveStatus } from "../services/contest-status";
 import {
@@ -109,7 +108,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission("team.contests.import_contests"),
     async (c) => {
-      const { db, clock, catalog, env, realtime } = c.get("deps");
+      const { db, clock, catalog, realtime } = c.get("deps");
       const { team } = teamOf(c);
       const user = authOf(c).user;
       const { name, matched, provider, post } = readImport(c, await jsonBody(c));
@@ -141,7 +140,10 @@ export const quickdrawRoutes = new Hono<AppEnv>()
           sources: [importedSource(tx, team.id, provider, post)],
           providers: [provider.name],
           entriesCount: 0,
-          sandbox: driverFor(provider, env) === sandboxDriver,
+          // Real when the team has a real account of the network to read the post with.
+          sandbox:
+            !hasRealDriver(provider) ||
+            !teamAccounts(tx, team.id, provider.name).some((a) => !a.account.sandbox && !a.account.disabled),
           createdBy: user.id,
           createdAt: at,
           updatedAt: at,

@@ -8,7 +8,8 @@
  * https://fdr.aw/{key} to /s/{key} keeping the Host), and a request on the app's own host resolves the key on
  * the default domain. It answers 302 to the link (never cached, so every visit is counted) or a plain-text 404.
  */
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
+import { requestAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import {
@@ -36,18 +37,6 @@ import { jsonBody, validateForm, validationError } from "../validation";
 import { requireFeature } from "./lifecycle-common";
 
 const NOT_FOUND = "This shortlink does not exist.";
-
-/**
- * The visitor's address: the first X-Forwarded-For entry when a proxy set one, else the socket's peer. Only used
- * to tell visitors apart (and never stored): a forged header can only make one person count as several.
- */
-function clientIp(c: Context<AppEnv>): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  // @hono/node-server passes the Node request as c.env.incoming (absent under app.request in tests).
-  const bindings = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return bindings?.incoming?.socket?.remoteAddress ?? "";
-}
 
 /** The link as a header-safe absolute http(s) URL (the create call checked it; this guards older rows). */
 function safeUrl(url: string): string | null {
@@ -156,7 +145,12 @@ export const shortlinkRedirectRoutes = new Hono<AppEnv>().get("/:key", (c) => {
   const target = row && safeUrl(row.url);
   if (!row || !target) return c.text("This short link does not exist.", 404);
   if (c.req.method === "GET") {
-    const visitor = visitorHash(env.shortlinkSecret, row.id, clientIp(c), c.req.header("user-agent") ?? "");
+    const visitor = visitorHash(
+      env.shortlinkSecret,
+      row.id,
+      requestAddress(c) ?? "",
+      c.req.header("user-agent") ?? "",
+    );
     recordVisit(db, clock, row, visitor);
   }
   return c.redirect(target, 302);

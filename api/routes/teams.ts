@@ -1,5 +1,5 @@
 /**
- * The team settings calls (app-shell.md §7): rename and builder setting, delete, transfer ownership.
+ * The team calls (app-shell.md §7): create a team, rename and builder setting, delete, transfer ownership.
  *
  * Calls naming a team by id act on THAT team, which need not be the current one: `requireTeamOfPath` loads the
  * caller's membership of it (404 when none, the same as a missing team) so the usual guards (frozen, permission)
@@ -10,9 +10,11 @@ import { Hono } from "hono";
 import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv, TeamRow } from "../context";
+import type { Db } from "../db/client";
 import { contests, invites, teamMembers, teams, users } from "../db/schema";
 import { AppError } from "../errors";
 import {
+  authOf,
   requireNotFrozen,
   requirePermission,
   requireTeam,
@@ -21,24 +23,32 @@ import {
   teamOf,
 } from "../middleware/guards";
 import { cancelContestJobs } from "../scheduler";
-import { fallbackTeamId, findTeamContext, teamShape } from "../services/teams";
+import { logActivity } from "../services/activity";
+import { createTeam, fallbackTeamId, findTeamContext, teamShape } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
 
 const NAME_MAX = 100;
 const SHORTLINKS_ON_PASTE = "contest_builder_create_shortlinks_on_paste";
 const SHORTLINKS_ON_PASTE_CHOICES = ["always_ask", "always", "never"];
 
+/** A team's name, trimmed; undefined with the error in `errors` when it is missing, not text or too long. */
+function teamName(value: unknown, errors: ValidationErrors): string | undefined {
+  const name = typeof value === "string" ? value.trim() : value;
+  if (name === undefined || name === "") errors.name = [{ key: "validation.required", rule: "required" }];
+  else if (typeof name !== "string") errors.name = [{ key: "validation.string", rule: "string" }];
+  else if ([...name].length > NAME_MAX) {
+    errors.name = [{ key: "validation.between.string.max", values: { n: NAME_MAX }, rule: "between" }];
+  } else return name;
+  return undefined;
+}
+
 /** The changes of POST /teams/current, or the 422 naming each wrong field. */
 function teamChanges(team: TeamRow, body: Record<string, unknown>) {
   const errors: ValidationErrors = {};
   const changes: Partial<Pick<TeamRow, "name" | "meta">> = {};
   if ("name" in body) {
-    const name = typeof body.name === "string" ? body.name.trim() : body.name;
-    if (typeof name !== "string") errors.name = [{ key: "validation.string", rule: "string" }];
-    else if (name === "") errors.name = [{ key: "validation.required", rule: "required" }];
-    else if ([...name].length > NAME_MAX) {
-      errors.name = [{ key: "validation.between.string.max", values: { n: NAME_MAX }, rule: "between" }];
-    } else changes.name = name;
+    const name = teamName(body.name, errors);
+    if (name !== undefined) changes.name = name;
   }
   if ("meta" in body) {
     if (!isPlainObject(body.meta)) {
@@ -64,6 +74,33 @@ function teamChanges(team: TeamRow, body: Record<string, unknown>) {
 }
 
 export const teamsRoutes = new Hono<AppEnv>()
+  // A new team (app-shell.md §6: an agency runs several brands): basic plan, the caller its owner, and their
+  // current team from now on. It is not a default team, so it can be handed over and deleted.
+  .post("/teams", requireUser, async (c) => {
+    const deps = c.get("deps");
+    const { db, clock, catalog, realtime, limiter } = deps;
+    const { user } = authOf(c);
+    const body = await jsonBody(c);
+    const errors: ValidationErrors = {};
+    const name = teamName(body.name, errors);
+    if (name === undefined) throw validationError(c, errors);
+    limiter.take("teams.created.per_user", user.id, "You created many teams today. Try again tomorrow.");
+    const team = db.transaction((tx) => {
+      const created = createTeam(tx as unknown as Db, clock, { name, ownerId: user.id });
+      tx.update(users).set({ currentTeamId: created.id }).where(eq(users.id, user.id)).run();
+      logActivity(tx, clock, {
+        teamId: created.id,
+        type: "createTeam",
+        userId: user.id,
+        meta: { team: { name } },
+      });
+      return created;
+    });
+    user.currentTeamId = team.id;
+    realtime.moveUser(user.id, team.id);
+    realtime.toUser(user.id, { type: "refresh_user" });
+    return c.json(teamShape(catalog, team), 201);
+  })
   .post(
     "/teams/current",
     requireUser,

@@ -23,14 +23,17 @@ import {
   requireUser,
   teamOf,
 } from "../middleware/guards";
+import { teamQuotas } from "../services/teams";
 import {
   deleteUpload,
   fileRangeStream,
   findUpload,
   parseRange,
   receiveUpload,
+  storageFull,
   storedPath,
   storeUpload,
+  teamStorageBytes,
 } from "../services/uploads";
 import { jsonBody, validationError } from "../validation";
 
@@ -40,6 +43,7 @@ const UPLOAD_PERMISSION =
   "team.contests.update_contests team.contests.update_drafts";
 const VIEW_PERMISSION = "team.contests.view_contests team.templates.view_templates";
 const NOT_FOUND = "This file does not exist.";
+const MB = 1024 * 1024;
 
 /** The JSON body limit of app.ts skips /api/v1/upload*; the DELETE body is a small JSON object. */
 const smallJson = bodyLimit({
@@ -49,21 +53,35 @@ const smallJson = bodyLimit({
   },
 });
 
+/**
+ * One upload: the team's rate (the limiter's uploads.per_team) and its storage quota (the plan's storage_mb) are
+ * checked before a byte is read; the read stops at the first byte past what the storage has left.
+ */
 async function upload(c: Context<AppEnv>) {
-  const { db, clock, env, catalog } = c.get("deps");
+  const { db, clock, env, catalog, limiter } = c.get("deps");
   const { team } = teamOf(c);
   const auth = authOf(c);
+  limiter.take(
+    "uploads.per_team",
+    team.id,
+    "Your team uploaded many files in the last hour. Try again later.",
+  );
+  const storageLimit = teamQuotas(catalog, team).storage_mb * MB;
+  const room = storageLimit - teamStorageBytes(db, team.id);
+  if (room <= 0) throw storageFull(storageLimit);
   const file = await receiveUpload({
     body: c.req.raw.body,
     contentType: c.req.header("content-type") ?? "",
     contentLength: c.req.header("content-length"),
     uploadDir: env.uploadDir,
     maxSize: catalog.builderConfig.limits.mediaMaxSize ?? DEFAULT_MEDIA_MAX_SIZE,
+    room: { bytes: room, full: () => storageFull(storageLimit) },
   });
   const { row, created } = storeUpload(db, clock, env.uploadDir, {
     teamId: team.id,
     userId: auth.user.id,
     file,
+    storageLimit,
   });
   return c.json({ uuid: row.id, mime: row.mime, size: row.size }, created ? 201 : 200);
 }

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
 import { clearSessionCookie } from "../auth/cookies";
 import { endUserSessions } from "../auth/sessions";
+import { limitAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { teamMembers, teams, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -24,7 +25,7 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post("/users/me", requireUser, async (c) => {
     const auth = authOf(c);
-    const { db, clock, mailer } = c.get("deps");
+    const { db, clock, mailer, limiter } = c.get("deps");
     const body = await jsonBody(c);
     const changes: Partial<typeof users.$inferInsert> = {};
 
@@ -61,7 +62,7 @@ export const userRoutes = new Hono<AppEnv>()
         if (taken) throw invalid("email", message(c, "validation.email.taken"));
         if (body.confirm_code === undefined) {
           // An address change is confirmed with a code sent to the new address (the confirm-email dialog).
-          const code = issueCode(db, email, clock);
+          const code = issueCode(db, email, clock, { limiter, address: limitAddress(c) });
           await mailer.send({
             to: email,
             subject: `${code} confirms your new Fairdraw address`,
@@ -73,6 +74,7 @@ export const userRoutes = new Hono<AppEnv>()
         checkCode(db, email, String(body.confirm_code), clock, {
           wrongMessage: message(c, "auth.code.invalid"),
           consume: true,
+          asker: { limiter, address: limitAddress(c) },
         });
         changes.email = email;
       }

@@ -1,7 +1,7 @@
 /**
  * The realtime socket (app-shell.md §7): `GET /api/v1/ws` upgrades to a WebSocket for a signed-in session
  * (401 without one) whose page is ours: the Origin header must be the app's (PUBLIC_URL's origin, or the
- * request's own Host), 403 otherwise, so another site cannot open a socket with the visitor's cookie
+ * request's own scheme and Host), 403 otherwise, so another site cannot open a socket with the visitor's cookie
  * (cross-site WebSocket hijacking: the handshake is not subject to CORS and carries the cookie from any page of
  * the same site, and from any site in browsers that ignore SameSite). A missing Origin is refused too: the only
  * client is the web app, and browsers always send it on a WebSocket handshake.
@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import type { UpgradeWebSocket, WSContext } from "hono/ws";
+import { socketAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { sessions } from "../db/schema";
 import { AppError } from "../errors";
@@ -21,14 +22,6 @@ import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 
 /** Close code when the session is gone by the time the socket opens (the hub uses it on logout too). */
 const SESSION_ENDED = 4401;
-
-function hostOf(protocol: string, host: string): string | null {
-  try {
-    return new URL(`${protocol}//${host}`).host;
-  } catch {
-    return null;
-  }
-}
 
 function originOf(url: string): string | null {
   try {
@@ -38,7 +31,21 @@ function originOf(url: string): string | null {
   }
 }
 
-/** Whether the Origin header names this app: PUBLIC_URL's origin, or the host the request was sent to. */
+/**
+ * The scheme the page was served with: the request's own, or X-Forwarded-Proto when a TRUST_PROXY proxy (which
+ * ends TLS) sent the request.
+ */
+function requestScheme(c: Context<AppEnv>): string {
+  const peer = socketAddress(c);
+  const forwarded = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  if (peer !== undefined && forwarded && c.get("deps").proxies.contains(peer)) return `${forwarded}:`;
+  return new URL(c.req.url).protocol;
+}
+
+/**
+ * Whether the Origin header names this app, scheme, host and port alike: PUBLIC_URL's origin, or the host the
+ * request was sent to with the scheme it was sent over (http://app from a page of https://app is another site).
+ */
 export function isSameOrigin(c: Context<AppEnv>): boolean {
   const header = c.req.header("origin");
   if (!header) return false;
@@ -51,7 +58,8 @@ export function isSameOrigin(c: Context<AppEnv>): boolean {
   if (origin.protocol !== "http:" && origin.protocol !== "https:") return false;
   if (origin.origin === originOf(c.get("deps").env.publicUrl)) return true;
   const host = c.req.header("host");
-  return host !== undefined && hostOf(origin.protocol, host) === origin.host;
+  if (host === undefined) return false;
+  return origin.origin === originOf(`${requestScheme(c)}//${host}`);
 }
 
 const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {

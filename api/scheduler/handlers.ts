@@ -556,6 +556,21 @@ async function runPrivateMessages(
       media: mediaIds(form.media),
       dark: false,
       recipient: { id: winner.id, external_id: winner.externalId, screen_name: winner.screenName },
+      // The winner does not take messages from the account: the team is told, to reach them another way.
+      onRefused: () =>
+        notify(
+          deps,
+          { teamId: row.teamId },
+          {
+            key: "privateMessageRefused",
+            data: {
+              contest: { _id: row.id, name: row.name },
+              winner: { screen_name: winner.screenName },
+              account: { screen_name: source.account?.screen_name ?? "" },
+            },
+            link: `/contest/${row.id}/drawing`,
+          },
+        ),
     });
   }
   return { result: { sent: winners.length }, moves: [], changed: winners.length > 0 };

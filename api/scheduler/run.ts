@@ -15,7 +15,7 @@
  *    wait for it); a publication that threw (closing, winners, ...) holds nothing back. A job that is only waiting
  *    (NotReady: its contest has not reached the status it needs, a publishing account is missing) is tried
  *    again after NOT_READY_RETRY_MS and the wait is not counted as an attempt: a job fails for good only after
- *    MAX_ATTEMPTS real failures;
+ *    MAX_ATTEMPTS real failures. A network's rate limit (RateLimited) waits the same way, until the time it gives;
  * 4. the team is told: once when a waiting job asks for something (NotReady's notification, sent when the job's
  *    error changes), and when a job fails for good (contestJobFailed);
  * 5. a job done that moved its contest's status puts the contest's failed jobs back to pending (jobs.ts
@@ -24,6 +24,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
 import { contests, jobs, teams } from "../db/schema";
+import { RateLimited } from "../drivers/errors";
 import type { StatusMove } from "../services/contest-status";
 import { type NotificationContent, notify } from "../services/notifications";
 import { type JobOutcome, NotReady, runJob, type SchedulerDeps } from "./handlers";
@@ -217,10 +218,13 @@ async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldCl
     } catch (err) {
       if (STATUS_KINDS.has(job.kind)) blocked.add(job.contestId);
       const error = describe(err);
-      const waiting = err instanceof NotReady;
+      // A network's rate limit is a wait too: tried again when it says, not counted as a failure.
+      const limited = err instanceof RateLimited;
+      const waiting = err instanceof NotReady || limited;
       const failed = !waiting && job.attempts >= MAX_ATTEMPTS;
       const retryAt = new Date(
-        deps.clock().getTime() + (waiting ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
+        deps.clock().getTime() +
+          (limited ? Math.max(1000, err.waitMs) : waiting ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
       );
       finish(
         deps,
@@ -237,7 +241,9 @@ async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldCl
               ...(waiting ? { attempts: job.attempts - 1 } : {}),
             },
       );
-      if (waiting && err.notification && job.lastError !== error) tellTeam(deps, job, err.notification);
+      if (err instanceof NotReady && err.notification && job.lastError !== error) {
+        tellTeam(deps, job, err.notification);
+      }
       if (failed) {
         const contest = contestOf(deps, job.contestId);
         tellTeam(deps, job, {

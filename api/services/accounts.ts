@@ -138,6 +138,7 @@ export function delegatedAccountShape(
 /** What a driver is given to reach an account again. */
 export function storedAccount(account: AccountRow): StoredAccount {
   return {
+    id: account.id,
     provider: account.provider,
     external_id: account.externalId,
     name: account.name,

@@ -11,11 +11,9 @@
  */
 import { getIn, isPlainObject } from "../../engine/values";
 import type { Catalog, ProviderDefinition } from "../catalog";
-import type { Db } from "../db/client";
 import type { contests } from "../db/schema";
-import { driverFor } from "../drivers";
+import { type DriverDeps, driverFor } from "../drivers";
 import type { NetworkDriver, StoredAccount } from "../drivers/types";
-import type { Env } from "../env";
 import { storedAccount, type TeamAccount, teamAccounts } from "./accounts";
 import { publishingAccount, type StoredSource } from "./contests";
 
@@ -30,6 +28,11 @@ export type ContestSource = {
   driver: NetworkDriver | null;
   /** The publishing account (the team's), when it is still there. */
   account: StoredAccount | null;
+  /**
+   * The account the entries are read with: the publishing account, else (a quick import) the team's first real
+   * account of the network, so a real post's entries are read from the network; null: the sandbox reads them.
+   */
+  reader: StoredAccount | null;
 };
 
 function storedSourcesOf(row: Pick<ContestRow, "sources">): StoredSource[] {
@@ -49,7 +52,7 @@ export function formBaseOf(row: Pick<ContestRow, "cbData">): Record<string, unkn
 }
 
 export function contestSources(
-  deps: { db: Pick<Db, "select">; catalog: Catalog; env: Env },
+  deps: DriverDeps & { catalog: Catalog },
   row: Pick<ContestRow, "sources" | "cbData" | "teamId">,
 ): ContestSource[] {
   const forms = formSourcesOf(row);
@@ -65,13 +68,19 @@ export function contestSources(
       (form ? publishingAccount(team, form) : undefined);
     const account =
       found && !found.account.disabled && found.account.provider === stored.provider ? found : null;
+    const publisher = account ? storedAccount(account.account) : null;
+    const realReader = publisher
+      ? undefined
+      : team.find((a) => a.account.provider === stored.provider && !a.account.sandbox && !a.account.disabled);
+    const reader = publisher ?? (realReader ? storedAccount(realReader.account) : null);
     return {
       index,
       stored,
       form,
       provider,
-      driver: provider ? driverFor(provider, deps.env) : null,
-      account: account ? storedAccount(account.account) : null,
+      driver: provider ? driverFor(provider, deps, reader) : null,
+      account: publisher,
+      reader,
     };
   });
 }

@@ -261,6 +261,20 @@ export function countDrafts(db: Reader, teamId: string): number {
   );
 }
 
+/** Drafts kept for a one-shot payment (no plan quota; the limiter's drafts.for_payment.per_team). */
+export function countPaymentDrafts(db: Reader, teamId: string): number {
+  return countOf(
+    db,
+    contests,
+    and(
+      eq(contests.teamId, teamId),
+      eq(contests.status, "draft"),
+      eq(contests.forPayment, true),
+      isNull(contests.deletedAt),
+    ),
+  );
+}
+
 export function countActiveContests(db: Reader, teamId: string): number {
   return countOf(
     db,

@@ -24,8 +24,8 @@ import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { contests, drawCommitments, draws, entrants } from "../db/schema";
+import type { DriverDeps } from "../drivers";
 import type { NetworkDriver } from "../drivers/types";
-import type { Env } from "../env";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests";
 import { momentWinners } from "./draws";
@@ -165,7 +165,7 @@ function filterSources(row: ContestRow): Record<string, unknown>[] {
  * written: `writeEntries` stores the result in the caller's transaction.
  */
 export async function readEntries(
-  deps: { db: Db; catalog: Catalog; env: Env },
+  deps: DriverDeps & { catalog: Catalog },
   row: ContestRow,
   opts: { limit: number; now: Date },
 ): Promise<PreparedLoad> {
@@ -189,7 +189,11 @@ export async function readEntries(
       contest_id: row.id,
       source_id: source.stored._id,
       post_id: source.stored.post_id ?? source.stored.shortcode ?? null,
-      account: source.account,
+      // A Bluesky post is read by its author's handle, or by the DID its link named (quick import).
+      post_author:
+        source.stored.account?.screen_name ||
+        (source.stored.poster_id?.startsWith("did:") ? source.stored.poster_id : null),
+      account: source.account ?? source.reader,
       source: source.form ?? { type: source.stored.provider, actions: source.stored.actions ?? {} },
       accounts_to_follow: accountsToFollow,
       ...(base ? { base } : {}),

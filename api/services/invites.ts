@@ -192,11 +192,34 @@ export function inviteUrl(env: Pick<Env, "publicUrl">, key: string): string {
 }
 
 /**
- * Mails the invite link to its address and records sent_at. A mail that can't be sent leaves the invite as a
+ * 429 when the team or the address has had its invitation mails (the limiter's mail.per_team and
+ * mail.per_recipient): checked before the invite is made, so a refused call leaves nothing behind.
+ */
+export function checkInviteMailLimits(
+  deps: Pick<Deps, "limiter">,
+  teamId: string,
+  email: string | null,
+): void {
+  if (!email) return;
+  deps.limiter.check(
+    "mail.per_team",
+    teamId,
+    "Your team sent too many invitations today. Try again tomorrow.",
+  );
+  deps.limiter.check(
+    "mail.per_recipient",
+    email,
+    "This address got too many invitations today. Try again tomorrow.",
+  );
+}
+
+/**
+ * Mails the invite link to its address and records sent_at. The subject is ours alone: the team's and the
+ * sender's names are chosen by whoever sends, so they stay in the body, quoted, never in the subject line. A mail that can't be sent leaves the invite as a
  * link to pass on (sent_at null): the call still succeeds and the page shows the link to copy.
  */
 export async function mailInvite(
-  deps: Pick<Deps, "db" | "clock" | "mailer" | "env" | "logger">,
+  deps: Pick<Deps, "db" | "clock" | "mailer" | "env" | "logger" | "limiter">,
   row: InviteRow,
   about: { teamName: string; senderName: string; providerName?: string },
 ): Promise<InviteRow> {
@@ -206,13 +229,15 @@ export async function mailInvite(
   const mail =
     row.type === "add_member"
       ? {
-          subject: `${about.senderName} invites you to join ${about.teamName} on Fairdraw`,
+          subject: "You are invited to join a team on Fairdraw",
           text: `${about.senderName} invites you to join the team "${about.teamName}" on Fairdraw.\n\nOpen this link to accept: ${url}\n\nThe invite is valid until ${until}.`,
         }
       : {
-          subject: `${about.senderName} asks you to link your ${about.providerName} account to ${about.teamName} on Fairdraw`,
+          subject: `You are asked to link your ${about.providerName} account on Fairdraw`,
           text: `${about.senderName} asks you to link your ${about.providerName} account to the team "${about.teamName}" on Fairdraw. The account stays yours: you can take it back at any time from your Fairdraw profile.\n\nOpen this link to link it: ${url}\n\nThe invite is valid until ${until}.`,
         };
+  deps.limiter.hit("mail.per_team", row.teamId);
+  deps.limiter.hit("mail.per_recipient", row.email);
   try {
     await deps.mailer.send({ to: row.email, ...mail });
   } catch (err) {

@@ -5,6 +5,8 @@
  * "publishing" (the process stopped while the driver was asked), the driver is asked again with the same key,
  * which it answers with the same post (drivers are idempotent by key), so nothing is published twice.
  *
+ * A private message the recipient refuses (MessageRefused) is marked "refused" and never sent again.
+ *
  * Tokens of the builder's texts (contest-builder.md §5 twitter_publication_content):
  * - {SEED}: the draw's seed commitment, shortened to its first 16 hex characters (the length the weighted-length
  *   rule counts for it; the full commitment is on the public verify page, which shows it starts with these);
@@ -17,6 +19,7 @@ import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { publications } from "../db/schema";
+import { MessageRefused } from "../drivers/errors";
 import type { NetworkDriver, PublicationKey, PublicationMode, StoredAccount } from "../drivers/types";
 import { newId } from "../ids";
 
@@ -59,6 +62,8 @@ export type PublishOnce = PublicationKey & {
   inReplyTo?: string | null;
   /** A private message's recipient. */
   recipient?: { external_id: string; screen_name: string; id: string } | null;
+  /** Called once, when the recipient refuses the private message (MessageRefused). */
+  onRefused?: () => void;
 };
 
 function existing(db: Pick<Db, "select">, key: PublicationKey): PublicationRow | undefined {
@@ -84,7 +89,7 @@ export async function publishOnce(
 ): Promise<PublicationRow> {
   const { db, clock } = deps;
   const before = existing(db, p);
-  if (before?.status === "published") return before;
+  if (before?.status === "published" || before?.status === "refused") return before;
   if (!before) {
     db.insert(publications)
       .values({
@@ -113,14 +118,22 @@ export async function publishOnce(
   let externalId: string;
   if (p.mode === "message") {
     if (!p.recipient) throw new Error("a private message needs a recipient");
-    const sent = await driver.sendPrivateMessage({
-      ...key,
-      account: p.account,
-      recipient: { external_id: p.recipient.external_id, screen_name: p.recipient.screen_name },
-      text: row.text,
-      media: row.media,
-    });
-    externalId = sent.external_message_id;
+    try {
+      const sent = await driver.sendPrivateMessage({
+        ...key,
+        account: p.account,
+        recipient: { external_id: p.recipient.external_id, screen_name: p.recipient.screen_name },
+        text: row.text,
+        media: row.media,
+      });
+      externalId = sent.external_message_id;
+    } catch (err) {
+      if (!(err instanceof MessageRefused)) throw err;
+      // The recipient does not take messages from this account: recorded (and shown), never tried again.
+      db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id)).run();
+      p.onRefused?.();
+      return { ...row, status: "refused" };
+    }
   } else if (p.mode === "post") {
     const sent = await driver.publish({
       ...key,

@@ -97,7 +97,8 @@ export function importedSource(
     provider: provider.name,
     post_id: byShortcode ? null : match.post_id,
     shortcode: byShortcode ? match.post_id : null,
-    poster_id: own ? own.account.externalId : null,
+    // Without an account of the team, a DID in the link is who posted it (a Bluesky post is read by it).
+    poster_id: own ? own.account.externalId : match.user?.startsWith("did:") ? match.user : null,
     account: own ? { _id: own.account.id, screen_name: own.account.screenName } : { screen_name: screenName },
     actions: {},
     entries_count: 0,

@@ -5,7 +5,8 @@
  * - accounts: teamAccounts per network (assertAccountsQuota; the quota is per network, `used` is the busiest);
  * - drafts, templates, contests: countDrafts, countTemplates, countActiveContests (the builder's creates);
  * - imports: importsUsed of the calendar month, UTC (quickdraw);
- * - winners: a limit per draw (drawCounts), nothing is used up.
+ * - winners: a limit per draw (drawCounts), nothing is used up;
+ * - storage_mb: the megabytes of the team's uploads (teamStorageBytes, what the upload call checks).
  */
 import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
@@ -16,6 +17,12 @@ import { countActiveContests, countDrafts, countTemplates } from "./contests";
 import { countActiveInvites } from "./invites";
 import { importsUsed } from "./quickdraw";
 import { membersCount, teamQuotas } from "./teams";
+import { teamStorageBytes } from "./uploads";
+
+/** Megabytes with one decimal, rounded up: a few bytes used never shows as 0. */
+function bytesToMb(bytes: number): number {
+  return Math.ceil((bytes / (1024 * 1024)) * 10) / 10;
+}
 
 export function quotaUsage(deps: { db: Db; catalog: Catalog; clock: Clock }, team: TeamRow) {
   const { db, catalog, clock } = deps;
@@ -40,5 +47,6 @@ export function quotaUsage(deps: { db: Db; catalog: Catalog; clock: Clock }, tea
     imports: { used: importsUsed(db, team.id, clock()), limit: limits.imports, period: "month" as const },
     contests: { used: countActiveContests(db, team.id), limit: limits.contests },
     winners: { limit: limits.winners },
+    storage_mb: { used: bytesToMb(teamStorageBytes(db, team.id)), limit: limits.storage_mb },
   };
 }

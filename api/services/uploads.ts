@@ -241,11 +241,12 @@ class FileSink implements PartSink {
   constructor(
     readonly tempPath: string,
     private readonly maxSize: number,
+    private readonly tooLarge: () => AppError,
   ) {}
 
   async write(chunk: Buffer): Promise<void> {
     this.size += chunk.length;
-    if (this.size > this.maxSize) throw TOO_LARGE(this.maxSize);
+    if (this.size > this.maxSize) throw this.tooLarge();
     if (this.mime === null && this.headLength < SNIFF_BYTES) {
       const part = chunk.subarray(0, SNIFF_BYTES - this.headLength);
       this.head.push(Buffer.from(part));
@@ -288,15 +289,21 @@ export async function receiveUpload(input: {
   contentLength: string | undefined;
   uploadDir: string;
   maxSize: number;
+  /** What the team's storage has left, and its error: the read stops at the first byte past it. */
+  room?: { bytes: number; full: () => AppError };
 }): Promise<ReceivedFile> {
   const boundary = multipartBoundary(input.contentType);
   if (!boundary || !input.body) {
     throw new AppError("badRequest", "Send the file as multipart/form-data, in a field named file.");
   }
-  const maxBytes = input.maxSize + MULTIPART_OVERHEAD;
+  const byQuota = input.room !== undefined && input.room.bytes < input.maxSize;
+  const cap = byQuota && input.room ? input.room.bytes : input.maxSize;
+  const tooLarge = byQuota && input.room ? input.room.full : () => TOO_LARGE(input.maxSize);
+  const maxBytes = cap + MULTIPART_OVERHEAD;
   const declared = Number(input.contentLength);
+  // Refused before a byte is written when the declared length can't fit (the file alone is a bit smaller).
   if (input.contentLength !== undefined && Number.isFinite(declared) && declared > maxBytes) {
-    throw TOO_LARGE(input.maxSize);
+    throw tooLarge();
   }
   await mkdir(input.uploadDir, { recursive: true });
   const tempPath = path.join(input.uploadDir, `.upload-${randomBytes(12).toString("hex")}`);
@@ -309,10 +316,10 @@ export async function receiveUpload(input: {
         if (part.name !== "file") return DISCARD;
         if (got.file) throw new AppError("badRequest", "Send one file at a time.");
         got.name = cleanName(part.filename);
-        got.file = new FileSink(tempPath, input.maxSize);
+        got.file = new FileSink(tempPath, cap, tooLarge);
         return got.file;
       },
-      { maxBytes, tooLarge: () => TOO_LARGE(input.maxSize) },
+      { maxBytes, tooLarge },
     );
     const { file } = got;
     if (!file) throw new AppError("badRequest", "The body has no field named file.");
@@ -343,7 +350,7 @@ export function storeUpload(
   db: Db,
   clock: Clock,
   uploadDir: string,
-  input: { teamId: string; userId: string; file: ReceivedFile },
+  input: { teamId: string; userId: string; file: ReceivedFile; storageLimit?: number },
 ): { row: UploadRow; created: boolean } {
   const { file } = input;
   const finalPath = storedPath(uploadDir, file.sha256);
@@ -360,6 +367,14 @@ export function storeUpload(
     place();
     return { row: existing, created: false };
   }
+  // Checked again here, in the same synchronous step as the insert: two uploads read side by side each saw room.
+  if (
+    input.storageLimit !== undefined &&
+    teamStorageBytes(db, input.teamId) + file.size > input.storageLimit
+  ) {
+    unlinkSync(file.tempPath);
+    throw storageFull(input.storageLimit);
+  }
   const row: UploadRow = {
     id: randomUUID(),
     teamId: input.teamId,
@@ -373,6 +388,25 @@ export function storeUpload(
   db.insert(uploads).values(row).run();
   place();
   return { row, created: true };
+}
+
+/** The bytes a team keeps: each of its uploads once (the same content twice is one row). */
+export function teamStorageBytes(db: Pick<Db, "select">, teamId: string): number {
+  const row = db
+    .select({ total: sql<number>`COALESCE(SUM(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(eq(uploads.teamId, teamId))
+    .get();
+  return Number(row?.total ?? 0);
+}
+
+/** 413 storageQuotaExceeded: the team's uploads fill its plan's storage_mb. */
+export function storageFull(limitBytes: number): AppError {
+  return new AppError(
+    "storageQuotaExceeded",
+    `Your team's uploads fill its storage (${shownSize(limitBytes)}). Delete media or upgrade your plan.`,
+    { extra: { limit_mb: Math.round(limitBytes / (1024 * 1024)) } },
+  );
 }
 
 export function findUpload(db: Db, teamId: string, id: string): UploadRow | undefined {

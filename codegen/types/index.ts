@@ -2170,6 +2170,10 @@ export interface Quotas {
    * Winners per contest (nb_winners at most this).
    */
   winners: number;
+  /**
+   * Megabytes of uploaded media the team keeps (each content counted once per team); checked before an upload's bytes are written.
+   */
+  storage_mb: number;
 }
 /**
  * How long a contest's data is kept.
@@ -3442,6 +3446,10 @@ export interface Team {
      * Custom winners quota.
      */
     winners?: number;
+    /**
+     * Custom storage quota, in megabytes.
+     */
+    storage_mb?: number;
   };
   /**
    * Features the team holds (team_features.{name}): its plan's.
@@ -3598,6 +3606,10 @@ export interface User {
        * Custom winners quota.
        */
       winners?: number;
+      /**
+       * Custom storage quota, in megabytes.
+       */
+      storage_mb?: number;
     };
     /**
      * Features the team holds (team_features.{name}): its plan's.

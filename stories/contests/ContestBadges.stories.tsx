@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { ProviderMark, ProviderMarks } from "../../web/src/components/ProviderMark";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "../../web/src/contest/badges";
 import type { ContestStatus } from "../../web/src/contest/types";
-import { ProviderMark, ProviderMarks } from "../../web/src/components/ProviderMark";
 
 const STATUSES: ContestStatus[] = ["draft", "template", "planned", "started", "closed", "ended", "canceled"];
 

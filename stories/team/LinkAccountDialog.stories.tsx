@@ -45,3 +45,18 @@ export const Disabled: Story = {
     await expect(canvas.getByText(/You don't have the permission to link accounts/)).toBeInTheDocument();
   },
 };
+
+/** Bluesky: a real account is connected with its handle and an app password, beside the sandbox for rehearsals. */
+export const ConnectBluesky: Story = {
+  args: { initialProvider: "bluesky" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole("form", { name: "Connect a Bluesky account" });
+    await expect(within(form).getByLabelText("App password")).toHaveAttribute("type", "password");
+    await expect(within(form).getByRole("link", { name: "Make an app password on Bluesky" })).toHaveAttribute(
+      "href",
+      "https://bsky.app/settings/app-passwords",
+    );
+    await expect(canvas.getByRole("button", { name: "Add a sandbox account" })).toBeEnabled();
+  },
+};

@@ -391,6 +391,27 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     expect((await planned.json()).errors).toEqual({ forPayment: ["Is not one of the allowed choices."] });
   });
 
+  it("keeps only so many drafts for payment at once (drafts.for_payment.per_team), deleting one frees a place", async () => {
+    now = MAXIMAL_NOW;
+    t = createTestApp({ clock: () => now, env: { limits: { "drafts.for_payment.per_team": "2" } } });
+    const { s, teamId } = await owner("basic");
+    const first = await create(s, body(simpleForm(), "draft", { forPayment: true }));
+    await create(s, body(simpleForm(), "draft", { forPayment: true }));
+    const over = await s.call("POST", CREATE, body(simpleForm(), "draft", { forPayment: true }));
+    expect(over.status).toBe(403);
+    expect(await over.json()).toMatchObject({
+      error: "draftsQuotaExceeded",
+      limit: "drafts.for_payment.per_team",
+      max: 2,
+      message: expect.stringContaining("waiting for a payment"),
+    });
+    expect(t.db.select().from(contests).where(eq(contests.teamId, teamId)).all()).toHaveLength(2);
+    expect((await s.call("DELETE", `/api/v1/teams/current/contests/${first}`)).status).toBe(200);
+    expect((await s.call("POST", CREATE, body(simpleForm(), "draft", { forPayment: true }))).status).toBe(
+      201,
+    );
+  });
+
   it("submits a paid draft as a contest on a plan without the builder", async () => {
     app();
     const { s } = await owner("basic");

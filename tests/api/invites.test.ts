@@ -56,6 +56,49 @@ async function mailbox(): Promise<{ to: string; subject: string; text: string }[
   return (await (await t.app.request("/api/dev/mailbox")).json()).data;
 }
 
+describe("invitation mail limits", () => {
+  it("refuses with 429 once the team sent its invitation mails, leaving no invite behind; cancel does not give them back", async () => {
+    t = createTestApp({ env: { limits: { "mail.per_team": "3/1d" } } });
+    const { s: olive, teamId } = await owner();
+    for (let i = 0; i < 3; i++) {
+      const res = await olive.call("POST", MEMBER_INVITE, { email: `p${i}@example.com` });
+      expect(res.status).toBe(201);
+      const invite = await res.json();
+      // Looping invite + cancel (the quota of members stays free) still counts every mail.
+      expect((await olive.call("DELETE", `/api/v1/teams/current/invites/${invite._id}`)).status).toBe(200);
+    }
+    const refused = await olive.call("POST", MEMBER_INVITE, { email: "p9@example.com" });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: "tooManyAttempts",
+      message: expect.any(String),
+      uid: expect.any(String),
+      limit: "mail.per_team",
+    });
+    expect(t.db.select().from(invites).where(eq(invites.teamId, teamId)).all()).toHaveLength(3);
+    expect((await mailbox()).filter((m) => m.to === "p9@example.com")).toEqual([]);
+    // A link without an address sends no mail and stays possible.
+    expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(201);
+  });
+
+  it("limits the invitation mails one address receives, whichever teams send them", async () => {
+    t = createTestApp({ env: { limits: { "mail.per_recipient": "2/1d" } } });
+    const { s: olive } = await owner();
+    const quentin = await signIn(t, "quentin@brand.example", "Quentin");
+    setPlan(t, currentTeamId(t, quentin.userId), "business");
+    const first = await olive.call("POST", MEMBER_INVITE, { email: "nia@example.com" });
+    await olive.call("DELETE", `/api/v1/teams/current/invites/${(await first.json())._id}`);
+    expect((await quentin.call("POST", MEMBER_INVITE, { email: "nia@example.com" })).status).toBe(201);
+    const refused = await olive.call("POST", ACCOUNT_INVITE, {
+      provider: "twitter",
+      email: "nia@example.com",
+    });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).limit).toBe("mail.per_recipient");
+    expect((await mailbox()).filter((m) => m.to === "nia@example.com")).toHaveLength(2);
+  });
+});
+
 describe("the member-invite flow", () => {
   it("mails the link, and the person who opens it joins the team with the default permissions", async () => {
     t = createTestApp();
@@ -82,7 +125,9 @@ describe("the member-invite flow", () => {
 
     const [mail] = await mailbox();
     expect(mail?.to).toBe("nia@example.com");
-    expect(mail?.subject).toContain("Olive");
+    // Names people choose (the team's, the sender's) stay out of the subject line, in the body only.
+    expect(mail?.subject).toBe("You are invited to join a team on Fairdraw");
+    expect(mail?.text).toContain(`"Olive's team"`);
     const link = `${t.env.publicUrl}/invite/${invite.key}`;
     expect(mail?.text).toContain(link);
 

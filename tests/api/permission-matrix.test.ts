@@ -105,10 +105,16 @@ const MATRIX: Record<string, Row> = {
   "POST /api/v1/auth/verify": {
     expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
     request: (w) => ({
-      body: { email: w.dave.email, code: issueCode(t.db, w.dave.email, t.deps.clock) },
+      body: {
+        email: w.dave.email,
+        code: issueCode(t.db, w.dave.email, t.deps.clock, { limiter: t.deps.limiter, address: undefined }),
+      },
     }),
   },
   "POST /api/v1/auth/logout": {
+    expect: { anonymous: 401, owner: 204, with: 204, without: 204, otherTeam: 204 },
+  },
+  "POST /api/v1/auth/logout_everywhere": {
     expect: { anonymous: 401, owner: 204, with: 204, without: 204, otherTeam: 204 },
   },
   "GET /api/v1/refresh_csrf": {
@@ -179,6 +185,11 @@ const MATRIX: Record<string, Row> = {
   },
 
   // Team settings, by the team's id (otherTeam names team A: 404).
+  // Any signed-in person may make a team of their own.
+  "POST /api/v1/teams": {
+    expect: { anonymous: 401, owner: 201, with: 201, without: 201, otherTeam: 201 },
+    request: () => ({ body: { name: "Another brand" } }),
+  },
   "POST /api/v1/teams/current": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 200 },
     request: () => ({ body: { name: "Renamed" } }),

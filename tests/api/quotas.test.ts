@@ -35,6 +35,7 @@ describe("GET /api/v1/teams/current/quotas", { timeout: 30_000 }, () => {
       imports: { used: 0, limit: 50, period: "month" },
       contests: { used: 0, limit: 5 },
       winners: { limit: 50 },
+      storage_mb: { used: 0, limit: 5000 },
     });
 
     const call = (path: string, body: unknown) => w.owner.call("POST", `${A}${path}`, body);

@@ -172,6 +172,9 @@ describe("the WebSocket of the real server (api/server.ts)", () => {
     expect(await connect(server.url, { cookie, origin: "http://127.0.0.1:1" })).toEqual({ status: 403 });
     expect(await connect(server.url, { cookie, origin: "null" })).toEqual({ status: 403 });
     expect(await connect(server.url, { cookie })).toEqual({ status: 403 });
+    // The same host and port over another scheme is another site (the app is served over http here).
+    const host = new URL(server.url).host;
+    expect(await connect(server.url, { cookie, origin: `https://${host}` })).toEqual({ status: 403 });
   });
 
   it("answers a plain HTTP request to the socket's path with 400", async () => {

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { shortlinks, shortlinkVisitDays } from "../../api/db/schema";
 import { DEMO_EMAIL, seedDemo } from "../../api/db/seed";
-import { type Session, signIn } from "../helpers/api-client";
+import { fromAddress, type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { addMember, currentTeamId, setPlan } from "../helpers/world";
 
@@ -45,7 +45,7 @@ async function createLink(s: Session): Promise<{ _id: string; key: string }> {
 }
 
 function visit(key: string, ip = "203.0.113.7") {
-  return t.app.request(`/s/${key}`, { headers: { "x-forwarded-for": ip, "user-agent": "Firefox/140.0" } });
+  return t.app.request(`/s/${key}`, { headers: { "user-agent": "Firefox/140.0" } }, fromAddress(ip));
 }
 
 function dayRows(id: string) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { shortlinks, shortlinkVisitors, teamMembers, teams, users } from "../../api/db/schema";
-import { type Session, signIn } from "../helpers/api-client";
+import { fromAddress, type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { expectShape } from "../helpers/world";
 
@@ -38,13 +38,16 @@ async function memberWith(teamId: string, email: string, permissions: Record<str
 
 /** A visit to the redirect, as a browser behind the given address. */
 function visit(key: string, opts: { ip?: string; ua?: string; host?: string } = {}) {
-  return t.app.request(`/s/${key}`, {
-    headers: {
-      "x-forwarded-for": opts.ip ?? "203.0.113.7",
-      "user-agent": opts.ua ?? "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
-      ...(opts.host ? { host: opts.host } : {}),
+  return t.app.request(
+    `/s/${key}`,
+    {
+      headers: {
+        "user-agent": opts.ua ?? "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+        ...(opts.host ? { host: opts.host } : {}),
+      },
     },
-  });
+    fromAddress(opts.ip ?? "203.0.113.7"),
+  );
 }
 
 function rowOf(id: string) {
@@ -232,6 +235,33 @@ describe("the redirect /s/{key}", () => {
 
     const listed = (await (await s.call("GET", LIST)).json()).data[0];
     expect(listed).toMatchObject({ nb_visits: 4, nb_uniq_visits: 3 });
+  });
+
+  it("counts a forged X-Forwarded-For as nothing, and believes it only from a TRUST_PROXY proxy", async () => {
+    t = createTestApp({ env: { trustProxy: ["10.0.0.0/8"] } });
+    const { s } = await owner("business");
+    const link = await (
+      await s.call("POST", CREATE, { type: "random", domain: "fdraw.co", url: TARGET })
+    ).json();
+    const ua = { "user-agent": "Firefox/140.0" };
+    // One client sending a new X-Forwarded-For each time is still one visitor.
+    for (const forged of ["1.1.1.1", "2.2.2.2", "3.3.3.3"]) {
+      await t.app.request(
+        `/s/${link.key}`,
+        { headers: { ...ua, "x-forwarded-for": forged } },
+        fromAddress("203.0.113.7"),
+      );
+    }
+    expect(rowOf(link._id)).toMatchObject({ nbVisits: 3, nbUniqVisits: 1 });
+    // Behind our proxy, the address it forwards is the visitor's.
+    for (const client of ["198.51.100.1", "198.51.100.2"]) {
+      await t.app.request(
+        `/s/${link.key}`,
+        { headers: { ...ua, "x-forwarded-for": client } },
+        fromAddress("10.0.0.2"),
+      );
+    }
+    expect(rowOf(link._id)).toMatchObject({ nbVisits: 5, nbUniqVisits: 3 });
   });
 
   it("keeps a keyed hash of each visitor, never the address or the browser", async () => {

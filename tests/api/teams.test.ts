@@ -22,6 +22,90 @@ async function ownerWithTeam(plan = "business") {
   return { owner, team };
 }
 
+describe("POST /api/v1/teams (create a team)", () => {
+  it("creates a basic team owned by the caller, makes it their current team, and logs it", async () => {
+    t = createTestApp();
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    const defaultTeam = defaultTeamId(t, olive.userId);
+    const heard = listen(t, olive.userId, defaultTeam);
+    const res = await olive.call("POST", "/api/v1/teams", { name: "  Brand Asia " });
+    expect(res.status).toBe(201);
+    const team = await res.json();
+    expectShape("stored/team", team);
+    expect(team).toMatchObject({
+      name: "Brand Asia",
+      plan: "basic",
+      owner_id: olive.userId,
+      is_default: false,
+    });
+    expect(currentTeamIdOrNull(olive.userId)).toBe(team._id);
+    expect(heard).toContain("refresh_user");
+    const me = await (await olive.call("GET", "/api/v1/users/me")).json();
+    expect(me.current_team_id).toBe(team._id);
+    expect(me.currentTeam).toMatchObject({ _id: team._id, name: "Brand Asia" });
+    expect(me.teams.map((x: { _id: string; role: string }) => [x._id, x.role])).toEqual(
+      expect.arrayContaining([
+        [defaultTeam, "owner"],
+        [team._id, "owner"],
+      ]),
+    );
+    const activity = await (await olive.call("GET", "/api/v1/teams/current/activity/list")).json();
+    expect(activity.data.map((a: { type: string }) => a.type)).toEqual(["createTeam"]);
+  });
+
+  it("refuses a missing, empty or too long name with 422 naming the field, creating nothing", async () => {
+    t = createTestApp();
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    for (const body of [{}, { name: "   " }, { name: 42 }, { name: "x".repeat(101) }]) {
+      const res = await olive.call("POST", "/api/v1/teams", body);
+      expect(res.status).toBe(422);
+      expect(Object.keys((await res.json()).errors)).toEqual(["name"]);
+    }
+    expect(t.db.select().from(teams).all()).toHaveLength(1);
+    const anonymous = await t.app.request("/api/v1/teams", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+      body: JSON.stringify({ name: "Nope" }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("limits how many teams one person creates in a day (429)", async () => {
+    t = createTestApp({ env: { limits: { "teams.created.per_user": "2/1d" } } });
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    expect((await olive.call("POST", "/api/v1/teams", { name: "One" })).status).toBe(201);
+    expect((await olive.call("POST", "/api/v1/teams", { name: "Two" })).status).toBe(201);
+    const refused = await olive.call("POST", "/api/v1/teams", { name: "Three" });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).limit).toBe("teams.created.per_user");
+  });
+
+  it("hands a created team over and deletes it, all through the API", async () => {
+    t = createTestApp();
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    const team = await (await olive.call("POST", "/api/v1/teams", { name: "Agency brand" })).json();
+    // A basic team holds 1 member: room for a second one comes with a bigger plan.
+    t.db.update(teams).set({ plan: "business" }).where(eq(teams.id, team._id)).run();
+    const invite = await (await olive.call("POST", "/api/v1/teams/current/members/invite", {})).json();
+    const sam = await signIn(t, "sam@brand.example", "Sam");
+    expect((await sam.call("POST", `/api/v1/invites/${invite.key}/accept`, {})).status).toBe(200);
+
+    const given = await olive.call("POST", `/api/v1/teams/${team._id}/transfer_ownership`, {
+      new_owner_id: sam.userId,
+    });
+    expect(given.status).toBe(200);
+    expect((await given.json()).owner_id).toBe(sam.userId);
+    // Olive is a plain member now: deleting is no longer hers.
+    expect((await olive.call("DELETE", `/api/v1/teams/${team._id}`)).status).toBe(403);
+
+    await sam.call("POST", "/api/v1/users/switch_team", { team_id: team._id });
+    expect((await sam.call("DELETE", `/api/v1/teams/${team._id}`)).status).toBe(200);
+    // Both are back in their own default teams.
+    expect(currentTeamIdOrNull(olive.userId)).toBe(defaultTeamId(t, olive.userId));
+    expect(currentTeamIdOrNull(sam.userId)).toBe(defaultTeamId(t, sam.userId));
+  });
+});
+
 describe("POST /api/v1/teams/current", () => {
   it("renames the current team and sets the builder setting, answering the team shape", async () => {
     t = createTestApp();

@@ -385,6 +385,79 @@ describe("uploading a media file", () => {
   }, 30_000);
 });
 
+describe("the team's storage quota and upload rate", () => {
+  const MB = 1024 * 1024;
+  /** Rows standing for media the team already keeps (only their sizes count). */
+  function alreadyKeeps(teamId: string, bytes: number) {
+    t.db
+      .insert(uploads)
+      .values({
+        id: newId(),
+        teamId,
+        sha256: sha256(Buffer.from(newId())),
+        mime: "video/mp4",
+        size: bytes,
+        originalName: "old.mp4",
+        createdBy: null,
+        createdAt: new Date().toISOString(),
+      })
+      .run();
+  }
+
+  it("refuses a team whose storage is full with 413 before reading a byte of the body", async () => {
+    t = createTestApp();
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    const teamId = teamIdOf(olive);
+    const limit = (t.deps.catalog.plans.get("basic")?.quotas.storage_mb ?? 0) * MB;
+    expect(limit).toBe(100 * MB);
+    alreadyKeeps(teamId, limit);
+    const { stream, state } = chunkedStream([multipartHead(png()), PNG, MULTIPART_TAIL]);
+    const res = await uploadStream(olive, stream);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      error: "storageQuotaExceeded",
+      limit_mb: 100,
+      uid: expect.any(String),
+    });
+    // A ReadableStream fills its queue with one chunk by itself; the server asked for nothing more.
+    expect(state.pulled).toBeLessThanOrEqual(1);
+    expect(filesOnDisk()).toEqual([]);
+    // The quota page shows it full.
+    const usage = (await (await olive.call("GET", "/api/v1/teams/current/quotas")).json()).data;
+    expect(usage.storage_mb).toEqual({ used: 100, limit: 100 });
+  });
+
+  it("stops at the first byte past what the storage has left, and deletes the partial file", async () => {
+    t = createTestApp();
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    alreadyKeeps(teamIdOf(olive), 100 * MB - 50_000);
+    const chunk = Buffer.alloc(16 * 1024);
+    const { stream, state } = chunkedStream([
+      multipartHead({ filename: "long.mp4", type: "video/mp4", data: Buffer.alloc(0) }),
+      mp4(),
+      ...Array.from({ length: 100 }, () => chunk),
+      MULTIPART_TAIL,
+    ]);
+    const res = await uploadStream(olive, stream);
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toBe("storageQuotaExceeded");
+    expect(state.pulled).toBeLessThan(8);
+    expect(filesOnDisk()).toEqual([]);
+    // What fits still goes in.
+    expect((await upload(olive, png())).status).toBe(201);
+  });
+
+  it("limits how many uploads a team makes in an hour (429)", async () => {
+    t = createTestApp({ env: { limits: { "uploads.per_team": "2/1h" } } });
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    expect((await upload(olive, png("a.png"))).status).toBe(201);
+    expect((await upload(olive, png("b.png"))).status).toBe(200);
+    const refused = await upload(olive, png("c.png"));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: "tooManyAttempts", limit: "uploads.per_team" });
+  });
+});
+
 describe("viewing an upload", () => {
   it("serves the bytes with their type, inline, nosniff and a private cache", async () => {
     t = createTestApp();

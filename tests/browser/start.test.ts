@@ -3,17 +3,19 @@
  * app, create and migrate the database, seed the demo team, print the URL and how to sign in, and serve both the
  * API and the app (in development mode: the dev mailbox is there).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { groupAlive, spawnGroup, stopGroup } from "../helpers/processes";
 
 const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-start-"));
 let child: ChildProcess | undefined;
 
-afterAll(() => {
-  child?.kill("SIGTERM");
+// npx runs tsx, which runs node, which runs the server: the whole group goes, not just npx.
+afterAll(async () => {
+  await stopGroup(child);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -50,7 +52,7 @@ describe("npm start on a fresh folder", () => {
       LOG_LEVEL: "warn",
     };
     delete (env as Record<string, string | undefined>).NODE_ENV;
-    child = spawn("npx", ["tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawnGroup("npx", ["tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
     const out = await waitForLine(child, /Sign in as demo@fairdraw\.test/, 120_000);
     expect(out).toContain("A demo team was created (first run).");
     const url = /running at (http:\/\/\S+)/.exec(out)?.[1] ?? "";
@@ -66,5 +68,19 @@ describe("npm start on a fresh folder", () => {
     expect(asked.status).toBe(204);
     const mailbox = await (await fetch(`${base}/api/dev/mailbox`)).json();
     expect(mailbox.data[0].text).toMatch(/\b\d{6}\b/);
+    // The code signs the demo owner in.
+    const code = /\b(\d{6})\b/.exec(mailbox.data[0].text)?.[1];
+    const verified = await fetch(`${base}/api/v1/auth/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "demo@fairdraw.test", code }),
+    });
+    expect(verified.status).toBe(200);
+
+    // Stopping it stops every process under npx: the server no longer answers and the group is empty.
+    const pgid = child?.pid ?? 0;
+    await stopGroup(child);
+    expect(groupAlive(pgid)).toBe(false);
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   });
 });

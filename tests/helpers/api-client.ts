@@ -66,3 +66,8 @@ export async function signIn(t: TestApp, email: string, name = "Test User"): Pro
   const { csrf_token } = (await csrfRes.json()) as { csrf_token: string };
   return { cookie, csrf: csrf_token, userId: user._id, call: sessionCall(t, cookie, csrf_token) };
 }
+
+/** The bindings @hono/node-server gives a request whose socket peer is `address` (app.request's third argument). */
+export function fromAddress(address: string) {
+  return { incoming: { socket: { remoteAddress: address } } };
+}

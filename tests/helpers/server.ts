@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Clock } from "../../api/clock";
-import { readEnv } from "../../api/env";
+import { type Env, readEnv } from "../../api/env";
 import { type RunningServer, startServer } from "../../api/server";
 
 /** The real server on 127.0.0.1 and a free port, with a temporary database and the built web app. */
 export async function startTestServer(
-  opts: { clock?: Clock; seedDemo?: boolean } = {},
+  opts: { clock?: Clock; seedDemo?: boolean; env?: Partial<Env> } = {},
 ): Promise<RunningServer & { stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-server-"));
   const env = {
@@ -18,6 +18,7 @@ export async function startTestServer(
     uploadDir: path.join(dir, "uploads"),
     webDist: path.resolve("dist/web"),
     seedDemo: opts.seedDemo ?? true,
+    ...opts.env,
   };
   const server = await startServer(env, opts.clock);
   return {

@@ -240,6 +240,14 @@ describe("LogoutPage", () => {
     expect(api.to("POST /auth/logout")).toHaveLength(1);
   });
 
+  it("ends every session with ?everywhere=1 (from /me/settings)", async () => {
+    const api = mockApi({ "POST /auth/logout_everywhere": { status: 204 } });
+    renderShell(<LogoutPage />, { path: "/logout?everywhere=1" });
+    await waitFor(() => expect(currentPath()).toBe("/login"));
+    expect(api.to("POST /auth/logout_everywhere")).toHaveLength(1);
+    expect(api.to("POST /auth/logout")).toHaveLength(0);
+  });
+
   it("still goes to /login when the call fails", async () => {
     mockApi({ "POST /auth/logout": error(500, "serverError", "Down") });
     renderShell(<LogoutPage />, { path: "/logout" });

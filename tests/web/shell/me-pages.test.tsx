@@ -75,6 +75,47 @@ describe("MyTeamsPage", () => {
   });
 });
 
+describe("creating a team", () => {
+  it("creates it from /me/teams, reloads the user and opens the new team's page", async () => {
+    const api = mockApi({
+      "POST /teams": json(
+        { ...demoUser.currentTeam, _id: "team-new", name: "Agency brand", is_default: false },
+        201,
+      ),
+      "GET /users/me": json(demoUser),
+      "GET /refresh_csrf": json({ csrf_token: "t" }),
+    });
+    renderShell(<MyTeamsPage />, { path: "/me/teams" });
+    fireEvent.click(screen.getByRole("button", { name: "Create a team" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create a team" });
+    // An empty name is refused here, without a call.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create the team" }));
+    expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", "Give the team a name.");
+    expect(api.to("POST /teams")).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText("Team name"), { target: { value: " Agency brand " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create the team" }));
+    await waitFor(() => expect(currentPath()).toBe("/team/"));
+    expect(api.to("POST /teams")[0]?.body).toEqual({ name: "Agency brand" });
+    expect(api.to("GET /users/me").length).toBeGreaterThan(0);
+    expect(await screen.findByRole("dialog", { name: "Team created" })).toBeTruthy();
+  });
+
+  it("shows the server's word on the name field", async () => {
+    mockApi({
+      "POST /teams": error(422, "validation", "The given data was invalid.", {
+        errors: { name: ["Too long."] },
+      }),
+    });
+    renderShell(<MyTeamsPage />, { path: "/me/teams" });
+    fireEvent.click(screen.getByRole("button", { name: "Create a team" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create a team" });
+    fireEvent.change(within(dialog).getByLabelText("Team name"), { target: { value: "Brand" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create the team" }));
+    expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", "Too long.");
+    expect(currentPath()).toBe("/me/teams");
+  });
+});
+
 describe("MyDelegationPage", () => {
   const delegation = {
     delegation_id: "d1",

@@ -19,6 +19,23 @@ describe("notificationText", () => {
     await activateLocale("en");
   });
 
+  it("tells the team a winner refused a private message", () => {
+    const content = {
+      key: "privateMessageRefused",
+      data: {
+        contest: { _id: "c1", name: "Summer" },
+        winner: { screen_name: "alice.bsky.social" },
+        account: { screen_name: "brand.bsky.social" },
+      },
+      title: null,
+      description: null,
+    };
+    expect(notificationText(i18n, content)).toEqual({
+      title: "@alice.bsky.social does not accept private messages from @brand.bsky.social.",
+      description: "The message to this winner of Summer was not delivered. Reach them another way.",
+    });
+  });
+
   it("falls back to the server's title, then to a generic line, for an unknown key", () => {
     const base = { key: "somethingNew", data: {}, description: null };
     expect(notificationText(i18n, { ...base, title: "Hello" }).title).toBe("Hello");

@@ -30,6 +30,7 @@ describe("TeamOverviewPage", () => {
           imports: { used: 7, limit: 50, period: "month" },
           contests: { used: 5, limit: 5 },
           winners: { limit: 50 },
+          storage_mb: { used: 12.5, limit: 5000 },
         },
       }),
     });
@@ -47,6 +48,7 @@ describe("TeamOverviewPage", () => {
     expect(row("Running contests")).toBe("Running contests55");
     expect(line("Running contests").getAttribute("data-full")).toBe("true");
     expect(row("Winners per contest")).toBe("Winners per contest—A limit for each draw50");
+    expect(row("Storage (MB)")).toBe("Storage (MB)12.55,000");
     // One call for the whole table: no list is read to count.
     expect(api.to("GET /teams/current/quotas")).toHaveLength(1);
     expect(api.to("GET /teams/current/accounts/list")).toHaveLength(0);
@@ -108,6 +110,51 @@ describe("TeamAccountsPage", () => {
     expect(await screen.findByText("Fairdraw Demo (bluesky) is up to date.")).toBeTruthy();
     // No status line of the page keeps it: the message lives in the toast list only.
     expect(document.querySelector(".team-page-notice")).toBeNull();
+  });
+
+  it("connects a real Bluesky account with a handle and an app password, and labels it live", async () => {
+    const live = { ...sandboxAccount, _id: "acc-live", name: "Brand", sandbox: false };
+    const api = mockApi({
+      "GET /teams/current/accounts/list": [
+        json({ data: [sandboxAccount] }),
+        json({ data: [sandboxAccount, live] }),
+      ],
+      "POST /teams/current/accounts/link": [
+        invalid({ app_password: "Bluesky refused this handle and app password." }),
+        json(live, 201),
+      ],
+    });
+    renderShell(<TeamAccountsPage />, { path: "/team/accounts" });
+    fireEvent.click(await screen.findByRole("button", { name: "Link an account" }));
+    const dialog = screen.getByRole("dialog", { name: "Link an account" });
+    expect(within(dialog).queryByRole("form", { name: "Connect a Bluesky account" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("radio", { name: /Bluesky/ }));
+    const form = within(dialog).getByRole("form", { name: "Connect a Bluesky account" });
+    expect(
+      within(form).getByRole("link", { name: "Make an app password on Bluesky" }).getAttribute("href"),
+    ).toBe("https://bsky.app/settings/app-passwords");
+    expect(within(dialog).getByRole("button", { name: "Add a sandbox account" })).toBeTruthy();
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    expect(await within(form).findByText("Enter the account's handle.")).toBeTruthy();
+    expect(api.to("POST /teams/current/accounts/link")).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText("Handle"), { target: { value: "brand.bsky.social" } });
+    fireEvent.change(within(form).getByLabelText("App password"), {
+      target: { value: "abcd-efgh-ijkl-mnop" },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    expect(await within(form).findByText("Bluesky refused this handle and app password.")).toBeTruthy();
+    expect(api.to("POST /teams/current/accounts/link")[0]?.body).toEqual({
+      provider: "bluesky",
+      identifier: "brand.bsky.social",
+      app_password: "abcd-efgh-ijkl-mnop",
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Link an account" })).toBeNull());
+    expect(await screen.findByText("Brand is linked.")).toBeTruthy();
+    const row = (await screen.findByText("Brand")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("Live account")).toBeTruthy();
+    expect(within(row).queryByText("Sandbox")).toBeNull();
   });
 
   it("refreshes an account and says whether it worked", async () => {

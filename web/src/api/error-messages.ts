@@ -42,11 +42,13 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   contestAlreadyDrawn: msg`The winners of this contest were already drawn.`,
   entriesNotLoaded: msg`Load the entries first.`,
   payloadTooLarge: msg`This is too large.`,
+  storageQuotaExceeded: msg`Your team's uploads fill its storage. Delete media or upgrade your plan.`,
   unsupportedMediaType: msg`This type of file is not accepted.`,
   rangeNotSatisfiable: msg`This part of the file does not exist.`,
   validation: msg`The given data was invalid.`,
   tooManyAttempts: msg`Too many attempts. Wait a moment and try again.`,
   serverError: msg`Something went wrong on our side. Try again later.`,
+  networkUnavailable: msg`The social network did not answer. Try again in a moment.`,
 };
 
 export function errorMessage(i18n: I18n, error: ApiError): string {

@@ -1,19 +1,22 @@
 /**
  * Link a team account (app-shell.md §2, §5, §7): choose a network among those that can be invited (canInvite,
  * never a login-only one) and optionally the e-mail of the person who holds the account; the answer is the
- * invite, whose link dialog follows. With team.accounts.update_account the person can instead link an account
- * of their own at once (POST /teams/current/accounts/link).
+ * invite, whose link dialog follows. With team.accounts.update_account the person can instead connect a real
+ * account where the network allows it (Bluesky: handle and app password, ConnectBlueskyForm) or add a sandbox
+ * account for rehearsals at once (POST /teams/current/accounts/link).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import type { Account, Invite } from "../../../codegen/types";
 import { ApiError } from "../api/errors";
+import { providerOf } from "../providers";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { inviteAccount, linkAccount } from "../team/api";
 import { invitableProviders } from "../team/providers";
 import "../team/team.css";
 import { ProviderMark } from "../components/ProviderMark";
+import { ConnectBlueskyForm } from "./ConnectBlueskyForm";
 import { useDialogs } from "./DialogHost";
 import { InviteLinkDialog } from "./InviteLinkDialog";
 import { Modal } from "./Modal";
@@ -40,11 +43,12 @@ export function LinkAccountDialog({
   const emailErrorId = useId();
   const [provider, setProvider] = useState(initialProvider);
   const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState<"invite" | "link" | null>(null);
+  const [busy, setBusy] = useState<"invite" | "link" | "connect" | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const providers = invitableProviders();
   const canInvite = session.can("team.invites.create_invite");
   const canLink = session.can("team.accounts.update_account");
+  const canConnect = canLink && providerOf(provider)?.driver === "atproto";
 
   const fail = (err: unknown) => {
     setBusy(null);
@@ -98,7 +102,7 @@ export function LinkAccountDialog({
 
   return (
     <Modal title={t`Link an account`} onClose={onClose} closable={busy === null}>
-      <form onSubmit={(e) => void invite(e)} noValidate className="team-form">
+      <div className="team-form">
         <fieldset
           className="team-provider-choice"
           aria-describedby={errors.provider ? providerErrorId : undefined}
@@ -124,6 +128,24 @@ export function LinkAccountDialog({
           <p id={providerErrorId} className="field-error" role="alert">
             {errors.provider}
           </p>
+        )}
+      </div>
+      {canConnect && (
+        <ConnectBlueskyForm
+          provider={provider}
+          busy={busy !== null}
+          setBusy={(on) => setBusy(on ? "connect" : null)}
+          onConnected={(account) => {
+            onLinked?.(account);
+            onClose();
+          }}
+        />
+      )}
+      <form onSubmit={(e) => void invite(e)} noValidate className="team-form">
+        {canConnect && (
+          <h3 className="team-connect-title">
+            <Trans>Or invite the account's holder, or rehearse with a sandbox account</Trans>
+          </h3>
         )}
         <div className="field">
           <label htmlFor={emailId}>
@@ -163,7 +185,7 @@ export function LinkAccountDialog({
               disabled={busy !== null}
               aria-busy={busy === "link"}
             >
-              {busy === "link" ? <Trans>Please wait…</Trans> : <Trans>Link one of my accounts now</Trans>}
+              {busy === "link" ? <Trans>Please wait…</Trans> : <Trans>Add a sandbox account</Trans>}
             </button>
           )}
           {canInvite && (

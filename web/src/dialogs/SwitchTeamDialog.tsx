@@ -1,7 +1,7 @@
 /**
  * Switch team (app-shell.md §2, §7): every team of the person, the current one marked; choosing another calls
  * POST /users/switch_team {team_id}, reloads the user (its permissions and features are the new team's) and goes to
- * the dashboard.
+ * the dashboard. "Create a team" opens the create-team dialog.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -11,6 +11,8 @@ import { api, unwrap } from "../api/client";
 import { useSession, useUser } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { Avatar } from "../widgets/Avatar";
+import { CreateTeamDialog } from "./CreateTeamDialog";
+import { useDialogs } from "./DialogHost";
 import { Modal } from "./Modal";
 
 /** A plan's name (a product name, the same in every language), from schemas/plans.json. */
@@ -46,6 +48,7 @@ export function SwitchTeamDialog({ onClose }: { onClose(): void }) {
   const user = useUser();
   const navigate = useNavigate();
   const { switching, switchTo } = useSwitchTeam();
+  const dialogs = useDialogs();
 
   return (
     <Modal title={t`Switch team`} onClose={onClose} closable={switching === null}>
@@ -94,6 +97,20 @@ export function SwitchTeamDialog({ onClose }: { onClose(): void }) {
             );
           })}
         </ul>
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={switching !== null}
+            onClick={() => {
+              // The new team's dialog takes this one's place.
+              onClose();
+              dialogs.open((close) => <CreateTeamDialog onClose={close} />);
+            }}
+          >
+            <Trans>Create a team</Trans>
+          </button>
+        </div>
       </div>
     </Modal>
   );

@@ -53,6 +53,15 @@ export function notificationText(
         ),
         description: i18n._(msg`Nothing was published. Create the contest again with new dates.`),
       };
+    case "privateMessageRefused":
+      return {
+        title: i18n._(
+          msg`@${read(d, "winner", "screen_name")} does not accept private messages from @${read(d, "account", "screen_name")}.`,
+        ),
+        description: i18n._(
+          msg`The message to this winner of ${read(d, "contest", "name")} was not delivered. Reach them another way.`,
+        ),
+      };
     case "contestJobFailed":
       return {
         title: i18n._(msg`A scheduled step of ${read(d, "contest", "name")} failed.`),

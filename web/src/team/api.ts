@@ -23,6 +23,11 @@ export async function updateTeam(body: {
   return (await unwrap(api.teams.current.$post({ json: body }))) as Team;
 }
 
+/** A new team on the basic plan, owned by the caller; the server makes it their current team. */
+export async function createTeam(name: string): Promise<Team> {
+  return (await unwrap(api.teams.$post({ json: { name } }))) as Team;
+}
+
 export async function deleteTeam(teamId: string): Promise<void> {
   await unwrap(api.teams[":teamId"].$delete({ param: { teamId } }));
 }
@@ -84,6 +89,17 @@ export async function listAccounts(): Promise<Account[]> {
 /** Links an account of the network now, with the signed-in person's own access (the sandbox links at once). */
 export async function linkAccount(provider: string): Promise<Account> {
   return (await unwrap(api.teams.current.accounts.link.$post({ json: { provider } }))) as Account;
+}
+
+/** Connects a real account with a password made for Fairdraw (Bluesky: handle or DID and an app password). */
+export async function connectAccount(
+  provider: string,
+  identifier: string,
+  appPassword: string,
+): Promise<Account> {
+  return (await unwrap(
+    api.teams.current.accounts.link.$post({ json: { provider, identifier, app_password: appPassword } }),
+  )) as Account;
 }
 
 /** Reads the profile again; answers whether it worked (app-shell.md §7 "reads success"). */
@@ -169,6 +185,8 @@ export type QuotaUsage = {
   imports: QuotaUse & { period: "month" };
   contests: QuotaUse;
   winners: { limit: number };
+  /** Megabytes of uploaded media (one decimal). */
+  storage_mb: QuotaUse;
 };
 
 export async function fetchQuotas(): Promise<QuotaUsage> {

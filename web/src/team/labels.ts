@@ -26,6 +26,7 @@ export const QUOTA_LABELS: Record<QuotaName, MessageDescriptor> = {
   imports: msg`Imports per month`,
   contests: msg`Running contests`,
   winners: msg`Winners per contest`,
+  storage_mb: msg`Storage (MB)`,
 };
 
 const CATEGORY_LABELS: Record<string, MessageDescriptor> = {

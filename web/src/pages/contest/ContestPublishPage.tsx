@@ -43,7 +43,13 @@ function PublicationItem({ item }: { item: Publication }) {
         <ProviderMark provider={item.provider} />
         <strong>{label ? i18n._(label) : item.kind}</strong>
         <span className="muted">
-          {item.status === "published" ? <Trans>published</Trans> : <Trans>being published</Trans>}
+          {item.status === "published" ? (
+            <Trans>published</Trans>
+          ) : item.status === "refused" ? (
+            <Trans>not delivered: the recipient does not accept private messages from this account</Trans>
+          ) : (
+            <Trans>being published</Trans>
+          )}
           {at && (
             <>
               {" "}

@@ -147,11 +147,9 @@ export default function MyDelegationPage() {
                   <tr key={a._id} data-account={a._id}>
                     <th scope="row">
                       <AccountName name={a.name} screenName={a.screen_name} picture={a.profile_picture} />
-                      {a.sandbox && (
-                        <span className="me-badge">
-                          <Trans>Sandbox</Trans>
-                        </span>
-                      )}
+                      <span className="me-badge">
+                        {a.sandbox ? <Trans>Sandbox</Trans> : <Trans>Live account</Trans>}
+                      </span>
                     </th>
                     <td>
                       <ProviderMark provider={a.provider} withName />

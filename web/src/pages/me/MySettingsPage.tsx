@@ -1,12 +1,12 @@
 /**
  * /me/settings: the person's name (POST /users/me {name}), e-mail address (a code sent to the new address confirms
  * it: POST {email} answers 202 {confirm_email, email}, then the confirm-email dialog sends {email, confirm_code}),
- * interface language (saved to the account) and, at the end, deleting the account. `?contact=1` (the 402 page's
+ * interface language (saved to the account), signing out everywhere (/logout?everywhere=1) and, at the end, deleting the account. `?contact=1` (the 402 page's
  * "contact us") opens the contact dialog. The API keeps no profile picture upload: the picture is shown only.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { api, unwrap } from "../../api/client";
 import { ApiError } from "../../api/errors";
 import { LanguageSelect } from "../../components/LanguageSelect";
@@ -241,6 +241,21 @@ export default function MySettingsPage() {
           <Trans>The interface follows this choice on every device you sign in with.</Trans>
         </p>
         <LanguageSelect />
+      </section>
+
+      <section aria-labelledby="sessions-title" className="me-section">
+        <h2 id="sessions-title">
+          <Trans>Sessions</Trans>
+        </h2>
+        <p className="muted">
+          <Trans>
+            Signed in on a device you no longer have? Sign out everywhere: every browser signed in with your
+            account is signed out, this one too.
+          </Trans>
+        </p>
+        <Link to="/logout?everywhere=1" className="button">
+          <Trans>Sign out everywhere</Trans>
+        </Link>
       </section>
 
       <section aria-labelledby="danger-title" className="me-section me-danger">

@@ -1,11 +1,13 @@
 /**
  * /me/teams: every team of the person with its plan and their role there; the current one is marked and leads to
  * its page, any other can be switched to (POST /users/switch_team, then the dashboard). After a team is deleted
- * the person lands here, with the list the refreshed user holds.
+ * the person lands here, with the list the refreshed user holds. "Create a team" opens the create-team dialog.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "react-router";
 import { DataTable } from "../../components/DataTable";
+import { CreateTeamDialog } from "../../dialogs/CreateTeamDialog";
+import { useDialogs } from "../../dialogs/DialogHost";
 import { planName, useSwitchTeam } from "../../dialogs/SwitchTeamDialog";
 import { useUser } from "../../session/session";
 import { usePageTitle } from "../../usePageTitle";
@@ -18,6 +20,7 @@ export default function MyTeamsPage() {
   const user = useUser();
   const navigate = useNavigate();
   const { switching, switchTo } = useSwitchTeam();
+  const dialogs = useDialogs();
   const teams = [...user.teams].sort((a, b) =>
     a._id === user.current_team_id ? -1 : b._id === user.current_team_id ? 1 : a.name.localeCompare(b.name),
   );
@@ -27,9 +30,18 @@ export default function MyTeamsPage() {
       <h1 id="my-teams-title">
         <Trans>My teams</Trans>
       </h1>
-      <p className="muted">
-        <Trans>The teams you belong to. Switch team to work in another one.</Trans>
-      </p>
+      <div className="me-intro">
+        <p className="muted">
+          <Trans>The teams you belong to. Switch team to work in another one.</Trans>
+        </p>
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => dialogs.open((close) => <CreateTeamDialog onClose={close} />)}
+        >
+          <Trans>Create a team</Trans>
+        </button>
+      </div>
       {teams.length === 0 ? (
         <p className="muted">
           <Trans>You belong to no team.</Trans>

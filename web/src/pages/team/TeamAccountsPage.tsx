@@ -1,6 +1,7 @@
 /**
  * /team/accounts (app-shell.md §2, §3, §6, §7): the team's linked social accounts — network, name and handle,
- * linked date, contests, the "Sandbox" label for sandbox accounts (decisions.md) and "needs reconnecting" for
+ * linked date, contests, the "Sandbox" label for sandbox accounts (decisions.md), "Live account" for real ones (a
+ * Bluesky account connected with an app password) and "needs reconnecting" for
  * disabled ones — with refresh (team.accounts.update_account), request reconnect
  * (team.accounts.request_reconnect_account), unlink (team.accounts.unlink_account) and "link an account".
  */
@@ -122,9 +123,13 @@ export default function TeamAccountsPage() {
                       </span>
                     </span>
                     <span className="team-labels">
-                      {a.sandbox && (
+                      {a.sandbox ? (
                         <span className="team-label team-label-sandbox">
                           <Trans>Sandbox</Trans>
+                        </span>
+                      ) : (
+                        <span className="team-label team-label-live">
+                          <Trans>Live account</Trans>
                         </span>
                       )}
                       {a.disabled && (

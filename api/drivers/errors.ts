@@ -1,0 +1,50 @@
+/**
+ * What a real network answers that the caller must act on, as data: each is an AppError (so a route answers it
+ * with its status and never a 500) with a `reason` the scheduler and the routes read.
+ * - AccountNeedsReconnect: the account's access is gone (password revoked, credentials unreadable): the account
+ *   is marked for reconnecting and its owner told (api/services/account-credentials.ts), nothing is retried.
+ * - MessageRefused: the recipient does not take private messages from this account: recorded, not retried.
+ * - PostUnavailable: the post was deleted or cannot be read.
+ * - RateLimited: the network asks to wait longer than a call may; the job is tried again after `waitMs`.
+ * - NetworkUnavailable: anything else the network answered (a 5xx, a timeout): the job backs off and retries.
+ */
+import { AppError } from "../errors";
+
+export class AccountNeedsReconnect extends AppError {
+  readonly reason = "reconnect" as const;
+  constructor(internal: string) {
+    super("conflict", "This account must be connected again.", { internal });
+  }
+}
+
+export class MessageRefused extends AppError {
+  readonly reason = "message_refused" as const;
+  constructor(internal: string) {
+    super("conflict", "The recipient does not accept private messages from this account.", { internal });
+  }
+}
+
+export class PostUnavailable extends AppError {
+  readonly reason = "post_unavailable" as const;
+  constructor(internal: string) {
+    super("contestNotLoadable", "The post was deleted or cannot be read on the network.", { internal });
+  }
+}
+
+export class RateLimited extends AppError {
+  readonly reason = "rate_limited" as const;
+  constructor(
+    /** How long the network asks to wait, in milliseconds (the caller's clock says from when). */
+    readonly waitMs: number,
+    internal: string,
+  ) {
+    super("tooManyAttempts", "The network asks to wait before the next call. Try again later.", { internal });
+  }
+}
+
+export class NetworkUnavailable extends AppError {
+  readonly reason = "network_unavailable" as const;
+  constructor(internal: string) {
+    super("networkUnavailable", "The network did not answer. Try again later.", { internal });
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The sealed credentials of real accounts, on their row (accounts.meta.credentials, never answered: publicMeta in
+ * ./accounts.ts keeps only login_variant and reconnect_requested_at), and what happens when a network refuses
+ * them: the account gets the reconnect state (disabled, reconnect_requested_at) and its owner the
+ * accountReconnectRequested notification (the member who linked it or lent it; the team when nobody is).
+ */
+import { readFile } from "node:fs/promises";
+import { eq, sql } from "drizzle-orm";
+import type { Deps } from "../context";
+import { accounts, contests, teams, uploads } from "../db/schema";
+import type { LoadCheckpoint, MediaReader, ProgressStore } from "../drivers/bluesky/driver";
+import type { CredentialStore } from "../drivers/bluesky/session";
+import type { StoredAccount } from "../drivers/types";
+import { notify } from "./notifications";
+import { storedPath } from "./uploads";
+
+type StoreDeps = Pick<Deps, "db" | "clock" | "realtime">;
+
+function rowOf(deps: StoreDeps, account: StoredAccount) {
+  if (!account.id) return undefined;
+  return deps.db.select().from(accounts).where(eq(accounts.id, account.id)).get();
+}
+
+export function credentialStore(deps: StoreDeps): CredentialStore {
+  return {
+    read(account) {
+      const sealed = rowOf(deps, account)?.meta?.credentials;
+      return typeof sealed === "string" && sealed !== "" ? sealed : null;
+    },
+    write(account, sealed) {
+      const row = rowOf(deps, account);
+      if (!row) return;
+      deps.db
+        .update(accounts)
+        .set({ meta: { ...row.meta, credentials: sealed } })
+        .where(eq(accounts.id, row.id))
+        .run();
+    },
+    revoked(account) {
+      const row = rowOf(deps, account);
+      if (!row || row.disabled) return;
+      const now = deps.clock().toISOString();
+      deps.db
+        .update(accounts)
+        .set({ disabled: true, meta: { ...row.meta, credentials: "", reconnect_requested_at: now } })
+        .where(eq(accounts.id, row.id))
+        .run();
+      const team = row.teamId
+        ? deps.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, row.teamId)).get()
+        : undefined;
+      const to = row.userId ? { userId: row.userId } : team ? { teamId: team.id } : null;
+      if (!to) return;
+      notify(deps, to, {
+        key: "accountReconnectRequested",
+        data: {
+          account: { name: row.name, screen_name: row.screenName, provider: row.provider },
+          team: team ? { _id: team.id, name: team.name } : null,
+          requested_by: { name: "Bluesky" },
+        },
+        link: row.teamId ? "/team/accounts" : "/me/delegation",
+      });
+    },
+  };
+}
+
+/** The uploads a publication carries, read from the upload folder (no alt text is kept for uploads yet). */
+export function uploadMedia(deps: Pick<Deps, "db" | "env">): MediaReader {
+  return {
+    async read(id) {
+      const row = deps.db.select().from(uploads).where(eq(uploads.id, id)).get();
+      if (!row) return null;
+      try {
+        const bytes = await readFile(storedPath(deps.env.uploadDir, row.sha256));
+        return { bytes: new Uint8Array(bytes), mime: row.mime, alt: "" };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * A load's progress, per source, in the contest's meta (`network_load.{source id}`), written and removed with
+ * json_set / json_remove so that nothing else of the meta is touched; never answered by the API.
+ */
+export function loadProgress(deps: Pick<Deps, "db">): ProgressStore {
+  const path = (sourceId: string) => `$.network_load.${JSON.stringify(sourceId)}`;
+  return {
+    load(contestId, sourceId) {
+      const row = deps.db
+        .select({ meta: contests.meta })
+        .from(contests)
+        .where(eq(contests.id, contestId))
+        .get();
+      const all = row?.meta?.network_load as Record<string, LoadCheckpoint> | undefined;
+      return all?.[sourceId] ?? null;
+    },
+    save(contestId, sourceId, checkpoint) {
+      deps.db
+        .update(contests)
+        .set({
+          meta: sql`json_set(coalesce(${contests.meta}, '{}'), ${path(sourceId)}, json(${JSON.stringify(checkpoint)}))`,
+        })
+        .where(eq(contests.id, contestId))
+        .run();
+    },
+    clear(contestId, sourceId) {
+      deps.db
+        .update(contests)
+        .set({ meta: sql`json_remove(${contests.meta}, ${path(sourceId)})` })
+        .where(eq(contests.id, contestId))
+        .run();
+    },
+  };
+}

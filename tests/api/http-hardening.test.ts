@@ -1,0 +1,103 @@
+/** HTTP answers that give nothing away: JSON bodies only as JSON, no caching of API answers, a CSP naming its hosts, log out everywhere. */
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { sessions } from "../../api/db/schema";
+import { isJsonContentType } from "../../api/validation";
+import { json, signIn } from "../helpers/api-client";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+import { listen } from "../helpers/world";
+
+let t: TestApp | undefined;
+afterEach(() => {
+  t?.cleanup();
+  t = undefined;
+});
+
+describe("JSON bodies", () => {
+  it("are read only under application/json, with at most a UTF-8 charset", () => {
+    expect(isJsonContentType("application/json")).toBe(true);
+    expect(isJsonContentType("Application/JSON; charset=UTF-8")).toBe(true);
+    expect(isJsonContentType('application/json;charset="utf-8"')).toBe(true);
+    expect(isJsonContentType("text/plain;application/json")).toBe(false);
+    expect(isJsonContentType("text/plain; charset=application/json")).toBe(false);
+    expect(isJsonContentType("application/json-patch+json")).toBe(false);
+    expect(isJsonContentType("application/x-www-form-urlencoded; application/json")).toBe(false);
+    expect(isJsonContentType("application/json; charset=utf-16")).toBe(false);
+    expect(isJsonContentType("")).toBe(false);
+  });
+
+  it("refuses a CORS simple request carrying JSON (text/plain;application/json) with 400", async () => {
+    t = createTestApp();
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    const res = await olive.call(
+      "POST",
+      "/api/v1/teams/current",
+      { name: "Renamed" },
+      { "content-type": "text/plain;application/json" },
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe("badRequest");
+    const asked = await t.app.request("/api/v1/auth/email", {
+      method: "POST",
+      headers: { "content-type": "text/plain;application/json" },
+      body: JSON.stringify({ email: "x@brand.example" }),
+    });
+    expect(asked.status).toBe(400);
+  });
+});
+
+describe("API answers", () => {
+  it("carry Cache-Control: no-store, errors and 404s too", async () => {
+    t = createTestApp();
+    const olive = await signIn(t, "olive@brand.example", "Olive");
+    expect((await olive.call("GET", "/api/v1/users/me")).headers.get("cache-control")).toBe("no-store");
+    expect((await t.app.request("/api/v1/users/me")).headers.get("cache-control")).toBe("no-store");
+    expect((await t.app.request("/api/v1/no/such/path")).headers.get("cache-control")).toBe("no-store");
+    expect((await t.app.request("/api/health")).headers.get("cache-control")).toBe("no-store");
+    expect(
+      (await t.app.request("/api/v1/auth/email", json({ email: "a@b.example" }))).headers.get(
+        "cache-control",
+      ),
+    ).toBe("no-store");
+  });
+
+  it("carry a Content-Security-Policy that names its hosts: no blanket ws:, wss: or https:", async () => {
+    t = createTestApp({ env: { publicUrl: "https://app.fairdraw.test" } });
+    const csp = (await t.app.request("/api/health")).headers.get("content-security-policy") ?? "";
+    const directives = new Map(
+      csp.split(";").map((d) => {
+        const [name = "", ...values] = d.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+    expect(directives.get("connect-src")).toEqual(["'self'", "wss://app.fairdraw.test"]);
+    for (const values of directives.values()) {
+      for (const blanket of ["ws:", "wss:", "https:", "http:", "*"]) expect(values).not.toContain(blanket);
+    }
+    expect(directives.get("img-src")).toEqual(expect.arrayContaining(["'self'", "https://pbs.twimg.com"]));
+    expect(directives.get("default-src")).toEqual(["'self'"]);
+  });
+});
+
+describe("log out everywhere", () => {
+  it("ends every session of the person and closes their sockets, and no one else's", async () => {
+    t = createTestApp();
+    const laptop = await signIn(t, "olive@brand.example", "Olive");
+    const phone = await signIn(t, "olive@brand.example");
+    const other = await signIn(t, "sam@brand.example", "Sam");
+    const closed: number[] = [];
+    t.deps.realtime.add(
+      { send: () => {}, close: (code) => closed.push(code ?? 0) },
+      { userId: laptop.userId, teamId: null, sessionId: "phone-socket" },
+    );
+    listen(t, other.userId, null);
+    const res = await laptop.call("POST", "/api/v1/auth/logout_everywhere");
+    expect(res.status).toBe(204);
+    expect(res.headers.get("set-cookie")).toMatch(/fd_session=;/);
+    expect((await phone.call("GET", "/api/v1/users/me")).status).toBe(401);
+    expect((await laptop.call("GET", "/api/v1/users/me")).status).toBe(401);
+    expect(t.db.select().from(sessions).where(eq(sessions.userId, laptop.userId)).all()).toEqual([]);
+    expect(closed).toHaveLength(1);
+    expect((await other.call("GET", "/api/v1/users/me")).status).toBe(200);
+  });
+});
