@@ -1,13 +1,14 @@
 import { defineConfig } from "vite";
 import pkg from "./package.json" with { type: "json" };
 import { webPlugins } from "./vite.plugins.ts";
+import { precompress } from "./vite.precompress.ts";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: webPlugins(),
+  plugins: [...webPlugins(), precompress()],
   // The about dialog shows the version and the date of the build (app-shell.md §2).
   define: {
     "import.meta.env.VITE_APP_VERSION": JSON.stringify(pkg.version),

@@ -11,6 +11,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { AppEnv, Deps } from "./context";
 import { AppError } from "./errors";
+import { compress } from "./middleware/compress";
 import { csrfProtection } from "./middleware/csrf";
 import { errorHandler } from "./middleware/error-handler";
 import { requestLog } from "./middleware/request-log";
@@ -18,6 +19,7 @@ import { loadSession } from "./middleware/session";
 import { accountsRoutes } from "./routes/accounts";
 import { activityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
+import { announcementsRoutes } from "./routes/announcements";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { contestBuilderRoutes } from "./routes/contest-builder";
@@ -69,6 +71,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", shortlinksRoutes)
     .route("/", entriesRoutes)
     .route("/", drawsRoutes)
+    .route("/", announcementsRoutes)
     .route("/", verifyRoutes)
     .route("/", adminRoutes);
 }
@@ -124,6 +127,8 @@ export function createApp(deps: Deps) {
   // The browser only pings; nothing it sends needs more than a few bytes (ws allows 100 MiB by default).
   wss.options.maxPayload = 4096;
   app.use(requestLog(deps.logger));
+  // Outside every other middleware, so the headers they add travel with the compressed answer.
+  app.use(compress);
   app.use(
     secureHeaders({
       xFrameOptions: "DENY",

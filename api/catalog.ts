@@ -4,10 +4,17 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { ProviderDefinition } from "../codegen/types";
 import { type CompiledConfig, type CompiledScope, compileConfig } from "../engine/config/compile";
 import type { BuilderConfig } from "../engine/config/types";
-import { builderConfigFrom, formRulesFrom, loadSchemaSet, SCHEMAS_DIR } from "../engine/node/load-schemas";
-import type { ProviderHandle } from "../engine/text/handle";
+import {
+  builderConfigFrom,
+  formRulesFrom,
+  formSchemas,
+  loadSchemaSet,
+  SCHEMAS_DIR,
+} from "../engine/node/load-schemas";
+import { compileStructure, type StructureValidator } from "../engine/structure";
 
 export type PlanDefinition = {
   id: string;
@@ -21,25 +28,16 @@ export type PlanDefinition = {
   features: string[];
 };
 
-export type ProviderDefinition = {
-  name: string;
-  display_name: string;
-  driver: string;
-  onlyLogin: boolean;
-  onlyTeam: boolean;
-  quickdraw: boolean;
-  contestbuilder: boolean;
-  canInvite: boolean;
-  maxSourcesLimitCB: number;
-  url_patterns: string[];
-  /** What an account name of the network is (schemas/meta/provider.schema.json handle; builder networks have one). */
-  handle?: ProviderHandle;
-  [key: string]: unknown;
-};
+/** A provider's definition (schemas/providers/<name>.json), typed from its meta-schema by codegen. */
+export type { ProviderDefinition };
 
 export type PermissionDefinition = { name: string; description: string; default: boolean };
 
 export type Catalog = {
+  /** The schemas/ folder it was read from (the OpenAPI document describes its schemas). */
+  schemasDir: string;
+  /** The ajv check of a contest body against contest/form.schema.json of that folder, errors by dotted path. */
+  structure: StructureValidator;
   builderConfig: BuilderConfig;
   builder: CompiledConfig;
   forms: ReadonlyMap<string, CompiledScope>;
@@ -64,6 +62,8 @@ export function loadCatalog(dir: string = SCHEMAS_DIR): Catalog {
     categories: { id: string; description: string; permissions: PermissionDefinition[] }[];
   }>(dir, "permissions.json");
   return {
+    schemasDir: dir,
+    structure: compileStructure(formSchemas(dir)),
     builderConfig,
     builder: compileConfig(builderConfig),
     forms: formRulesFrom(set),

@@ -3,7 +3,12 @@
  * The internal message (logged) is kept apart from the text the user sees.
  */
 import { randomBytes } from "node:crypto";
+import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { catalogChain } from "../engine/messages/catalogs";
+import { formatMessage } from "../engine/messages/format";
+import type { MessageValues } from "../engine/messages/types";
+import { requestLocale } from "./locale";
 
 export const ERROR_STATUS = {
   badRequest: 400,
@@ -76,6 +81,19 @@ export class AppError extends Error {
   get status(): ContentfulStatusCode {
     return ERROR_STATUS[this.key];
   }
+}
+
+/**
+ * The one way a route refuses a request: an AppError whose text is the message `message` of schemas/messages
+ * (default `error.<key>`) with its values, in the request's language; `extra` goes into the body.
+ */
+export function refuse(
+  c: Context,
+  key: ErrorKey,
+  opts: { message?: string; values?: MessageValues; extra?: Record<string, unknown> } = {},
+): AppError {
+  const text = formatMessage(catalogChain(requestLocale(c)), opts.message ?? `error.${key}`, opts.values);
+  return new AppError(key, text, { extra: opts.extra });
 }
 
 export function newErrorUid(): string {

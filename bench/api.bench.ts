@@ -6,16 +6,11 @@
  * real HTTP on 127.0.0.1 with keep-alive (node's fetch). Every loop is bounded in count and in time.
  */
 
-import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { eq } from "drizzle-orm";
-import { accounts, teamMembers, teams, uploads, users } from "../api/db/schema";
-import { newId } from "../api/ids";
-import { createTeam } from "../api/services/teams";
-import { signIn } from "../tests/helpers/api-client";
 import { createTestApp } from "../tests/helpers/test-app";
-import { MAXIMAL_NOW, maximalContest } from "./fixtures/maximal-contest";
+import { benchTeam } from "./fixtures/bench-team";
+import { MAXIMAL_NOW } from "./fixtures/maximal-contest";
 import { type AsyncCase, type AsyncOptions, formatNs, type Measured, measureAsync } from "./harness";
 
 /**
@@ -54,83 +49,7 @@ export async function run(): Promise<string> {
   // The maximal contest's dates are relative to MAXIMAL_NOW: the server clock stands there.
   const t = createTestApp({ clock: () => MAXIMAL_NOW });
   try {
-    const owner = await signIn(t, "olive@bench.example", "Olive");
-    const team = createTeam(t.db, t.deps.clock, { name: "Bench", ownerId: owner.userId, plan: "business" });
-    t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId)).run();
-    for (let i = 1; i <= 7; i++) {
-      const member = await signIn(t, `member${i}@bench.example`, `Member ${i}`);
-      t.db
-        .insert(teamMembers)
-        .values({
-          teamId: team.id,
-          userId: member.userId,
-          role: "member",
-          permissions: { "team.invites.view_invite": i % 2 === 0 },
-          createdAt: new Date().toISOString(),
-        })
-        .run();
-    }
-    const headers = { cookie: owner.cookie };
-    const writeHeaders = {
-      ...headers,
-      "x-csrf-token": owner.csrf,
-      "x-requested-with": "XMLHttpRequest",
-      "content-type": "application/json",
-    };
-    // The maximal contest publishes with account 1000+i on its i-th network and names uploads by uuid: give the
-    // team those accounts and uploads, and a contests quota that does not run out during the bench.
-    const form = maximalContest();
-    form.sources.forEach((source, i) => {
-      t.db
-        .insert(accounts)
-        .values({
-          id: newId(),
-          teamId: team.id,
-          provider: String(source.type),
-          externalId: String(1000 + i),
-          name: `Bench ${source.type}`,
-          screenName: `bench_${source.type}`,
-          sandbox: true,
-          linkedAt: new Date().toISOString(),
-        })
-        .run();
-    });
-    for (const [, uuid] of JSON.stringify(form).matchAll(/"uuid":"([^"]+)"/g)) {
-      t.db
-        .insert(uploads)
-        .values({
-          id: uuid as string,
-          teamId: team.id,
-          sha256: createHash("sha256")
-            .update(uuid as string)
-            .digest("hex"),
-          mime: "image/jpeg",
-          size: 250_000,
-          createdAt: new Date().toISOString(),
-        })
-        .onConflictDoNothing()
-        .run();
-    }
-    t.db
-      .update(teams)
-      .set({ quotas: { contests: 1_000_000, winners: 500 } })
-      .where(eq(teams.id, team.id))
-      .run();
-    let key = 0;
-    const createContest = async () => {
-      const res = await t.app.request("/api/v1/teams/current/contests/create", {
-        method: "POST",
-        headers: writeHeaders,
-        body: JSON.stringify({
-          ...form,
-          status: "planned",
-          forPayment: false,
-          idempotency_key: `bench-${key++}`,
-        }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 201) throw new Error(`contest create answered ${res.status}`);
-    };
+    const { headers, createContest } = await benchTeam(t);
     const ROUTES = [
       { name: "GET /api/health (bare route)", path: "/api/health", headers: {} },
       { name: "GET /api/v1/users/me (session)", path: "/api/v1/users/me", headers },

@@ -21,8 +21,11 @@ export const DEFAULT_MEDIA_MAX_SIZE = 200 * 1024 * 1024;
 
 export type MediaKind = "image" | "video";
 
+const KINDS = new Map<string, MediaKind>([
+  ...IMAGE_TYPES.map((t) => [t, "image"] as const),
+  ...VIDEO_TYPES.map((t) => [t, "video"] as const),
+]);
+
 export function mediaKind(mime: string): MediaKind | null {
-  if ((IMAGE_TYPES as readonly string[]).includes(mime)) return "image";
-  if ((VIDEO_TYPES as readonly string[]).includes(mime)) return "video";
-  return null;
+  return KINDS.get(mime) ?? null;
 }

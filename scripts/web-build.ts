@@ -13,6 +13,7 @@ const SOURCES = [
   "schemas",
   "vite.config.ts",
   "vite.plugins.ts",
+  "vite.precompress.ts",
   "lingui.config.ts",
 ];
 

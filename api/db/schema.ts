@@ -125,6 +125,24 @@ export const contests = sqliteTable(
   },
   (t) => [
     index("contests_team_status").on(t.teamId, t.status, t.createdAt),
+    // The team's contest list and its count, read from this index alone: a row's list columns sit after its
+    // stored form (tens of KB of overflow pages), which a list or a count must then not walk through.
+    index("contests_team_list").on(
+      t.teamId,
+      t.deletedAt,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.name,
+      t.type,
+      t.providers,
+      t.startAt,
+      t.closeAt,
+      t.entriesCount,
+      t.sandbox,
+      t.paidContest,
+      t.forPayment,
+    ),
     // GET /users/me/contests/list: a person's contests, newest first.
     index("contests_created_by").on(t.createdBy, t.createdAt),
   ],
@@ -400,6 +418,8 @@ export const jobs = sqliteTable(
   (t) => [
     uniqueIndex("jobs_contest_kind_key").on(t.contestId, t.kind, t.key),
     index("jobs_status_due").on(t.status, t.dueAt),
+    // A contest's pending jobs, replaced on every schedule: without it the delete scanned every pending job.
+    index("jobs_contest_status").on(t.contestId, t.status),
   ],
 );
 

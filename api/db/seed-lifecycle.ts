@@ -14,13 +14,14 @@
  *
  * The closed and ended contests also get a builder form (cb_data) holding what the filters and the commitments
  * read; the planned and started ones keep none (as before: the builder does not open them), so the scheduler
- * publishes nothing for them. No catalogue is needed (the seed runs before the app's dependencies exist). Nothing
+ * publishes nothing for them. The provider definitions come from the process's catalogue (the actions' kinds). Nothing
  * is published: the sandbox posts are named, and the moments' won and lost replies are not sent.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { sandboxEntrants } from "../../engine/lifecycle";
 import type { Clock } from "../clock";
+import { sharedCatalog } from "../deps";
 import { newId } from "../ids";
 import { resolveMoments } from "../scheduler/handlers";
 import { commitContest } from "../services/commitments";
@@ -160,18 +161,15 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
     // The close job: the entries loaded and filtered, started → closed, the winning moments resolved.
     const started = reread(row.id);
     if (!started) continue;
+    const providers = sharedCatalog().providers;
     const entrants = sandboxEntrants({
       contestId: row.id,
+      network: providers.get(form.type),
       source: { ...form, id: stored._id },
       count: ENTRANTS,
       now: closeAt,
     });
-    // No handle rules: the seeded sources list no accounts to exclude or follow.
-    const load = prepareLoad(tx, started, entrants, {
-      limit: ENTRANTS,
-      now: new Date(closeAt),
-      providers: new Map(),
-    });
+    const load = prepareLoad(tx, started, entrants, { limit: ENTRANTS, now: new Date(closeAt), providers });
     writeEntries(tx, started, load, closeAt);
     moveStatus(tx, row.id, "closed", closeAt);
     resolveMoments(tx, row.id, closeAt);

@@ -19,7 +19,7 @@ export const DEMO_EMAIL = "demo@fairdraw.test";
 /** A Fairdraw administrator (grade admin) with a team of their own, so the /admin pages can be tried locally. */
 export const ADMIN_EMAIL = "admin@fairdraw.test";
 
-const CONTEST_NETWORKS = [
+export const CONTEST_NETWORKS = [
   "facebook",
   "twitter",
   "bluesky",

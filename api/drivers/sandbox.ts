@@ -9,6 +9,7 @@
  * deterministic synthetic entrants of engine/lifecycle/sandbox-entrants.ts.
  */
 import { sandboxEntrants, seededRandom, sha256Hex } from "../../engine/lifecycle";
+import { profileUrlOf } from "../../engine/provider";
 import { type HandleProvider, normalizeHandle } from "../../engine/text/handle";
 import type { ProviderDefinition } from "../catalog";
 import type {
@@ -36,13 +37,12 @@ export function sandboxHandle(provider: HandleProvider, base: string): string {
 /** The n-th sandbox account of a network: "Sandbox <network> <n>", @sandbox<n> (by the network's handle rule). */
 export function sandboxProfile(provider: ProviderDefinition, n: number): AccountProfile {
   const screenName = sandboxHandle(provider, `sandbox${n}`);
-  const profileUrl = typeof provider.profile_url === "string" ? provider.profile_url : null;
   return {
     external_id: String(SANDBOX_ID_BASE + n),
     name: `Sandbox ${provider.display_name} ${n}`,
     screen_name: screenName,
     profile_picture: null,
-    url: profileUrl ? profileUrl.replace("{screen_name}", screenName) : null,
+    url: profileUrlOf(provider, screenName),
     sandbox: true,
   };
 }
@@ -65,13 +65,12 @@ export function sandboxEntrantProfile(
   const random = seededRandom(externalId, `sandbox-profile:${provider.name}`);
   const n = random.below(1_000_000);
   const screenName = sandboxHandle(provider, `sandbox${n}`);
-  const profileUrl = typeof provider.profile_url === "string" ? provider.profile_url : null;
   const ageDays = 30 + random.below(3650);
   return {
     external_id: externalId,
     screen_name: screenName,
     name: `Sandbox entrant ${n}`,
-    profile_url: profileUrl ? profileUrl.replace("{screen_name}", screenName) : null,
+    profile_url: profileUrlOf(provider, screenName),
     account_created_at: new Date(now.getTime() - ageDays * 86_400_000).toISOString(),
     followers: random.below(5000),
     following: random.below(2000),
@@ -84,6 +83,7 @@ function entriesOf(request: EntriesRequest) {
   if (request.post_id === null) return [];
   return sandboxEntrants({
     contestId: request.contest_id,
+    network: request.provider,
     // Entrants carry the stored source's _id (what the entrants table and the filters key sources by).
     source: { ...request.source, id: request.source_id },
     count: Math.min(request.limit, request.sandbox_entrants ?? SANDBOX_ENTRANTS_PER_SOURCE),
@@ -91,6 +91,7 @@ function entriesOf(request: EntriesRequest) {
     accountsToFollow: request.accounts_to_follow,
     base: request.base,
     returning: request.previous_winners ?? [],
+    ...(request.window ? { window: request.window } : {}),
   });
 }
 

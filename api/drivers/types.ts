@@ -116,6 +116,11 @@ export type EntriesRequest = {
   /** The contest's base group (bad words, excluded accounts), when it has a builder form. */
   base?: Record<string, unknown>;
   now: Date;
+  /**
+   * A running contest's own window (its start and close dates): the sandbox makes its entries within it and
+   * answers those made by `now`. Absent for a quick import (a post already out before the contest existed).
+   */
+  window?: { start: string; end: string };
   /** At most this many entrants (a network call reads pages until it has them). */
   limit: number;
   /** The sandbox only: how many entrants the rehearsal has (the contest's meta.sandbox_entrants). */

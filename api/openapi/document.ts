@@ -1,16 +1,39 @@
 /**
  * The OpenAPI 3.1 document (GET /api/v1/openapi.json), built from the route table and the JSON Schemas of
- * schemas/ (OpenAPI 3.1 speaks JSON Schema 2020-12, so the schemas go in as they are, named by their title).
+ * schemas/ (OpenAPI 3.1 speaks JSON Schema 2020-12, so the schemas go in as they are, named by their title). A
+ * schema's references to other schema files become references to their components, so the contest body is the
+ * form schema itself: a oneOf over every provider's source schema present under schemas/.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SCHEMAS_DIR } from "../../engine/node/load-schemas";
 import { ROUTES, type RouteDoc } from "./routes";
 
 type Json = Record<string, unknown>;
 
-function schemaFile(ref: string): Json {
-  return JSON.parse(readFileSync(path.join(SCHEMAS_DIR, `${ref}.schema.json`), "utf8")) as Json;
+/** Every JSON Schema of the folder, by its $id. */
+function schemasById(dir: string): Map<string, Json> {
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".schema.json") && !f.startsWith(`meta${path.sep}`));
+  const byId = new Map<string, Json>();
+  for (const f of files) {
+    const schema = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as Json;
+    if (typeof schema.$id === "string") byId.set(schema.$id, schema);
+  }
+  return byId;
+}
+
+/** A deep copy of `node` with each $ref to another file rewritten by `rewrite` (a local #/… one is left as it is). */
+function withRefs(node: unknown, rewrite: (ref: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((n) => withRefs(n, rewrite));
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === "$ref" && typeof v === "string" ? rewrite(v) : withRefs(v, rewrite),
+    ]),
+  );
 }
 
 const ERROR_BODY: Json = {
@@ -46,15 +69,37 @@ function openApiPath(p: string): string {
   return p.replace(/:(\w+)/g, "{$1}");
 }
 
-export function buildOpenApi(routes: readonly RouteDoc[] = ROUTES, version = "0.1.0"): Json {
+/** `dir`: the schemas/ folder the server reads (its catalogue's), so a provider added there is described too. */
+export function buildOpenApi(
+  routes: readonly RouteDoc[] = ROUTES,
+  version = "0.1.0",
+  dir: string = SCHEMAS_DIR,
+): Json {
   const components: Record<string, Json> = { Error: ERROR_BODY };
-  const ref = (name: string) => {
-    const schema = schemaFile(name);
-    const title = String(schema.title);
-    const { $schema: _s, $id: _i, ...rest } = schema;
-    components[title] = rest;
-    return { $ref: `#/components/schemas/${title}` };
+  const byId = schemasById(dir);
+  const idOf = (name: string) => {
+    const file = path.join(dir, `${name}.schema.json`);
+    return String((JSON.parse(readFileSync(file, "utf8")) as Json).$id);
   };
+  /** Adds the schema of `id` (and every schema it references) to the components; answers its component's pointer. */
+  const component = (id: string): string => {
+    const schema = byId.get(id);
+    if (!schema) throw new Error(`OpenAPI: no schema ${id}`);
+    const title = String(schema.title);
+    const pointer = `#/components/schemas/${title}`;
+    if (components[title]) return pointer;
+    components[title] = {};
+    const { $schema: _s, $id: _i, ...rest } = schema;
+    components[title] = withRefs(rest, (ref) => {
+      if (ref.startsWith("#")) return `${pointer}${ref.slice(1)}`;
+      const target = new URL(ref, id);
+      const fragment = target.hash.slice(1);
+      target.hash = "";
+      return `${component(target.href)}${fragment}`;
+    }) as Json;
+    return pointer;
+  };
+  const ref = (name: string) => ({ $ref: component(idOf(name)) });
   const paths: Record<string, Record<string, Json>> = {};
   for (const r of routes) {
     const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => ({

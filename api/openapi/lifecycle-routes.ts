@@ -28,7 +28,7 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     summary:
       "The contest's entries in load order, 50 a page (?page=, ?per_page= up to 500), ?valid=true|false " +
       "filters. Each entry says whether it is valid, the reasons that removed it, its manual check (with " +
-      "profile_opened: whether the signed-in user opened the entrant's profile) and whether it won. Answers { data, meta: { page, per_page, total, valid, invalid, entries_loaded_at }, funnel }.",
+      "profile_opened: whether the signed-in user opened the entrant's profile) and whether it won. Answers { data, meta: { page, per_page, total, valid, invalid, drawable, entries_loaded_at }, funnel }: valid means kept by the filters and not rejected by the manual check (a rejected entry is listed with the removed ones); drawable, the accounts the final draw picks among.",
     tag: "entries",
     access: "team",
     permission: "team.contests.view_contests",
@@ -151,5 +151,37 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     access: "public",
     ok: { status: 200 },
     errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/contests/:id/winners_announcement",
+    summary:
+      "After the final draw (an ended contest; an empty list before), each source with its winners' @handles and " +
+      "its winners announcement when it is out. Answers { data: [{ source_id, provider, account, post_id, winners, " +
+      "announcement, content_rule }], public_url }.",
+    tag: "draws",
+    access: "team",
+    permission: "team.contests.view_contests",
+    ok: {
+      status: 200,
+      description: "{ data: [{ source_id, provider, account, post_id, winners, announcement }] }",
+    },
+    errors: [402, 404],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/teams/current/contests/:id/winners_announcement",
+    summary:
+      "Publishes the winners announcement of one source of an ended contest ({ source_id, content }): a reply to " +
+      "the main post from the source's account, {WINNERS} the @handles of the winners who entered that source. " +
+      "The content follows the network's rule for a winners publication (422 with field paths); one " +
+      "announcement per source (asked again, the post already out is answered). 409 contestNotClosed before the " +
+      "final draw.",
+    tag: "draws",
+    access: "team",
+    permission: "team.contests.do_finaldraw",
+    body: "object",
+    ok: { status: 201, description: "the publication (as GET …/publications lists them)" },
+    errors: [402, 404, 409, 422],
   },
 ];

@@ -45,6 +45,8 @@ export const contestBuilderRoutes = new Hono<AppEnv>()
       }
       return c.json({
         ...config,
+        // What {DRAW_LINK} becomes in a post (api/services/publications.ts verifyUrl): the preview shows it.
+        public_url: c.get("deps").env.publicUrl,
         team: {
           features: teamFeatures(catalog, team),
           quotas: teamQuotas(catalog, team),

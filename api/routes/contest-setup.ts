@@ -16,13 +16,14 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
+import { refuse } from "../errors";
 import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
 import { readClassicSetup } from "../services/contest-setup";
 import { type ContestRow, contestShape, findContest } from "../services/contests";
 import { findFinalDraw } from "../services/draws";
 import { refilterEntries } from "../services/entrants";
 import { jsonBody, validationError } from "../validation";
-import { contestOfPath, refuse } from "./lifecycle-common";
+import { contestOfPath } from "./lifecycle-common";
 
 /** A classic contest takes a setup while it runs or waits for its draw. */
 function canSetUp(db: Parameters<typeof findFinalDraw>[0], row: ContestRow): boolean {

@@ -29,17 +29,13 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { ContestForm } from "../../codegen/types";
 import type { ValidationContext } from "../../engine/config/types";
-import { catalogChain } from "../../engine/messages/catalogs";
-import { formatMessage } from "../../engine/messages/format";
-import type { MessageValues, ValidationErrors } from "../../engine/messages/types";
+import type { ValidationErrors } from "../../engine/messages/types";
 import { ALL, NAME_ONLY, type ValidationTarget, validate } from "../../engine/validation/validate";
-import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { contests, templates } from "../db/schema";
-import { AppError, type ErrorKey } from "../errors";
+import { AppError, refuse } from "../errors";
 import { newId } from "../ids";
-import { requestLocale } from "../locale";
 import {
   authOf,
   requireNotFrozen,
@@ -86,6 +82,7 @@ import {
 import { type IdempotentAnswer, rememberAnswer, replayOf, requestHash } from "../services/idempotency";
 import { contestPublications } from "../services/publications";
 import { jsonBody, validationError } from "../validation";
+import { requireFeature, requireHeld } from "./lifecycle-common";
 
 const P = {
   viewContests: "team.contests.view_contests",
@@ -119,18 +116,6 @@ function startUnderWay(tx: Pick<Db, "select">, row: ContestRow, now: Date, leadM
   return !(waiting && contestPublications(tx, row.id).length === 0);
 }
 
-/** An error's text in the request's language (schemas/messages, key `error.<key>`). */
-function refuse(c: Context<AppEnv>, key: ErrorKey, values?: MessageValues): AppError {
-  return new AppError(key, formatMessage(catalogChain(requestLocale(c)), `error.${key}`, values));
-}
-
-/** 403 unless the member holds the permission this status needs (the route guard let any of them through). */
-function requireHeld(c: Context<AppEnv>, permission: string): void {
-  if (!holds(teamOf(c).permissions, permission)) {
-    throw new AppError("permissionsForbidden", "You don't have the permission to do that in this team.");
-  }
-}
-
 function add(errors: ValidationErrors, path: string, key: string, rule: string) {
   errors[path] = [...(errors[path] ?? []), { key, rule }];
 }
@@ -147,7 +132,7 @@ function readForm(
 ): { form: ContestForm; isDuplicate: boolean } {
   const { is_duplicate: duplicate, ...rest } = body;
   const takesDuplicate = kind === "contests" && call === "create";
-  const errors = structureErrors(takesDuplicate ? rest : body);
+  const errors = structureErrors(c.get("deps").catalog, takesDuplicate ? rest : body);
   if (takesDuplicate && duplicate !== undefined && typeof duplicate !== "boolean") {
     add(errors, "is_duplicate", "validation.structure.type", "schema:type");
   }
@@ -278,7 +263,7 @@ function assertQuota(c: Context<AppEnv>, tx: Tx, ctx: ValidationContext, name: Q
   const { key, count } = QUOTAS[name];
   const used = count(tx, teamOf(c).team.id);
   const quota = ctx.quotas[name] ?? 0;
-  if (used >= quota) throw refuse(c, key, { n: quota });
+  if (used >= quota) throw refuse(c, key, { values: { n: quota } });
 }
 
 /** A create's idempotency request: the body's key for this call (scope) in the team, and the body's hash. */
@@ -568,6 +553,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(P.createTemplates),
     async (c) => {
+      requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
       const userId = authOf(c).user.id;
@@ -620,6 +606,7 @@ export const contestsRoutes = new Hono<AppEnv>()
     requireNotFrozen,
     requirePermission(P.updateTemplates),
     async (c) => {
+      requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
       const { db, clock } = c.get("deps");
       const { team } = teamOf(c);
       const body = await jsonBody(c);

@@ -13,6 +13,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { refuse } from "../errors";
 import {
   authOf,
   requireNotFrozen,
@@ -28,7 +29,7 @@ import { announceMoves } from "../services/contest-status";
 import { findContest } from "../services/contests";
 import { drawCounts, drawShape, findFinalDraw, listDraws, makeDraw, momentWinners } from "../services/draws";
 import { jsonBody, validationError } from "../validation";
-import { contestOfPath, P, refuse, requireFeature, requireHeld } from "./lifecycle-common";
+import { contestOfPath, P, requireFeature, requireHeld } from "./lifecycle-common";
 
 export const drawsRoutes = new Hono<AppEnv>()
   .post(

@@ -24,12 +24,14 @@
  * - GET …/contests/:id/statistics (view_contests; feature contest.statistics, 403 planNotSupported).
  * - GET …/contests/:id/entries/export (export_entries; feature exportEntries, 403 upgradeToDownloadEntries): CSV.
  */
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { contests } from "../db/schema";
+import { AppError, refuse } from "../errors";
 import {
   authOf,
   requireNotFrozen,
@@ -56,9 +58,11 @@ import {
   writeEntries,
 } from "../services/entrants";
 import { contestPublications, publicationShape } from "../services/publications";
+import { importsLeft, paidReloads } from "../services/quickdraw";
 import { contestStatistics, csvFilename, entriesCsv } from "../services/statistics";
+import { teamFeatures } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
-import { contestOfPath, P, pagination, refuse, requireFeature } from "./lifecycle-common";
+import { contestOfPath, P, pagination, requireFeature } from "./lifecycle-common";
 
 /** A manual check reason of free text: 3 to 50 characters (contest-builder.md §5, the manual check list). */
 const REASON_LENGTH = { min: 3, max: 50 };
@@ -150,7 +154,7 @@ export const entriesRoutes = new Hono<AppEnv>()
     requirePermission(P.loadEntries),
     async (c) => {
       const deps = c.get("deps");
-      const { db, clock, realtime } = deps;
+      const { db, clock, realtime, catalog } = deps;
       const { team } = teamOf(c);
       const userId = authOf(c).user.id;
       const body = await jsonBody(c);
@@ -175,9 +179,24 @@ export const entriesRoutes = new Hono<AppEnv>()
           // Read again in the transaction, where the write happens.
           const fresh = contestOfPath(c, tx);
           if (!loadable(fresh, tx)) throw refuse(c, "contestNotLoadable");
+          // A reload uses one import of the month unless the plan has freeLoad (services/quickdraw.ts importsUsed).
+          const paid = fresh.entriesLoadedAt !== null && !teamFeatures(catalog, team).includes("freeLoad");
+          if (paid && importsLeft(tx, catalog, team, now).left === 0) {
+            const { quota } = importsLeft(tx, catalog, team, now);
+            throw refuse(c, "importsQuotaExceeded", {
+              message: "error.importsQuotaExceeded",
+              values: { n: quota },
+            });
+          }
           // The seed is committed before the entries it will draw from are stored.
           if (!findCommitment(tx, fresh.id)) commitContest(tx, fresh, at);
           writeEntries(tx, fresh, load, at);
+          if (paid) {
+            tx.update(contests)
+              .set({ meta: { ...fresh.meta, paid_reloads: [...paidReloads(fresh.meta), at] } })
+              .where(eq(contests.id, fresh.id))
+              .run();
+          }
           logActivity(tx, clock, {
             teamId: team.id,
             type: "loadContest",

@@ -3,14 +3,11 @@
  * plan features they need, pagination and errors in the request's language.
  */
 import type { Context } from "hono";
-import { catalogChain } from "../../engine/messages/catalogs";
-import { formatMessage } from "../../engine/messages/format";
-import type { MessageValues, ValidationErrors } from "../../engine/messages/types";
+import type { ValidationErrors } from "../../engine/messages/types";
 import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { AppError, type ErrorKey } from "../errors";
-import { requestLocale } from "../locale";
+import { AppError, type ErrorKey, refuse } from "../errors";
 import { teamOf } from "../middleware/guards";
 import { type ContestRow, findContest } from "../services/contests";
 import { teamFeatures } from "../services/teams";
@@ -24,11 +21,6 @@ export const P = {
   doFinalDraw: "team.contests.do_finaldraw",
 } as const;
 
-/** An error whose text is `message` of schemas/messages (default `error.<key>`), in the request's language. */
-export function refuse(c: Context<AppEnv>, key: ErrorKey, message = `error.${key}`, values?: MessageValues) {
-  return new AppError(key, formatMessage(catalogChain(requestLocale(c)), message, values));
-}
-
 /** 403 unless the member holds the permission (the route guard let any of the route's permissions through). */
 export function requireHeld(c: Context<AppEnv>, permission: string): void {
   if (!holds(teamOf(c).permissions, permission)) {
@@ -39,7 +31,8 @@ export function requireHeld(c: Context<AppEnv>, permission: string): void {
 /** 403 with `key` unless the team's plan has the feature. */
 export function requireFeature(c: Context<AppEnv>, feature: string, key: ErrorKey, message?: string): void {
   const { catalog } = c.get("deps");
-  if (!teamFeatures(catalog, teamOf(c).team).includes(feature)) throw refuse(c, key, message);
+  if (!teamFeatures(catalog, teamOf(c).team).includes(feature))
+    throw refuse(c, key, message === undefined ? {} : { message });
 }
 
 /**

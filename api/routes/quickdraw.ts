@@ -17,16 +17,12 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { catalogChain } from "../../engine/messages/catalogs";
-import { formatMessage } from "../../engine/messages/format";
-import type { MessageValues } from "../../engine/messages/types";
 import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
 import { hasRealDriver } from "../drivers";
-import { AppError, type ErrorKey } from "../errors";
+import { AppError, refuse } from "../errors";
 import { newId } from "../ids";
-import { requestLocale } from "../locale";
 import {
   authOf,
   requireNotFrozen,
@@ -59,17 +55,6 @@ type MergeProblem =
   | "mergeAlreadyMerged"
   | "mergeContestFinished"
   | "mergeSamePost";
-
-/** An error whose text is the message `message` of schemas/messages, in the request's language. */
-function refuse(
-  c: Context<AppEnv>,
-  key: ErrorKey,
-  message: string,
-  opts: { values?: MessageValues; extra?: Record<string, unknown> } = {},
-) {
-  const text = formatMessage(catalogChain(requestLocale(c)), message, opts.values);
-  return new AppError(key, text, { extra: opts.extra });
-}
 
 /**
  * The import body, checked whole: the form rules (schemas/forms/quickdraw-import), then a quickdraw network and
@@ -118,10 +103,13 @@ export const quickdrawRoutes = new Hono<AppEnv>()
       const contest = db.transaction((tx) => {
         const imports = importsLeft(tx, catalog, team, now);
         if (imports.quota === 0) {
-          throw refuse(c, "planNotSupported", "error.planNotSupported.quickdraw", { extra: { checkout } });
+          throw refuse(c, "planNotSupported", {
+            message: "error.planNotSupported.quickdraw",
+            extra: { checkout },
+          });
         }
         if (imports.left === 0) {
-          throw refuse(c, "importsQuotaExceeded", "error.importsQuotaExceeded", {
+          throw refuse(c, "importsQuotaExceeded", {
             values: { n: imports.quota },
             extra: { quota: imports.quota, checkout },
           });
@@ -171,7 +159,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
       const { db, clock, catalog, realtime } = c.get("deps");
       const { team } = teamOf(c);
       if (!teamFeatures(catalog, team).includes("multiContests")) {
-        throw refuse(c, "planNotSupported", "error.planNotSupported.merge");
+        throw refuse(c, "planNotSupported", { message: "error.planNotSupported.merge" });
       }
       const body = await jsonBody(c);
       const targetId = body.target_contest_id;
@@ -195,7 +183,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
         const from = find(tx, sourceId);
         const into = find(tx, targetId);
         const problem = mergeProblem(from, into);
-        if (problem) throw refuse(c, problem, `error.${problem}`);
+        if (problem) throw refuse(c, problem);
         const at = clock().toISOString();
         const moved = from.sources ?? [];
         tx.update(contests)

@@ -1,7 +1,7 @@
 /**
  * What each job kind does (api/scheduler/jobs.ts says when). Every effect is idempotent, so a job run again after
  * a restart changes nothing that was done: publications are keyed (api/services/publications.ts), status moves
- * are guarded by the status they start from, entries are loaded once at the close (entries_loaded_at), winning
+ * are guarded by the status they start from, entries are loaded as the contest runs (load.ts) and a last time as it closes, winning
  * moments resolved once (moments_result), the automatic draw made once (one final draw per contest).
  *
  * A job whose contest is not there yet (a reminder or the close of a contest that has not started: its start job
@@ -14,8 +14,10 @@
  * resolved in one transaction, which also schedules a `closing` job per source for the closing publication. A
  * publication that fails (the network refuses a reply) then retries on its own and never holds the status back.
  */
+
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
+import { isMetaNetwork } from "../../engine/provider";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
@@ -37,7 +39,9 @@ import {
   type JobRow,
   scheduleAfterClose,
   scheduleAfterDraw,
+  scheduleNextLoad,
 } from "./jobs";
+import { runLoad } from "./load";
 
 export type SchedulerDeps = Pick<Deps, "db" | "clock" | "realtime" | "logger" | "env" | "catalog">;
 type ContestRow = typeof contests.$inferSelect;
@@ -65,16 +69,13 @@ export type JobOutcome = {
 
 const skipped = (reason: string): JobOutcome => ({ result: { skipped: reason }, moves: [], changed: false });
 
-/** Networks where a follow-up publication is a comment on the post or a repost of it (their form's `type`). */
-const META_NETWORKS = new Set(["facebook", "instagram", "threads"]);
-
 const DAY_MS = 86_400_000;
 
 function contestOf(deps: SchedulerDeps, id: string): ContestRow | undefined {
   return deps.db.select().from(contests).where(eq(contests.id, id)).get();
 }
 
-function tokensOf(deps: SchedulerDeps, row: ContestRow) {
+export function tokensOf(deps: Pick<SchedulerDeps, "db" | "env">, row: ContestRow) {
   return {
     seedCommitment: findCommitment(deps.db, row.id)?.seedCommitment ?? "",
     drawLink: verifyUrl(deps.env.publicUrl, row.id),
@@ -105,7 +106,8 @@ function updateStoredSource(
 }
 
 /** A follow-up publication (closing, winners, a reminder) as the network takes it: on the main post when there is one. */
-function followUpMode(
+export function followUpMode(
+  deps: SchedulerDeps,
   source: ContestSource,
   type: unknown,
 ): { mode: PublicationMode; inReplyTo: string | null } {
@@ -114,7 +116,9 @@ function followUpMode(
   if (type === "repost" || type === "retweet") return { mode: type, inReplyTo: post };
   if (type === "quote") return { mode: "quote", inReplyTo: post };
   if (type === "comment") return { mode: "comment", inReplyTo: post };
-  return { mode: META_NETWORKS.has(source.stored.provider) ? "comment" : "reply", inReplyTo: post };
+  // On the networks of Meta (meta_network in the definition) a follow-up is a comment on the post.
+  const meta = isMetaNetwork(deps.catalog.providers.get(source.stored.provider));
+  return { mode: meta ? "comment" : "reply", inReplyTo: post };
 }
 
 /** Publishes one of a source's follow-up publications (closing, winners) when its form has it on. */
@@ -128,7 +132,7 @@ async function publishFollowUp(
 ): Promise<boolean> {
   const form = formPart(source, part);
   if (form?.enabled !== true || !source.driver || !source.account) return false;
-  const { mode, inReplyTo } = followUpMode(source, form.type);
+  const { mode, inReplyTo } = followUpMode(deps, source, form.type);
   await publishOnce(deps, source.driver, {
     contest_id: row.id,
     source_id: source.stored._id,
@@ -212,7 +216,12 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     published++;
   }
   const at = deps.clock().toISOString();
-  const move = deps.db.transaction((tx) => moveStatus(tx, row.id, "started", at));
+  const move = deps.db.transaction((tx) => {
+    const moved = moveStatus(tx, row.id, "started", at);
+    // Entries are read as the contest runs (load.ts), the first load one interval after the start.
+    if (moved) scheduleNextLoad(tx, { ...row, status: "started", startedAt: at }, at);
+    return moved;
+  });
   return {
     result: {
       published,
@@ -286,7 +295,7 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
   if (!form || getIn(source.form, ["reminders", "enabled"]) !== true) return skipped("reminder removed");
   if (!source.driver || !source.account) return skipped("no publishing account");
   if (!source.stored.post_id) throw new NotReady("the main publication is not out yet");
-  const { mode, inReplyTo } = followUpMode(source, form.type);
+  const { mode, inReplyTo } = followUpMode(deps, source, form.type);
   const pub = await publishOnce(deps, source.driver, {
     contest_id: row.id,
     source_id: sourceId,
@@ -385,10 +394,11 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
   if (row.status === "planned") throw new NotReady("the contest has not started");
   if (row.status !== "started" && row.status !== "closed") return skipped(`contest ${row.status}`);
   const current = contestOf(deps, row.id) ?? row;
-  const load =
-    current.entriesLoadedAt === null
-      ? await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now: deps.clock() })
-      : null;
+  // The last load, over the whole window (loads while it ran read it up to their time); once, as it moves to closed.
+  const lastLoad = (r: ContestRow) => r.entriesLoadedAt === null || r.status === "started";
+  const load = lastLoad(current)
+    ? await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now: deps.clock() })
+    : null;
   const at = deps.clock().toISOString();
   const { move, loaded } = deps.db.transaction(
     (tx) => {
@@ -396,7 +406,7 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
       if (!fresh || (fresh.status !== "started" && fresh.status !== "closed"))
         return { move: null, loaded: null };
       let entries: number | null = null;
-      if (load && fresh.entriesLoadedAt === null) {
+      if (load && lastLoad(fresh)) {
         writeEntries(tx, fresh, load, at);
         logActivity(tx, () => new Date(at), {
           teamId: row.teamId,
@@ -478,7 +488,7 @@ async function runAutodraw(deps: SchedulerDeps, row: ContestRow): Promise<JobOut
 // ------------------------------------------------------------------------------------- winners, messages
 
 /** The final draw's winners (moment winners first) as entrant rows, one per account. */
-function winnerEntrants(deps: SchedulerDeps, row: ContestRow) {
+export function winnerEntrants(deps: Pick<SchedulerDeps, "db">, row: ContestRow) {
   const draw = findFinalDraw(deps.db, row.id);
   if (!draw) return null;
   const ids = [...momentWinners(deps.db, row.id), ...draw.winners];
@@ -594,6 +604,8 @@ export async function runJob(deps: SchedulerDeps, job: JobRow): Promise<JobOutco
   switch (kind) {
     case "start":
       return runStart(deps, row);
+    case "load":
+      return runLoad(deps, row);
     case "reminder":
       return runReminder(deps, row, job.key);
     case "close":

@@ -8,7 +8,9 @@
  * - it is deleted or canceled, or its team is deleted: its pending and claimed jobs are canceled;
  * - it closes: a closing job per source whose closing publication is on, due at once (the close does not wait
  *   for a publication: handlers.ts);
- * - its final draw is made: a winners job and a private_messages job per source that has them on, due at once.
+ * - its final draw is made: a winners job and a private_messages job per source that has them on, due at once;
+ * - while it runs (started), a `load` job reads its entries every loadEveryMs, keyed by its due date: the start
+ *   schedules the first, each load the next, until the close (which loads the last time).
  *
  * A job is never scheduled twice: (contest, kind, key) is unique and every insert is ON CONFLICT DO NOTHING.
  * Contests that reached planned or started without jobs (written before the scheduler existed, or by the demo
@@ -29,6 +31,7 @@ import type { StoredSource } from "../services/contests";
 
 export const JOB_KINDS = [
   "start",
+  "load",
   "reminder",
   "close",
   "closing",
@@ -54,12 +57,42 @@ function storedSources(row: Pick<ContestRow, "sources">): StoredSource[] {
   return (Array.isArray(row.sources) ? row.sources : []).filter(isPlainObject) as unknown as StoredSource[];
 }
 
-/** The jobs a scheduled contest needs, from its stored dates and sources. */
-function plannedJobs(row: ContestRow): { kind: JobKind; key: string; dueAt: string }[] {
+const MINUTE_MS = 60_000;
+
+/**
+ * How often a running contest's entries are read: a twentieth of its duration, between 1 and 15 minutes, so a
+ * won instant-win reply goes out within minutes of the entry and a long contest does not read a network needlessly.
+ */
+export function loadEveryMs(row: Pick<ContestRow, "startAt" | "startedAt" | "closeAt">): number {
+  const start = toTime(row.startedAt ?? row.startAt);
+  const close = toTime(row.closeAt);
+  const span = start === null || close === null ? 0 : close - start;
+  return Math.min(15 * MINUTE_MS, Math.max(MINUTE_MS, Math.floor(span / 20)));
+}
+
+/** The next load of a running contest after `at`, or none when the close comes first (it loads the last time). */
+function nextLoad(row: ContestRow, at: string): { kind: JobKind; key: string; dueAt: string }[] {
+  const close = toTime(row.closeAt);
+  const from = toTime(at);
+  if (row.type !== "tunnel" || close === null || from === null) return [];
+  const due = from + loadEveryMs(row);
+  if (due >= close) return [];
+  const dueAt = new Date(due).toISOString();
+  return [{ kind: "load", key: dueAt, dueAt }];
+}
+
+/** Schedules a running contest's next load (the start's first, each load's next), in the caller's transaction. */
+export function scheduleNextLoad(tx: Tx, row: ContestRow, at: string): void {
+  insertJobs(tx, row.id, nextLoad(row, at), at);
+}
+
+/** The jobs a scheduled contest needs, from its stored dates and sources (a started one's next load after `at`). */
+function plannedJobs(row: ContestRow, at: string): { kind: JobKind; key: string; dueAt: string }[] {
   const start = iso(row.startAt);
   if (start === null) return [];
   const out: { kind: JobKind; key: string; dueAt: string }[] = [
     { kind: "start", key: CONTEST_KEY, dueAt: start },
+    ...(row.status === "started" ? nextLoad(row, at) : []),
   ];
   for (const source of storedSources(row)) {
     for (const reminder of Array.isArray(source.reminders) ? source.reminders : []) {
@@ -77,17 +110,25 @@ function plannedJobs(row: ContestRow): { kind: JobKind; key: string; dueAt: stri
   return out;
 }
 
+const JOB_INSERT_BATCH = 100;
+
 function insertJobs(
   tx: Tx,
   contestId: string,
   list: { kind: JobKind; key: string; dueAt: string }[],
   at: string,
 ) {
-  for (const job of list) {
-    tx.insert(jobs)
-      .values({ id: newId(), contestId, kind: job.kind, key: job.key, dueAt: job.dueAt, createdAt: at })
-      .onConflictDoNothing()
-      .run();
+  // A maximal contest plans some 200 jobs: a few multi-row inserts, not one statement (built by drizzle) each.
+  for (let i = 0; i < list.length; i += JOB_INSERT_BATCH) {
+    const rows = list.slice(i, i + JOB_INSERT_BATCH).map((job) => ({
+      id: newId(),
+      contestId,
+      kind: job.kind,
+      key: job.key,
+      dueAt: job.dueAt,
+      createdAt: at,
+    }));
+    tx.insert(jobs).values(rows).onConflictDoNothing().run();
   }
 }
 
@@ -102,7 +143,7 @@ export function scheduleContest(tx: Tx, row: ContestRow, at: string): void {
   tx.delete(jobs)
     .where(and(eq(jobs.contestId, row.id), eq(jobs.status, "pending")))
     .run();
-  insertJobs(tx, row.id, plannedJobs(row), at);
+  insertJobs(tx, row.id, plannedJobs(row, at), at);
 }
 
 /** scheduleContest for the contest with that id, as the caller's transaction has written it. */
@@ -205,7 +246,7 @@ export function adoptUnscheduled(db: Db, at: string): number {
     .all();
   let adopted = 0;
   for (const row of orphans) {
-    if (plannedJobs(row).length === 0) continue;
+    if (plannedJobs(row, at).length === 0) continue;
     db.transaction((tx) => scheduleContest(tx, row, at));
     adopted++;
   }

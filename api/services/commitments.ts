@@ -33,14 +33,14 @@ export type SourceMoments = { moments: string[]; salt: string; commitment: strin
 
 const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
 
-/** The winning moments of each twitter source that has them on, by stored source _id. */
+/** The winning moments of each source that has them on (a schema with winning_moments), by stored source _id. */
 function momentsOf(row: Pick<typeof contests.$inferSelect, "cbData" | "sources">): Record<string, string[]> {
   const forms = formSourcesOf(row);
   const stored = (Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[];
   const out: Record<string, string[]> = {};
   forms.forEach((form, i) => {
     const source = stored[i];
-    if (!source || form.type !== "twitter" || getIn(form, ["winning_moments", "enabled"]) !== true) return;
+    if (!source || getIn(form, ["winning_moments", "enabled"]) !== true) return;
     const list = getIn(form, ["winning_moments", "list"]);
     const moments = (Array.isArray(list) ? list : []).flatMap((m) => {
       const time = isPlainObject(m) ? toTime(m.date) : null;

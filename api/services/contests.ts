@@ -13,15 +13,13 @@
  *   A draft's neighbours are drafts; a contest's are the contests of the default list (every status but draft).
  * - A template is answered in the contest shapes with status "template": no dates, no stored sources.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { ContestForm } from "../../codegen/types";
 import type { CompiledConfig } from "../../engine/config/compile";
 import type { ValidationContext } from "../../engine/config/types";
 import { minimumLeadMs } from "../../engine/countdown";
 import type { ValidationErrors } from "../../engine/messages/types";
-import { formSchemas } from "../../engine/node/load-schemas";
 import { payloadOf } from "../../engine/payload";
-import { compileStructure, type StructureValidator } from "../../engine/structure";
 import { locatePath } from "../../engine/validation/scopes";
 import { ALL, validate } from "../../engine/validation/validate";
 import { getIn, isPlainObject, setPathIn, toTime } from "../../engine/values";
@@ -53,12 +51,9 @@ export const MAX_PER_PAGE = 100;
 // ---------------------------------------------------------------------------------------------------------
 // The body
 
-let structure: StructureValidator | undefined;
-
-/** The ajv check of the body against schemas/contest/form.schema.json (compiled once), errors by dotted path. */
-export function structureErrors(body: unknown): ValidationErrors {
-  structure ??= compileStructure(formSchemas());
-  return structure(body);
+/** The ajv check of the body against the catalogue's contest/form.schema.json (compiled once, there), errors by dotted path. */
+export function structureErrors(catalog: Catalog, body: unknown): ValidationErrors {
+  return catalog.structure(body);
 }
 
 /** Who validates: the server clock, the team's plan features and quotas (decisions.md "Time"). */
@@ -411,6 +406,31 @@ export type ContestListRow = Pick<
   | "forPayment"
 >;
 
+/**
+ * The list's two queries, prepared once per database and status filter: building drizzle's SQL cost more than
+ * running it (both read the contests_team_list index alone).
+ */
+function prepareList(db: Reader, statuses: readonly string[]) {
+  const where = and(
+    eq(contests.teamId, sql.placeholder("teamId")),
+    inArray(contests.status, [...statuses]),
+    isNull(contests.deletedAt),
+  );
+  return {
+    count: db.select({ n: count() }).from(contests).where(where).prepare(),
+    page: db
+      // Only what a list item shows: the stored form (tens of KB each) is not read for a list.
+      .select(LIST_COLUMNS)
+      .from(contests)
+      .where(where)
+      .orderBy(desc(contests.createdAt), desc(contests.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  };
+}
+const preparedLists = new WeakMap<Reader, Map<string, ReturnType<typeof prepareList>>>();
+
 export function listContests(
   db: Reader,
   teamId: string,
@@ -418,19 +438,22 @@ export function listContests(
   page: number,
   perPage: number,
 ) {
-  const where = inList(teamId, statuses);
+  let byStatuses = preparedLists.get(db);
+  if (!byStatuses) {
+    byStatuses = new Map();
+    preparedLists.set(db, byStatuses);
+  }
+  const key = statuses.join(",");
+  let list = byStatuses.get(key);
+  if (!list) {
+    if (byStatuses.size >= 64) byStatuses.clear();
+    list = prepareList(db, statuses);
+    byStatuses.set(key, list);
+  }
+  const { count: total, page: rows } = list;
   return pageOf(
-    countOf(db, contests, where),
-    (offset, limit) =>
-      db
-        // Only what a list item shows: the stored form (tens of KB each) is not read for a list.
-        .select(LIST_COLUMNS)
-        .from(contests)
-        .where(where)
-        .orderBy(desc(contests.createdAt), desc(contests.id))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+    total.get({ teamId })?.n ?? 0,
+    (offset, limit) => rows.all({ teamId, offset, limit }),
     page,
     perPage,
   );

@@ -17,8 +17,11 @@
  * - A classic contest's setup (api/routes/contest-setup.ts) runs the filters again over the stored entries
  *   (refilterEntries): verdicts and funnel change, the entries do not.
  */
+
 import { and, asc, count, eq, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
+import { type ProviderFacts, profileUrlOf } from "../../engine/provider";
+import { toTime } from "../../engine/values";
 import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
@@ -161,6 +164,20 @@ function filterSources(row: ContestRow): Record<string, unknown>[] {
 }
 
 /**
+ * A contest's own window, from when it started (its start date until then) to its close date: what the sandbox
+ * dates its entries in. None for a classic contest (a quick import reads a post that was out before it).
+ */
+export function contestWindow(
+  row: Pick<ContestRow, "type" | "startedAt" | "startAt" | "closeAt">,
+): { start: string; end: string } | null {
+  if (row.type !== "tunnel") return null;
+  const start = toTime(row.startedAt ?? row.startAt);
+  const end = toTime(row.closeAt);
+  if (start === null || end === null || end <= start) return null;
+  return { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+}
+
+/**
  * Reads the entries of every source from its driver (at most `limit` kept) and runs the filters. Nothing is
  * written: `writeEntries` stores the result in the caller's transaction.
  */
@@ -174,6 +191,7 @@ export async function readEntries(
   const sandboxEntrants =
     typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
   const winners = previousWinners(deps.db, row.teamId, row.id, opts.now);
+  const window = contestWindow(row);
   for (const source of contestSources(deps, row)) {
     if (read.length > opts.limit) break;
     if (!source.driver || !source.provider) continue;
@@ -198,6 +216,7 @@ export async function readEntries(
       accounts_to_follow: accountsToFollow,
       ...(base ? { base } : {}),
       now: opts.now,
+      ...(window ? { window } : {}),
       limit: opts.limit + 1 - read.length,
       ...(sandboxEntrants !== undefined ? { sandbox_entrants: sandboxEntrants } : {}),
       previous_winners: winners
@@ -440,7 +459,18 @@ export function entrantsOf(db: Pick<Db, "select">, contestId: string, ids?: read
     .all();
 }
 
-/** One page of a contest's entries (?valid= filters), in load order, with the total of the filter. */
+/**
+ * What "valid" means for every count and list of a contest's entries (the entries tabs, the final-draw dialog,
+ * the draw): the filters kept the entry and the manual check did not reject its account. A rejected entry is
+ * listed and counted with the removed ones (with its rejection's reasons).
+ */
+function validWhere(valid: boolean) {
+  return valid
+    ? and(eq(entrants.valid, true), ne(entrants.manualCheck, "rejected"))
+    : or(eq(entrants.valid, false), eq(entrants.manualCheck, "rejected"));
+}
+
+/** One page of a contest's entries (?valid= filters, validWhere), in load order, with the total of the filter. */
 export function entriesPage(
   db: Pick<Db, "select">,
   contestId: string,
@@ -448,7 +478,7 @@ export function entriesPage(
 ): { rows: EntrantRow[]; total: number } {
   const where = and(
     eq(entrants.contestId, contestId),
-    opts.valid === null ? undefined : eq(entrants.valid, opts.valid),
+    opts.valid === null ? undefined : validWhere(opts.valid),
   );
   const total = db.select({ n: count() }).from(entrants).where(where).get()?.n ?? 0;
   const rows = db
@@ -462,17 +492,25 @@ export function entriesPage(
   return { rows, total };
 }
 
-/** Valid and removed entries of a contest. */
-export function entriesCounts(db: Pick<Db, "select">, contestId: string): { valid: number; invalid: number } {
-  const rows = db
-    .select({ valid: entrants.valid, n: count() })
-    .from(entrants)
-    .where(eq(entrants.contestId, contestId))
-    .groupBy(entrants.valid)
-    .all();
+/**
+ * Valid and removed entries of a contest (validWhere), and how many accounts the final draw picks among: the
+ * accounts with a valid entry (drawableIds), less the winners of winning moments (they won already).
+ */
+export function entriesCounts(
+  db: Pick<Db, "select" | "selectDistinct">,
+  contestId: string,
+): { valid: number; invalid: number; drawable: number } {
+  const countOf = (valid: boolean) =>
+    db
+      .select({ n: count() })
+      .from(entrants)
+      .where(and(eq(entrants.contestId, contestId), validWhere(valid)))
+      .get()?.n ?? 0;
+  const moments = new Set(momentWinners(db, contestId));
   return {
-    valid: rows.find((r) => r.valid)?.n ?? 0,
-    invalid: rows.find((r) => !r.valid)?.n ?? 0,
+    valid: countOf(true),
+    invalid: countOf(false),
+    drawable: drawableIds(db, contestId).filter((id) => !moments.has(id)).length,
   };
 }
 
@@ -547,7 +585,7 @@ export function checkEntrant(
  */
 export function entrantProfileUrl(
   row: Pick<EntrantRow, "profileUrl" | "screenName">,
-  provider: Readonly<Record<string, unknown>> | undefined,
+  provider: ProviderFacts | undefined,
 ): string | null {
   const web = (url: string) => {
     try {
@@ -559,10 +597,8 @@ export function entrantProfileUrl(
   };
   const stored = row.profileUrl ? web(row.profileUrl) : null;
   if (stored) return stored;
-  const pattern = typeof provider?.profile_url === "string" ? provider.profile_url : null;
-  const handle = row.screenName.replace(/^@/, "");
-  if (!pattern || handle === "") return null;
-  return web(pattern.replace("{screen_name}", encodeURIComponent(handle)));
+  const filled = profileUrlOf(provider, row.screenName);
+  return filled ? web(filled) : null;
 }
 
 /**

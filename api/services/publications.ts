@@ -7,7 +7,7 @@
  *
  * A private message the recipient refuses (MessageRefused) is marked "refused" and never sent again.
  *
- * Tokens of the builder's texts (contest-builder.md §5 twitter_publication_content):
+ * Tokens of the builder's texts (contest-builder.md §5, the weighted_length rule):
  * - {SEED}: the draw's seed commitment, shortened to its first 16 hex characters (the length the weighted-length
  *   rule counts for it; the full commitment is on the public verify page, which shows it starts with these);
  * - {DRAW_LINK}: the public verify page of the contest (PUBLIC_URL/verify/{contest id});
@@ -15,7 +15,7 @@
  * - {WINNERS}: the winners' handles, comma-separated (winners publication; not a builder token yet).
  * Number tokens ({1}, ...) are left as they are: nothing in the spec says what they stand for.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { publications } from "../db/schema";
@@ -66,19 +66,76 @@ export type PublishOnce = PublicationKey & {
   onRefused?: () => void;
 };
 
-function existing(db: Pick<Db, "select">, key: PublicationKey): PublicationRow | undefined {
-  return db
-    .select()
-    .from(publications)
-    .where(
-      and(
-        eq(publications.contestId, key.contest_id),
-        eq(publications.sourceId, key.source_id),
-        eq(publications.kind, key.kind),
-        eq(publications.key, key.key),
-      ),
-    )
-    .get();
+/**
+ * A close publishes a reply to each of tens of thousands of entries: the two statements run for each are prepared
+ * once per database (drizzle's building of them cost more than SQLite's running them).
+ */
+function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  return {
+    // media is a JSON column: its placeholder takes the JSON text drizzle would have written.
+    record: db
+      .insert(publications)
+      .values({
+        id: value("id"),
+        contestId: value("contestId"),
+        sourceId: value("sourceId"),
+        provider: value("provider"),
+        kind: value("kind"),
+        key: value("key"),
+        text: value("text"),
+        media: value("media"),
+        mode: value("mode"),
+        inReplyTo: value("inReplyTo"),
+        recipient: value("recipient"),
+        status: "publishing",
+        createdAt: value("createdAt"),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+    existing: db
+      .select()
+      .from(publications)
+      .where(
+        and(
+          eq(publications.contestId, sql.placeholder("contestId")),
+          eq(publications.sourceId, sql.placeholder("sourceId")),
+          eq(publications.kind, sql.placeholder("kind")),
+          eq(publications.key, sql.placeholder("key")),
+        ),
+      )
+      .prepare(),
+    published: db
+      .update(publications)
+      .set({
+        status: "published",
+        externalPostId: sql`${sql.placeholder("externalId")}`,
+        publishedAt: sql`${sql.placeholder("at")}`,
+      })
+      .where(eq(publications.id, sql.placeholder("id")))
+      .prepare(),
+  };
+}
+const prepared = new WeakMap<object, ReturnType<typeof prepareStatements>>();
+function statements(db: Pick<Db, "select" | "update" | "insert">) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = prepareStatements(db);
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+function existing(
+  db: Pick<Db, "select" | "update" | "insert">,
+  key: PublicationKey,
+): PublicationRow | undefined {
+  return statements(db).existing.get({
+    contestId: key.contest_id,
+    sourceId: key.source_id,
+    kind: key.kind,
+    key: key.key,
+  });
 }
 
 /** Publishes (or sends) once per key; answers the publication row, published. */
@@ -91,24 +148,20 @@ export async function publishOnce(
   const before = existing(db, p);
   if (before?.status === "published" || before?.status === "refused") return before;
   if (!before) {
-    db.insert(publications)
-      .values({
-        id: newId(),
-        contestId: p.contest_id,
-        sourceId: p.source_id,
-        provider: p.provider,
-        kind: p.kind,
-        key: p.key,
-        text: p.text,
-        media: p.media,
-        mode: p.mode,
-        inReplyTo: p.inReplyTo ?? null,
-        recipient: p.recipient?.id ?? null,
-        status: "publishing",
-        createdAt: clock().toISOString(),
-      })
-      .onConflictDoNothing()
-      .run();
+    statements(db).record.run({
+      id: newId(),
+      contestId: p.contest_id,
+      sourceId: p.source_id,
+      provider: p.provider,
+      kind: p.kind,
+      key: p.key,
+      text: p.text,
+      media: JSON.stringify(p.media),
+      mode: p.mode,
+      inReplyTo: p.inReplyTo ?? null,
+      recipient: p.recipient?.id ?? null,
+      createdAt: clock().toISOString(),
+    });
   }
   // What was recorded first is what goes out (a re-run never changes a publication's text).
   const row = existing(db, p);
@@ -157,10 +210,7 @@ export async function publishOnce(
     externalId = sent.external_post_id;
   }
   const at = clock().toISOString();
-  db.update(publications)
-    .set({ status: "published", externalPostId: externalId, publishedAt: at })
-    .where(eq(publications.id, row.id))
-    .run();
+  statements(db).published.run({ externalId, at, id: row.id });
   return { ...row, status: "published", externalPostId: externalId, publishedAt: at };
 }
 

@@ -43,21 +43,33 @@ export function quotaPeriodStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
-/** How many quick imports the team made this month (see the file's comment). */
+/**
+ * How many quick imports the team made this month (see the file's comment), with the reloads that used one: a
+ * team without the freeLoad feature pays a reload of a classic contest's entries with an import (its dates kept
+ * in the contest's meta.paid_reloads).
+ */
 export function importsUsed(db: Pick<Db, "select">, teamId: string, now: Date): number {
-  return (
+  const since = quotaPeriodStart(now);
+  const made =
     db
       .select({ n: count() })
       .from(contests)
-      .where(
-        and(
-          eq(contests.teamId, teamId),
-          eq(contests.type, "classic"),
-          gte(contests.createdAt, quotaPeriodStart(now)),
-        ),
-      )
-      .get()?.n ?? 0
-  );
+      .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.createdAt, since)))
+      .get()?.n ?? 0;
+  // A reload writes the contest (updated_at), so only the contests written this month can hold one of its reloads.
+  const reloads = db
+    .select({ meta: contests.meta })
+    .from(contests)
+    .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.updatedAt, since)))
+    .all()
+    .reduce((n, r) => n + paidReloads(r.meta).filter((at) => at >= since).length, 0);
+  return made + reloads;
+}
+
+/** The dates of a classic contest's reloads that used an import. */
+export function paidReloads(meta: Record<string, unknown> | null): string[] {
+  const list = meta?.paid_reloads;
+  return Array.isArray(list) ? list.filter((at): at is string => typeof at === "string") : [];
 }
 
 /** The imports quota and what is left of it this month. */

@@ -61,6 +61,7 @@ export type ProviderDefinition = {
    * URL template of a post; placeholders {screen_name}, {post_id}, {shortcode}.
    */
   post_url?: string;
+  account_id?: ProviderAccountId;
   /**
    * true: a way to sign in only; its accounts cannot host contests nor be invited.
    */
@@ -109,8 +110,18 @@ export type ProviderDefinition = {
      * Maximum length of the private message to winners.
      */
     private_message_max: number;
+    /**
+     * How a typed keyword is kept: kept: only its ends trimmed (the network's search tells spaces apart); collapsed: inner runs of whitespace made one space.
+     */
+    keyword_spacing?: "kept" | "collapsed";
   };
   handle?: ProviderHandle;
+  /**
+   * The participation actions of the network's contest source, by their key under actions in contest/sources/<name>.schema.json: what each one is (its kind). The draw checks an entrant against an action by its kind (engine/lifecycle/action-kinds); schemas:check refuses an action of the source without a kind here, and a kind the engine does not know.
+   */
+  actions?: {
+    [k: string]: ProviderAction;
+  };
   /**
    * How the web app shows the network.
    */
@@ -123,6 +134,14 @@ export type ProviderDefinition = {
      * The network's brand mark: a simple-icons slug (simpleicons.org); without one the web app draws a letter mark.
      */
     icon: string;
+    /**
+     * true: the network shows a post's media above its text (the builder's preview does the same).
+     */
+    media_first?: boolean;
+    /**
+     * true: importing a post of this network first shows the notice that the network limits what an application may read of a post (X: the import is registered now, entries are read from public posts only).
+     */
+    import_notice?: boolean;
   };
 };
 
@@ -2271,6 +2290,14 @@ export interface ProviderUrlExample {
   post_id: string;
 }
 /**
+ * What an account's id on the network looks like: the sandbox makes its synthetic entrants' ids this way.
+ */
+export interface ProviderAccountId {
+  prefix: string;
+  alphabet: string;
+  length: number;
+}
+/**
  * What an account name of this network is (the builder's excluded accounts and accounts to follow, and the draw filters that match them).
  */
 export interface ProviderHandle {
@@ -2296,6 +2323,15 @@ export interface ProviderHandle {
    * @minItems 1
    */
   examples: string[];
+}
+/**
+ * One participation action of the network.
+ */
+export interface ProviderAction {
+  /**
+   * What the action is, one of the engine's action kinds (engine/lifecycle/action-kinds/index.ts): comment, repost, quote, like, follow, react, custom. It says what an entrant must have done and how the draw checks it.
+   */
+  kind: string;
 }
 /**
  * A rule sidecar: the rule string, edit flag, plan gate and UI hints of each field of one form schema (docs/rules.md).
@@ -2349,7 +2385,27 @@ export interface FieldRules {
 export interface FieldUi {
   tab?: "publication" | "actions" | "reminders" | "filters" | "others";
   order?: number;
-  widget?: string;
+  /**
+   * The builder widget that edits the field: a name of web/src/builder/widgets/index.ts builderWidgets (tests/web/builder/widgets/registry.test.tsx keeps this list equal to it).
+   */
+  widget?:
+    | "account"
+    | "datetime"
+    | "excluded-accounts"
+    | "hidden"
+    | "keywords"
+    | "manual-check-reasons"
+    | "media"
+    | "number"
+    | "reactions"
+    | "reminders"
+    | "retweet-rate-gauge"
+    | "select"
+    | "text"
+    | "textarea"
+    | "toggle"
+    | "tweet-text"
+    | "winning-moments";
   step?: string;
 }
 export interface StepConfig {

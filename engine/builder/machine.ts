@@ -9,7 +9,7 @@
  * Next is blocked while the pane has errors: the person stays where the errors are shown; the sidebar still
  * opens any pane (GO_TO_PANE), so nobody is stuck.
  */
-import { and, assign, fromPromise, setup } from "xstate";
+import { and, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from "xstate";
 import type { CompiledConfig } from "../config/compile";
 import type { ValidationContext } from "../config/types";
 import { shouldConfirmDatesUpdate } from "../dates";
@@ -126,7 +126,8 @@ export type BuilderContext = {
   errors: ValidationErrors;
   /** Parts ("base", "sources", "sources.0", "summary") and fields validated so far, for the step states. */
   validated: ReadonlySet<string>;
-  modal: OpenModal | null;
+  /** The source the delete-source modal asks about (the open modal itself is the state: modalOf). */
+  deletingSource: number | null;
   /** The start date waiting for the update-dates confirmation. */
   pendingStart: unknown;
   notice: ToggleNotice | null;
@@ -257,6 +258,45 @@ function idIn(output: unknown, key: "contest_id" | "template_id"): string | null
 
 function missingId(key: string) {
   return new Error(`The server's answer holds no ${key}.`);
+}
+
+/**
+ * The invoke of one of the three calls (submit, draft save, template export): the call with its input, then done
+ * when the answer holds its id (`key`), else, like an error, to the sibling state `failed` with a retry.
+ */
+function callInvoke<const Src extends "submitContest" | "saveDraft" | "exportTemplate">(call: {
+  src: Src;
+  action: BuilderAction;
+  key: "contest_id" | "template_id";
+  target: "#builder.created" | "#builder.draftSaved" | "#builder.templateSaved";
+  finish: "finishCreated" | "finishDraftSaved" | "finishTemplateSaved";
+}) {
+  const { key } = call;
+  return {
+    src: call.src,
+    input: ({ context }: { context: BuilderContext }) => callInput(context, call.action),
+    onDone: [
+      {
+        guard: {
+          type: "returnedId" as const,
+          params: ({ event }: { event: DoneActorEvent<unknown> }) => ({ output: event.output, key }),
+        },
+        target: call.target,
+        actions: {
+          type: call.finish,
+          params: ({ event }: { event: DoneActorEvent<unknown> }) => ({ output: event.output }),
+        },
+      },
+      { target: "failed", actions: { type: "failCall" as const, params: () => ({ error: missingId(key) }) } },
+    ],
+    onError: {
+      target: "failed",
+      actions: {
+        type: "failCall" as const,
+        params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
+      },
+    },
+  };
 }
 
 export const builderMachine = setup({
@@ -421,12 +461,12 @@ export const builderMachine = setup({
       return { form: { ...context.form, sources: [...context.form.sources, source] }, pane: id };
     }),
     askToDeleteSource: assign((_, params: { id: number }) => ({
-      modal: { name: "deleteSource", sourceId: params.id } as const,
+      deletingSource: params.id,
     })),
     /** The source goes, its errors with it (later sources' paths move down by one); back to the sources pane. */
     deleteSource: assign(({ context }) => {
-      if (context.modal?.name !== "deleteSource") return {};
-      const index = sourceIndexOf(context.form, context.modal.sourceId);
+      if (context.deletingSource === null) return {};
+      const index = sourceIndexOf(context.form, context.deletingSource);
       if (index === -1) return {};
       const moved = (path: string) => reindexAfterRemoval(path, index);
       const errors: ValidationErrors = {};
@@ -442,10 +482,7 @@ export const builderMachine = setup({
       };
     }),
 
-    openModal: assign((_, params: { name: Exclude<ModalName, "deleteSource"> }) => ({
-      modal: { name: params.name },
-    })),
-    closeModal: assign({ modal: null }),
+    forgetDeletingSource: assign({ deletingSource: null }),
 
     markForPayment: assign({ forPayment: true }),
     clearForPayment: assign({ forPayment: false }),
@@ -454,7 +491,6 @@ export const builderMachine = setup({
 
     finishCreated: assign((_, params: { output: unknown }) => ({
       result: { kind: "created", contestId: idIn(params.output, "contest_id") ?? "" } as const,
-      modal: null,
     })),
     finishDraftSaved: assign(({ context }, params: { output: unknown }) => ({
       result: {
@@ -462,13 +498,11 @@ export const builderMachine = setup({
         id: idIn(params.output, "contest_id") ?? "",
         forPayment: context.forPayment,
       } as const,
-      modal: null,
     })),
     finishTemplateSaved: assign((_, params: { output: unknown }) => ({
       result: { kind: "templateSaved", id: idIn(params.output, "template_id") ?? "" } as const,
-      modal: null,
     })),
-    finishClosed: assign({ result: { kind: "closed" } as const, modal: null }),
+    finishClosed: assign({ result: { kind: "closed" } as const }),
   },
 }).createMachine({
   id: "builder",
@@ -491,7 +525,7 @@ export const builderMachine = setup({
       idempotencyKey: input.newId(),
       errors: {},
       validated: new Set<string>(),
-      modal: null,
+      deletingSource: null,
       pendingStart: null,
       notice: null,
       loadError: null,
@@ -597,34 +631,35 @@ export const builderMachine = setup({
         CLOSE: ".closeBuilder",
       },
       states: {
-        idle: { entry: "closeModal" },
+        idle: { entry: "forgetDeletingSource" },
         updateContestDates: {
-          entry: { type: "openModal", params: { name: "updateContestDates" } },
+          meta: { modal: "updateContestDates" },
           on: {
             CONFIRM: { target: "idle", actions: "applyPendingStart" },
             CANCEL: { target: "idle", actions: "dropPendingStart" },
           },
         },
-        // Its modal is set by DELETE_SOURCE, which names the source.
+        // DELETE_SOURCE names the source it asks about.
         deleteSource: {
+          meta: { modal: "deleteSource" },
           on: { CONFIRM: { target: "idle", actions: "deleteSource" }, CANCEL: "idle" },
         },
         // ADD_SOURCE (handled by editing) adds the source, opens its pane and closes this modal.
         addSource: {
-          entry: { type: "openModal", params: { name: "addSource" } },
+          meta: { modal: "addSource" },
           on: { CANCEL: "idle" },
         },
         // The shortlink-on-paste setting belongs to the team; the app saves it, then confirms.
         builderSettings: {
-          entry: { type: "openModal", params: { name: "builderSettings" } },
+          meta: { modal: "builderSettings" },
           on: { CONFIRM: "idle", CANCEL: "idle" },
         },
         manageShortlinks: {
-          entry: { type: "openModal", params: { name: "manageShortlinks" } },
+          meta: { modal: "manageShortlinks" },
           on: { CONFIRM: "idle", CANCEL: "idle" },
         },
         closeBuilder: {
-          entry: { type: "openModal", params: { name: "closeBuilder" } },
+          meta: { modal: "closeBuilder" },
           on: { CONFIRM: { target: "#builder.closed", actions: "finishClosed" }, CANCEL: "idle" },
         },
       },
@@ -649,42 +684,28 @@ export const builderMachine = setup({
         },
         /** Creation stops here; the dialog offers to save the contest as a draft to pay for. */
         createPaidContestDialog: {
-          entry: { type: "openModal", params: { name: "createPaidContest" } },
+          meta: { modal: "createPaidContest" },
           on: {
             CONFIRM: { target: "#builder.saveDraft.saving", actions: "markForPayment" },
             CANCEL: "#builder.editing",
           },
         },
         createContestDialog: {
-          entry: { type: "openModal", params: { name: "createContest" } },
+          meta: { modal: "createContest" },
           on: { HOLD_CONFIRMED: "submitting", CANCEL: "#builder.editing" },
         },
         submitting: {
+          meta: { modal: "createContest" },
           entry: "clearSubmitError",
-          invoke: {
+          invoke: callInvoke({
             src: "submitContest",
-            input: ({ context }) => callInput(context, "submit"),
-            onDone: [
-              {
-                guard: {
-                  type: "returnedId",
-                  params: ({ event }) => ({ output: event.output, key: "contest_id" }),
-                },
-                target: "#builder.created",
-                actions: { type: "finishCreated", params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: "failed",
-                actions: { type: "failCall", params: () => ({ error: missingId("contest_id") }) },
-              },
-            ],
-            onError: {
-              target: "failed",
-              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            action: "submit",
+            key: "contest_id",
+            target: "#builder.created",
+            finish: "finishCreated",
+          }),
         },
-        failed: { on: { RETRY: "submitting", CANCEL: "#builder.editing" } },
+        failed: { meta: { modal: "createContest" }, on: { RETRY: "submitting", CANCEL: "#builder.editing" } },
       },
     },
 
@@ -697,31 +718,17 @@ export const builderMachine = setup({
           always: [{ guard: "nameIsInvalid", target: "#builder.editing" }, { target: "saving" }],
         },
         saving: {
-          entry: [{ type: "openModal", params: { name: "saveDraft" } }, "clearSubmitError"],
-          invoke: {
+          meta: { modal: "saveDraft" },
+          entry: "clearSubmitError",
+          invoke: callInvoke({
             src: "saveDraft",
-            input: ({ context }) => callInput(context, "draft"),
-            onDone: [
-              {
-                guard: {
-                  type: "returnedId",
-                  params: ({ event }) => ({ output: event.output, key: "contest_id" }),
-                },
-                target: "#builder.draftSaved",
-                actions: { type: "finishDraftSaved", params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: "failed",
-                actions: { type: "failCall", params: () => ({ error: missingId("contest_id") }) },
-              },
-            ],
-            onError: {
-              target: "failed",
-              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            action: "draft",
+            key: "contest_id",
+            target: "#builder.draftSaved",
+            finish: "finishDraftSaved",
+          }),
         },
-        failed: { on: { RETRY: "saving", CANCEL: "#builder.editing" } },
+        failed: { meta: { modal: "saveDraft" }, on: { RETRY: "saving", CANCEL: "#builder.editing" } },
       },
     },
 
@@ -737,35 +744,21 @@ export const builderMachine = setup({
           ],
         },
         exportTemplateDialog: {
-          entry: { type: "openModal", params: { name: "exportTemplate" } },
+          meta: { modal: "exportTemplate" },
           on: { CONFIRM: "exporting", CANCEL: "#builder.editing" },
         },
         exporting: {
+          meta: { modal: "exportTemplate" },
           entry: "clearSubmitError",
-          invoke: {
+          invoke: callInvoke({
             src: "exportTemplate",
-            input: ({ context }) => callInput(context, "template"),
-            onDone: [
-              {
-                guard: {
-                  type: "returnedId",
-                  params: ({ event }) => ({ output: event.output, key: "template_id" }),
-                },
-                target: "#builder.templateSaved",
-                actions: { type: "finishTemplateSaved", params: ({ event }) => ({ output: event.output }) },
-              },
-              {
-                target: "failed",
-                actions: { type: "failCall", params: () => ({ error: missingId("template_id") }) },
-              },
-            ],
-            onError: {
-              target: "failed",
-              actions: { type: "failCall", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            action: "template",
+            key: "template_id",
+            target: "#builder.templateSaved",
+            finish: "finishTemplateSaved",
+          }),
         },
-        failed: { on: { RETRY: "exporting", CANCEL: "#builder.editing" } },
+        failed: { meta: { modal: "exportTemplate" }, on: { RETRY: "exporting", CANCEL: "#builder.editing" } },
       },
     },
 
@@ -775,3 +768,22 @@ export const builderMachine = setup({
     closed: { type: "final" },
   },
 });
+
+/** The builder's snapshot, as modalOf reads it. */
+type BuilderSnapshot = { context: BuilderContext; getMeta(): Record<string, unknown> };
+
+/**
+ * The modal that is open: the one its state names (each modal state's meta), with the source the delete-source
+ * modal asks about. The state is the only record of it.
+ */
+export function modalOf(snapshot: BuilderSnapshot): OpenModal | null {
+  for (const meta of Object.values(snapshot.getMeta())) {
+    const name = (meta as { modal?: ModalName } | undefined)?.modal;
+    if (name === "deleteSource") {
+      const sourceId = snapshot.context.deletingSource;
+      return sourceId === null ? null : { name, sourceId };
+    }
+    if (name) return { name };
+  }
+  return null;
+}

@@ -12,9 +12,19 @@
  * for all the team's contests) are the first RETURNING_MAX to take a clean entrant's place, under their own id,
  * handle and name. They are clean but for having won before, so a rehearsal's previous-winners filter has someone
  * to catch. Without `returning` nothing changes (the same entrants as before for the same contest).
+ *
+ * Timing: with a `window` (a running contest's start and close), entries are made within it, most early and a
+ * tail later (a truncated exponential, as real participation decays after the post), and only those made by
+ * `now` are answered: the same contest read at two times gives the earlier read's entries and those made since,
+ * so a rehearsal loaded while it runs sees entries arrive, and its winning moments, statistics and reminders
+ * behave as a real contest's. Without a window (a quick import of a post already out), entries are dated over
+ * the three days before `now`.
  */
 
+import { hasActionKind, type ProviderFacts, profileUrlOf } from "../provider";
+import { isValidHandle, normalizeHandle } from "../text/handle";
 import { getIn, toTime } from "../values";
+import { REACTIONS } from "./action-kinds";
 import { addDays, addMonths } from "./calendar";
 import { type Entrant, entrantId } from "./entrant";
 import { type SeededRandom, seededRandom } from "./prng";
@@ -26,13 +36,18 @@ import {
   LAST_NAMES,
   PREDICTION_LEADS,
 } from "./sandbox-names";
-import { actionSettings, REACTIONS } from "./settings";
+import { actionSettings } from "./settings";
 import { fold } from "./text-match";
 
 export type SandboxOptions = {
   contestId: string;
   /** The stored builder source (its id, type and settings). */
   source: Record<string, unknown>;
+  /**
+   * The source's provider definition: its actions' kinds, what its account ids and handles look like, its profile
+   * URLs. Without one, the entrants do nothing a network could check.
+   */
+  network: ProviderFacts | undefined;
   count: number;
   now: string;
   /** External ids or handles a clean entrant follows, beside those the source's follow action names. */
@@ -44,6 +59,8 @@ export type SandboxOptions = {
    * of another network (provider given and not the source's) are left out.
    */
   returning?: readonly ReturningAccount[];
+  /** The contest's own window (ISO 8601): entries are made within it, and those after `now` are not read yet. */
+  window?: { start: string; end: string };
 };
 
 /** An account of the team's earlier contests, as it entered them. */
@@ -79,6 +96,10 @@ const CLEAN_PERCENT = 72;
 export const RETURNING_MAX = 3;
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
+/** How fast participation decays over a window: about half the entries come in its first fifth. */
+const DECAY = 3;
+/** Resolution of the uniform draw behind an entry time. */
+const TIME_STEPS = 1_000_000;
 
 function pick<T>(random: SeededRandom, list: readonly T[]): T {
   return list[random.below(list.length)] as T;
@@ -122,38 +143,25 @@ function digits(random: SeededRandom, length: number): string {
   return out;
 }
 
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
-
-function externalId(random: SeededRandom, provider: string): string {
-  if (provider === "bluesky") {
-    return `did:plc:${Array.from({ length: 24 }, () => pick(random, [...ID_ALPHABET])).join("")}`;
-  }
-  if (provider === "youtube") {
-    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    return `UC${Array.from({ length: 22 }, () => pick(random, [...alphabet])).join("")}`;
-  }
-  return digits(random, provider === "twitter" ? 19 : 16);
+/** A synthetic account id of the network's shape (account_id: prefix, then length characters of alphabet). */
+function externalId(random: SeededRandom, network: ProviderFacts | undefined): string {
+  const shape = network?.account_id;
+  if (!shape) return digits(random, 16);
+  return (
+    shape.prefix + Array.from({ length: shape.length }, () => pick(random, [...shape.alphabet])).join("")
+  );
 }
 
-function profileUrl(provider: string, handle: string, id: string): string | null {
-  switch (provider) {
-    case "twitter":
-      return `https://x.com/${handle}`;
-    case "bluesky":
-      return `https://bsky.app/profile/${handle}`;
-    case "instagram":
-      return `https://www.instagram.com/${handle}`;
-    case "threads":
-      return `https://www.threads.net/@${handle}`;
-    case "tiktok":
-      return `https://www.tiktok.com/@${handle}`;
-    case "youtube":
-      return `https://www.youtube.com/channel/${id}`;
-    case "facebook":
-      return `https://www.facebook.com/${id}`;
-    default:
-      return null;
-  }
+/** What joins a first and a last name in a handle: a dot or an underscore, whichever the handle rule takes. */
+function separatorOf(network: ProviderFacts | undefined): string {
+  const rule = network?.handle;
+  if (!rule) return "_";
+  return [".", "_"].find((sep) => isValidHandle(rule, `ab${sep}cd`)) ?? "";
+}
+
+/** A generated handle as the network writes it (completed with its suffix, lower-cased where it is). */
+function networkHandle(network: ProviderFacts | undefined, handle: string): string {
+  return network ? (normalizeHandle(network, handle) ?? handle) : handle;
 }
 
 /** Code-unit order (ISO 8601 UTC texts of one format sort as their instants). */
@@ -173,12 +181,26 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   if (parsedNow === null) {
     throw new RangeError(`sandboxEntrants: now is not an ISO 8601 date: ${JSON.stringify(opts.now)}`);
   }
-  const now: number = parsedNow;
+  const readAt: number = parsedNow;
+  const window = entryWindow(opts.window);
+  // Entrants do not depend on when they are read (ages count from the window's start), only which are answered.
+  const now: number = window ? window.start : readAt;
   const count = Math.max(0, Math.floor(opts.count));
   const provider = typeof source.type === "string" ? source.type : "sandbox";
   const sourceId = String(source.id ?? source._id ?? "");
   const random = seededRandom(opts.contestId, `sandbox:${sourceId}`);
-  const rules = actionSettings(source);
+  const { network } = opts;
+  /** The last instant an entry or a comment may be made: before the close, or before now without a window. */
+  const lastAt = window ? window.end - SECOND : readAt;
+  /** When an entrant entered: in the window, most early and a tail later; else over the three days before now. */
+  const entryTime = (): number => {
+    if (!window) return addDays(now, -3) + random.below(70 * 3_600) * SECOND;
+    const span = window.end - SECOND - window.start;
+    const u = random.below(TIME_STEPS) / TIME_STEPS;
+    const share = -Math.log(1 - u * (1 - Math.exp(-DECAY))) / DECAY;
+    return window.start + Math.min(span, Math.floor(share * span));
+  };
+  const rules = actionSettings(source, network);
   const rawKeywords =
     getIn(source, ["actions", "comment", "keywords", "enabled"]) === true
       ? strings(getIn(source, ["actions", "comment", "keywords", "list"]))
@@ -201,11 +223,10 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const rateMax = enabled(source, "check_retweet_rate")
     ? numberAt(source, ["check_retweet_rate", "max_percent_contests"], 50)
     : 50;
-  // Reposts, quotes and the repost ratio are twitter's and bluesky's.
-  const hasReposts = provider === "twitter" || provider === "bluesky";
-  const onlyQuotes = rules.comment.enabled && rules.comment.accept === "only_quotes";
-  // Instagram, threads and tiktok handles often hold dots; twitter and the others use underscores.
-  const separator = provider === "instagram" || provider === "threads" || provider === "tiktok" ? "." : "_";
+  // Reposts, quotes and the repost ratio belong to the networks that have a repost action.
+  const hasReposts = hasActionKind(network, "repost");
+  const onlyQuotes = (rules.comment.enabled && rules.comment.accept === "only_quotes") || rules.quote.enabled;
+  const separator = separatorOf(network);
   const reactions = rules.react.accept.length > 0 ? rules.react.accept : [...REACTIONS];
 
   // The defects this source can catch, one of each first; the rest mostly clean.
@@ -218,7 +239,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   if (rules.comment.enabled && rules.comment.prediction) catchable.push("no_prediction");
   if (rules.repost.enabled) catchable.push("no_repost");
   if (onlyQuotes) catchable.push("no_quote");
-  if (rules.like) catchable.push("no_like");
+  if (rules.like.enabled) catchable.push("no_like");
   if (rules.follow.enabled && (rules.follow.author || rules.follow.others.length > 0))
     catchable.push("no_follow");
   if (rules.react.enabled) catchable.push("no_reaction");
@@ -267,14 +288,14 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       const handle = pick(random, candidates).slice(0, 15);
       if (!usedHandles.has(handle.toLowerCase())) {
         usedHandles.add(handle.toLowerCase());
-        return provider === "bluesky" ? `${handle}.bsky.social` : handle;
+        return networkHandle(network, handle);
       }
     }
   }
 
   function freshId(): string {
     for (;;) {
-      const id = externalId(random, provider);
+      const id = externalId(random, network);
       if (!usedIds.has(id)) {
         usedIds.add(id);
         return id;
@@ -313,8 +334,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     const last = pick(random, LAST_NAMES);
     const id = freshId();
     const handle = handleFor(first, last);
-    // Entered during the last three days, at least two hours ago (room for a second entry before now).
-    const firstAt = addDays(now, -3) + random.below(70 * 3_600) * SECOND;
+    const firstAt = entryTime();
     const ageDays =
       Math.ceil((now - addMonths(now, -Math.max(monthsOld, 1))) / 86_400_000) + 30 + random.below(3650);
     const follows = new Set<string>(opts.accountsToFollow ?? []);
@@ -326,7 +346,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     const comments = Array.from({ length: commentCount }, (_, i) => ({
       id: commentId(),
       text: commentText({}),
-      at: new Date(firstAt + i * (2 + random.below(60)) * MINUTE).toISOString(),
+      at: new Date(Math.min(lastAt, firstAt + i * (2 + random.below(60)) * MINUTE)).toISOString(),
     }));
     return {
       id: entrantId(provider, id),
@@ -335,7 +355,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       external_id: id,
       screen_name: handle,
       name: `${first} ${last}`,
-      profile_url: profileUrl(provider, handle, id),
+      profile_url: profileUrlOf(network, handle),
       account_created_at: new Date(addDays(now, -ageDays) - random.below(86_400) * SECOND).toISOString(),
       followers: audience(random),
       following: audience(random),
@@ -345,7 +365,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       did: {
         repost: rules.repost.enabled || (hasReposts && random.below(3) === 0),
         quote: onlyQuotes || (hasReposts && random.below(10) === 0),
-        like: rules.like || random.below(2) === 0,
+        like: rules.like.enabled || random.below(2) === 0,
         follows: [...follows],
         reactions: rules.react.enabled ? [pick(random, reactions)] : [],
       },
@@ -371,9 +391,9 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       case "bot": {
         const stem = pick(random, BOT_STEMS);
         const handle = `${stem}${digits(random, 15 - stem.length)}`;
-        e.screen_name = provider === "bluesky" ? `${handle}.bsky.social` : handle;
+        e.screen_name = networkHandle(network, handle);
         e.name = handle;
-        e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
+        e.profile_url = profileUrlOf(network, e.screen_name);
         e.is_bot_signal = true;
         e.followers = random.below(6);
         e.following = 1_500 + random.below(4_000);
@@ -393,10 +413,9 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
         break;
       case "excluded": {
         const handle = pick(random, excluded);
-        // A listed bluesky account is usually a full domain handle already ("brand.bsky.social").
-        e.screen_name = provider === "bluesky" && !handle.includes(".") ? `${handle}.bsky.social` : handle;
+        e.screen_name = networkHandle(network, handle);
         e.name = handle;
-        e.profile_url = profileUrl(provider, e.screen_name, e.external_id);
+        e.profile_url = profileUrlOf(network, e.screen_name);
         break;
       }
       case "no_comment":
@@ -444,7 +463,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
       external_id: account.external_id,
       screen_name: screenName,
       name: account.name || e.name,
-      profile_url: profileUrl(provider, screenName, account.external_id),
+      profile_url: profileUrlOf(network, screenName),
     };
   }
 
@@ -466,7 +485,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const pool = originals.length > 0 ? originals : made;
   for (let i = 0; i < duplicates && pool.length > 0; i++) {
     const original = pick(random, pool).entrant;
-    const later = Math.min(now, (toTime(original.first_at) ?? now) + (1 + random.below(90)) * MINUTE);
+    const later = Math.min(lastAt, (toTime(original.first_at) ?? now) + (1 + random.below(90)) * MINUTE);
     const again: Entrant = {
       ...original,
       did: { ...original.did, follows: [...original.did.follows], reactions: [...original.did.reactions] },
@@ -475,9 +494,20 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
     };
     made.push({ entrant: again, role: "duplicate" });
   }
-  // As a network would list them: by the time they entered.
+  // As a network would list them: by the time they entered; in a window, only those made by the time of reading.
   return made
     .map((m, index) => ({ entrant: m.entrant, index }))
     .sort((a, b) => compareText(a.entrant.first_at, b.entrant.first_at) || a.index - b.index)
-    .map((m) => m.entrant);
+    .map((m) => m.entrant)
+    .filter((e) => !window || (toTime(e.first_at) ?? Number.POSITIVE_INFINITY) <= readAt);
+}
+
+/** The window as instants, or null when it is absent or not a window (then the old three days before now). */
+function entryWindow(window: SandboxOptions["window"]): { start: number; end: number } | null {
+  if (!window) return null;
+  const start = toTime(window.start);
+  const end = toTime(window.end);
+  if (start === null || end === null) return null;
+  // Room for a first entry and its later comment or second entry, all before the close.
+  return end - start >= 2 * SECOND ? { start, end } : null;
 }

@@ -4,8 +4,6 @@
  * word, so the bad word "ass" does not remove a comment about a "class".
  */
 
-import { handleKey } from "../text/handle";
-
 /** Case- and accent-insensitive form: compatibility-decomposed, combining marks dropped, lower case, spaces collapsed. */
 export function fold(text: string): string {
   return text
@@ -59,21 +57,4 @@ export function containsAnyTerm(text: string, foldedTerms: readonly string[]): b
   if (foldedTerms.length === 0) return false;
   const folded = fold(text);
   return foldedTerms.some((term) => containsTerm(folded, term));
-}
-
-/**
- * A mention, as the accounts_mentioned_in rule reads one: an @ not inside a word ("contact@brand.com" mentions
- * nobody), then a handle of word characters, or a domain handle ("@alice.bsky.social") without a final dot.
- */
-const MENTION = /(?<![\w@])@([A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?)/g;
-
-/** The distinct accounts a text mentions (lower case, without "@"), leaving out `self`. */
-export function mentionedAccounts(text: string, self?: string): Set<string> {
-  const own = self === undefined ? undefined : handleKey(undefined, self);
-  const found = new Set<string>();
-  for (const m of text.matchAll(MENTION)) {
-    const handle = (m[1] ?? "").toLowerCase();
-    if (handle !== "" && handle !== own) found.add(handle);
-  }
-  return found;
 }

@@ -4,13 +4,16 @@
  * to load (unknown rule, wrong arguments, unknown comparator); sidecar keys, rule arguments, `when` paths and
  * step fields that name fields the schema does not have; message keys missing from any language's catalog
  * (every catalog has exactly the keys of en.json, with the same placeholders); providers without a definition; handle
- * rules whose pattern does not compile or refuses its own examples; plan features that are not in the feature catalogue.
+ * rules whose pattern does not compile or refuses its own examples; plan features that are not in the feature catalogue;
+ * source actions without a kind in the provider's definition, or of a kind the engine does not know
+ * (engine/lifecycle/action-kinds); text limits (`text`) that disagree with the source's rule strings.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ProviderHandle, RulesSidecar } from "../../codegen/types";
 import { createAjv } from "../ajv";
 import { type CompiledScope, compileConfig } from "../config/compile";
+import { ACTION_KIND_NAMES, isActionKind } from "../lifecycle/action-kinds";
 import { ENGINE_LOCALES } from "../messages/locales";
 import type { RuleDefinition } from "../rules/define";
 import { rules } from "../rules/index";
@@ -111,6 +114,102 @@ function checkHandleRules(set: SchemaSet, problems: Problem[]) {
           file: def.file,
           message: `handle.examples: "${example}" is not a handle its rule keeps as it is`,
         });
+      }
+    }
+  }
+}
+
+/**
+ * Each action of a provider's contest source (the keys of `actions` in its source schema) has a kind in the
+ * provider's definition, of a kind the engine knows, and one action at most of each kind; the definition names no
+ * action the source lacks.
+ */
+function checkActionKinds(set: SchemaSet, problems: Problem[]) {
+  for (const [name, def] of set.providers) {
+    const sidecar = set.sources.get(name);
+    if (!sidecar) continue;
+    const schemaFile = schemaOf(sidecar);
+    if (!existsSync(schemaFile)) continue;
+    const schema = JSON.parse(readFileSync(schemaFile, "utf8")) as {
+      properties?: { actions?: { properties?: Record<string, unknown> } };
+    };
+    const keys = Object.keys(schema.properties?.actions?.properties ?? {});
+    const actions = (def.data.actions ?? {}) as Record<string, { kind?: unknown }>;
+    const seen = new Map<string, string>();
+    for (const key of keys) {
+      const kind = actions[key]?.kind;
+      if (typeof kind !== "string") {
+        problems.push({
+          file: def.file,
+          message: `actions.${key} (an action of ${sidecar.data.schema}) has no kind`,
+        });
+        continue;
+      }
+      if (!isActionKind(kind)) {
+        problems.push({
+          file: def.file,
+          message: `actions.${key}: kind "${kind}" is not one of ${ACTION_KIND_NAMES.join(", ")}`,
+        });
+        continue;
+      }
+      const other = seen.get(kind);
+      if (other)
+        problems.push({
+          file: def.file,
+          message: `actions.${key} and actions.${other} are both of kind "${kind}"`,
+        });
+      seen.set(kind, key);
+    }
+    for (const key of Object.keys(actions)) {
+      if (!keys.includes(key))
+        problems.push({
+          file: def.file,
+          message: `actions.${key} is not an action of ${sidecar.data.schema}`,
+        });
+    }
+  }
+}
+
+/** The fields whose longest text a provider's `text` limits give, and the limit that gives it. */
+const TEXT_LIMITS = {
+  "publication.content": "content_max",
+  "closing_publication.content": "content_max",
+  "winners_publication.content": "content_max",
+  "winners_private_message.content": "private_message_max",
+} as const;
+
+/**
+ * A provider's text limits agree with its source's rule strings: each limited field's maximum (`between`'s max,
+ * or `weighted_length`'s, which is the weighted count) is the limit, and the count is weighted exactly
+ * where `text.weighted` says so.
+ */
+function checkTextLimits(set: SchemaSet, compiled: ReturnType<typeof compileConfig>, problems: Problem[]) {
+  const env = { now: new Date(0), quotas: {}, limits: {}, get: () => undefined, sourceIndex: 0, index: 0 };
+  for (const [name, def] of set.providers) {
+    const text = def.data.text as Partial<Record<"content_max" | "private_message_max", number>> & {
+      weighted?: boolean;
+    };
+    const scope = compiled.sources.get(name);
+    if (!text || !scope) continue;
+    for (const [field, limit] of Object.entries(TEXT_LIMITS)) {
+      const rules = scope.fields.find((f) => f.pattern === field)?.rules ?? [];
+      for (const rule of rules) {
+        const weighted = rule.name === "weighted_length";
+        if (!weighted && rule.name !== "between") continue;
+        const args = rule.resolveArgs(env);
+        const max = weighted ? (args[0] ?? 280) : args[1];
+        if (typeof max === "number" && max !== text[limit]) {
+          problems.push({
+            file: def.file,
+            message: `text.${limit} is ${text[limit]}, but ${field} allows ${max} (${rule.name})`,
+          });
+        }
+        if (weighted !== (text.weighted === true)) {
+          problems.push({
+            file: def.file,
+            message: `text.weighted is ${text.weighted === true}, but ${field} is counted with ${rule.name}`,
+          });
+        }
       }
     }
   }
@@ -224,6 +323,7 @@ export function checkSchemaDir(dir: string): Problem[] {
   }
   checkDataFiles(dir, ajv, problems);
   checkHandleRules(set, problems);
+  checkActionKinds(set, problems);
 
   let compiled: ReturnType<typeof compileConfig>;
   try {
@@ -241,6 +341,7 @@ export function checkSchemaDir(dir: string): Problem[] {
     "validation.structure.invalid",
     "validation.failed",
   ]);
+  checkTextLimits(set, compiled, problems);
   const usedFeatures = new Map<string, string>();
   checkSidecar(set, set.base, compiled.base, problems, usedKeys, usedFeatures);
   if (existsSync(set.summary.file))
@@ -283,6 +384,8 @@ export function checkSchemaDir(dir: string): Problem[] {
     }
   }
 
+  // Every action kind's label (the contest pages name a provider's action by its kind until it has its own).
+  for (const kind of ACTION_KIND_NAMES) usedKeys.add(`action.kind.${kind}`);
   // Every registry rule's own keys too: a rule not used yet must still speak every language.
   for (const def of Object.values(rules) as RuleDefinition[]) {
     for (const key of [def.message, ...(def.otherMessages ?? [])]) usedKeys.add(key);

@@ -1,5 +1,20 @@
 import { type HandleProvider, normalizeHandle } from "../text/handle";
+import { isPlainObject } from "../values";
+import type { RuleContext } from "./define";
 import { defineRule } from "./define";
+
+/** The networks with a handle rule, by name: made once per builder config, not per account checked. */
+const byProviders = new WeakMap<RuleContext["providers"], Map<string, HandleProvider>>();
+function networksOf(providers: RuleContext["providers"]): Map<string, HandleProvider> {
+  let known = byProviders.get(providers);
+  if (!known) {
+    known = new Map();
+    for (const [name, def] of Object.entries(providers))
+      if (def.handle) known.set(name, { name, handle: def.handle });
+    byProviders.set(providers, known);
+  }
+  return known;
+}
 
 /**
  * An account of a list (excluded accounts, accounts to follow) is an account name of its network, by the handle
@@ -16,18 +31,16 @@ export const accountHandle = defineRule({
   otherMessages: ["validation.account_handle.any"],
   check: (value, _args, ctx) => {
     if (typeof value !== "string") return true;
-    const networks = (names: readonly string[]): HandleProvider[] =>
-      names.flatMap((name) => {
-        const handle = ctx.providers[name]?.handle;
-        return handle ? [{ name, handle }] : [];
-      });
+    const known = networksOf(ctx.providers);
     if (ctx.sourceIndex === undefined) {
-      const every = networks(Object.keys(ctx.providers));
+      const every = [...known.values()];
       if (every.length === 0 || every.some((p) => normalizeHandle(p, value) !== null)) return true;
       return { key: "validation.account_handle.any" };
     }
-    const type = ctx.get(`sources.${ctx.sourceIndex}.type`);
-    const [network] = typeof type === "string" ? networks([type]) : [];
+    const sources = isPlainObject(ctx.form) ? ctx.form.sources : undefined;
+    const source = Array.isArray(sources) ? sources[ctx.sourceIndex] : undefined;
+    const type = isPlainObject(source) ? source.type : undefined;
+    const network = typeof type === "string" ? known.get(type) : undefined;
     if (!network || normalizeHandle(network, value) !== null) return true;
     const example = network.handle?.examples[0];
     return { key: "validation.account_handle", values: { example: example ? `@${example}` : "" } };

@@ -1,23 +1,23 @@
+import { handleKey } from "../text/handle";
+import { mentionedAccounts } from "../text/mentions";
 import { defineRule } from "./define";
 
 /**
- * A mention: an @ not inside a word ("contact@brand.com" mentions nobody), then a twitter handle (word
- * characters) or a bluesky domain handle ("@alice.bsky.social"); a sentence's final dot is not part of it.
+ * Every listed @handle appears as a mention in the other field's text, both read by the handle rule of the
+ * source's network (engine/text/mentions.ts): "@alice@example.social" is one account where handles are
+ * user@instance. Outside a source, or for a network without a rule, a mention is word characters or a domain name.
  */
-const MENTION = /(?<![\w@])@([A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?)/g;
-
-/** Every listed @handle appears as a mention in the other field's text (case-insensitive). */
 export const accountsMentionedIn = defineRule({
   name: "accounts_mentioned_in",
   params: [{ name: "field", kind: "field" }],
   message: "validation.accounts_mentioned_in",
-  check: (value, [field]) => {
+  check: (value, [field], ctx) => {
     if (!Array.isArray(value)) return true;
+    const type = ctx.sourceIndex === undefined ? undefined : ctx.get(`sources.${ctx.sourceIndex}.type`);
+    const handle = typeof type === "string" ? ctx.providers[type]?.handle : undefined;
+    const network = typeof type === "string" && handle ? { name: type, handle } : undefined;
     const text = typeof field.value === "string" ? field.value : "";
-    const mentioned = new Set([...text.matchAll(MENTION)].map((m) => (m[1] ?? "").toLowerCase()));
-    return value.every((handle) => {
-      if (typeof handle !== "string") return false;
-      return mentioned.has(handle.replace(/^@/, "").toLowerCase());
-    });
+    const mentioned = mentionedAccounts(text, network);
+    return value.every((listed) => typeof listed === "string" && mentioned.has(handleKey(network, listed)));
   },
 });

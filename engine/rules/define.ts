@@ -37,6 +37,8 @@ export type RuleDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]
   readonly otherMessages?: readonly MessageKey[];
   /** Runs on empty values too. Only `required`-like rules are implicit; every other rule passes an empty value. */
   readonly implicit?: boolean;
+  /** Never fails: the rule only records something for other readers (needed_by, for the ties); the chain skips it. */
+  readonly inert?: boolean;
   /** Never throws: a value of the wrong shape is simply invalid (or passes, where the rule says so). */
   check(value: unknown, args: ArgsOf<P>, ctx: RuleContext): RuleOutcome;
 };

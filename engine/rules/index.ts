@@ -24,6 +24,7 @@ import { maxContestDuration } from "./max-contest-duration";
 import { neededBy } from "./needed-by";
 import { needsAny } from "./needs-any";
 import { number } from "./number";
+import { oneNetworkUnless } from "./one-network-unless";
 import type { ParamSpec } from "./params";
 import { pubMedia } from "./pub-media";
 import { range } from "./range";
@@ -33,8 +34,8 @@ import { required } from "./required";
 import { requiredWhenIn } from "./required-when-in";
 import { string } from "./string";
 import { teamFeature } from "./team-feature";
-import { twitterPublicationContent } from "./twitter-publication-content";
 import { url } from "./url";
+import { weightedLength } from "./weighted-length";
 
 export const rules = {
   required,
@@ -63,11 +64,12 @@ export const rules = {
   accounts_mentioned_in: accountsMentionedIn,
   account_handle: accountHandle,
   required_when_in: requiredWhenIn,
-  twitter_publication_content: twitterPublicationContent,
+  weighted_length: weightedLength,
   regex,
   email,
   url,
   has_feature: hasFeature,
+  one_network_unless: oneNetworkUnless,
 } satisfies Record<string, RuleDefinition<readonly ParamSpec[]>>;
 
 export type RuleName = keyof typeof rules;

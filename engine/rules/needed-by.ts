@@ -8,5 +8,6 @@ export const neededBy = defineRule({
   name: "needed_by",
   params: [{ name: "fields", kind: "field", rest: true }],
   message: "validation.needed_by",
+  inert: true,
   check: () => true,
 });

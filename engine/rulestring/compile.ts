@@ -3,7 +3,7 @@
  * converted once. A problem is a RuleLoadError naming the file and the field.
  */
 import type { MessageKey } from "../messages/types";
-import type { RuleContext, RuleDefinition } from "../rules/define";
+import type { RuleContext, RuleDefinition, RuleOutcome } from "../rules/define";
 import { isRuleName, type RuleName, rules } from "../rules/index";
 import {
   type ArgsOf,
@@ -41,6 +41,12 @@ export type CompiledRule = {
   /** The message key used when this rule fails with its default message (a field may override it). */
   readonly message: MessageKey;
   readonly resolveArgs: (env: ResolveEnv) => ArgsOf<readonly ParamSpec[]>;
+  /**
+   * The rule's check with its arguments bound: constant arguments resolved once, at load; a field argument read
+   * straight from ctx.form with $SOURCE/$INDEX filled in place (its path text built only if a message needs it).
+   * What the validator calls; resolveArgs is the same arguments in plain data, for the linter and the tests.
+   */
+  readonly test: (value: unknown, ctx: RuleContext) => RuleOutcome;
   /** The field paths (templates with $SOURCE/$INDEX) the rule reads, for the schema linter and the ties. */
   readonly fieldRefs: readonly string[];
 };
@@ -73,12 +79,64 @@ function fieldResolver(template: string): Resolver {
   };
 }
 
+/** A field argument whose path text is made only when read (a failing rule's message names the field). */
+class BoundFieldArg implements FieldArg {
+  constructor(
+    private readonly segments: readonly string[],
+    private readonly sourceIndex: number | undefined,
+    private readonly index: number | undefined,
+    readonly value: unknown,
+  ) {}
+  get path(): string {
+    return this.segments
+      .map((s) => (s === "$SOURCE" ? String(this.sourceIndex) : s === "$INDEX" ? String(this.index) : s))
+      .join(".");
+  }
+}
+
+/** Walks a field template from the form, filling $SOURCE and $INDEX as it goes (no copy of the segments). */
+function readFilled(form: unknown, segments: readonly string[], sourceIndex: number, index: number): unknown {
+  let current: unknown = form;
+  for (const seg of segments) {
+    if (current === null || typeof current !== "object") return undefined;
+    const key = seg === "$SOURCE" ? sourceIndex : seg === "$INDEX" ? index : seg;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+/** fieldResolver's bound form, for the validator: reads ctx.form, which a rule context always has. */
+function boundFieldResolver(template: string): (ctx: RuleContext) => FieldArg {
+  const segments = template.split(".");
+  const hasSource = segments.includes("$SOURCE");
+  const hasIndex = segments.includes("$INDEX");
+  if (!hasSource && !hasIndex) {
+    return (ctx) => ({ path: template, value: getIn(ctx.form, segments) });
+  }
+  return (ctx) => {
+    if ((hasSource && ctx.sourceIndex === undefined) || (hasIndex && ctx.index === undefined)) {
+      return { path: template, value: undefined };
+    }
+    const value = readFilled(ctx.form, segments, ctx.sourceIndex ?? 0, ctx.index ?? 0);
+    return new BoundFieldArg(segments, ctx.sourceIndex, ctx.index, value);
+  };
+}
+
 function text(arg: RawArg): string | null {
   return arg.type === "bare" || arg.type === "quoted" ? arg.value : null;
 }
 
 /** Converts one raw argument for a parameter; returns an error text instead of throwing. */
-function convert(param: ParamSpec, arg: RawArg): { resolver: Resolver; fieldRef?: string } | string {
+type Converted = {
+  resolver: Resolver;
+  fieldRef?: string;
+  /** The value does not depend on where or when the rule is checked: resolved once, at load. */
+  constant?: boolean;
+  /** The validator's form of the resolver, when it differs (field arguments). */
+  bound?: (ctx: RuleContext) => unknown;
+};
+
+function convert(param: ParamSpec, arg: RawArg): Converted | string {
   const value = text(arg);
   switch (param.kind) {
     case "number":
@@ -95,24 +153,24 @@ function convert(param: ParamSpec, arg: RawArg): { resolver: Resolver; fieldRef?
       if (value.trim() === "" || !Number.isFinite(n))
         return `${param.name} must be a number (got "${value}")`;
       if (param.kind === "integer" && !Number.isInteger(n)) return `${param.name} must be a whole number`;
-      return { resolver: () => n };
+      return { resolver: () => n, constant: true };
     }
     case "duration": {
       const ms = value === null ? null : parseDuration(value);
       if (ms === null) return `${param.name} must be a duration like 5m, 60d or 6d23h (got "${value ?? ""}")`;
-      return { resolver: () => ms };
+      return { resolver: () => ms, constant: true };
     }
     case "string":
     case "feature":
       if (value === null) return `${param.name} must be a text`;
-      return { resolver: () => value };
+      return { resolver: () => value, constant: true };
     case "regex": {
       const source = arg.type === "regex" ? arg.source : value;
       const flags = arg.type === "regex" ? arg.flags : "";
       if (source === null) return `${param.name} must be a /regex/`;
       try {
         const re = new RegExp(source, flags);
-        return { resolver: () => re };
+        return { resolver: () => re, constant: true };
       } catch (err) {
         return `${param.name} is not a valid regex: ${(err as Error).message}`;
       }
@@ -121,7 +179,7 @@ function convert(param: ParamSpec, arg: RawArg): { resolver: Resolver; fieldRef?
       if (!COMPARATORS.includes(value as Comparator)) {
         return `unknown comparator "${value ?? ""}" (expected one of ${COMPARATORS.join(" ")})`;
       }
-      return { resolver: () => value };
+      return { resolver: () => value, constant: true };
     case "field_or_now":
     case "field": {
       if (param.kind === "field_or_now" && value === "now") {
@@ -130,7 +188,7 @@ function convert(param: ParamSpec, arg: RawArg): { resolver: Resolver; fieldRef?
       if (value === null || !FIELD_PATH.test(value)) {
         return `${param.name} must be a field path like base.start_date or sources.$SOURCE.publication.content (got "${value ?? ""}")`;
       }
-      return { fieldRef: value, resolver: fieldResolver(value) };
+      return { fieldRef: value, resolver: fieldResolver(value), bound: boundFieldResolver(value) };
     }
   }
 }
@@ -158,24 +216,48 @@ function bind(parsed: ParsedRule, where: { file: string; field: string }): Compi
     fail(`takes at most ${params.length} argument(s), got ${args.length}`);
 
   const resolvers: Resolver[] = [];
+  const bound: ((ctx: RuleContext) => unknown)[] = [];
   const fieldRefs: string[] = [];
+  let constant = true;
   params.forEach((param, i) => {
     const mine = param.rest ? args.slice(i) : args.slice(i, i + 1);
     const converted = mine.map((a) => {
       const c = convert(param, a);
       if (typeof c === "string") return fail(c);
       if (c.fieldRef) fieldRefs.push(c.fieldRef);
-      return c.resolver;
+      if (!c.constant) constant = false;
+      return c;
     });
-    if (param.rest) resolvers.push((env) => converted.map((r) => r(env)));
-    else resolvers.push(converted[0] ?? (() => undefined));
+    const plain = converted.map((c) => c.resolver);
+    const fast = converted.map((c) => c.bound ?? c.resolver);
+    if (param.rest) {
+      resolvers.push((env) => plain.map((r) => r(env)));
+      bound.push((ctx) => fast.map((r) => r(ctx)));
+    } else {
+      resolvers.push(plain[0] ?? (() => undefined));
+      bound.push(fast[0] ?? (() => undefined));
+    }
   });
+  // The binder converted each argument for its parameter kind above, so the tuple has the check's types.
+  const check = definition.check as (value: unknown, args: unknown[], ctx: RuleContext) => RuleOutcome;
+  let test: CompiledRule["test"];
+  if (constant) {
+    const fixed = resolvers.map((r) => r({} as ResolveEnv));
+    test = (value, ctx) => check(value, fixed, ctx);
+  } else {
+    const n = bound.length;
+    test = (value, ctx) => {
+      const resolved = new Array<unknown>(n);
+      for (let i = 0; i < n; i++) resolved[i] = (bound[i] as (ctx: RuleContext) => unknown)(ctx);
+      return check(value, resolved, ctx);
+    };
+  }
   return {
     name: parsed.name,
     definition,
     message: definition.message,
-    // The binder converted each argument for its parameter kind above, so the tuple has the check's types.
     resolveArgs: (env) => resolvers.map((r) => r(env)) as ArgsOf<readonly ParamSpec[]>,
+    test,
     fieldRefs,
   };
 }

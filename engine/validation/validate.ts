@@ -10,9 +10,17 @@ import type { CompiledConfig, CompiledField, CompiledScope, Condition } from "..
 import type { ValidationContext } from "../config/types";
 import type { FieldError, ValidationErrors } from "../messages/types";
 import type { RuleContext } from "../rules/define";
-import { asText, getIn, getPath, isEmpty, isTruthy } from "../values";
-import { expandPattern, type FieldInstance, matchPattern } from "./expand";
-import { formSources, locatePath, type ScopeInstance, scopeInstances, sourceType } from "./scopes";
+import { asText, getIn, getPath, isPlainObject, isTruthy } from "../values";
+import {
+  conditionsHoldAt,
+  type FieldProgram,
+  forEachInstance,
+  type Position,
+  relativePath,
+  scopeProgram,
+  type Visitor,
+} from "./program";
+import { formSources, type ScopeInstance, scopeInstances, sourceType } from "./scopes";
 
 export type ValidationTarget =
   | { kind: "all" }
@@ -78,47 +86,36 @@ export function isActive(
   return !isGatedOut(field, ctx) && conditionsHold(field, form, inst, indexes);
 }
 
-/** One rule context per validation, its position fields moved along as the fields are checked. */
-type MutableRuleContext = { -readonly [K in keyof RuleContext]: RuleContext[K] };
-
-function ruleContext(form: unknown, ctx: ValidationContext, config: CompiledConfig): MutableRuleContext {
-  return {
-    form,
-    path: "",
-    sourceIndex: undefined,
-    index: undefined,
-    now: ctx.now,
-    teamFeatures: ctx.teamFeatures,
-    quotas: ctx.quotas,
-    limits: config.limits,
-    providers: config.providers,
-    get: (p) => getPath(form, p),
-  };
-}
-
-function checkInstance(
-  field: CompiledField,
-  inst: ScopeInstance,
-  fi: FieldInstance,
-  ruleCtx: MutableRuleContext,
-): FieldError | null {
-  ruleCtx.path = inst.prefix === "" ? fi.relative : `${inst.prefix}.${fi.relative}`;
-  ruleCtx.sourceIndex = inst.sourceIndex;
-  ruleCtx.index = fi.indexes.length > 0 ? fi.indexes[fi.indexes.length - 1] : undefined;
-  const empty = isEmpty(fi.value);
-  for (const rule of field.rules) {
-    if (empty && !rule.definition.implicit) continue;
-    const outcome = rule.definition.check(fi.value, rule.resolveArgs(ruleCtx), ruleCtx);
-    if (outcome === true) continue;
-    const override = field.messages[rule.name];
-    if (outcome === false) return { key: override ?? rule.message, rule: rule.name };
-    return {
-      key: override ?? outcome.key,
-      rule: rule.name,
-      ...(outcome.values ? { values: outcome.values } : {}),
-    };
+/**
+ * One rule context per validation, moved along as the fields are checked. Its path is spelled out only if a rule
+ * asks for it (none of the registry's does on the way to success).
+ */
+class MovingRuleContext implements RuleContext {
+  sourceIndex: number | undefined = undefined;
+  index: number | undefined = undefined;
+  prefix = "";
+  program: FieldProgram | undefined = undefined;
+  indexes: readonly number[] = [];
+  readonly now: Date;
+  readonly teamFeatures: ReadonlySet<string>;
+  readonly quotas: Readonly<Record<string, number>>;
+  constructor(
+    readonly form: unknown,
+    ctx: ValidationContext,
+    readonly limits: Readonly<Record<string, number>>,
+    readonly providers: RuleContext["providers"],
+  ) {
+    this.now = ctx.now;
+    this.teamFeatures = ctx.teamFeatures;
+    this.quotas = ctx.quotas;
   }
-  return null;
+  get path(): string {
+    const relative = this.program ? relativePath(this.program.segments, this.indexes) : "";
+    return this.prefix === "" ? relative : `${this.prefix}.${relative}`;
+  }
+  get(p: string): unknown {
+    return getPath(this.form, p);
+  }
 }
 
 function add(errors: ValidationErrors, path: string, error: FieldError) {
@@ -127,32 +124,63 @@ function add(errors: ValidationErrors, path: string, error: FieldError) {
   else errors[path] = [error];
 }
 
-function validateInstance(
-  inst: ScopeInstance,
-  form: unknown,
-  ctx: ValidationContext,
-  ruleCtx: MutableRuleContext,
-  errors: ValidationErrors,
-) {
-  for (const field of inst.scope.fields) {
-    if (isGatedOut(field, ctx)) continue;
-    for (const fi of expandPattern(inst.value, field.segments)) {
-      if (!conditionsHold(field, form, inst, fi.indexes)) continue;
-      const error = checkInstance(field, inst, fi, ruleCtx);
-      if (error) add(errors, ruleCtx.path, error);
-    }
+/** One pass over the form: where it is, the rule context, the errors found so far; it checks each instance. */
+class Pass implements Visitor {
+  readonly pos: Position;
+  readonly ruleCtx: MovingRuleContext;
+  readonly errors: ValidationErrors = {};
+  constructor(
+    form: unknown,
+    ctx: ValidationContext,
+    limits: Readonly<Record<string, number>>,
+    providers: RuleContext["providers"],
+  ) {
+    this.pos = { form, scopeValue: undefined, sourceIndex: undefined, indexes: [], depth: 0 };
+    this.ruleCtx = new MovingRuleContext(form, ctx, limits, providers);
+  }
+  visit(program: FieldProgram, value: unknown): void {
+    const { pos, ruleCtx } = this;
+    if (program.conditions.length > 0 && !conditionsHoldAt(program, pos)) return;
+    ruleCtx.program = program;
+    ruleCtx.indexes = pos.indexes;
+    ruleCtx.index = pos.depth > 0 ? pos.indexes[pos.depth - 1] : undefined;
+    const error = program.check(value, ruleCtx);
+    if (error) add(this.errors, ruleCtx.path, error);
+  }
+}
+
+function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pass) {
+  const { pos, ruleCtx } = pass;
+  pos.scopeValue = inst.value;
+  pos.sourceIndex = inst.sourceIndex;
+  ruleCtx.prefix = inst.prefix;
+  ruleCtx.sourceIndex = inst.sourceIndex;
+  const { fields } = scopeProgram(inst.scope);
+  for (let i = 0; i < fields.length; i++) {
+    const program = fields[i] as FieldProgram;
+    if (program.field.feature !== undefined && isGatedOut(program.field, ctx)) continue;
+    forEachInstance(program, pos, pass);
   }
   for (const step of inst.scope.steps) {
     const anyOf = step.at_least_one_of;
     if (!anyOf || anyOf.length === 0) continue;
     if (step.toggle && !isTruthy(getPath(inst.value, step.toggle))) continue;
     if (!anyOf.some((p) => isTruthy(getPath(inst.value, p)))) {
-      add(errors, [inst.prefix, step.fields[0] ?? step.id].filter(Boolean).join("."), {
+      add(pass.errors, [inst.prefix, step.fields[0] ?? step.id].filter(Boolean).join("."), {
         key: "validation.step.none_enabled",
         rule: "at_least_one_of",
       });
     }
   }
+}
+
+function newPass(
+  form: unknown,
+  ctx: ValidationContext,
+  limits: Readonly<Record<string, number>>,
+  providers: RuleContext["providers"],
+): Pass {
+  return new Pass(form, ctx, limits, providers);
 }
 
 /** The sources list itself: at least one, known providers, at most maxSourcesLimitCB per provider. */
@@ -182,29 +210,85 @@ function validateSources(form: unknown, config: CompiledConfig, errors: Validati
   });
 }
 
+/** The part an absolute path belongs to, found without listing every part; null when there is none. */
+function locate(
+  form: unknown,
+  config: CompiledConfig,
+  path: string,
+): { instance: ScopeInstance; parts: string[] } | null {
+  const parts = path.split(".");
+  const root = isPlainObject(form) ? form : {};
+  const head = parts[0];
+  if (head === "base" || head === "summary") {
+    if (parts.length < 2) return null;
+    const instance: ScopeInstance = {
+      kind: head,
+      prefix: head,
+      value: root[head],
+      sourceIndex: undefined,
+      provider: undefined,
+      scope: head === "base" ? config.base : config.summary,
+    };
+    return { instance, parts: parts.slice(1) };
+  }
+  if (head !== "sources" || parts.length < 3 || !/^\d+$/.test(parts[1] ?? "")) return null;
+  const sourceIndex = Number(parts[1]);
+  const source = formSources(form)[sourceIndex];
+  const provider = sourceType(source);
+  const scope = provider === undefined ? undefined : config.sources.get(provider);
+  if (!scope) return null;
+  const instance: ScopeInstance = {
+    kind: "source",
+    prefix: `sources.${sourceIndex}`,
+    value: source,
+    sourceIndex,
+    provider,
+    scope,
+  };
+  return { instance, parts: parts.slice(2) };
+}
+
+/** Whether concrete parts ("reminders", "list", "3", "date") are an instance of a pattern; its indexes if so. */
+function matchParts(segments: readonly string[], parts: readonly string[]): number[] | null {
+  if (parts.length !== segments.length) return null;
+  let indexes: number[] | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    const seg = segments[i];
+    const part = parts[i] as string;
+    if (seg === "*") {
+      if (!/^\d+$/.test(part)) return null;
+      indexes ??= [];
+      indexes.push(Number(part));
+    } else if (seg !== part) return null;
+  }
+  return indexes ?? [];
+}
+
 function validateOneField(
   path: string,
   form: unknown,
   ctx: ValidationContext,
   config: CompiledConfig,
 ): ValidationErrors {
-  const errors: ValidationErrors = {};
-  const located = locatePath(form, config, path);
-  if (!located) return errors;
-  const { instance, relative } = located;
-  for (const field of instance.scope.fields) {
-    const indexes = matchPattern(field.segments, relative);
-    if (indexes === null || !isActive(field, form, instance, indexes, ctx)) continue;
-    const value = getPath(instance.value, relative);
-    const error = checkInstance(
-      field,
-      instance,
-      { relative, value, indexes },
-      ruleContext(form, ctx, config),
-    );
-    if (error) add(errors, path, error);
+  const located = locate(form, config, path);
+  if (!located) return {};
+  const { instance, parts } = located;
+  const pass = newPass(form, ctx, config.limits, config.providers);
+  const { pos, ruleCtx } = pass;
+  pos.scopeValue = instance.value;
+  pos.sourceIndex = instance.sourceIndex;
+  ruleCtx.prefix = instance.prefix;
+  ruleCtx.sourceIndex = instance.sourceIndex;
+  for (const program of scopeProgram(instance.scope).fields) {
+    const indexes = matchParts(program.segments, parts);
+    if (indexes === null || isGatedOut(program.field, ctx)) continue;
+    pos.indexes = indexes;
+    pos.depth = indexes.length;
+    pass.visit(program, getIn(instance.value, parts));
   }
-  return errors;
+  // Keyed by the path as asked ("sources.01.x" is sources.1's field, answered under the caller's spelling).
+  const found = Object.values(pass.errors).flat();
+  return found.length > 0 ? { [path]: found } : {};
 }
 
 export function validate(
@@ -214,14 +298,13 @@ export function validate(
   target: ValidationTarget = ALL,
 ): ValidationErrors {
   if (target.kind === "field") return validateOneField(target.path, form, ctx, config);
-  const errors: ValidationErrors = {};
-  if (target.kind === "all" || target.prefix === "sources") validateSources(form, config, errors);
-  const ruleCtx = ruleContext(form, ctx, config);
+  const pass = newPass(form, ctx, config.limits, config.providers);
+  if (target.kind === "all" || target.prefix === "sources") validateSources(form, config, pass.errors);
   for (const inst of scopeInstances(form, config)) {
     if (target.kind === "part" && inst.prefix !== target.prefix) continue;
-    validateInstance(inst, form, ctx, ruleCtx, errors);
+    validateInstance(inst, ctx, pass);
   }
-  return errors;
+  return pass.errors;
 }
 
 /**
@@ -234,7 +317,6 @@ export function validateFormData(
   ctx: ValidationContext,
   limits: Readonly<Record<string, number>> = {},
 ): ValidationErrors {
-  const errors: ValidationErrors = {};
   const inst: ScopeInstance = {
     kind: "form",
     prefix: "",
@@ -243,18 +325,7 @@ export function validateFormData(
     provider: undefined,
     scope,
   };
-  const ruleCtx: MutableRuleContext = {
-    form: data,
-    path: "",
-    sourceIndex: undefined,
-    index: undefined,
-    now: ctx.now,
-    teamFeatures: ctx.teamFeatures,
-    quotas: ctx.quotas,
-    limits,
-    providers: {},
-    get: (p) => getPath(data, p),
-  };
-  validateInstance(inst, data, ctx, ruleCtx, errors);
-  return errors;
+  const pass = newPass(data, ctx, limits, {});
+  validateInstance(inst, ctx, pass);
+  return pass.errors;
 }

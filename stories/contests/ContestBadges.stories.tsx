@@ -3,6 +3,7 @@ import { expect, within } from "storybook/test";
 import { ProviderMark, ProviderMarks } from "../../web/src/components/ProviderMark";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "../../web/src/contest/badges";
 import type { ContestStatus } from "../../web/src/contest/types";
+import { PROVIDERS } from "../../web/src/providers";
 
 const STATUSES: ContestStatus[] = ["draft", "template", "planned", "started", "closed", "ended", "canceled"];
 
@@ -15,9 +16,7 @@ function Badges() {
       <ContestTypeBadge type="classic" />
       <ContestTypeBadge type="tunnel" />
       <SandboxLabel />
-      <ProviderMarks
-        providers={["twitter", "instagram", "facebook", "bluesky", "threads", "tiktok", "youtube"]}
-      />
+      <ProviderMarks providers={PROVIDERS.filter((p) => p.contestbuilder).map((p) => p.name)} />
       <ProviderMark provider="bluesky" withName />
     </div>
   );

@@ -4,6 +4,7 @@ import { teams } from "../../api/db/schema";
 import { compileConfig } from "../../engine/config/compile";
 import { validate } from "../../engine/validation/validate";
 import { signIn } from "../helpers/api-client";
+import { BUILDER_NETWORKS } from "../helpers/schema-facts";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -22,15 +23,7 @@ describe("GET /api/v1/teams/current/contest-builder/config", () => {
     expect(res.status).toBe(200);
     const config = await res.json();
     expect(config.base.fields.name.rule).toBe("required|string|between:4,50");
-    expect(Object.keys(config.sources).sort()).toEqual([
-      "bluesky",
-      "facebook",
-      "instagram",
-      "threads",
-      "tiktok",
-      "twitter",
-      "youtube",
-    ]);
+    expect(Object.keys(config.sources).sort()).toEqual(BUILDER_NETWORKS);
     expect(config.providers.twitter.maxSourcesLimitCB).toBeGreaterThan(0);
     expect(config.defaults.sources.bluesky.actions.repost.enabled).toBe(true);
     expect(config.team).toMatchObject({ features: [], quotas: { winners: 1 }, accounts: {} });

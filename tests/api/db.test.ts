@@ -14,7 +14,8 @@ import {
   teams,
   users,
 } from "../../api/db/schema";
-import { DEMO_EMAIL, seedDemo } from "../../api/db/seed";
+import { CONTEST_NETWORKS, DEMO_EMAIL, seedDemo } from "../../api/db/seed";
+import { BUILDER_NETWORKS } from "../helpers/schema-facts";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,15 +60,9 @@ describe("the database", () => {
       .where(eq(accounts.teamId, teamId))
       .all()
       .map((a) => a.provider);
-    expect(providers.sort()).toEqual([
-      "bluesky",
-      "facebook",
-      "instagram",
-      "threads",
-      "tiktok",
-      "twitter",
-      "youtube",
-    ]);
+    // The demo team's networks (seed data), each one the builder offers.
+    expect(providers.sort()).toEqual([...CONTEST_NETWORKS].sort());
+    for (const provider of providers) expect(BUILDER_NETWORKS).toContain(provider);
     const statuses = new Set(
       db
         .select()

@@ -115,22 +115,23 @@ describe("POST /api/v1/teams/current/templates/create", () => {
 
   it("stores neither plan-gated options nor switched-off data", async () => {
     app();
-    const { s } = await owner("advanced"); // no remind-to-follow
+    const { s } = await owner("professional"); // templates, but no winning moments
     const b = templateBody();
     const twitter = b.sources[0] as Record<string, Record<string, unknown>>;
-    twitter.remind_to_follow = {
+    Object.assign(twitter.winning_moments as object, {
       enabled: true,
-      list: [{ id: "f1", content: "Follow us!", dark: false, media: { files: [], count: 0 } }],
-    };
+      list: [{ date: "2026-06-02T12:00:00.000Z", won: false }],
+    });
     Object.assign(twitter.exclude_accounts as object, { enabled: false, list: ["@competitor"] });
     const id = await create(s, b);
-    expect(getPath(row(id).cbData, "sources.0.remind_to_follow")).toEqual({ enabled: false, list: [] });
+    expect(getPath(row(id).cbData, "sources.0.winning_moments.enabled")).toBe(false);
+    expect(getPath(row(id).cbData, "sources.0.winning_moments.list")).toEqual([]);
     expect(getPath(row(id).cbData, "sources.0.exclude_accounts.list")).toEqual([]);
   });
 
   it("counts templates against the templates quota (403 templatesQuotaExceeded); a deleted one frees its place", async () => {
     app();
-    const { s } = await owner("basic"); // 1 template
+    const { s } = await owner("premium"); // 1 template
     const first = await create(s, templateBody("First template"));
     const over = await s.call("POST", CREATE, templateBody("Second template"));
     expect(over.status).toBe(403);

@@ -361,7 +361,7 @@ describe("the contest builder in Chromium", () => {
     await addSource("twitter");
     const twitter: Row[] = [
       {
-        label: "twitter_publication_content",
+        label: "weighted_length",
         act: async () => {
           await field("sources.0.publication.content").fill("x".repeat(300));
           await tab("actions");

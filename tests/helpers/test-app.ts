@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../../api/app";
+import type { Catalog } from "../../api/catalog";
 import type { Clock } from "../../api/clock";
 import { openDatabase } from "../../api/db/client";
 import { createDeps } from "../../api/deps";
@@ -10,8 +11,11 @@ import { createLogger } from "../../api/logger";
 
 export type TestApp = ReturnType<typeof createTestApp>;
 
-/** A real app on a real SQLite file in a fresh temporary folder; `cleanup()` removes it. */
-export function createTestApp(opts: { env?: Partial<Env>; clock?: Clock } = {}) {
+/**
+ * A real app on a real SQLite file in a fresh temporary folder; `cleanup()` removes it. `catalog`: one read from
+ * another schemas/ folder (a test network added), instead of the process's.
+ */
+export function createTestApp(opts: { env?: Partial<Env>; clock?: Clock; catalog?: Catalog } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-test-"));
   const env: Env = {
     ...readEnv({ NODE_ENV: "test" }),
@@ -22,7 +26,13 @@ export function createTestApp(opts: { env?: Partial<Env>; clock?: Clock } = {}) 
   };
   const db = openDatabase(env.databaseUrl);
   const clock = opts.clock ?? (() => new Date());
-  const deps = createDeps({ env, db, clock, logger: createLogger(env) });
+  const deps = createDeps({
+    env,
+    db,
+    clock,
+    logger: createLogger(env),
+    ...(opts.catalog ? { catalog: opts.catalog } : {}),
+  });
   const { app } = createApp(deps);
   return {
     app,

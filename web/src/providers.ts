@@ -26,6 +26,14 @@ export const PROVIDERS_BY_DISPLAY_NAME: readonly ProviderDefinition[] = [...PROV
 
 const byName = new Map(PROVIDERS.map((p) => [p.name, p]));
 
+/**
+ * Adds a definition besides the bundled ones (tests: a provider that exists only under tests/fixtures/schemas, to
+ * show that its files are all the web app needs), as registerSchema does for its schemas.
+ */
+export function registerProvider(definition: ProviderDefinition): void {
+  byName.set(definition.name, definition);
+}
+
 export function providerOf(name: string): ProviderDefinition | undefined {
   return byName.get(name);
 }

@@ -27,6 +27,8 @@ export const routes: RouteObject[] = [
       { path: "/registration", ...page(() => import("./pages/auth/RegistrationPage")) },
       { path: "/invite/:key?", ...page(() => import("./pages/auth/InvitePage")) },
       { path: "/custom/:brand", ...page(() => import("./pages/custom/CustomPage")) },
+      { path: "/verify/method", ...page(() => import("./pages/verify/VerifyMethodPage")) },
+      { path: "/verify/:contestId/winners", ...page(() => import("./pages/verify/VerifyWinnersPage")) },
       { path: "/verify/:contestId", ...page(() => import("./pages/verify/VerifyPage")) },
       { path: "/logout", ...page(() => import("./pages/auth/LogoutPage")) },
       {

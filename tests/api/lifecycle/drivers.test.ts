@@ -96,6 +96,7 @@ describe("filling what the networks leave out", () => {
     const list = sandboxEntrants({
       contestId: "c1",
       source: { id: "s1", type: "twitter" },
+      network: provider,
       count: 5,
       now: NOW.toISOString(),
     }).map((e, i) => (i < 4 ? { ...e, account_created_at: null } : e));

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Catalog } from "../../../api/catalog";
 import { accounts, contests, jobs, notifications, publications } from "../../../api/db/schema";
 import { newId } from "../../../api/ids";
 import { runDueJobs } from "../../../api/scheduler";
@@ -52,14 +53,18 @@ export function linkAccounts(t: TestApp, teamId: string): void {
   }
 }
 
-/** An app over `dbFile` (a new one when not given) at the clock `clock`. */
-export function appAt(clock: { now: number }, env: { databaseUrl?: string } = {}): TestApp {
-  return createTestApp({ clock: () => new Date(clock.now), env });
+/** An app over `dbFile` (a new one when not given) at the clock `clock`; `catalog`: one of another schemas/ folder. */
+export function appAt(
+  clock: { now: number },
+  env: { databaseUrl?: string } = {},
+  catalog?: Catalog,
+): TestApp {
+  return createTestApp({ clock: () => new Date(clock.now), env, ...(catalog ? { catalog } : {}) });
 }
 
-export async function buildWorld(plan = "business"): Promise<World> {
+export async function buildWorld(plan = "business", opts: { catalog?: Catalog } = {}): Promise<World> {
   const clock = { now: T0 };
-  const t = appAt(clock);
+  const t = appAt(clock, {}, opts.catalog);
   const owner = await signIn(t, "olive@brand.example", "Olive");
   const teamId = currentTeamId(t, owner.userId);
   setPlan(t, teamId, plan);
@@ -140,7 +145,10 @@ export function twitterForm(
   return { base, sources: [source], summary: { parameters_verified: true }, startAt, closeAt };
 }
 
-export async function createContest(w: World, form: ReturnType<typeof twitterForm>): Promise<string> {
+export async function createContest(
+  w: World,
+  form: { base: Json; sources: Json[]; summary: Json },
+): Promise<string> {
   const res = await w.owner.call("POST", `${A}/contests/create`, {
     idempotency_key: randomUUID(),
     status: "planned",

@@ -218,6 +218,37 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     ]);
   });
 
+  it("counts a rejected entrant nowhere as valid: the entries tabs, the final-draw count and the draw agree", async () => {
+    w = await buildWorld();
+    const id = await loadedImport(w);
+    type Page = {
+      data: { _id: string }[];
+      meta: { total: number; valid: number; invalid: number; drawable: number };
+    };
+    const page = async (valid: boolean): Promise<Page> =>
+      (await w.owner.call("GET", `${contestPath(id)}/entries?valid=${valid}&per_page=100`)).json();
+    const before = await page(true);
+    const rejected = validIds(id)[0] ?? "";
+    await opened(id, rejected);
+    expect((await check(id, rejected, { decision: "reject", reasons: ["seemsAutomated"] })).status).toBe(200);
+
+    const valid = await page(true);
+    const removed = await page(false);
+    expect(valid.meta.valid).toBe(before.meta.valid - 1);
+    expect(valid.meta.invalid).toBe(before.meta.invalid + 1);
+    expect(valid.meta.total).toBe(valid.meta.valid);
+    expect(valid.data.map((e) => e._id)).not.toContain(rejected);
+    expect(removed.data.map((e) => e._id)).toContain(rejected);
+    expect(removed.meta.total).toBe(removed.meta.invalid);
+
+    // The final-draw dialog's count is the draw's own: the accounts it picks among.
+    const draw = await (
+      await w.owner.call("POST", `${contestPath(id)}/draws`, { kind: "final", consent: true })
+    ).json();
+    expect(valid.meta.drawable).toBe(draw.entrants_count);
+    expect(draw.entrants_count).toBe(validIds(id).length - 1);
+  });
+
   it("takes the catalogue's reasons and free text, and the rejected entrants are not drawn", async () => {
     w = await buildWorld();
     const id = await loadedImport(w);

@@ -6,6 +6,7 @@ import {
   builderMachine,
   canAddSource,
   type LoadedOrigin,
+  modalOf,
   type Origin,
   paneStates,
 } from "../../../engine/builder/machine";
@@ -125,7 +126,7 @@ describe("opening the builder", () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ editing: "idle" })).toBe(true);
     expect(snapshot.context.pane).toBe(0);
-    expect(snapshot.context.modal).toBeNull();
+    expect(modalOf(snapshot)).toBeNull();
   });
 
   it("loads a draft first, then edits its form from the basic information pane", async () => {
@@ -266,7 +267,7 @@ describe("moving between panes", () => {
     actor.send({ type: "ADD_SOURCE", provider: "testnet" });
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ editing: "idle" })).toBe(true);
-    expect(snapshot.context.modal).toBeNull();
+    expect(modalOf(snapshot)).toBeNull();
     expect(snapshot.context.pane).toBe(100);
     expect(snapshot.context.form.sources[0]).toEqual({ ...newTestnetSource(), id: 100, type: "testnet" });
   });
@@ -289,7 +290,7 @@ describe("moving between panes", () => {
     actor.send({ type: "BLUR", path: "sources.1.publication.content" });
     actor.send({ type: "GO_TO_PANE", pane: 101 });
     actor.send({ type: "DELETE_SOURCE", id: 100 });
-    expect(actor.getSnapshot().context.modal).toEqual({ name: "deleteSource", sourceId: 100 });
+    expect(modalOf(actor.getSnapshot())).toEqual({ name: "deleteSource", sourceId: 100 });
     actor.send({ type: "CONFIRM" });
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ editing: "idle" })).toBe(true);
@@ -407,7 +408,7 @@ describe("the update-dates confirmation", () => {
     actor.send({ type: "CHANGE", path: "base.start_date", value: moved });
     let snapshot = actor.getSnapshot();
     expect(snapshot.matches({ editing: "updateContestDates" })).toBe(true);
-    expect(snapshot.context.modal).toEqual({ name: "updateContestDates" });
+    expect(modalOf(snapshot)).toEqual({ name: "updateContestDates" });
     expect(snapshot.context.pendingStart).toBe(moved);
     expect(snapshot.context.form.base.start_date).toBe(START);
     actor.send({ type: "CONFIRM" });
@@ -498,7 +499,7 @@ describe("submitting", () => {
     actor.send({ type: "SUBMIT" });
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ submit: "createPaidContestDialog" })).toBe(true);
-    expect(snapshot.context.modal).toEqual({ name: "createPaidContest" });
+    expect(modalOf(snapshot)).toEqual({ name: "createPaidContest" });
     expect(snapshot.can({ type: "HOLD_CONFIRMED" })).toBe(false);
     actor.send({ type: "CANCEL" });
     expect(actor.getSnapshot().matches({ editing: "idle" })).toBe(true);
@@ -537,7 +538,7 @@ describe("submitting", () => {
     );
     actor.send({ type: "SUBMIT" });
     expect(actor.getSnapshot().matches({ submit: "createContestDialog" })).toBe(true);
-    expect(actor.getSnapshot().context.modal).toEqual({ name: "createContest" });
+    expect(modalOf(actor.getSnapshot())).toEqual({ name: "createContest" });
     actor.send({ type: "HOLD_CONFIRMED" });
     expect(actor.getSnapshot().matches({ submit: "submitting" })).toBe(true);
     expect(submitContest.mock.calls[0]?.[0].input).toMatchObject({
@@ -656,7 +657,7 @@ describe("saving a draft", () => {
     );
     actor.send({ type: "SAVE_DRAFT" });
     expect(actor.getSnapshot().matches({ saveDraft: "saving" })).toBe(true);
-    expect(actor.getSnapshot().context.modal).toEqual({ name: "saveDraft" });
+    expect(modalOf(actor.getSnapshot())).toEqual({ name: "saveDraft" });
     expect(await toPromise(actor)).toEqual({ kind: "draftSaved", id: "d2", forPayment: false });
     expect(saveDraft.mock.calls[0]?.[0].input.call).toEqual({ method: "create" });
   });
@@ -704,7 +705,7 @@ describe("exporting a template", () => {
     );
     actor.send({ type: "EXPORT_TEMPLATE" });
     expect(actor.getSnapshot().matches({ exportTemplate: "exportTemplateDialog" })).toBe(true);
-    expect(actor.getSnapshot().context.modal).toEqual({ name: "exportTemplate" });
+    expect(modalOf(actor.getSnapshot())).toEqual({ name: "exportTemplate" });
     expect(exportTemplate).not.toHaveBeenCalled();
     actor.send({ type: "CONFIRM" });
     expect(await toPromise(actor)).toEqual({ kind: "templateSaved", id: "t2" });
@@ -732,7 +733,7 @@ describe("exporting a template", () => {
     actor.send({ type: "EXPORT_TEMPLATE" });
     actor.send({ type: "CANCEL" });
     expect(actor.getSnapshot().matches({ editing: "idle" })).toBe(true);
-    expect(actor.getSnapshot().context.modal).toBeNull();
+    expect(modalOf(actor.getSnapshot())).toBeNull();
   });
 });
 
@@ -745,10 +746,10 @@ describe("modals and closing", () => {
     expect(actor.getSnapshot().matches({ editing: "manageShortlinks" })).toBe(true);
     actor.send({ type: "DELETE_SOURCE", id: 100 });
     expect(actor.getSnapshot().matches({ editing: "deleteSource" })).toBe(true);
-    expect(actor.getSnapshot().context.modal).toEqual({ name: "deleteSource", sourceId: 100 });
+    expect(modalOf(actor.getSnapshot())).toEqual({ name: "deleteSource", sourceId: 100 });
     actor.send({ type: "CLOSE" });
     expect(actor.getSnapshot().matches({ editing: "closeBuilder" })).toBe(true);
-    expect(actor.getSnapshot().context.modal).toEqual({ name: "closeBuilder" });
+    expect(modalOf(actor.getSnapshot())).toEqual({ name: "closeBuilder" });
   });
 
   it("asks before closing; cancelling keeps the builder open, confirming ends it", async () => {

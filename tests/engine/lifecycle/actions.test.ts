@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkActions } from "../../../engine/lifecycle";
-import { entrant, source } from "./fixtures";
+import { actionsMissing as checkActions, entrant, source } from "./fixtures";
 
 const AT = "2030-06-14T10:00:00.000Z";
 const said = (...texts: string[]) =>

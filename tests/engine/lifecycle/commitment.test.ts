@@ -89,7 +89,8 @@ describe("the canonical entrants list", () => {
 describe("engine/lifecycle", () => {
   it("imports nothing that only Node has, so the /verify page can run it in a browser", () => {
     const dir = path.resolve(import.meta.dirname, "../../../engine/lifecycle");
-    for (const file of readdirSync(dir)) {
+    const files = readdirSync(dir, { recursive: true }).map(String);
+    for (const file of files.filter((f) => f.endsWith(".ts"))) {
       const text = readFileSync(path.join(dir, file), "utf8");
       const imports = [...text.matchAll(/from "([^"]+)"/g)].map((m) => m[1] ?? "");
       for (const spec of imports) {

@@ -3,7 +3,7 @@
  * filters read are the schemas' paths), then set with dotted-path overrides; and a clean entrant to spoil.
  */
 import { createAjv } from "../../../engine/ajv";
-import type { Entrant } from "../../../engine/lifecycle";
+import { checkActions, type Entrant } from "../../../engine/lifecycle";
 import { formSchemas } from "../../../engine/node/load-schemas";
 import { setPathIn } from "../../../engine/values";
 import { DEFINITIONS } from "../text/providers";
@@ -35,6 +35,16 @@ export function source(
     { id, type: provider },
     { "publication.account_id": 4242, ...overrides },
   );
+}
+
+/** The provider definition of a source's network (its actions' kinds, its handle rule). */
+export function networkOf(source: Record<string, unknown>) {
+  return typeof source.type === "string" ? PROVIDERS.get(source.type) : undefined;
+}
+
+/** checkActions with the source's own network, as the filters call it. */
+export function actionsMissing(entrant: Entrant, source: Record<string, unknown>) {
+  return checkActions(entrant, source, networkOf(source));
 }
 
 /** The contest's base group with its schema defaults, then `overrides`. */

@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applyFilters, type FilterReason, RETURNING_MAX, sandboxEntrants } from "../../../engine/lifecycle";
-import { PROVIDERS as DEFINITIONS, fullyConfiguredTwitter, NOW, source } from "./fixtures";
+import {
+  applyFilters,
+  type FilterReason,
+  sandboxEntrants as generate,
+  RETURNING_MAX,
+  type SandboxOptions,
+} from "../../../engine/lifecycle";
+import { PROVIDERS as DEFINITIONS, fullyConfiguredTwitter, NOW, networkOf, source } from "./fixtures";
 
-const PROVIDERS = ["facebook", "twitter", "bluesky", "youtube", "instagram", "threads", "tiktok"];
+/** The networks that host contests, as schemas/providers/ lists them. */
+const PROVIDERS = [...DEFINITIONS.values()].filter((p) => p.contestbuilder).map((p) => p.name);
+/** The sandbox's entrants of a source of its own network, as the sandbox driver asks for them. */
+const sandboxEntrants = (opts: Omit<SandboxOptions, "network">) =>
+  generate({ ...opts, network: networkOf(opts.source) });
 const { source: twitter, base: contestBase } = fullyConfiguredTwitter();
 /** What a fully configured twitter source can catch: every reason but the quote-only and facebook ones. */
 const TWITTER_REASONS: FilterReason[] = [

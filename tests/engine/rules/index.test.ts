@@ -31,11 +31,12 @@ const SAMPLES = {
   accounts_mentioned_in: "accounts_mentioned_in:base.other",
   account_handle: "account_handle",
   required_when_in: "required_when_in:base.other,1",
-  twitter_publication_content: "twitter_publication_content",
+  weighted_length: "weighted_length",
   regex: "regex:/^[a-z]+$/",
   email: "email",
   url: "url:http,https",
   has_feature: "has_feature:shortlinksCustomKey",
+  one_network_unless: "one_network_unless:multiplatform",
 } satisfies Record<RuleName, string>;
 
 const IMPLICIT: RuleName[] = [

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { handleKey, isValidHandle, normalizeHandle } from "../../../engine/text/handle";
+import { BUILDER_NETWORKS } from "../../helpers/schema-facts";
 import { DEFINITIONS, definition, HANDLE_NETWORKS } from "./providers";
 
 const twitter = definition("twitter");
@@ -8,15 +9,7 @@ const bluesky = definition("bluesky");
 
 describe("a handle rule per network, read from schemas/providers", () => {
   it("is given by every network the builder offers", () => {
-    expect(HANDLE_NETWORKS.map((p) => p.name).sort()).toEqual([
-      "bluesky",
-      "facebook",
-      "instagram",
-      "threads",
-      "tiktok",
-      "twitter",
-      "youtube",
-    ]);
+    expect(HANDLE_NETWORKS.map((p) => p.name).sort()).toEqual(BUILDER_NETWORKS);
   });
 
   it.each([

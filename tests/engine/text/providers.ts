@@ -6,7 +6,7 @@ import type { ProviderDefinition } from "../../../codegen/types";
 import { loadSchemaSet } from "../../../engine/node/load-schemas";
 import type { HandleProvider } from "../../../engine/text/handle";
 
-export const DEFINITIONS: ReadonlyMap<string, HandleProvider> = new Map(
+export const DEFINITIONS: ReadonlyMap<string, ProviderDefinition> = new Map(
   [...loadSchemaSet().providers].map(([name, file]) => [name, file.data as unknown as ProviderDefinition]),
 );
 

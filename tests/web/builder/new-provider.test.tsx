@@ -1,5 +1,5 @@
 /**
- * A network added under schemas/ shows up in the builder with no web code change: mastodon exists only in
+ * A network added under schemas/ shows up in the builder with no web code change: fediwisp (a made-up fediverse network) exists only in
  * tests/fixtures/schemas (its source schema, its rule sidecar, its definition); given to the builder the way the
  * server serves it, it is offered in the add-source modal and its pane has the tabs and fields its sidecar names.
  */
@@ -9,23 +9,26 @@ import { describe, expect, it } from "vitest";
 import type { ScopeRules } from "../../../engine/config/types";
 import { registerSchema, type Schema } from "../../../web/src/builder/schema/schemas";
 import { fixtureConfig } from "../../../web/src/builder/testing/fixtures";
-import rules from "../../fixtures/schemas/contest/sources/mastodon.rules.json";
-import schema from "../../fixtures/schemas/contest/sources/mastodon.schema.json";
+import { type ProviderDefinition, registerProvider } from "../../../web/src/providers";
+import rules from "../../fixtures/schemas/contest/sources/fediwisp.rules.json";
+import schema from "../../fixtures/schemas/contest/sources/fediwisp.schema.json";
+import definition from "../../fixtures/schemas/providers/fediwisp.json";
 import { opened, renderBuilder } from "./render";
 
 describe("a provider added under schemas/", () => {
   it("is offered, and its pane has its sidecar's tabs and fields", async () => {
     registerSchema(schema as Schema);
+    registerProvider(definition as ProviderDefinition);
     const config = fixtureConfig();
-    config.sources.mastodon = { fields: rules.fields, steps: rules.steps } as ScopeRules;
-    config.providers.mastodon = { maxSourcesLimitCB: 1 };
+    config.sources.fediwisp = { fields: rules.fields, steps: rules.steps } as ScopeRules;
+    config.providers.fediwisp = { maxSourcesLimitCB: 1 };
     if (config.defaults) {
-      config.defaults.sources.mastodon = {
-        type: "mastodon",
+      config.defaults.sources.fediwisp = {
+        type: "fediwisp",
         validate_actions: true,
         publication: { needed: true, account_id: null, content: "", media: { files: [], count: 0 } },
         winners_publication: { enabled: false, type: null, content: "", media: { files: [], count: 0 } },
-        actions: { comment: { enabled: false }, boost: { enabled: true } },
+        actions: { comment: { enabled: false }, favourite: { enabled: true }, boost: { enabled: true } },
       } as never;
     }
     renderBuilder({ config });
@@ -33,7 +36,7 @@ describe("a provider added under schemas/", () => {
     const user = userEvent.setup();
     await user.click(screen.getAllByRole("button", { name: /Add a source/ })[0] as HTMLElement);
     const dialog = await screen.findByRole("dialog", { name: "Add a source" });
-    await user.click(within(dialog).getByRole("button", { name: /mastodon/i }));
+    await user.click(within(dialog).getByRole("button", { name: /fediwisp/i }));
     await waitFor(() => expect(screen.getAllByRole("tab")).toHaveLength(2));
     expect(screen.getAllByRole("tab").map((t) => t.lastChild?.textContent)).toEqual([
       "Publication",
@@ -41,7 +44,8 @@ describe("a provider added under schemas/", () => {
     ]);
     expect(screen.getByLabelText("Text")).toBeTruthy();
     await user.click(screen.getByRole("tab", { name: /Actions/ }));
-    // A field the builder has no label for is named from its path.
-    expect(screen.getByRole("switch", { name: "Boost" })).toBeTruthy();
+    // Actions the builder has no label for are named by their kind (schemas/providers/fediwisp.json).
+    expect(screen.getByRole("switch", { name: "Like" })).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Repost" })).toBeTruthy();
   });
 });

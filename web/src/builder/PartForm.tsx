@@ -74,13 +74,14 @@ export function PartForm({ part, scope, tab }: PartFormProps) {
             schema,
             rules,
             labelScope,
+            ...(scope.kind === "source" ? { provider: scope.provider } : {}),
             tab,
             i18n,
             isGated: env.isGated,
             customWidgets: customWidgetNames,
           })
         : null,
-    [schema, rules, labelScope, tab, i18n, i18n.locale, env.isGated],
+    [schema, rules, labelScope, scope, tab, i18n, i18n.locale, env.isGated],
   );
 
   const formData = useBuilderSelector((s) => getPath(s.context.form, part));

@@ -14,6 +14,8 @@ import type { ShortlinksOnPaste, TeamAccount, UploadedMedia } from "./form-conte
 
 /** The builder config as served: the rules of the team's plan, and what the team has (features, quotas, accounts). */
 export type ServedConfig = BuilderConfig & {
+  /** The app's public address: a post's {DRAW_LINK} is public_url/verify/{contest id}. */
+  public_url?: string;
   team: {
     features: string[];
     quotas: Record<string, number>;

@@ -8,6 +8,9 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { catalogChain } from "../../../engine/messages/catalogs";
 import constants from "../../../schemas/constants.json";
+import { actionLabel } from "../labels";
+
+export { choiceLabel } from "../labels";
 
 const FIELDS: Record<string, MessageDescriptor> = {
   // base
@@ -159,27 +162,6 @@ const TABS: Record<string, MessageDescriptor> = {
   others: msg`Others`,
 };
 
-/** The choices of select fields (`in:` rules and enums), by value. */
-const CHOICES: Record<string, MessageDescriptor> = {
-  replies_and_quotes: msg`Replies and quotes`,
-  only_quotes: msg`Quotes only`,
-  only_replies: msg`Replies only`,
-  first: msg`The first comment of each person`,
-  all: msg`Every comment`,
-  last: msg`The last comment of each person`,
-  comment: msg`Comment`,
-  repost: msg`Repost`,
-  retweet: msg`Retweet`,
-  quote: msg`Quote`,
-  reply: msg`Reply`,
-  like: msg`Like`,
-  love: msg`Love`,
-  wow: msg`Wow`,
-  haha: msg`Haha`,
-  sad: msg`Sad`,
-  angry: msg`Angry`,
-};
-
 /** "reminders.list.3.type" → "reminders.list.*.type": list positions as the sidecars write them. */
 export function patternOf(relative: string): string {
   return relative
@@ -200,21 +182,24 @@ function humanize(pattern: string): string {
 
 /**
  * A field's label: the builder's own, else the engine catalog's `field.<scope>.<pattern>` in the person's language,
- * else its name. `scope` is "base", "summary" or "sources" (any provider).
+ * else, for a provider's action ("actions.boost", "actions.boost.enabled"), its kind's label, else its name.
+ * `scope` is "base", "summary" or "sources" (any provider); `provider` the source's network.
  */
-export function fieldLabel(i18n: I18n, scope: string, relative: string): string {
+export function fieldLabel(i18n: I18n, scope: string, relative: string, provider?: string): string {
   const pattern = patternOf(relative);
   const own = FIELDS[pattern];
   if (own) return i18n._(own);
   // The files of a media slot are named by their slot.
   if (pattern.endsWith(".files") && FIELDS[pattern.slice(0, -".files".length)]) {
-    return fieldLabel(i18n, scope, pattern.slice(0, -".files".length));
+    return fieldLabel(i18n, scope, pattern.slice(0, -".files".length), provider);
   }
   const key = `field.${scope}.${pattern}`;
   for (const catalog of catalogChain(i18n.locale)) {
     const text = catalog[key];
     if (text) return text.charAt(0).toUpperCase() + text.slice(1);
   }
+  const action = /^actions\.([^.]+)(?:\.enabled)?$/.exec(pattern)?.[1];
+  if (provider && action) return actionLabel(i18n, provider, action);
   return humanize(pattern);
 }
 
@@ -231,11 +216,6 @@ export function stepLabel(i18n: I18n, id: string): string {
 export function tabLabel(i18n: I18n, tab: string): string {
   const own = TABS[tab];
   return own ? i18n._(own) : humanize(tab);
-}
-
-export function choiceLabel(i18n: I18n, value: string): string {
-  const own = CHOICES[value];
-  return own ? i18n._(own) : humanize(value);
 }
 
 /** A form path ("sources.0.anti_bots.enabled") as its scope and the path relative to it, or null. */

@@ -22,6 +22,7 @@ import { useContestUpdates } from "../realtime/RealtimeProvider";
 import { useSession } from "../session/session";
 import { fetchContestList, fetchTemplateList, type ListPage, type ListStatus } from "./api";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "./badges";
+import { duplicateOrigin, isDuplicable } from "./lifecycle";
 import type { ContestListEntry } from "./types";
 
 export type ListFilter = "all" | ListStatus | "template";
@@ -54,13 +55,15 @@ export function loadList(filter: ListFilter, page: number): Promise<ListPage> {
   return fetchContestList(filter === "all" ? [] : [filter], page, PER_PAGE);
 }
 
-/** The table of one page of contests; `onOpen` is called with the row's contest. */
+/** The table of one page of contests; `onOpen` is called with the row's contest, `onDuplicate` (when given) too. */
 export function ContestTable({
   entries,
   onOpen,
+  onDuplicate,
 }: {
   entries: readonly ContestListEntry[];
   onOpen(entry: ContestListEntry): void;
+  onDuplicate?(entry: ContestListEntry): void;
 }) {
   const { t, i18n } = useLingui();
   const date = (iso: string | null) =>
@@ -70,7 +73,16 @@ export function ContestTable({
       <DataTable
         className="contest-table"
         caption={t`Contests`}
-        columns={[t`Name`, t`Type`, t`Status`, t`Networks`, t`Starts`, t`Closes`, t`Entries`]}
+        columns={[
+          t`Name`,
+          t`Type`,
+          t`Status`,
+          t`Networks`,
+          t`Starts`,
+          t`Closes`,
+          t`Entries`,
+          ...(onDuplicate ? [t`Actions`] : []),
+        ]}
       >
         {entries.map((c) => (
           <tr key={c._id} data-contest={c._id}>
@@ -92,6 +104,20 @@ export function ContestTable({
             <td>{date(c.start_at)}</td>
             <td>{date(c.close_at)}</td>
             <td>{c.entries_count.toLocaleString(i18n.locale)}</td>
+            {onDuplicate && (
+              <td>
+                {isDuplicable(c) && (
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={t`Duplicate ${c.name || t`Untitled contest`}`}
+                    onClick={() => onDuplicate(c)}
+                  >
+                    <Trans>Duplicate</Trans>
+                  </button>
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </DataTable>
@@ -126,6 +152,7 @@ export function ContestsList({
   const dialogs = useDialogs();
   const [params] = useSearchParams();
   const withTemplates = session.can("team.templates.view_templates");
+  const mayDuplicate = session.can("team.contests.create_drafts team.contests.create_contests");
   const filter = filterOf(params.get("status"), withTemplates);
   const page = pageOf(params.get("page"));
   const [state, setState] = useState<
@@ -202,7 +229,11 @@ export function ContestsList({
             <p className="visually-hidden" role="status">
               <Plural value={state.list.total} one="# contest" other="# contests" />
             </p>
-            <ContestTable entries={state.list.entries} onOpen={open} />
+            <ContestTable
+              entries={state.list.entries}
+              onOpen={open}
+              onDuplicate={mayDuplicate ? (entry) => builder.open(duplicateOrigin(entry)) : undefined}
+            />
             <Pagination
               page={state.list.page}
               total={state.list.total}

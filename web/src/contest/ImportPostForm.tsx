@@ -15,6 +15,7 @@ import {
   TwitterRegistrationNoticeDialog,
   twitterNoticeSeen,
 } from "../dialogs/TwitterRegistrationNoticeDialog";
+import { providerOf } from "../providers";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { importPost, type QuickdrawBody } from "./api";
 import { PostPreview } from "./PostPreview";
@@ -92,7 +93,7 @@ export function ImportPostForm({
     setTried(true);
     setServerError(null);
     if (importNameError(trimmed, i18n.locale)) return;
-    if (post.provider === "twitter" && !skipTwitterNotice && !twitterNoticeSeen()) {
+    if (providerOf(post.provider)?.ui.import_notice === true && !skipTwitterNotice && !twitterNoticeSeen()) {
       dialogs.open((close) => (
         <TwitterRegistrationNoticeDialog
           onClose={close}

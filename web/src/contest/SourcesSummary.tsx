@@ -3,43 +3,24 @@
  * a link to the post when it is known, the entries loaded and the actions asked of participants. A draft or a
  * template has no stored sources yet: its networks are listed instead.
  */
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { postUrlOf as providerPostUrl } from "../../../engine/provider";
 import { ProviderMark } from "../components/ProviderMark";
+import { actionLabel } from "../labels";
 import { providerOf } from "../providers";
 import type { ContestData } from "./types";
 
 type StoredSource = ContestData["sources"][number];
 
-const ACTION_LABELS: Record<string, MessageDescriptor> = {
-  comment: msg`Comment`,
-  like: msg`Like`,
-  retweet: msg`Repost`,
-  repost: msg`Repost`,
-  follow: msg`Follow`,
-  react: msg`React`,
-  custom: msg`Custom action`,
-};
-
 /** The post's address from the network's post_url template, when the source knows enough to fill it. */
 export function postUrlOf(
   source: Pick<StoredSource, "provider" | "post_id" | "shortcode" | "account">,
 ): string | null {
-  const template = providerOf(source.provider)?.post_url;
-  if (!template) return null;
-  const values: Record<string, string | null> = {
+  return providerPostUrl(providerOf(source.provider), {
     post_id: source.post_id,
     shortcode: source.shortcode,
-    screen_name: source.account.screen_name || null,
-  };
-  let missing = false;
-  const url = template.replace(/\{(\w+)\}/g, (_whole, key: string) => {
-    const value = values[key];
-    if (!value) missing = true;
-    return encodeURIComponent(value ?? "");
+    screen_name: source.account.screen_name,
   });
-  return missing ? null : url;
 }
 
 export function SourcesSummary({ contest }: { contest: Pick<ContestData, "sources" | "providers"> }) {
@@ -69,7 +50,7 @@ export function SourcesSummary({ contest }: { contest: Pick<ContestData, "source
         const url = postUrlOf(source);
         const actions = Object.entries(source.actions)
           .filter(([, a]) => a.enabled)
-          .map(([name]) => (ACTION_LABELS[name] ? i18n._(ACTION_LABELS[name]) : name));
+          .map(([name]) => actionLabel(i18n, source.provider, name));
         const handle = source.account.screen_name;
         return (
           <li key={source._id} className="source-card">

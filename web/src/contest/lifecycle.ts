@@ -199,3 +199,23 @@ export function timelineOf(contest: TimelineContest): TimelineStep[] {
     return { id, state, at: expected[id] ?? null };
   });
 }
+
+/**
+ * A contest the builder can duplicate (contest-builder.md §4 "a duplicate clears the link to the original"): one
+ * made with the builder (a draft or a tunnel contest, whatever its status). A quick import has no builder form.
+ */
+export function isDuplicable(contest: { status: string; type: string }): boolean {
+  return contest.status === "draft" || (contest.status !== "template" && contest.type === "tunnel");
+}
+
+/**
+ * The builder origin of a duplicate: the contest's form, opened as new (no link to the original: the builder
+ * creates a new contest with its own idempotency key; engine/builder/origin.ts linkOf).
+ */
+export function duplicateOrigin(contest: { _id: string; status: string }) {
+  return {
+    kind: contest.status === "draft" ? "draft" : "planned",
+    id: contest._id,
+    is_duplicate: true,
+  } as const;
+}

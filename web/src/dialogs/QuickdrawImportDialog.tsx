@@ -5,6 +5,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { ImportPostForm, type ImportPostFormProps } from "../contest/ImportPostForm";
+import { providerOf } from "../providers";
 import type { Dialogs } from "./DialogHost";
 import { Modal } from "./Modal";
 import { TwitterRegistrationNoticeDialog, twitterNoticeSeen } from "./TwitterRegistrationNoticeDialog";
@@ -45,7 +46,7 @@ export function openQuickdrawImport(
   Dialog: (p: ImportDialogProps) => ReactNode = QuickdrawImportDialog,
 ): void {
   const open = () => dialogs.open((close) => <Dialog {...props} onClose={close} />);
-  if (props.post.provider === "twitter" && !twitterNoticeSeen()) {
+  if (providerOf(props.post.provider)?.ui.import_notice === true && !twitterNoticeSeen()) {
     dialogs.open((close) => <TwitterRegistrationNoticeDialog onClose={close} onContinue={open} />);
   } else open();
 }

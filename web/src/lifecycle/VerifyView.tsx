@@ -6,7 +6,8 @@
  * with winning moments also shows their commitment, and once it closed, the moments and their checks (VerifyMoments).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { entrantsListText } from "../../../engine/lifecycle";
 import type { VerifyAnswer } from "./api";
 import { saveFile } from "./api";
@@ -14,6 +15,7 @@ import { type DrawAccount, DrawResult, Fingerprint } from "./DrawResult";
 import { VerifyCheck } from "./VerifyCheck";
 import { VerifyMoments } from "./VerifyMoments";
 import { type CheckId, type Rerun, rerunDraw } from "./verify";
+import { type VerifyDownload, verifyDownloads } from "./verify-downloads";
 
 export type VerifyData = Pick<
   VerifyAnswer,
@@ -118,6 +120,10 @@ export function VerifyView({ data }: { data: VerifyData }) {
     const blob = new Blob([entrantsListText(data.entrants)], { type: "text/plain;charset=utf-8" });
     saveFile(`entrants-${data.contest_id}.txt`, blob);
   };
+  const files = useMemo(
+    () => (data.seed && data.entrants ? verifyDownloads(data.contest_id, data.seed, data.entrants) : []),
+    [data.contest_id, data.seed, data.entrants],
+  );
 
   return (
     <div className="verify stack">
@@ -132,6 +138,14 @@ export function VerifyView({ data }: { data: VerifyData }) {
           </Trans>
         </p>
       </header>
+
+      {drawn && (
+        <p>
+          <Link to={`/verify/${encodeURIComponent(data.contest_id)}/winners`}>
+            <Trans>See the winners</Trans>
+          </Link>
+        </p>
+      )}
 
       {!drawn && (
         <p className="notice info" role="status">
@@ -260,6 +274,7 @@ export function VerifyView({ data }: { data: VerifyData }) {
             </button>
             {rerun && <Checks rerun={rerun} />}
           </section>
+          {files.length > 0 && <Downloads files={files} />}
         </>
       )}
 
@@ -297,7 +312,82 @@ export function VerifyView({ data }: { data: VerifyData }) {
         <p className="muted">
           {t`What this does not prove by itself: the organiser knows the seed from the start. That is why the whole list is published, so that anyone can question an exclusion.`}
         </p>
+        <p>
+          <Link to="/verify/method">
+            <Trans>The exact method, its reference code and its test vectors</Trans>
+          </Link>
+        </p>
       </section>
     </div>
+  );
+}
+
+/** The files to re-run the draw elsewhere, each with its name and SHA-256 side by side (verify-downloads.ts). */
+function Downloads({ files }: { files: readonly VerifyDownload[] }) {
+  const { t } = useLingui();
+  const labels: Record<VerifyDownload["kind"], string> = {
+    seed: t`The seed`,
+    list: t`The entrants list`,
+    hashes: t`The checksums of both (sha256sum -c)`,
+  };
+  const save = (f: VerifyDownload) =>
+    saveFile(f.filename, new Blob([f.text], { type: "text/plain;charset=utf-8" }));
+  return (
+    <section className="card" aria-labelledby="verify-downloads">
+      <h2 id="verify-downloads">
+        <Trans>Downloads</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Re-run the draw with your own tools: each file's SHA-256 is shown beside it. The seed file's is the
+          fingerprint published before the start, the list file's the list's fingerprint.
+        </Trans>
+      </p>
+      <div className="table-scroll">
+        <table className="verify-downloads">
+          <caption className="visually-hidden">
+            <Trans>Downloads</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>File</Trans>
+              </th>
+              <th scope="col">
+                <Trans>SHA-256</Trans>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Download</Trans>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {files.map((f) => (
+              <tr key={f.kind} data-file={f.kind}>
+                <th scope="row">
+                  <span className="verify-file-name">{f.filename}</span>
+                  <span className="muted verify-file-what">{labels[f.kind]}</span>
+                </th>
+                <td>
+                  <code className="verify-file-hash">{f.sha256}</code>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-label={t`Download ${f.filename}`}
+                    onClick={() => save(f)}
+                  >
+                    <Trans>Download</Trans>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

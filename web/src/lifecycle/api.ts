@@ -68,6 +68,20 @@ export async function makeDraw(id: string, kind: "test" | "final"): Promise<Draw
   return unwrap(contest.draws.$post(args));
 }
 
+export type Announcements = InferResponseType<typeof contest.winners_announcement.$get, 200>;
+export type Announcement = Announcements["data"][number];
+
+/** Each source of an ended contest with its winners' handles and its winners announcement, when out. */
+export async function fetchAnnouncements(id: string): Promise<Announcements> {
+  return unwrap(contest.winners_announcement.$get({ param: { id } }));
+}
+
+/** Publishes a source's winners announcement (a reply to its main post); answers the publication. */
+export async function announceWinners(id: string, sourceId: string, content: string) {
+  const args = { param: { id }, json: { source_id: sourceId, content } };
+  return unwrap(contest.winners_announcement.$post(args));
+}
+
 export async function fetchStatistics(id: string): Promise<Statistics> {
   return unwrap(contest.statistics.$get({ param: { id } }));
 }

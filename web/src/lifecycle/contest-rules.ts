@@ -5,6 +5,7 @@
  * pairs them the same way, api/services/contest-sources.ts).
  */
 import { actionSettings } from "../../../engine/lifecycle/settings";
+import { profileUrlOf as providerProfileUrl } from "../../../engine/provider";
 import { getIn, isPlainObject } from "../../../engine/values";
 import type { ContestData } from "../contest/types";
 import { providerOf } from "../providers";
@@ -29,7 +30,7 @@ export function commentTermsOf(contest: RulesContest | null, sourceId: string | 
   const form =
     (index >= 0 ? forms[index] : undefined) ?? forms.find((f) => String(f.id ?? "") === sourceId) ?? null;
   if (!form) return NO_TERMS;
-  const { comment } = actionSettings(form);
+  const { comment } = actionSettings(form, typeof form.type === "string" ? providerOf(form.type) : undefined);
   if (!comment.enabled) return NO_TERMS;
   return { keywords: comment.keywords, prediction: comment.prediction ?? [] };
 }
@@ -51,9 +52,7 @@ export function profileUrlOf(account: {
   url?: string | null;
 }): string | null {
   if (account.url) return account.url;
-  const pattern = account.provider ? providerOf(account.provider)?.profile_url : undefined;
-  if (!pattern || !account.screen_name) return null;
-  return pattern.replace("{screen_name}", encodeURIComponent(account.screen_name.replace(/^@/, "")));
+  return account.provider ? providerProfileUrl(providerOf(account.provider), account.screen_name) : null;
 }
 
 /** The public page where anyone re-runs a contest's draw. */

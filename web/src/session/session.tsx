@@ -61,13 +61,14 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
   const refresh = useCallback(async (): Promise<void> => {
     clearTimeout(retry.current);
     try {
-      const user = asUser(await unwrap(api.users.me.$get()));
+      // The user and a CSRF token in parallel: on a phone's network one round trip less before the first page.
+      const [body] = await Promise.all([unwrap(api.users.me.$get()), refreshCsrf()]);
+      const user = asUser(body);
       if (user.deleted_at) {
         clearCsrf();
         setState({ status: "anonymous", user: null });
         return;
       }
-      await refreshCsrf();
       setState({ status: "ready", user });
     } catch (err) {
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) {

@@ -11,6 +11,9 @@ import featuresJson from "../../../schemas/features.json";
 import planMeta from "../../../schemas/meta/plan.schema.json";
 import permissionsJson from "../../../schemas/permissions.json";
 
+/** Plan features are named by the one label module (web/src/labels.ts). */
+export { featureLabel } from "../labels";
+
 export const PERMISSIONS = permissionsJson as unknown as PermissionCatalogue;
 export const FEATURES = featuresJson as unknown as FeatureCatalogue;
 
@@ -80,35 +83,6 @@ const PERMISSION_LABELS: Record<string, MessageDescriptor> = {
   "team.settings.delete_team": msg`Delete the team`,
 };
 
-const FEATURE_LABELS: Record<string, MessageDescriptor> = {
-  contestBuilder: msg`Contest builder`,
-  multiplatform: msg`Several networks in one contest`,
-  templates: msg`Templates`,
-  closeDate: msg`Close date`,
-  darkPosts: msg`Dark posts on X (Twitter)`,
-  additionalFollow: msg`Follow further accounts`,
-  "reminders.acceptEntries": msg`Entries on reminders`,
-  "contest.winningMoments": msg`Winning moments`,
-  "draw.automatic": msg`Automatic draw`,
-  "draw.manualCheck": msg`Manual check`,
-  "draw.excludePreviousWinners": msg`Exclude previous winners`,
-  "draw.excludeAccounts": msg`Exclude accounts from the draw`,
-  "draw.excludeContainsBadword": msg`Exclude entries with banned words`,
-  "draw.sendPrivateMessageToWinners": msg`Private message to winners`,
-  "draw.prediction": msg`Prediction contests`,
-  "draw.remindToFollow": msg`Remind winners to follow`,
-  antiContestantsFilter: msg`Anti-contestants filter`,
-  accountAgeFilter: msg`Account age filter`,
-  excludeAccounts: msg`Exclusion list per source`,
-  testDraws: msg`Test draws`,
-  exportEntries: msg`Entries export`,
-  freeLoad: msg`Free reloads of entries`,
-  multiContests: msg`Merged contests`,
-  "contest.statistics": msg`Contest statistics`,
-  shortlinksCustomKey: msg`Custom shortlink keys`,
-  "shortlinks.statistics": msg`Shortlink statistics`,
-};
-
 const FEATURE_GROUP_LABELS: Record<string, MessageDescriptor> = {
   builder: msg`Contest builder`,
   draw: msg`Draw`,
@@ -135,10 +109,6 @@ export function categoryLabel(i18n: I18n, id: string): string {
 export function permissionLabel(i18n: I18n, name: string): string {
   const permission = PERMISSIONS.categories.flatMap((c) => c.permissions).find((p) => p.name === name);
   return lookup(i18n, PERMISSION_LABELS, name, permission?.description ?? name);
-}
-
-export function featureLabel(i18n: I18n, name: string): string {
-  return lookup(i18n, FEATURE_LABELS, name, name);
 }
 
 export function featureGroupLabel(i18n: I18n, group: string): string {

@@ -182,6 +182,7 @@ export function entriesAnswer(
       total: data.length,
       valid: validEntries.length,
       invalid: invalidEntries.length,
+      drawable: validEntries.length,
       entries_loaded_at: "2030-03-08T09:01:00.000Z",
       ...over,
     },

@@ -13,10 +13,10 @@ import { activateLocale } from "../../../../web/src/i18n/activate";
 
 beforeAll(() => activateLocale("en"));
 
-function renderPane(form: BuilderForm) {
+function renderPane(form: BuilderForm, drawLink?: string) {
   return render(
     <WithProviders>
-      <PreviewPane form={form} config={testConfig} locale="en" accounts={teamAccounts} />
+      <PreviewPane form={form} config={testConfig} locale="en" accounts={teamAccounts} drawLink={drawLink} />
     </WithProviders>,
   );
 }
@@ -55,13 +55,16 @@ describe("PreviewPane", () => {
   });
 
   it("draws the main publication as a post of the account, mentions, hashtags and links highlighted", () => {
-    renderPane(twitterOnlyForm);
+    renderPane(twitterOnlyForm, "https://draw.brand.example/verify/abc123");
     const post = screen.getByRole("article", { name: "Publication by Fairdraw" });
     expect(within(post).getByText("@fairdraw", { selector: ".post-handle" })).toBeTruthy();
     expect(within(post).getByText("@Partner_Shop").className).toBe("post-mention");
     expect(within(post).getByText("#SummerDraw").className).toBe("post-hashtag");
     expect(within(post).getByRole("link", { name: "https://fairdraw.app/rules" })).toBeTruthy();
-    expect(within(post).getByText("https://fdraw.co/aBcD12").getAttribute("data-token")).toBe("{DRAW_LINK}");
+    // {DRAW_LINK} as the post will carry it, not a sample shortlink.
+    expect(
+      within(post).getByText("https://draw.brand.example/verify/abc123").getAttribute("data-token"),
+    ).toBe("{DRAW_LINK}");
     expect(post.querySelector(".media-grid")?.getAttribute("data-count")).toBe("2");
   });
 

@@ -3,6 +3,7 @@ import { facebookSource, twitterSource } from "../../../../stories/builder/previ
 import { formWith } from "../../../../stories/builder/widgets/fixtures";
 import { publicationsOf } from "../../../../web/src/builder/preview/publications";
 import { segmentsOf } from "../../../../web/src/builder/preview/rich-text";
+import { drawLinkOf } from "../../../../web/src/builder/preview/tokens";
 
 const kinds = (text: string) => segmentsOf(text).map((s) => [s.kind, s.text]);
 
@@ -34,11 +35,19 @@ describe("segmentsOf", () => {
     expect(kinds("mail me@example.com # #123")).toEqual([["text", "mail me@example.com # #123"]]);
   });
 
+  it("shows {DRAW_LINK} as the link the post will carry: the public address's verify page of the contest", () => {
+    const segments = segmentsOf("Proof {DRAW_LINK}", 1, drawLinkOf("https://draw.brand.example/", "abc123"));
+    expect(segments.find((s) => s.kind === "token")?.text).toBe("https://draw.brand.example/verify/abc123");
+    expect(drawLinkOf("https://draw.brand.example", null)).toBe(
+      "https://draw.brand.example/verify/0190a1b2c3d4000012ab34cd",
+    );
+  });
+
   it("shows the tokens as sample values", () => {
     const segments = segmentsOf("Seed {SEED}, proof {DRAW_LINK}, hi {NAME}, winners {WINNERS}, n {1}", 5);
     expect(segments.filter((s) => s.kind === "token").map((s) => [s.text, "token" in s && s.token])).toEqual([
       ["3f9a1c0b7d2e4f60", "{SEED}"],
-      ["https://fdraw.co/aBcD12", "{DRAW_LINK}"],
+      ["https://fairdraw.example/verify/0190a1b2c3d4000012ab34cd", "{DRAW_LINK}"],
       ["Alex", "{NAME}"],
       ["@winner_1, @winner_2, @winner_3, …", "{WINNERS}"],
       ["123456789012345678", "{1}"],

@@ -232,8 +232,8 @@ describe("SelectWidget", () => {
     expect([...select.options].map((o) => o.text)).toEqual([
       "Choose…",
       "Replies and quotes",
-      "Only quotes",
-      "Only replies",
+      "Quotes only",
+      "Replies only",
     ]);
     fireEvent.change(select, { target: { value: "only_quotes" } });
     expect(valueAt(ctx, "sources.0.actions.comment.accept")).toBe("only_quotes");

@@ -3,6 +3,7 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import validator from "@rjsf/validator-ajv8";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
+import rulesMeta from "../../../../schemas/meta/rules.schema.json";
 import { formWith, makeContext, WithProviders } from "../../../../stories/builder/widgets/fixtures";
 import { ID_PREFIX, ID_SEPARATOR } from "../../../../web/src/builder/form-context";
 import { BUILDER_WIDGET_NAMES, builderWidgets } from "../../../../web/src/builder/widgets";
@@ -25,6 +26,10 @@ describe("builderWidgets", () => {
     expect(used.size).toBeGreaterThan(10);
     for (const name of used) expect(Object.keys(builderWidgets)).toContain(name);
     expect(Object.keys(builderWidgets).sort()).toEqual([...BUILDER_WIDGET_NAMES].sort());
+  });
+
+  it("is the list the rules meta-schema allows for ui.widget, so schemas:check refuses any other name", () => {
+    expect([...rulesMeta.$defs.ui.properties.widget.enum].sort()).toEqual([...BUILDER_WIDGET_NAMES].sort());
   });
 
   it("works inside an rjsf form: the form's id scheme gives the path, rjsf's onChange and onBlur flow through", () => {

@@ -20,7 +20,7 @@ describe("field rules", () => {
   it("finds a field's sidecar entry from its form path, list positions read as *", () => {
     expect(sidecarKey("reminders.list.2.content")).toBe("reminders.list.*.content");
     expect(fieldRulesOf(testConfig, "twitter", "sources.0.reminders.list.2.content")?.rule).toBe(
-      "string|twitter_publication_content:280",
+      "string|weighted_length:280",
     );
     expect(fieldRulesOf(testConfig, null, "base.name")?.rule).toBe("required|string|between:4,50");
     expect(fieldRulesOf(testConfig, null, "summary.parameters_verified")?.ui?.widget).toBe("toggle");
@@ -41,7 +41,7 @@ describe("field rules", () => {
 
 describe("text counter", () => {
   it("weighs twitter and bluesky texts as twitter-text does, a link 23 and an emoji 2", () => {
-    const limit = textLimitOf("string|twitter_publication_content:280") ?? { kind: "characters", max: 0 };
+    const limit = textLimitOf("string|weighted_length:280") ?? { kind: "characters", max: 0 };
     expect(limit).toEqual({ kind: "weighted", max: 280 });
     expect(countText("hello", limit).length).toBe(5);
     expect(countText("see https://example.com/a/very/long/path", limit).length).toBe(4 + 23);
@@ -68,7 +68,7 @@ describe("text counter", () => {
     expect(textLimitOf("required|string|between:1,1000")).toEqual({ kind: "characters", max: 1000 });
     expect(countText("😀😀", { kind: "characters", max: 10 }).length).toBe(2);
     expect(textLimitOf("required|string")).toBeNull();
-    expect(textLimitOf("twitter_publication_content")).toEqual({ kind: "weighted", max: 280 });
+    expect(textLimitOf("weighted_length")).toEqual({ kind: "weighted", max: 280 });
   });
 });
 

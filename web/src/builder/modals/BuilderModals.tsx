@@ -1,11 +1,12 @@
 /**
- * The builder's modals (contest-builder.md §2, §4), opened and closed by the machine (context.modal): update
+ * The builder's modals (contest-builder.md §2, §4), opened and closed by the machine (modalOf: its state): update
  * contest dates, delete source, add source, close builder, settings, shortlinks, save draft, export template,
  * create contest (held 2.5 s with the HoldButton) and create paid contest. While a call runs its modal shows it,
  * and a failed call shows why with a retry.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { modalOf } from "../../../../engine/builder/machine";
 import { canAddSource, maxSourcesOf } from "../../../../engine/builder/selectors";
 import { ProviderMark } from "../../components/ProviderMark";
 import { Modal } from "../../dialogs/Modal";
@@ -323,7 +324,7 @@ export function CreatePaidContestModal() {
 
 export function BuilderModals() {
   const send = useSend();
-  const modal = useBuilderSelector((s) => s.context.modal, sameJson);
+  const modal = useBuilderSelector(modalOf, sameJson);
   if (!modal) return null;
   switch (modal.name) {
     case "updateContestDates":

@@ -3,10 +3,12 @@
  * schema) and a preview of every publication (web/src/builder/preview's PreviewPane).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { linkOf } from "../../../../engine/builder/origin";
 import { mediaUrl } from "../api";
 import { useBuilderEnv, useBuilderSelector } from "../context";
 import { PartForm } from "../PartForm";
 import { PreviewPane } from "../preview";
+import { drawLinkOf } from "../preview/tokens";
 import type { ScopeName } from "../schema/schemas";
 import { PaneFrame } from "./PaneFrame";
 
@@ -15,8 +17,12 @@ const SUMMARY: ScopeName = { kind: "summary" };
 function Preview() {
   const { served, locale } = useBuilderEnv();
   const form = useBuilderSelector((s) => s.context.form);
+  // The contest's own link once it exists (a planned contest edited), else the new contest's, with a sample id.
+  const link = useBuilderSelector((s) => linkOf(s.context.origin));
+  const contestId = link?.status === "planned" || link?.status === "draft" ? link.id : null;
   return (
     <PreviewPane
+      drawLink={drawLinkOf(served.public_url, contestId)}
       form={form}
       config={served}
       locale={locale}

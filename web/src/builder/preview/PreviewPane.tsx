@@ -25,6 +25,8 @@ export type PreviewPaneProps = {
   accounts?: Readonly<Record<string, readonly TeamAccount[]>>;
   /** The URL that shows an uploaded file (formContext.mediaUrl). */
   mediaUrl?(uuid: string): string;
+  /** What {DRAW_LINK} becomes in the posts (tokens.ts drawLinkOf); the sample link when not given. */
+  drawLink?: string;
 };
 
 const TAB_LABELS: Record<PublicationKind, MessageDescriptor> = {
@@ -45,7 +47,7 @@ function configAccounts(config: BuilderConfig): Readonly<Record<string, readonly
   );
 }
 
-export function PreviewPane({ form, config, locale, accounts, mediaUrl }: PreviewPaneProps) {
+export function PreviewPane({ form, config, locale, accounts, mediaUrl, drawLink }: PreviewPaneProps) {
   const known = accounts ?? configAccounts(config);
   if (form.sources.length === 0) {
     return (
@@ -65,6 +67,7 @@ export function PreviewPane({ form, config, locale, accounts, mediaUrl }: Previe
           locale={locale}
           accounts={known[source.type] ?? []}
           mediaUrl={mediaUrl}
+          drawLink={drawLink}
         />
       ))}
     </div>
@@ -78,6 +81,7 @@ function SourcePreview({
   locale,
   accounts,
   mediaUrl,
+  drawLink,
 }: {
   source: BuilderForm["sources"][number];
   index: number;
@@ -85,6 +89,7 @@ function SourcePreview({
   locale: string;
   accounts: readonly TeamAccount[];
   mediaUrl?(uuid: string): string;
+  drawLink?: string;
 }) {
   const { t } = useLingui();
   const publications = publicationsOf(source, base);
@@ -174,6 +179,7 @@ function SourcePreview({
             date={shown.date}
             locale={locale}
             nbWinners={Number.isFinite(nbWinners) ? nbWinners : 1}
+            drawLink={drawLink}
             quoted={main && shown.kind !== "main" ? { text: main.text, media: main.media } : null}
             mediaUrl={mediaUrl}
           />

@@ -9,6 +9,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Megaphone, Repeat2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { MediaFile } from "../../../../codegen/types";
+import { providerOf } from "../../providers";
 import { Avatar } from "../../widgets/Avatar";
 import { MediaGrid, type MediaItem } from "../../widgets/MediaGrid";
 import type { PublicationMode } from "./publications";
@@ -28,6 +29,10 @@ export type PublicationPreviewProps = {
   locale: string;
   /** The number of winners, for the {WINNERS} sample. */
   nbWinners?: number;
+  /** What {DRAW_LINK} becomes in the post (tokens.ts drawLinkOf); the sample link when not given. */
+  drawLink?: string;
+  /** What {WINNERS} becomes (the winners' handles, once drawn); sample handles when not given. */
+  winners?: string;
   /** The main publication, quoted under a repost or a quote. */
   quoted?: { text: string; media: readonly MediaFile[] } | null;
   /** The URL that shows an uploaded file. */
@@ -38,11 +43,21 @@ export function defaultMediaUrl(uuid: string): string {
   return `/api/v1/upload/view/${encodeURIComponent(uuid)}`;
 }
 
-function RichText({ text, nbWinners }: { text: string; nbWinners: number }) {
+function RichText({
+  text,
+  nbWinners,
+  drawLink,
+  winners,
+}: {
+  text: string;
+  nbWinners: number;
+  drawLink?: string;
+  winners?: string;
+}) {
   const { t } = useLingui();
   return (
     <>
-      {segmentsOf(text, nbWinners).map((s, i) => {
+      {segmentsOf(text, nbWinners, drawLink, winners).map((s, i) => {
         const key = `${i}-${s.kind}`;
         switch (s.kind) {
           case "link":
@@ -113,7 +128,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
       )
     ) : (
       <p className="post-text">
-        <RichText text={props.text} nbWinners={nbWinners} />
+        <RichText text={props.text} nbWinners={nbWinners} drawLink={props.drawLink} winners={props.winners} />
       </p>
     );
   const media = mediaItems(props.media, url, altOf);
@@ -170,7 +185,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
         )}
         {time}
       </header>
-      {provider === "instagram" ? (
+      {providerOf(provider)?.ui.media_first === true ? (
         <>
           <MediaGrid items={media} />
           {body}
@@ -188,7 +203,12 @@ export function PublicationPreview(props: PublicationPreviewProps) {
           </p>
           {props.quoted.text.trim() !== "" && (
             <p className="post-text">
-              <RichText text={props.quoted.text} nbWinners={nbWinners} />
+              <RichText
+                text={props.quoted.text}
+                nbWinners={nbWinners}
+                drawLink={props.drawLink}
+                winners={props.winners}
+              />
             </p>
           )}
           <MediaGrid items={mediaItems(props.quoted.media, url, altOf)} />

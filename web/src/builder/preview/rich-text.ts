@@ -56,15 +56,23 @@ function entities(text: string): Segment[] {
   return out;
 }
 
-/** The segments of a publication's text, tokens replaced by their samples for a contest of `nbWinners`. */
-export function segmentsOf(text: string, nbWinners = 1): Segment[] {
+/**
+ * The segments of a publication's text, tokens replaced by their samples for a contest of `nbWinners`; {DRAW_LINK}
+ * by `drawLink`, the link the post will carry (tokens.ts drawLinkOf); {WINNERS} by `winners` once they are known.
+ */
+export function segmentsOf(text: string, nbWinners = 1, drawLink?: string, winners?: string): Segment[] {
   const out: Segment[] = [];
   let at = 0;
   for (const m of text.matchAll(TOKEN_PATTERN)) {
     const start = m.index ?? 0;
     if (start > at) out.push(...entities(text.slice(at, start)));
     const token = m[1] ?? "";
-    out.push({ kind: "token", text: sampleOf(token, nbWinners), token: m[0], link: token === "DRAW_LINK" });
+    out.push({
+      kind: "token",
+      text: sampleOf(token, nbWinners, drawLink, winners),
+      token: m[0],
+      link: token === "DRAW_LINK",
+    });
     at = start + m[0].length;
   }
   if (at < text.length) out.push(...entities(text.slice(at)));

@@ -1,13 +1,11 @@
 /**
  * The widgets the builder's forms use, by the sidecar's widget names (docs/rules.md "ui.widget"): the field editors
- * of web/src/builder/widgets (builderWidgets) and, for the simple names none of them provides, rjsf's own widgets.
+ * of web/src/builder/widgets (builderWidgets), the one registry.
  * A compound widget of an object (a media slot) is rendered through the `widget` field below, since rjsf draws
  * objects with fields, not widgets.
  */
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { useLingui } from "@lingui/react/macro";
-import { getDefaultRegistry } from "@rjsf/core";
 import {
   englishStringTranslator,
   type FieldProps,
@@ -16,58 +14,14 @@ import {
   type RegistryFieldsType,
   type RegistryWidgetsType,
   TranslatableString,
-  type WidgetProps,
 } from "@rjsf/utils";
-import { builderContextOf } from "../form-context";
-import { builderWidgets as fieldEditors } from "../widgets";
+import { BUILDER_WIDGET_NAMES, builderWidgets as fieldEditors } from "../widgets";
 
-const defaults = getDefaultRegistry().widgets;
-
-/** The account picker until the builder's own exists: the team's accounts of the source's network. */
-function AccountFallback(props: WidgetProps) {
-  const { t } = useLingui();
-  const ctx = builderContextOf(props);
-  const accounts = (ctx.provider && ctx.accounts[ctx.provider]) || [];
-  return (
-    <select
-      id={props.id}
-      value={props.value ?? ""}
-      disabled={props.disabled || props.readonly}
-      aria-label={props.label}
-      onChange={(e) => props.onChange(e.target.value === "" ? null : Number(e.target.value))}
-      onBlur={() => props.onBlur(props.id, props.value)}
-    >
-      <option value="">{t`Choose an account`}</option>
-      {accounts.map((a) => (
-        <option key={a._id} value={a.account_id}>
-          {a.name} (@{a.screen_name})
-        </option>
-      ))}
-    </select>
-  );
-}
-
-/** rjsf's widget for each simple sidecar name. */
-const FALLBACKS: RegistryWidgetsType = {
-  toggle: defaults.CheckboxWidget,
-  text: defaults.TextWidget,
-  textarea: defaults.TextareaWidget,
-  "tweet-text": defaults.TextareaWidget,
-  number: defaults.UpDownWidget,
-  datetime: defaults.DateTimeWidget,
-  select: defaults.SelectWidget,
-  account: AccountFallback,
-  "retweet-rate-gauge": defaults.RangeWidget,
-  hidden: defaults.HiddenWidget,
-} as RegistryWidgetsType;
-
-/** The field editors of web/src/builder/widgets. */
-export const customWidgets: RegistryWidgetsType = fieldEditors as RegistryWidgetsType;
-
-export const builderWidgets: RegistryWidgetsType = { ...FALLBACKS, ...customWidgets };
+/** The builder's widgets: the field editors of web/src/builder/widgets, one per sidecar widget name. */
+export const builderWidgets: RegistryWidgetsType = fieldEditors;
 
 /** The names a compound node (an object or a list) may be rendered by: only real builder widgets. */
-export const customWidgetNames: ReadonlySet<string> = new Set(Object.keys(customWidgets));
+export const customWidgetNames: ReadonlySet<string> = new Set(BUILDER_WIDGET_NAMES);
 
 /** An object rendered whole by a widget (ui:field "widget", ui:widget <name>): rjsf's field props → WidgetProps. */
 function WidgetField(props: FieldProps) {

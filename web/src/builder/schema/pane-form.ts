@@ -17,19 +17,6 @@ import type { ScopeRules } from "../../../../engine/config/types";
 import { choiceLabel, fieldLabel, hasGroupLabel } from "../labels";
 import type { Schema } from "./schemas";
 
-/** The sidecar widget names rjsf's own widgets can stand for until the builder's widgets exist. */
-export const SIMPLE_WIDGETS = new Set([
-  "toggle",
-  "text",
-  "textarea",
-  "tweet-text",
-  "number",
-  "datetime",
-  "select",
-  "account",
-  "retweet-rate-gauge",
-]);
-
 /** The builder's options on a field of the uiSchema (`ui:options`), read by the templates. */
 export type FieldOptions = {
   /** The field's pattern relative to its part ("reminders.list.*.type"). */
@@ -54,6 +41,8 @@ export type PaneFormOptions = {
   rules: ScopeRules;
   /** "base", "summary" or "sources": the label scope of the engine catalog. */
   labelScope: string;
+  /** The source's network (its actions are labelled by their kind); undefined for base and summary. */
+  provider?: string;
   /** A source's tab; undefined renders every field (base, summary). */
   tab?: string;
   i18n: I18n;
@@ -119,7 +108,7 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
   };
 
   const fieldUi = (pattern: string, field: FieldRules): UiSchema => {
-    const ui: UiSchema = { "ui:title": fieldLabel(i18n, options.labelScope, pattern) };
+    const ui: UiSchema = { "ui:title": fieldLabel(i18n, options.labelScope, pattern, options.provider) };
     const opts: FieldOptions = { pattern };
     if (field.ui?.step) opts.step = field.ui.step;
     let disabled = field.can_edit === false;
@@ -168,7 +157,7 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
       const own: FieldOptions = { pattern };
       ui["ui:options"] = own;
       if (pattern !== "" && hasGroupLabel(pattern))
-        ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern);
+        ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern, options.provider);
       if (field) Object.assign(ui, fieldUi(pattern, field), { "ui:order": ui["ui:order"] });
       const schema: Schema = { type: "object", properties };
       return { schema, ui, order: Math.min(order, orders[0]?.[1] ?? order) };
@@ -182,7 +171,7 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
       if (!field && !items) return null;
       patterns.push(pattern);
       const ui: UiSchema = field ? fieldUi(pattern, field) : { "ui:options": { pattern } };
-      if (!field) ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern);
+      if (!field) ui["ui:title"] = fieldLabel(i18n, options.labelScope, pattern, options.provider);
       const schema: Schema = { ...clean(node) };
       if (items) {
         schema.items = items.schema;
@@ -199,8 +188,8 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
     if (!field) return null;
     patterns.push(pattern);
     const ui = fieldUi(pattern, field);
-    // A widget name nobody provides yet falls back to rjsf's widget for the type.
-    if (widget && (SIMPLE_WIDGETS.has(widget) || options.customWidgets.has(widget))) ui["ui:widget"] = widget;
+    // The rules meta-schema holds ui.widget to the registry's names, so every name has its widget.
+    if (widget) ui["ui:widget"] = widget;
     if (Array.isArray(node.enum)) {
       ui["ui:enumNames"] = node.enum.map((v) => (v === null ? "—" : choiceLabel(i18n, String(v))));
     }

@@ -1,7 +1,7 @@
-/** A native select over a field's choices, each shown by its label (labels.ts); "" stands for no choice yet. */
+/** A native select over a field's choices, each shown by its label (web/src/labels.ts); "" stands for no choice yet. */
 import { useLingui } from "@lingui/react/macro";
 import type { FocusEvent } from "react";
-import { CHOICE_LABELS } from "./labels";
+import { choiceLabel } from "../../labels";
 
 export type SelectInputProps = {
   id: string;
@@ -17,11 +17,8 @@ export type SelectInputProps = {
 };
 
 export function SelectInput(props: SelectInputProps) {
-  const { t } = useLingui();
-  const labelOf = (choice: string) => {
-    const descriptor = CHOICE_LABELS[choice];
-    return descriptor ? t(descriptor) : choice;
-  };
+  const { t, i18n } = useLingui();
+  const labelOf = (choice: string) => choiceLabel(i18n, choice);
   return (
     <select
       id={props.id}

@@ -1,6 +1,6 @@
 /**
  * A publication text on twitter or bluesky: several lines, a live weighted counter (twitter-text weights with the
- * placeholders replaced, the way the twitter_publication_content rule counts them; 280 unless the rule says
+ * placeholders replaced, the way the weighted_length rule counts them; 280 unless the rule says
  * otherwise, e.g. 5000 for private messages, 200 for winning moments) and shortlinks on paste.
  */
 import type { WidgetProps } from "@rjsf/utils";

@@ -22,29 +22,10 @@ import { ToggleWidget } from "./ToggleWidget";
 import { TweetTextWidget } from "./TweetTextWidget";
 import { WinningMomentsWidget } from "./WinningMomentsWidget";
 
-/** Every sidecar widget name (the builder's forms fail loudly on a name that is not here). */
-export const BUILDER_WIDGET_NAMES = [
-  "toggle",
-  "media",
-  "textarea",
-  "tweet-text",
-  "keywords",
-  "number",
-  "datetime",
-  "reminders",
-  "account",
-  "excluded-accounts",
-  "winning-moments",
-  "text",
-  "retweet-rate-gauge",
-  "reactions",
-  "manual-check-reasons",
-  "select",
-  "hidden",
-] as const;
-
-export type BuilderWidgetName = (typeof BUILDER_WIDGET_NAMES)[number];
-
+/**
+ * The one widget registry, by sidecar name. Its names are written into schemas/meta/rules.schema.json as the enum
+ * of `ui.widget` (a test keeps the two equal), so `schemas:check` refuses a sidecar naming a widget not here.
+ */
 export const builderWidgets = {
   toggle: ToggleWidget,
   media: MediaWidget,
@@ -63,4 +44,9 @@ export const builderWidgets = {
   "manual-check-reasons": ManualCheckReasonsWidget,
   select: SelectWidget,
   hidden: HiddenWidget,
-} satisfies Record<BuilderWidgetName, RegistryWidgetsType[string]>;
+} satisfies Record<string, RegistryWidgetsType[string]>;
+
+export type BuilderWidgetName = keyof typeof builderWidgets;
+
+/** Every sidecar widget name (Object.keys types its answer as string[]; these are the registry's own keys). */
+export const BUILDER_WIDGET_NAMES = Object.keys(builderWidgets) as readonly BuilderWidgetName[];

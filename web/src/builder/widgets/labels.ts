@@ -1,26 +1,12 @@
 /**
- * What the widgets call the values of the schemas (choices, reactions, manual-check reasons, retweet-rate levels),
+ * What the widgets call the values of the schemas (reactions, manual-check reasons, retweet-rate levels; choices are
+ * web/src/labels.ts choiceLabel),
  * as Lingui descriptors translated where they are drawn. A value this file does not know still shows, as written.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { EntryRejection } from "../../../../engine/text/normalize";
 import constants from "../../../../schemas/constants.json";
-
-/** The choices of the select fields (comment accept and target, reminder and follow-up types). */
-export const CHOICE_LABELS: Readonly<Record<string, MessageDescriptor>> = {
-  replies_and_quotes: msg`Replies and quotes`,
-  only_quotes: msg`Only quotes`,
-  only_replies: msg`Only replies`,
-  first: msg`First comment`,
-  all: msg`All comments`,
-  last: msg`Last comment`,
-  comment: msg`Comment`,
-  repost: msg`Repost`,
-  retweet: msg`Retweet`,
-  quote: msg`Quote`,
-  reply: msg`Reply`,
-};
 
 /** Facebook reactions (schemas: like, love, wow, haha, sad, angry), with the mark each shows. */
 export const REACTIONS: Readonly<Record<string, { label: MessageDescriptor; emoji: string }>> = {

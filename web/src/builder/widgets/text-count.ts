@@ -1,6 +1,6 @@
 /**
  * The live counter of a text field, counted the way its rule will count it on blur (contest-builder.md §5):
- * `twitter_publication_content[:max]` weighs the text with twitter-text once its placeholders are replaced (the
+ * `weighted_length[:max]` weighs the text with twitter-text once its placeholders are replaced (the
  * engine uses it for twitter and bluesky alike, so the counter does too); `between:min,max` counts characters
  * (code points, as the engine's `between` does). A field with neither has no limit.
  */
@@ -9,11 +9,11 @@ import { numberArg, ruleArgs } from "./field-rules";
 
 export type TextLimit = { kind: "weighted" | "characters"; max: number };
 
-/** The twitter_publication_content rule's default maximum. */
+/** The weighted_length rule's default maximum. */
 export const DEFAULT_WEIGHTED_MAX = 280;
 
 export function textLimitOf(rule: string | undefined): TextLimit | null {
-  const weighted = ruleArgs(rule, "twitter_publication_content");
+  const weighted = ruleArgs(rule, "weighted_length");
   if (weighted) return { kind: "weighted", max: numberArg(weighted, 0) ?? DEFAULT_WEIGHTED_MAX };
   const max = numberArg(ruleArgs(rule, "between"), 1);
   return max === null ? null : { kind: "characters", max };

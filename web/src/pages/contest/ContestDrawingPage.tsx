@@ -11,8 +11,16 @@ import { ContestFrame } from "../../contest/ContestFrame";
 import type { ContestData } from "../../contest/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { StartFinalDrawDialog } from "../../dialogs/StartFinalDrawDialog";
-import { type Draw, fetchDraws, fetchEntries, fetchVerify, makeDraw } from "../../lifecycle/api";
+import {
+  type Draw,
+  fetchAnnouncements,
+  fetchDraws,
+  fetchEntries,
+  fetchVerify,
+  makeDraw,
+} from "../../lifecycle/api";
 import { CallFailed } from "../../lifecycle/CallFailed";
+import { WinnersAnnouncements } from "../../lifecycle/WinnersAnnouncement";
 import "../../lifecycle/lifecycle.css";
 import { verifyPathOf } from "../../lifecycle/contest-rules";
 import { type DrawAccount, DrawResult, Fingerprint } from "../../lifecycle/DrawResult";
@@ -41,16 +49,19 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
   const onError = useErrorHandler();
   const draws = useCall(() => fetchDraws(contest._id), [contest._id]);
   const proof = useCall(() => fetchVerify(contest._id), [contest._id]);
+  const announcements = useCall(() => fetchAnnouncements(contest._id), [contest._id]);
   // The valid entries' first page: how many take part, and the names behind the ids a draw picked.
   const entrants = useCall(
     () => fetchEntries(contest._id, { valid: true, page: 1, perPage: ENTRANTS_NAMED }),
     [contest._id],
   );
-  const validCount = entrants.data?.meta.valid ?? null;
+  // The accounts the final draw picks among, as the server counts them for the draw itself.
+  const validCount = entrants.data?.meta.drawable ?? null;
   useContestUpdates(contest._id, () => {
     void draws.reload();
     void proof.reload();
     void entrants.reload();
+    void announcements.reload();
   });
   const [testing, setTesting] = useState(false);
 
@@ -103,6 +114,7 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
           draws.setData((list) => [...(list ?? []), made]);
           void draws.reload();
           void proof.reload();
+          void announcements.reload();
           void reloadContest();
           void dialogs.alert({ type: "success", title: t`Winners drawn` });
         }}
@@ -211,6 +223,17 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
           </p>
         )}
       </section>
+
+      {finalDraw && announcements.data && (
+        <WinnersAnnouncements
+          contestId={contest._id}
+          announcements={announcements.data.data}
+          publicUrl={announcements.data.public_url}
+          locale={i18n.locale}
+          mayPublish={mayDraw}
+          onPublished={() => void announcements.reload()}
+        />
+      )}
 
       <section className="card" aria-labelledby="draw-tests">
         <h2 id="draw-tests">

@@ -216,7 +216,7 @@ function EntriesView({ contest, reloadContest }: { contest: ContestData; reloadC
           <p className="page-state">
             {!loadedAt ? (
               contest.type === "tunnel" ? (
-                <Trans>The entries are loaded when the contest closes.</Trans>
+                <Trans>Entries show here as they come in while the contest runs.</Trans>
               ) : (
                 <Trans>No entries loaded yet.</Trans>
               )

@@ -9,7 +9,7 @@ import { Link, useNavigate } from "react-router";
 import { useBuilder } from "../../builder/BuilderHost";
 import { ContestFrame } from "../../contest/ContestFrame";
 import { ContestTimeline } from "../../contest/ContestTimeline";
-import { isEditable } from "../../contest/lifecycle";
+import { duplicateOrigin, isDuplicable, isEditable } from "../../contest/lifecycle";
 import { SmartActionPanel, type SmartActionRights } from "../../contest/SmartActionPanel";
 import { SourcesSummary } from "../../contest/SourcesSummary";
 import { type ContestData, contestPath } from "../../contest/types";
@@ -59,6 +59,7 @@ function Overview({ contest, reload }: { contest: ContestData; reload(): Promise
     !FINISHED.has(contest.status) &&
     session.can("team.contests.update_contests");
   const canMerge = session.hasFeature("multiContests");
+  const mayDuplicate = session.can("team.contests.create_drafts team.contests.create_contests");
 
   const edit = () => {
     // The lock is checked again at the click: the panel may have been drawn a moment before it.
@@ -141,6 +142,11 @@ function Overview({ contest, reload }: { contest: ContestData; reload(): Promise
                   <FeatureStar />
                 </span>
               ))}
+            {isDuplicable(contest) && mayDuplicate && (
+              <button type="button" className="button" onClick={() => builder.open(duplicateOrigin(contest))}>
+                <Trans>Duplicate</Trans>
+              </button>
+            )}
             <button type="button" className="button" onClick={json}>
               <Trans>View JSON</Trans>
             </button>

@@ -2,8 +2,8 @@ import { publicationWeightedLength } from "../text/twitter-length";
 import { defineRule } from "./define";
 
 /** Twitter/bluesky text: weighted length with placeholders replaced, at most max (280 by default). */
-export const twitterPublicationContent = defineRule({
-  name: "twitter_publication_content",
+export const weightedLength = defineRule({
+  name: "weighted_length",
   params: [{ name: "max", kind: "integer", optional: true }],
   message: "validation.between.string.max",
   check: (value, [max = 280]) => {

@@ -5,9 +5,9 @@ const atMost = (n: number) => ({ key: "validation.between.string.max", values: {
 const a = (n: number) => "a".repeat(n);
 const URL = "https://example.com/a/very/long/path/that/twitter/shortens";
 
-describe("twitter_publication_content", () => {
+describe("weighted_length", () => {
   describe("on a twitter publication (280 by default)", () => {
-    const rule = "twitter_publication_content";
+    const rule = "weighted_length";
     const path = "sources.0.publication.content";
     it.each(
       sentences<{ does: string; value: string; expected: Outcome }>([
@@ -73,8 +73,8 @@ describe("twitter_publication_content", () => {
         expected: atMost(5000),
       },
     ]),
-  )("%s in a private message (twitter_publication_content:5000)", (_, { value, expected }) => {
-    const rule = "twitter_publication_content:5000";
+  )("%s in a private message (weighted_length:5000)", (_, { value, expected }) => {
+    const rule = "weighted_length:5000";
     expect(outcome({ rule, path: "sources.0.winners_private_message.content", value })).toEqual(expected);
   });
 
@@ -83,8 +83,8 @@ describe("twitter_publication_content", () => {
       { does: "accepts 200 characters", value: a(200), expected: VALID },
       { does: "refuses 201 characters", value: a(201), expected: atMost(200) },
     ]),
-  )("%s in a remind-to-follow text (twitter_publication_content:200)", (_, { value, expected }) => {
-    const rule = "twitter_publication_content:200";
+  )("%s in a remind-to-follow text (weighted_length:200)", (_, { value, expected }) => {
+    const rule = "weighted_length:200";
     expect(outcome({ rule, path: "sources.0.remind_to_follow.list.0.content", value })).toEqual(expected);
   });
 });

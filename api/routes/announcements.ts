@@ -1,0 +1,140 @@
+/**
+ * The winners announcement (issue 13): after the final draw, a team publishes on each source's network a reply to
+ * the main post naming the winners who entered that source ({WINNERS}, their @handles), from the source's
+ * publishing account. The builder keeps the winners publication switched off (can_edit false), so this is where a
+ * team announces them.
+ *
+ * - POST …/contests/:id/winners_announcement { source_id, content } (do_finaldraw): the contest is ended (its final
+ *   draw made, else 409 contestNotClosed); content is checked with the source network's own rule for a winners
+ *   publication (schemas/contest/sources/<network>.rules.json winners_publication.content), and required; 422
+ *   with field paths otherwise.
+ * - One announcement per source: the publication is keyed as the scheduler's winners publication (kind and key
+ *   winners), so asking again answers the post already out and never publishes twice.
+ * - GET …/contests/:id/winners_announcement (view_contests): each source with its winners' handles, the
+ *   network's rule for the text and its announcement when out; public_url for the preview's {DRAW_LINK}.
+ */
+import { Hono } from "hono";
+import { validate } from "../../engine/validation/validate";
+import type { AppEnv } from "../context";
+import { refuse } from "../errors";
+import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { followUpMode, tokensOf, winnerEntrants } from "../scheduler/handlers";
+import { contestSources } from "../services/contest-sources";
+import { validationContextOf } from "../services/contests";
+import { entrantsOf } from "../services/entrants";
+import { contestPublications, fillTokens, publicationShape, publishOnce } from "../services/publications";
+import { jsonBody, validationError } from "../validation";
+import { contestOfPath, P } from "./lifecycle-common";
+
+type ContestRow = ReturnType<typeof contestOfPath>;
+type Deps = AppEnv["Variables"]["deps"];
+
+/** Each source's winners (those who entered it), as @handles the post names. */
+function sourceWinners(deps: Deps, row: ContestRow) {
+  const all = winnerEntrants(deps, row) ?? [];
+  const entered = entrantsOf(
+    deps.db,
+    row.id,
+    all.map((w) => w.id),
+  );
+  return (sourceId: string) => {
+    const ids = new Set(entered.filter((e) => e.sourceId === sourceId).map((e) => e.id));
+    return all.filter((w) => ids.has(w.id)).map((w) => `@${w.screenName.replace(/^@/, "")}`);
+  };
+}
+
+function contentRule(deps: Deps, provider: string): string | null {
+  const field = deps.catalog.builder.sources
+    .get(provider)
+    ?.fields.find((f) => f.pattern === "winners_publication.content");
+  return field?.config.rule ?? null;
+}
+
+function announcementsOf(deps: Deps, row: ContestRow) {
+  const winnersOf = sourceWinners(deps, row);
+  const published = contestPublications(deps.db, row.id).filter((p) => p.kind === "winners");
+  return contestSources(deps, row).map((source) => {
+    const pub = published.find((p) => p.sourceId === source.stored._id);
+    return {
+      source_id: source.stored._id,
+      provider: source.stored.provider,
+      account: source.account ? { name: source.account.name, screen_name: source.account.screen_name } : null,
+      post_id: source.stored.post_id ?? null,
+      winners: winnersOf(source.stored._id),
+      // The network's rule for the text (the editor's counter reads its limit from it).
+      content_rule: contentRule(deps, source.stored.provider),
+      announcement: pub ? publicationShape(pub) : null,
+    };
+  });
+}
+
+export const announcementsRoutes = new Hono<AppEnv>()
+  .get(
+    "/teams/current/contests/:id/winners_announcement",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.viewContests),
+    (c) => {
+      const row = contestOfPath(c);
+      const deps = c.get("deps");
+      // public_url: what {DRAW_LINK} becomes (public_url/verify/{id}), for the preview.
+      return c.json({
+        data: row.status === "ended" ? announcementsOf(deps, row) : [],
+        public_url: deps.env.publicUrl,
+      });
+    },
+  )
+  .post(
+    "/teams/current/contests/:id/winners_announcement",
+    requireUser,
+    requireTeam,
+    requireNotFrozen,
+    requirePermission(P.doFinalDraw),
+    async (c) => {
+      const deps = c.get("deps");
+      const { team } = teamOf(c);
+      const body = await jsonBody(c);
+      const row = contestOfPath(c);
+      if (row.status !== "ended") throw refuse(c, "contestNotClosed");
+      const source = contestSources(deps, row).find((s) => s.stored._id === body.source_id);
+      if (!source) {
+        throw validationError(c, { source_id: [{ key: "validation.in", rule: "in" }] });
+      }
+      const content = body.content;
+      if (typeof content !== "string" || content.trim() === "") {
+        throw validationError(c, { content: [{ key: "validation.required", rule: "required" }] });
+      }
+      // The network's own rule for a winners publication, as the builder checks it.
+      const form = {
+        base: {},
+        summary: {},
+        sources: [{ type: source.stored.provider, winners_publication: { enabled: true, content } }],
+      };
+      const ctx = validationContextOf(deps.catalog, team, deps.clock());
+      const errors = validate(form, deps.catalog.builder, ctx, {
+        kind: "field",
+        path: "sources.0.winners_publication.content",
+      });
+      const found = errors["sources.0.winners_publication.content"];
+      if (found && found.length > 0) throw validationError(c, { content: found });
+      if (!source.driver || !source.account) throw refuse(c, "contestNotClosed");
+      const winners = sourceWinners(deps, row)(source.stored._id);
+      const { mode, inReplyTo } = followUpMode(deps, source, null);
+      const pub = await publishOnce(deps, source.driver, {
+        contest_id: row.id,
+        source_id: source.stored._id,
+        kind: "winners",
+        key: "winners",
+        provider: source.stored.provider,
+        mode,
+        account: source.account,
+        text: fillTokens(content, { ...tokensOf(deps, row), winners: winners.join(", ") }),
+        media: [],
+        dark: false,
+        inReplyTo,
+      });
+      deps.realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
+      return c.json(publicationShape(pub), 201);
+    },
+  );

@@ -1,0 +1,81 @@
+/**
+ * The one reader of a provider's definition (schemas/providers/<name>.json, checked by
+ * schemas/meta/provider.schema.json): what the lifecycle, the sandbox, the drivers and the web app need to know of
+ * a network, asked of its data, never of its name. Pure: the definition is an argument.
+ */
+import type { ProviderDefinition } from "../codegen/types";
+import type { HandleProvider } from "./text/handle";
+
+/** What the readers below use of a definition (a whole definition will do; tests may pass less). */
+export type ProviderFacts = HandleProvider &
+  Partial<
+    Pick<
+      ProviderDefinition,
+      "display_name" | "actions" | "text" | "account_id" | "profile_url" | "post_url" | "meta_network" | "ui"
+    >
+  >;
+
+/** The network's participation actions: the key under the source's `actions` and its kind, in file order. */
+export function actionsOf(provider: ProviderFacts | undefined): { key: string; kind: string }[] {
+  return Object.entries(provider?.actions ?? {}).map(([key, action]) => ({ key, kind: action.kind }));
+}
+
+/** Whether the network has an action of `kind` (a network with a repost action has reposts and a repost ratio). */
+export function hasActionKind(provider: ProviderFacts | undefined, kind: string): boolean {
+  return actionsOf(provider).some((a) => a.kind === kind);
+}
+
+/** The key of the network's action of `kind` (`retweet` for a repost on one network, `boost` on another). */
+export function actionKeyOf(provider: ProviderFacts | undefined, kind: string): string | undefined {
+  return actionsOf(provider).find((a) => a.kind === kind)?.key;
+}
+
+/** A value put in a URL path: encoded, but for the "@" and ":" of handles and ids (alice@example.social, did:plc:…). */
+function pathPart(value: string): string {
+  return encodeURIComponent(value).replace(/%40/g, "@").replace(/%3A/gi, ":");
+}
+
+function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? pathPart(values[name] ?? "") : whole,
+  );
+}
+
+/** An account's profile page, from the network's profile_url template; null without a template or a handle. */
+export function profileUrlOf(provider: ProviderFacts | undefined, screenName: string | null): string | null {
+  const template = provider?.profile_url;
+  const handle = screenName?.replace(/^@/, "") ?? "";
+  if (!template || handle === "") return null;
+  return fill(template, { screen_name: handle });
+}
+
+/** A post's page, from the network's post_url template; null without a template or a value it needs. */
+export function postUrlOf(
+  provider: ProviderFacts | undefined,
+  post: { screen_name?: string | null; post_id?: string | null; shortcode?: string | null },
+): string | null {
+  const template = provider?.post_url;
+  if (!template) return null;
+  const values: Record<string, string> = {};
+  const screenName = post.screen_name?.replace(/^@/, "");
+  if (screenName) values.screen_name = screenName;
+  if (post.post_id) values.post_id = post.post_id;
+  if (post.shortcode) values.shortcode = post.shortcode;
+  const url = fill(template, values);
+  return /\{\w+\}/.test(url) ? null : url;
+}
+
+/** The longest publication text the network takes (text.content_max); null for a network without text limits. */
+export function contentMaxOf(provider: ProviderFacts | undefined): number | null {
+  return provider?.text?.content_max ?? null;
+}
+
+/** Whether a typed keyword keeps its inner spacing (text.keyword_spacing "kept") or has it collapsed. */
+export function keepsKeywordSpacing(provider: ProviderFacts | undefined): boolean {
+  return provider?.text?.keyword_spacing === "kept";
+}
+
+/** The network belongs to Meta (the spec's "meta networks" rules: closing and reminder types, 7-day messages). */
+export function isMetaNetwork(provider: ProviderFacts | undefined): boolean {
+  return provider?.meta_network === true;
+}

@@ -1,0 +1,188 @@
+/**
+ * The validator's compiled form of a scope, built once per compiled config (as ajv compiles a schema): each
+ * field's reader, its `when` conditions and its rule chain become closures with everything that does not depend
+ * on the form resolved, so validating reads values and runs checks without splitting, joining or allocating
+ * paths. A path is spelled out only for an error.
+ */
+import type { CompiledField, CompiledScope, Condition } from "../config/compile";
+import type { FieldError } from "../messages/types";
+import type { RuleContext } from "../rules/define";
+import { asText, getIn, isEmpty, isTruthy } from "../values";
+
+/** Where a field instance is: the scope's value, the form, the source's index and the indexes its *s took. */
+export type Position = {
+  form: unknown;
+  scopeValue: unknown;
+  sourceIndex: number | undefined;
+  /** The indexes of the *s walked so far, [0, depth). */
+  indexes: number[];
+  depth: number;
+};
+
+type ConditionTest = (pos: Position) => boolean;
+
+export type FieldProgram = {
+  readonly field: CompiledField;
+  readonly segments: readonly string[];
+  /** Positions of the * segments; empty for a plain field. */
+  readonly stars: readonly number[];
+  readonly conditions: readonly ConditionTest[];
+  /** The rule chain: the first failing rule's error, or null. */
+  readonly check: (value: unknown, ctx: RuleContext) => FieldError | null;
+};
+
+export type ScopeProgram = { readonly fields: readonly FieldProgram[] };
+
+function compileCondition(cond: Condition): ConditionTest {
+  const { segments, stars, sources, absolute } = cond;
+  const plain = stars.length === 0 && sources.length === 0;
+  // Per segment, where its key comes from: -2 its own text, -1 the source's index, k >= 0 the field's k-th index.
+  const fill = segments.map((_, i) => (sources.includes(i) ? -1 : stars.includes(i) ? stars.indexOf(i) : -2));
+  const read = plain
+    ? (pos: Position) => getIn(absolute ? pos.form : pos.scopeValue, segments)
+    : (pos: Position) => {
+        let current: unknown = absolute ? pos.form : pos.scopeValue;
+        for (let i = 0; i < segments.length; i++) {
+          if (current === null || typeof current !== "object") return undefined;
+          const k = fill[i] as number;
+          // An index past the field's own (a * the field does not have) reads the key "*", as the engine always did.
+          const key =
+            k === -1
+              ? pos.sourceIndex
+              : k >= 0
+                ? k < pos.depth
+                  ? pos.indexes[k]
+                  : "*"
+                : (segments[i] as string);
+          current = (current as Record<string, unknown>)[String(key)];
+        }
+        return current;
+      };
+  switch (cond.op) {
+    case "truthy":
+      return (pos) => isTruthy(read(pos));
+    case "falsy":
+      return (pos) => !isTruthy(read(pos));
+    case "==": {
+      const want = cond.value ?? "";
+      return (pos) => (asText(read(pos)) ?? "") === want;
+    }
+    case "!=": {
+      const want = cond.value ?? "";
+      return (pos) => (asText(read(pos)) ?? "") !== want;
+    }
+  }
+}
+
+function compileChain(field: CompiledField): FieldProgram["check"] {
+  const rules = field.rules
+    .filter((rule) => !rule.definition.inert)
+    .map((rule) => ({
+      name: rule.name,
+      implicit: rule.definition.implicit === true,
+      test: rule.test,
+      message: field.messages[rule.name] ?? rule.message,
+      override: field.messages[rule.name],
+    }));
+  const implicit = rules.filter((r) => r.implicit);
+  return (value, ctx) => {
+    // Every rule but the implicit ones (required) passes an empty value.
+    const chain = isEmpty(value) ? implicit : rules;
+    for (let i = 0; i < chain.length; i++) {
+      const rule = chain[i] as (typeof rules)[number];
+      const outcome = rule.test(value, ctx);
+      if (outcome === true) continue;
+      if (outcome === false) return { key: rule.message, rule: rule.name };
+      return {
+        key: rule.override ?? outcome.key,
+        rule: rule.name,
+        ...(outcome.values ? { values: outcome.values } : {}),
+      };
+    }
+    return null;
+  };
+}
+
+function compileField(field: CompiledField): FieldProgram {
+  return {
+    field,
+    segments: field.segments,
+    stars: field.segments.flatMap((s, i) => (s === "*" ? [i] : [])),
+    conditions: field.when.map(compileCondition),
+    check: compileChain(field),
+  };
+}
+
+const programs = new WeakMap<CompiledScope, ScopeProgram>();
+
+/** The scope's program, compiled on first use and kept as long as the compiled scope is. */
+export function scopeProgram(scope: CompiledScope): ScopeProgram {
+  let program = programs.get(scope);
+  if (!program) {
+    program = { fields: scope.fields.map(compileField) };
+    programs.set(scope, program);
+  }
+  return program;
+}
+
+export function conditionsHoldAt(program: FieldProgram, pos: Position): boolean {
+  const { conditions } = program;
+  for (let i = 0; i < conditions.length; i++) if (!(conditions[i] as ConditionTest)(pos)) return false;
+  return true;
+}
+
+/** The field instance's path relative to its scope, its *s filled with the indexes of the position. */
+export function relativePath(segments: readonly string[], indexes: readonly number[]): string {
+  let k = 0;
+  let out = "";
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i] === "*" ? String(indexes[k++]) : (segments[i] as string);
+    out = i === 0 ? seg : `${out}.${seg}`;
+  }
+  return out;
+}
+
+/** What the validator does with each field instance it finds. */
+export type Visitor = { visit(program: FieldProgram, value: unknown): void };
+
+function walk(
+  program: FieldProgram,
+  pos: Position,
+  visitor: Visitor,
+  start: unknown,
+  from: number,
+  depth: number,
+): void {
+  const { segments } = program;
+  let value = start;
+  for (let i = from; i < segments.length; i++) {
+    const seg = segments[i] as string;
+    if (seg === "*") {
+      if (!Array.isArray(value)) return;
+      for (let k = 0; k < value.length; k++) {
+        pos.indexes[depth] = k;
+        walk(program, pos, visitor, value[k], i + 1, depth + 1);
+      }
+      return;
+    }
+    value =
+      value !== null && typeof value === "object" && !Array.isArray(value)
+        ? (value as Record<string, unknown>)[seg]
+        : undefined;
+  }
+  pos.depth = depth;
+  visitor.visit(program, value);
+}
+
+/**
+ * Visits every concrete instance of the field in the scope's value, as expandPattern lists them: a plain field
+ * once (its value possibly undefined); under a *, each element of the list there, none if it is not a list.
+ */
+export function forEachInstance(program: FieldProgram, pos: Position, visitor: Visitor): void {
+  if (program.stars.length === 0) {
+    pos.depth = 0;
+    visitor.visit(program, getIn(pos.scopeValue, program.segments));
+    return;
+  }
+  walk(program, pos, visitor, pos.scopeValue, 0, 0);
+}
