@@ -331,9 +331,11 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
   const all = entrantsOf(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
     lists[sourceId] = momentEntries(all, sourceId);
+    // The winners frozen when their won replies went out during the run stay (docs/draw.md "Frozen winners").
     resolved[sourceId] = resolveWinningMoments(
       c.moments,
       lists[sourceId].map((e) => ({ ...e, valid: true })),
+      c.frozen,
     );
   }
   // The list is kept with the result: /verify publishes the very list the moments were resolved over.
@@ -348,7 +350,7 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
   const results = findCommitment(deps.db, row.id)?.momentsResult ?? null;
   if (!results) return 0;
   const tokens = tokensOf(deps, row);
-  const valid = entrantsOf(deps.db, row.id).filter((e) => e.valid);
+  const all = entrantsOf(deps.db, row.id);
   let published = 0;
   for (const source of contestSources(deps, row)) {
     const resolved = results[source.stored._id];
@@ -359,7 +361,9 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
     const won = formPart(source, "winning_moments", "won_publication");
     const lost = formPart(source, "winning_moments", "lost_publication");
     const seen = new Set<string>();
-    for (const entrant of valid.filter((e) => e.sourceId === source.stored._id)) {
+    // A frozen winner keeps its moment even if its entry is no longer valid: it gets the won reply too.
+    const answered = all.filter((e) => e.sourceId === source.stored._id && (e.valid || winners.has(e.id)));
+    for (const entrant of answered) {
       if (seen.has(entrant.id)) continue;
       seen.add(entrant.id);
       const isWinner = winners.has(entrant.id);
