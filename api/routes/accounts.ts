@@ -49,7 +49,7 @@ const NOT_FOUND = "This account does not exist.";
  * A real account's sign-in (Bluesky: `identifier`, a handle or DID, and `app_password`); null without an
  * identifier (a sandbox account is linked, as before). 422 with field paths for what is missing or not text.
  */
-function linkCredentials(
+export function linkCredentials(
   c: Parameters<typeof validationError>[0],
   provider: ProviderDefinition,
   body: Record<string, unknown>,
