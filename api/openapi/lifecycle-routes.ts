@@ -20,7 +20,7 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     permission: "team.contests.load_entries",
     body: "object",
     ok: { status: 200, description: "{ contest_id, loaded, valid, truncated, limit, message?, funnel }" },
-    errors: [402, 404, 409],
+    errors: [402, 404, 409, 429],
   },
   {
     method: "GET",

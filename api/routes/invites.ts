@@ -256,7 +256,7 @@ export const invitesRoutes = new Hono<AppEnv>()
     const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
     let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
     try {
-      profile = await driverFor(provider, deps, credentials ? "real" : null).linkAccount({
+      profile = await driverFor(provider, deps, credentials ? "real" : null, { person: true }).linkAccount({
         provider,
         team: { id: team.id, name: team.name },
         user: { id: user.id, name: user.name },

@@ -184,7 +184,7 @@ export function contestWindow(
 export async function readEntries(
   deps: DriverDeps & { catalog: Catalog },
   row: ContestRow,
-  opts: { limit: number; now: Date },
+  opts: { limit: number; now: Date; person?: boolean },
 ): Promise<PreparedLoad> {
   const read: Entrant[] = [];
   const base = formBaseOf(row);
@@ -192,7 +192,7 @@ export async function readEntries(
     typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
   const winners = previousWinners(deps.db, row.teamId, row.id, opts.now);
   const window = contestWindow(row);
-  for (const source of contestSources(deps, row)) {
+  for (const source of contestSources(deps, row, { person: opts.person === true })) {
     if (read.length > opts.limit) break;
     if (!source.driver || !source.provider) continue;
     const follow = (source.form?.actions as Record<string, unknown> | undefined)?.follow;
