@@ -167,6 +167,6 @@ export function createApp(deps: Deps) {
     throw new AppError("notFound", "This API path does not exist.");
   });
   app.route("/s", shortlinkRedirectRoutes);
-  mountWebApp(app, deps.env.webDist);
+  mountWebApp(app, deps.env.webDist, deps.env.publicUrl);
   return { app, injectWebSocket };
 }
