@@ -12,10 +12,12 @@
  * builder asks: two while the entries come in, won at the close, and one in the last hour, after the last entry,
  * that nobody wins; its final draw picks the third winner among the other entrants. /verify/{id} reveals them.
  *
- * The closed and ended contests also get a builder form (cb_data) holding what the filters and the commitments
- * read; the planned and started ones keep none (as before: the builder does not open them), so the scheduler
- * publishes nothing for them. The provider definitions come from the process's catalogue (the actions' kinds). Nothing
- * is published: the sandbox posts are named, and the moments' won and lost replies are not sent.
+ * Every demo contest, the draft too, gets a complete builder form (cb_data, api/db/seed-forms.ts): built from the
+ * schemas' defaults, checked by the engine as the create route checks it when the contest was made, stored as the
+ * route stores it; so the builder opens and saves any of them (tests/api/lifecycle/seed-forms.test.ts). The
+ * filters and the commitments read it; the scheduler publishes the planned one at its start and loads the started
+ * one while it runs, on the sandbox. The provider definitions come from the process's catalogue (the actions'
+ * kinds). Nothing goes out: the sandbox posts are named, and the moments' won and lost replies are not sent.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -29,7 +31,8 @@ import { moveStatus } from "../services/contest-status";
 import { makeDraw } from "../services/draws";
 import { prepareLoad, writeEntries } from "../services/entrants";
 import type { Db } from "./client";
-import { accounts, contests } from "./schema";
+import { accounts, contests, teams } from "./schema";
+import { type DemoMoments, demoForm, storedDemoForm } from "./seed-forms";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -51,44 +54,15 @@ const MOMENTS_BEFORE_CLOSE = [60 * HOUR, 26 * HOUR, HOUR];
 
 const ACTIONS = { comment: { enabled: true, accept: "replies_and_quotes" }, like: { enabled: true } };
 
-/** The twitter source's winning_moments part as the builder writes it: whole-second moments, sorted, none won. */
-function winningMoments(closeAt: string) {
+/** The instant-win contest's moments as the builder writes them: whole seconds, sorted. */
+function winningMoments(closeAt: string): DemoMoments {
   const close = Date.parse(closeAt);
   return {
-    enabled: true,
-    nb_attempts: 1,
-    list: MOMENTS_BEFORE_CLOSE.map((before) => ({
-      date: new Date(Math.floor((close - before) / SECOND) * SECOND).toISOString(),
-      won: false,
-    })),
-    won_publication: {
-      content: "You won, {NAME}! Check your messages.",
-      media: { count: 0, files: [] },
-      dark: false,
-    },
-    lost_publication: {
-      content: "Not this time, {NAME}. Thanks for playing!",
-      media: { count: 0, files: [] },
-      dark: false,
-    },
-  };
-}
-
-/** What the filters, the sandbox and the commitments read of a twitter source. */
-function formSource(accountId: number, name: string, moments?: ReturnType<typeof winningMoments>) {
-  return {
-    id: 100,
-    type: "twitter",
-    validate_actions: true,
-    publication: {
-      needed: true,
-      account_id: accountId,
-      content: `${name}: reply and like to enter! Draw {SEED}, check it at {DRAW_LINK}`,
-      media: { count: 0, files: [] },
-    },
-    actions: ACTIONS,
-    anti_bots: { enabled: true, check_source: true },
-    ...(moments ? { winning_moments: moments } : {}),
+    list: MOMENTS_BEFORE_CLOSE.map((before) =>
+      new Date(Math.floor((close - before) / SECOND) * SECOND).toISOString(),
+    ),
+    won: "You won, {NAME}! Check your messages.",
+    lost: "Not this time, {NAME}. Thanks for playing!",
   };
 }
 
@@ -107,15 +81,36 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
     .where(
       and(
         eq(contests.teamId, teamId),
-        inArray(contests.status, ["planned", "started", "closed", "ended"]),
+        inArray(contests.status, ["draft", "planned", "started", "closed", "ended"]),
         isNull(contests.deletedAt),
       ),
     )
     .all();
   const random = (n: number) => new Uint8Array(randomBytes(n));
   const reread = (id: string) => tx.select().from(contests).where(eq(contests.id, id)).get();
+  const team = tx.select().from(teams).where(eq(teams.id, teamId)).get();
+  if (!team) return;
+  const catalog = sharedCatalog();
+  const formOf = (row: typeof contests.$inferSelect, nbWinners: number, moments?: DemoMoments) =>
+    demoForm(catalog, {
+      name: row.name,
+      nbWinners,
+      startAt: row.startAt,
+      closeAt: row.closeAt,
+      accountId: Number(account.externalId),
+      moments,
+    });
   for (const row of rows) {
     const target = row.status;
+    // A draft keeps its form only: the builder opens it, and its submit makes it a contest.
+    if (target === "draft") {
+      const form = formOf(row, WINNERS);
+      tx.update(contests)
+        .set({ cbData: storedDemoForm(catalog, team, form, new Date(row.createdAt)) })
+        .where(eq(contests.id, row.id))
+        .run();
+      continue;
+    }
     const published = target !== "planned" && row.startAt !== null;
     const finished = published && (target === "closed" || target === "ended");
     const closeAt = row.closeAt ?? now.toISOString();
@@ -133,26 +128,28 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
       entries_count: 0,
       reminders: [],
     };
-    const form = formSource(Number(account.externalId), row.name, moments);
-    const base = { name: row.name, nb_winners: winners, start_date: row.startAt, close_date: row.closeAt };
-    // Scheduled: planned, with its source and settings, then committed (the moments only while planned), a day
-    // before the start when the start is already past (the seed writes every contest as created now).
+    // Made a day before the start when the start is already past (the seed writes every contest as created now).
+    const scheduledAt =
+      row.startAt !== null && row.startAt < row.createdAt
+        ? new Date(Date.parse(row.startAt) - DAY).toISOString()
+        : row.createdAt;
+    // The form as the builder submitted it then, checked by the engine as the create route checks it.
+    const cbData = storedDemoForm(catalog, team, formOf(row, winners, moments), new Date(scheduledAt));
+    const [form] = cbData.sources as unknown as (Record<string, unknown> & { type: string })[];
+    if (!form) continue;
+    // Scheduled: planned, with its source and settings, then committed (the moments only while planned).
     tx.update(contests)
       .set({
         status: "planned",
         sources: [stored],
         providers: ["twitter"],
         config: { is_setup: false, nb_winners: winners, autodraw: { enabled: false, autodraw_at: null } },
-        ...(finished ? { cbData: { base, sources: [form] } } : {}),
+        cbData,
       })
       .where(eq(contests.id, row.id))
       .run();
     const planned = reread(row.id);
     if (!planned) continue;
-    const scheduledAt =
-      row.startAt !== null && row.startAt < row.createdAt
-        ? new Date(Date.parse(row.startAt) - DAY).toISOString()
-        : row.createdAt;
     commitContest(tx, planned, scheduledAt, random);
     // The start job: planned → started at the start date.
     if (!published || row.startAt === null) continue;
@@ -161,7 +158,7 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
     // The close job: the entries loaded and filtered, started → closed, the winning moments resolved.
     const started = reread(row.id);
     if (!started) continue;
-    const providers = sharedCatalog().providers;
+    const providers = catalog.providers;
     const entrants = sandboxEntrants({
       contestId: row.id,
       network: providers.get(form.type),

@@ -5,7 +5,8 @@
  *   is marked for reconnecting and its owner told (api/services/account-credentials.ts), nothing is retried.
  * - MessageRefused: the recipient does not take private messages from this account: recorded, not retried.
  * - PostUnavailable: the post was deleted or cannot be read.
- * - RateLimited: the network asks to wait longer than a call may; the job is tried again after `waitMs`.
+ * - RateLimited: the network asks to wait longer than a call may; the job is tried again after `waitMs`, a
+ *   person's request answers 429 with `retry_after`.
  * - NetworkUnavailable: anything else the network answered (a 5xx, a timeout): the job backs off and retries.
  */
 import { AppError } from "../errors";
@@ -38,7 +39,11 @@ export class RateLimited extends AppError {
     readonly waitMs: number,
     internal: string,
   ) {
-    super("tooManyAttempts", "The network asks to wait before the next call. Try again later.", { internal });
+    // A person's request answers 429 with retry_after (whole seconds), as the limiter's refusals do.
+    super("tooManyAttempts", "The network asks to wait before the next call. Try again later.", {
+      internal,
+      extra: { retry_after: Math.max(1, Math.ceil(waitMs / 1000)) },
+    });
   }
 }
 

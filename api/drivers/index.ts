@@ -34,6 +34,15 @@ export function hasRealDriver(provider: ProviderDefinition): boolean {
 }
 
 /**
+ * The most a request made by a person waits in all on a network's rate limit (a link, a refresh, loading
+ * entries): beyond it the request answers 429 with retry_after. The scheduler's jobs wait as the network asks.
+ */
+export const PERSON_WAIT_MS = 3_000;
+
+/** Who waits for a driver's calls: a person's request (a few seconds at most) or the scheduler. */
+export type Waiter = { person?: boolean };
+
+/**
  * The driver for an account of this network ("real": a link with credentials, before the account exists).
  * Without an account (a source with no publishing account), the sandbox.
  */
@@ -41,6 +50,7 @@ export function driverFor(
   provider: ProviderDefinition,
   deps: DriverDeps,
   account: Pick<StoredAccount, "sandbox"> | StoredAccount | "real" | null = null,
+  waiter: Waiter = {},
 ): NetworkDriver {
   const real = account === "real" || (account !== null && !account.sandbox);
   if (!real || !hasRealDriver(provider)) return sandboxDriver;
@@ -51,5 +61,6 @@ export function driverFor(
     media: uploadMedia(deps),
     progress: loadProgress(deps),
     account: account !== "real" && "provider" in account ? account : null,
+    ...(waiter.person ? { polite: { maxWaitMs: PERSON_WAIT_MS, budgetMs: PERSON_WAIT_MS } } : {}),
   });
 }

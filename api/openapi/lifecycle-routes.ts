@@ -20,7 +20,7 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     permission: "team.contests.load_entries",
     body: "object",
     ok: { status: 200, description: "{ contest_id, loaded, valid, truncated, limit, message?, funnel }" },
-    errors: [402, 404, 409],
+    errors: [402, 404, 409, 429],
   },
   {
     method: "GET",
@@ -144,9 +144,10 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
       "per twitter source with winning moments: { source_id, commitment } from the start (SHA-256 of salt + " +
       "moments, docs/draw.md); once the contest closed also revealed_at, moments, salt, entries (the valid " +
       "entries they were resolved over, in load order: { id, at }) and results ({ moment, winner, " +
-      "screen_name, entered_at, rejected }, winner null when no entry came at or after the moment; a winner the " +
-      "manual check rejected keeps its id, loses its handle and wins nothing); null before the " +
-      "close. 404 for unknown ids and drafts.",
+      "screen_name, entered_at, frozen, rejected }, winner null when no entry came at or after the moment; a " +
+      "winner the manual check rejected keeps its id, loses its handle and wins nothing) and frozen (the moments " +
+      "whose won reply went out during the run, kept by the close: { moment, winner, entered_at, frozen_at }); " +
+      "null before the close. 404 for unknown ids and drafts.",
     tag: "draws",
     access: "public",
     ok: { status: 200 },

@@ -273,11 +273,14 @@ export const CORE_ROUTES: RouteDoc[] = [
   {
     method: "POST",
     path: "/api/v1/invites/:key/accept",
-    summary: "Use an invite: join the team, or link the account and lend it to the team.",
+    summary:
+      "Use an invite: join the team, or link the account and lend it to the team. An account invite takes an " +
+      "optional JSON body { identifier, app_password } to link a real account (Bluesky), as the link call does; " +
+      "without it the network's sandbox account is linked.",
     tag: "invites",
     access: "session",
     ok: { status: 200 },
-    errors: [404, 409],
+    errors: [404, 409, 422, 429],
   },
   // Accounts (api/routes/accounts.ts)
   {
@@ -299,7 +302,7 @@ export const CORE_ROUTES: RouteDoc[] = [
     permission: "team.accounts.update_account",
     body: "object",
     ok: { status: 201, schema: "stored/account" },
-    errors: [402, 409, 422],
+    errors: [402, 409, 422, 429],
   },
   {
     method: "POST",

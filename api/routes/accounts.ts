@@ -44,12 +44,14 @@ import { notify } from "../services/notifications";
 import { jsonBody, validationError } from "../validation";
 
 const NOT_FOUND = "This account does not exist.";
+/** These calls are a person's: a network's rate limit answers 429 with retry_after after a few seconds at most. */
+const PERSON = { person: true };
 
 /**
  * A real account's sign-in (Bluesky: `identifier`, a handle or DID, and `app_password`); null without an
  * identifier (a sandbox account is linked, as before). 422 with field paths for what is missing or not text.
  */
-function linkCredentials(
+export function linkCredentials(
   c: Parameters<typeof validationError>[0],
   provider: ProviderDefinition,
   body: Record<string, unknown>,
@@ -130,7 +132,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       if (!credentials) assertAccountsQuota(deps, team, provider.name, { countInvites: true });
       let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
       try {
-        profile = await driverFor(provider, deps, credentials ? "real" : null).linkAccount({
+        profile = await driverFor(provider, deps, credentials ? "real" : null, PERSON).linkAccount({
           provider,
           team: { id: team.id, name: team.name },
           user: { id: user.id, name: user.name },
@@ -217,7 +219,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       const provider = found && catalog.providers.get(found.account.provider);
       if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
       const stored = storedAccount(found.account);
-      const profile = await driverFor(provider, deps, stored).refreshAccount(stored);
+      const profile = await driverFor(provider, deps, stored, PERSON).refreshAccount(stored);
       // Reading the profile worked: the access is good, the account needs no reconnecting.
       db.update(accounts)
         .set({
@@ -248,7 +250,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
       const { account } = found;
       const stored = storedAccount(account);
-      await driverFor(provider, deps, stored).requestReconnect(stored);
+      await driverFor(provider, deps, stored, PERSON).requestReconnect(stored);
       const now = clock().toISOString();
       db.update(accounts)
         .set({ meta: { ...account.meta, reconnect_requested_at: now } })

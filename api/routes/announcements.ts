@@ -97,7 +97,7 @@ export const announcementsRoutes = new Hono<AppEnv>()
       const body = await jsonBody(c);
       const row = contestOfPath(c);
       if (row.status !== "ended") throw refuse(c, "contestNotClosed");
-      const source = contestSources(deps, row).find((s) => s.stored._id === body.source_id);
+      const source = contestSources(deps, row, { person: true }).find((s) => s.stored._id === body.source_id);
       if (!source) {
         throw validationError(c, { source_id: [{ key: "validation.in", rule: "in" }] });
       }

@@ -172,7 +172,8 @@ export const entriesRoutes = new Hono<AppEnv>()
         throw validationError(c, { consent: [{ key: "validation.consent", rule: "consent" }] });
       }
       const now = clock();
-      const load = await readEntries(deps, row, { limit: CLASSIC_LOAD_MAX, now });
+      // A person waits: a network's rate limit answers 429 with retry_after rather than holding the request.
+      const load = await readEntries(deps, row, { limit: CLASSIC_LOAD_MAX, now, person: true });
       const at = clock().toISOString();
       const move = db.transaction(
         (tx) => {

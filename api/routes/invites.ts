@@ -17,6 +17,8 @@ import { normalizeEmail } from "../auth/codes";
 import type { AppEnv } from "../context";
 import { accounts, delegations, invites, teamMembers, teams, users } from "../db/schema";
 import { driverFor } from "../drivers";
+import { LinkRefused } from "../drivers/bluesky/driver";
+import type { NetworkDriver } from "../drivers/types";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import {
@@ -54,6 +56,7 @@ import {
 import { findTeamContext, membersCount, teamQuotas } from "../services/teams";
 import { userShape } from "../services/users";
 import { formErrors, jsonBody, validationError } from "../validation";
+import { linkCredentials } from "./accounts";
 
 const NOT_ACTIVE = "This invite can no longer be used: it was used, canceled or has expired.";
 const NOT_FOUND = "This invite does not exist.";
@@ -245,15 +248,28 @@ export const invitesRoutes = new Hono<AppEnv>()
 
     const provider = catalog.providers.get(row.provider ?? "");
     if (!provider || provider.onlyLogin) throw new AppError("inviteNotActive", NOT_ACTIVE);
+    // A real account's sign-in, as POST /teams/current/accounts/link takes it (Bluesky: identifier and
+    // app_password); without a body, or without an identifier, the network's default driver (the sandbox).
+    const body = c.req.header("content-type") ? await jsonBody(c) : {};
+    const credentials = linkCredentials(c, provider, body);
     assertAccountsQuota(deps, team, provider.name, { countInvites: false });
     const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
-    const profile = await driverFor(provider, deps).linkAccount({
-      provider,
-      team: { id: team.id, name: team.name },
-      user: { id: user.id, name: user.name },
-      invite: { key: row.key },
-      linked,
-    });
+    let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
+    try {
+      profile = await driverFor(provider, deps, credentials ? "real" : null, { person: true }).linkAccount({
+        provider,
+        team: { id: team.id, name: team.name },
+        user: { id: user.id, name: user.name },
+        invite: { key: row.key },
+        linked,
+        ...(credentials ? { credentials } : {}),
+      });
+    } catch (err) {
+      if (err instanceof LinkRefused) {
+        throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });
+      }
+      throw err;
+    }
     const now = clock().toISOString();
     const fields = {
       name: profile.name,
@@ -262,6 +278,8 @@ export const invitesRoutes = new Hono<AppEnv>()
       url: profile.url,
       sandbox: profile.sandbox,
       disabled: false,
+      // A real account's sealed credentials and network id (the driver's), replacing those of a link before.
+      ...(profile.stored_meta ? { meta: profile.stored_meta } : {}),
     };
     const { account, delegation } = db.transaction((tx) => {
       if (
@@ -300,9 +318,9 @@ export const invitesRoutes = new Hono<AppEnv>()
           userId: user.id,
           provider: provider.name,
           externalId: profile.external_id,
-          meta: {},
           linkedAt: now,
           ...fields,
+          meta: fields.meta ?? {},
         };
         tx.insert(accounts).values(account).run();
       }

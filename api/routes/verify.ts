@@ -9,8 +9,10 @@
  * the start, and only once the contest closed (the moments are resolved then): the moments, the salt, the list
  * they were resolved over (the source's valid entries in load order, each entrant id with its entry time) and each
  * moment's winner (id, handle, entry time, and whether the manual check rejected it: a rejected winner is not
- * named and wins nothing) or none. The list is the one kept when the moments were resolved. With that, momentsCommitment(moments, salt) gives the
- * commitment and resolveWinningMoments(moments, entries) the same winners.
+ * named and wins nothing; frozen when its won reply went out during the run) or none, and the frozen moments
+ * ({ moment, winner, entered_at, frozen_at }). The list is the one kept when the moments were resolved. With
+ * that, momentsCommitment(moments, salt) gives the commitment and resolveWinningMoments(moments, entries, frozen)
+ * the same winners.
  * Unknown ids, drafts and deleted contests are a 404.
  */
 import { and, eq, isNull } from "drizzle-orm";
@@ -59,10 +61,19 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
         moments: null,
         salt: null,
         entries: null,
+        frozen: null,
         results: null,
       };
     }
     const entries = lists[sourceId] ?? [];
+    // Moments frozen during the run, in the order they were frozen (docs/draw.md "Frozen winners").
+    const frozen = m.frozen.map((f) => ({
+      moment: f.moment,
+      winner: f.winner,
+      entered_at: f.at,
+      frozen_at: f.frozen_at,
+    }));
+    const pending = [...frozen];
     return {
       source_id: sourceId,
       commitment: m.commitment,
@@ -70,7 +81,10 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
       moments: m.moments,
       salt: m.salt,
       entries,
+      frozen,
       results: (resultsOf.get(sourceId) ?? []).map((r) => {
+        const held = pending.findIndex((f) => f.moment === r.moment && f.winner === r.winner);
+        const hold = held >= 0 ? pending.splice(held, 1)[0] : undefined;
         const won = r.winner === null ? undefined : winningEntry(entries, r.winner, r.moment);
         const rows = winnerEntries.filter((e) => e.id === r.winner);
         // A moment winner the manual check rejected stays in the proof (the moment went to that entry) but wins
@@ -81,7 +95,8 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
           moment: r.moment,
           winner: r.winner,
           screen_name: account && !rejected ? account.screenName : null,
-          entered_at: won ? won.at : null,
+          entered_at: hold ? hold.entered_at : won ? won.at : null,
+          frozen: hold !== undefined,
           rejected,
         };
       }),

@@ -345,9 +345,11 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
   const all = validEntryTimes(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
     lists[sourceId] = momentEntries(all, sourceId);
+    // The winners frozen when their won replies went out during the run stay (docs/draw.md "Frozen winners").
     resolved[sourceId] = resolveWinningMoments(
       c.moments,
       lists[sourceId].map((e) => ({ ...e, valid: true })),
+      c.frozen,
     );
   }
   // The list is kept with the result: /verify publishes the very list the moments were resolved over.
@@ -365,7 +367,13 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
   const results = findCommitment(deps.db, row.id)?.momentsResult ?? null;
   if (!results) return 0;
   const tokens = tokensOf(deps, row);
-  const valid = momentReplyEntrants(deps.db, row.id);
+  // A frozen winner keeps its moment even if its entry is no longer valid: it gets the won reply too.
+  const allWinners = Object.values(results).flatMap((list) =>
+    Array.isArray(list)
+      ? list.flatMap((r) => (isPlainObject(r) && typeof r.winner === "string" ? [r.winner] : []))
+      : [],
+  );
+  const answered = momentReplyEntrants(deps.db, row.id, allWinners);
   let published = 0;
   for (const source of contestSources(deps, row)) {
     const resolved = results[source.stored._id];
@@ -387,7 +395,7 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
     const lostPart = shared(lost);
     const seen = new Set<string>();
     const replies: Parameters<typeof publishReplies>[2][number][] = [];
-    for (const entrant of valid) {
+    for (const entrant of answered) {
       if (entrant.sourceId !== source.stored._id || seen.has(entrant.id)) continue;
       seen.add(entrant.id);
       const isWinner = winners.has(entrant.id);

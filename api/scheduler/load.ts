@@ -10,13 +10,24 @@
  *   up to it, which are all read once it has passed) and each winner gets the won reply, keyed as the close keys
  *   it (kind winning_moment_won, key the entrant's id): the close answers the same post and never replies twice.
  *   The lost replies wait for the close, as do the moments' reveal and their proof.
+ * - Frozen winners (docs/draw.md "Frozen winners"): on a real network an entry may turn valid or invalid after
+ *   a won reply went out (an action done later, a post deleted), and the next resolution could give that moment
+ *   to someone else. So a moment's winner is frozen (api/services/commitments.ts freezeMoment) just before its
+ *   won reply is sent, and every later resolution, the close's too, keeps it: a reply that went out never
+ *   names anyone but the moment's winner.
  * - A load that comes once the close is due does nothing (the close loads).
  */
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
 import { toTime } from "../../engine/values";
 import { contests } from "../db/schema";
-import { committedMoments, findCommitment, momentEntries } from "../services/commitments";
+import {
+  committedMoments,
+  entryTime,
+  findCommitment,
+  freezeMoment,
+  momentEntries,
+} from "../services/commitments";
 import { contestSources, formPart, mediaIds } from "../services/contest-sources";
 import { entrantsOf, readEntries, TUNNEL_LOAD_MAX, writeEntries } from "../services/entrants";
 import { fillTokens, publishOnce, verifyUrl } from "../services/publications";
@@ -75,10 +86,26 @@ async function publishWonSoFar(deps: SchedulerDeps, row: ContestRow, now: Date):
     if (!moments || moments.length === 0) continue;
     if (!source.driver || !source.account || !source.stored.post_id) continue;
     const list = momentEntries(all, source.stored._id).map((e) => ({ ...e, valid: true }));
+    const frozen = committed[source.stored._id]?.frozen ?? [];
     const won = formPart(source, "winning_moments", "won_publication");
-    for (const result of resolveWinningMoments(moments, list)) {
-      const entrant = result.winner === null ? undefined : all.find((e) => e.id === result.winner);
+    for (const result of resolveWinningMoments(moments, list, frozen)) {
+      const entrant =
+        result.winner === null
+          ? undefined
+          : all.find((e) => e.id === result.winner && e.sourceId === source.stored._id);
       if (!entrant) continue;
+      // Frozen before the reply goes out: a reply sent always names the winner the close keeps.
+      const frozenAt = deps.clock().toISOString();
+      deps.db.transaction(
+        (tx) =>
+          freezeMoment(tx, row.id, source.stored._id, {
+            moment: result.moment,
+            winner: entrant.id,
+            at: entryTime(entrant),
+            frozen_at: frozenAt,
+          }),
+        { behavior: "immediate" },
+      );
       await publishOnce(deps, source.driver, {
         contest_id: row.id,
         source_id: source.stored._id,

@@ -28,8 +28,14 @@ export type CommitmentRow = Omit<typeof drawCommitments.$inferSelect, "momentsEn
 
 const { momentsEntries: _list, ...COMMITMENT_COLUMNS } = getTableColumns(drawCommitments);
 
-/** One source's committed moments. */
-export type SourceMoments = { moments: string[]; salt: string; commitment: string };
+/**
+ * A moment whose won reply went out during the run (docs/draw.md "Frozen winners"): its winner, that entry's
+ * time, and when it was frozen (just before the reply was sent). The close keeps it.
+ */
+export type FrozenRecord = { moment: string; winner: string; at: string; frozen_at: string };
+
+/** One source's committed moments, and those frozen during the run (kept beside them, from the start on). */
+export type SourceMoments = { moments: string[]; salt: string; commitment: string; frozen: FrozenRecord[] };
 
 const nodeRandom = (n: number) => new Uint8Array(randomBytes(n));
 
@@ -67,7 +73,7 @@ export function commitContest(
   const moments: Record<string, SourceMoments> = {};
   for (const [sourceId, list] of Object.entries(momentsOf(row))) {
     const salt = newSeed(random);
-    moments[sourceId] = { moments: list, salt, commitment: momentsCommitment(list, salt) };
+    moments[sourceId] = { moments: list, salt, commitment: momentsCommitment(list, salt), frozen: [] };
   }
   tx.update(drawCommitments)
     .set({ moments: Object.keys(moments).length > 0 ? moments : null })
@@ -81,6 +87,30 @@ export function findCommitment(db: Pick<Db, "select">, contestId: string): Commi
     .from(drawCommitments)
     .where(eq(drawCommitments.contestId, contestId))
     .get();
+}
+
+/**
+ * Freezes a moment's winner (docs/draw.md "Frozen winners"), in the caller's immediate transaction: kept beside
+ * the source's committed moments, so every later resolution (the next loads, the close) keeps it. Once: the
+ * same moment and winner again (a load retried) changes nothing (false then).
+ */
+export function freezeMoment(
+  tx: Pick<Db, "select" | "update">,
+  contestId: string,
+  sourceId: string,
+  record: FrozenRecord,
+): boolean {
+  const row = findCommitment(tx, contestId);
+  const source = row?.moments?.[sourceId];
+  if (!row?.moments || !isPlainObject(source) || row.momentsResult) return false;
+  const frozen = committedMoments(row)[sourceId]?.frozen ?? [];
+  // Resolutions keep frozen winners, so a record again (a load retried) names the same moment and winner.
+  if (frozen.some((f) => f.moment === record.moment && f.winner === record.winner)) return false;
+  tx.update(drawCommitments)
+    .set({ moments: { ...row.moments, [sourceId]: { ...source, frozen: [...frozen, record] } } })
+    .where(eq(drawCommitments.contestId, contestId))
+    .run();
+  return true;
 }
 
 /** Per source, the entries its moments were resolved over (kept by the close; empty before). */
@@ -111,6 +141,15 @@ export function committedMoments(row: CommitmentRow | undefined): Record<string,
         moments: value.moments.filter((m): m is string => typeof m === "string"),
         salt: value.salt,
         commitment: value.commitment,
+        frozen: (Array.isArray(value.frozen) ? value.frozen : []).flatMap((f) =>
+          isPlainObject(f) &&
+          typeof f.moment === "string" &&
+          typeof f.winner === "string" &&
+          typeof f.at === "string" &&
+          typeof f.frozen_at === "string"
+            ? [{ moment: f.moment, winner: f.winner, at: f.at, frozen_at: f.frozen_at }]
+            : [],
+        ),
       };
     }
   }

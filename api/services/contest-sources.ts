@@ -12,7 +12,7 @@
 import { getIn, isPlainObject } from "../../engine/values";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { contests } from "../db/schema";
-import { type DriverDeps, driverFor } from "../drivers";
+import { type DriverDeps, driverFor, type Waiter } from "../drivers";
 import type { NetworkDriver, StoredAccount } from "../drivers/types";
 import { storedAccount, type TeamAccount, teamAccounts } from "./accounts";
 import { publishingAccount, type StoredSource } from "./contests";
@@ -54,6 +54,8 @@ export function formBaseOf(row: Pick<ContestRow, "cbData">): Record<string, unkn
 export function contestSources(
   deps: DriverDeps & { catalog: Catalog },
   row: Pick<ContestRow, "sources" | "cbData" | "teamId">,
+  /** A person's request waits a few seconds at most on a rate limit (api/drivers PERSON_WAIT_MS). */
+  waiter: Waiter = {},
 ): ContestSource[] {
   const forms = formSourcesOf(row);
   let team: TeamAccount[] | undefined;
@@ -78,7 +80,7 @@ export function contestSources(
       stored,
       form,
       provider,
-      driver: provider ? driverFor(provider, deps, reader) : null,
+      driver: provider ? driverFor(provider, deps, reader, waiter) : null,
       account: publisher,
       reader,
     };

@@ -184,7 +184,7 @@ export function contestWindow(
 export async function readEntries(
   deps: DriverDeps & { catalog: Catalog },
   row: ContestRow,
-  opts: { limit: number; now: Date },
+  opts: { limit: number; now: Date; person?: boolean },
 ): Promise<PreparedLoad> {
   const read: Entrant[] = [];
   const base = formBaseOf(row);
@@ -192,7 +192,7 @@ export async function readEntries(
     typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
   const winners = previousWinners(deps.db, row.teamId, row.id, opts.now);
   const window = contestWindow(row);
-  for (const source of contestSources(deps, row)) {
+  for (const source of contestSources(deps, row, { person: opts.person === true })) {
     if (read.length > opts.limit) break;
     if (!source.driver || !source.provider) continue;
     const follow = (source.form?.actions as Record<string, unknown> | undefined)?.follow;
@@ -490,6 +490,8 @@ export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
 export function momentReplyEntrants(
   db: Pick<Db, "select">,
   contestId: string,
+  /** Moment winners answered even when their entry is no longer valid (a frozen winner keeps its moment). */
+  winners: readonly string[] = [],
 ): { id: string; sourceId: string; name: string; firstComment: string | null }[] {
   return db
     .select({
@@ -499,7 +501,14 @@ export function momentReplyEntrants(
       firstComment: sql<string | null>`json_extract(${entrants.comments}, '$[0].id')`,
     })
     .from(entrants)
-    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
+    .where(
+      and(
+        eq(entrants.contestId, contestId),
+        winners.length === 0
+          ? eq(entrants.valid, true)
+          : or(eq(entrants.valid, true), inArray(entrants.id, [...winners])),
+      ),
+    )
     .orderBy(asc(entrants.position))
     .all();
 }

@@ -31,6 +31,7 @@ export {
   sandboxEntrants,
 } from "./sandbox-entrants";
 export {
+  type FrozenMoment,
   type MomentEntry,
   momentsCommitment,
   type ResolvedMoment,

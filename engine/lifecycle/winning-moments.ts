@@ -24,16 +24,21 @@ export function momentsCommitment(moments: readonly string[], salt: string): str
 
 export type MomentEntry = { id: string; at: string; valid: boolean };
 export type ResolvedMoment = { moment: string; winner: string | null };
+/** A moment whose winner was frozen when its won reply went out during the run (docs/draw.md "Frozen winners"). */
+export type FrozenMoment = { moment: string; winner: string };
 
 /**
  * Who wins each moment: moments are settled in chronological order; each goes to the earliest valid entry at or
  * after it (entries at the same instant in the order given) whose entrant has not already won a moment. An
  * entrant wins at most once; a moment nobody reached has no winner. Entries with an unreadable date never win.
- * The answer follows the order of `moments`.
+ * A frozen moment keeps its frozen winner whatever the entries say now, and its winner counts as having won
+ * from the first moment on (a frozen record matches the first moment at the same instant that no other frozen
+ * record took). The answer follows the order of `moments`.
  */
 export function resolveWinningMoments(
   moments: readonly string[],
   entries: readonly MomentEntry[],
+  frozen: readonly FrozenMoment[] = [],
 ): ResolvedMoment[] {
   const timed = entries
     .map((entry, index) => ({ entry, index, time: entry.valid ? toTime(entry.at) : null }))
@@ -47,10 +52,17 @@ export function resolveWinningMoments(
     );
 
   const winners: (string | null)[] = moments.map(() => null);
-  const won = new Set<string>();
+  const won = new Set<string>(frozen.map((f) => f.winner));
+  const unused = frozen.map((f) => ({ ...f, time: toTime(f.moment) }));
   let start = 0; // entries before the current moment can never win a later one
   for (const { index, time } of order) {
     if (time === null) continue;
+    const held = unused.findIndex((f) => f.time === time);
+    if (held >= 0) {
+      winners[index] = (unused[held] as FrozenMoment).winner;
+      unused.splice(held, 1);
+      continue;
+    }
     while (start < timed.length && (timed[start] as { time: number }).time < time) start++;
     for (let k = start; k < timed.length; k++) {
       const { entry } = timed[k] as { entry: MomentEntry };

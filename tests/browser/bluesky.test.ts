@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BlueskyStandIn, BRAND } from "../helpers/bluesky-standin";
+import { ACCOUNTS, BlueskyStandIn, BRAND } from "../helpers/bluesky-standin";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 
@@ -89,6 +89,52 @@ describe("connecting a Bluesky account", () => {
     expect(await row.textContent()).toContain(BRAND.handle);
     expect(await page.locator(".team-label-sandbox").count()).toBeGreaterThan(0);
     await shot("bluesky-accounts-list");
+    expect(service.problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("connects through a Bluesky account invite with the same form", async () => {
+    // The owner (signed in above) invites Alice to lend her Bluesky account; she has an app password for it.
+    const alice = ACCOUNTS.find((a) => a.handle === "alice.bsky.social");
+    if (!alice) throw new Error("no alice in the fixture");
+    const password = "alic-eali-ceal-icea";
+    const standing = service.accounts.get(alice.did);
+    if (!standing) throw new Error("alice is not on the stand-in");
+    standing.password = password;
+    const key = await page.evaluate(async () => {
+      const { csrf_token } = await (await fetch("/api/v1/refresh_csrf")).json();
+      const res = await fetch("/api/v1/teams/current/accounts/invite", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-csrf-token": csrf_token,
+          "x-requested-with": "XMLHttpRequest",
+        },
+        body: JSON.stringify({ provider: "bluesky", email: "alice@fairdraw.test" }),
+      });
+      return ((await res.json()) as { key: string }).key;
+    });
+    expect(key).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    await page.goto(`${server.url}/logout`);
+    await page.waitForURL((url) => url.pathname !== "/logout");
+    await signIn("alice@fairdraw.test", `/invite/${key}`);
+
+    const form = page.locator("form.team-connect");
+    await form.waitFor();
+    expect(await form.locator('a[href="https://bsky.app/settings/app-passwords"]').count()).toBe(1);
+    expect(await page.locator('[data-action="accept"]').count()).toBe(0);
+    await form.locator('input[type="text"]').fill(alice.handle);
+    await form.locator('input[type="password"]').fill("wxyz-wxyz-wxyz-wxyz");
+    await form.locator('button[type="submit"]').click();
+    await form.locator(".field-error").waitFor();
+    expect(await form.locator('input[type="password"]').getAttribute("aria-invalid")).toBe("true");
+    await shot("bluesky-invite");
+
+    await form.locator('input[type="password"]').fill(password);
+    await form.locator('button[type="submit"]').click();
+    await page.getByText("Invitation accepted").first().waitFor();
+    expect(await page.locator("body").textContent()).toContain("is now lent to Fairdraw Demo");
+    await shot("bluesky-invite-accepted");
     expect(service.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

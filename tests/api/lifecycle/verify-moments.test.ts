@@ -55,7 +55,14 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
   it("gives only the moments' hash until the close, then moments that hash to it and winners anyone recomputes", async () => {
     w = await buildWorld();
     const { form, moments, id } = await momentsContest();
-    const hidden = { revealed_at: null, moments: null, salt: null, entries: null, results: null };
+    const hidden = {
+      revealed_at: null,
+      moments: null,
+      salt: null,
+      entries: null,
+      frozen: null,
+      results: null,
+    };
 
     const planned = await momentsOf(id);
     expect(planned).toHaveLength(1);

@@ -153,4 +153,21 @@ describe("the winning-moments test vector of docs/draw.md", () => {
       "twitter:2003",
     ]);
   });
+
+  it("keeps a frozen moment's winner, who wins no other moment (computed with the Python reference too)", () => {
+    // The first moment frozen to twitter:2004 (its won reply went out): the second goes to the next entry after it.
+    const frozen = [{ moment: "2030-03-02T10:00:00.000Z", winner: "twitter:2004" }];
+    expect(resolveWinningMoments(moments, entries, frozen).map((r) => r.winner)).toEqual([
+      "twitter:2004",
+      "twitter:2005",
+      null,
+    ]);
+    // A frozen winner whose entry is no longer in the list keeps its moment all the same.
+    const gone = entries.filter((e) => e.id !== "twitter:2004");
+    expect(resolveWinningMoments(moments, gone, frozen).map((r) => r.winner)).toEqual([
+      "twitter:2004",
+      "twitter:2005",
+      null,
+    ]);
+  });
 });

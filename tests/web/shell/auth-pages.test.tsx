@@ -303,13 +303,44 @@ describe("InvitePage", () => {
 
   it("asks to link an account for an account invite, then points to the lent accounts", async () => {
     mockApi({
-      "GET /invites/k2": json({ ...memberInvite, key: "k2", type: "link_account", provider: "bluesky" }),
-      "POST /invites/k2/accept": json({ type: "link_account", delegation: { name: "Dana on Bluesky" } }),
+      "GET /invites/k2": json({ ...memberInvite, key: "k2", type: "link_account", provider: "twitter" }),
+      "POST /invites/k2/accept": json({ type: "link_account", delegation: { name: "Dana on X" } }),
     });
     renderShell(<InvitePage />, { path: "/invite/k2", route: "/invite/:key?" });
-    expect((await screen.findByText(/asks you to link/)).textContent).toContain("link your Bluesky account");
-    fireEvent.click(screen.getByRole("button", { name: "Link my Bluesky account" }));
+    expect((await screen.findByText(/asks you to link/)).textContent).toContain(
+      "link your X (Twitter) account",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Link my X (Twitter) account" }));
+    expect(await screen.findByText("Your account Dana on X is now lent to Acme.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See my lent accounts" }).getAttribute("href")).toBe(
+      "/me/delegation",
+    );
+  });
+
+  it("connects a real account with a handle and an app password for a Bluesky invite", async () => {
+    const api = mockApi({
+      "GET /invites/k3": json({ ...memberInvite, key: "k3", type: "link_account", provider: "bluesky" }),
+      "POST /invites/k3/accept": [
+        error(422, "validation", "The given data was invalid.", {
+          errors: { app_password: ["Bluesky refused this handle and app password."] },
+        }),
+        json({ type: "link_account", delegation: { name: "Dana on Bluesky" } }),
+      ],
+    });
+    renderShell(<InvitePage />, { path: "/invite/k3", route: "/invite/:key?" });
+    const form = await screen.findByRole("form", { name: "Connect a Bluesky account" });
+    expect(screen.queryByRole("button", { name: "Link my Bluesky account" })).toBeNull();
+    fireEvent.change(screen.getByLabelText("Handle"), { target: { value: "dana.bsky.social" } });
+    fireEvent.change(screen.getByLabelText("App password"), { target: { value: "wxyz-wxyz-wxyz-wxyz" } });
+    fireEvent.submit(form);
+    expect(await screen.findByText("Bluesky refused this handle and app password.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("App password"), { target: { value: "abcd-efgh-ijkl-mnop" } });
+    fireEvent.submit(form);
     expect(await screen.findByText("Your account Dana on Bluesky is now lent to Acme.")).toBeTruthy();
+    expect(api.to("POST /invites/k3/accept").map((c) => c.body)).toEqual([
+      { identifier: "dana.bsky.social", app_password: "wxyz-wxyz-wxyz-wxyz" },
+      { identifier: "dana.bsky.social", app_password: "abcd-efgh-ijkl-mnop" },
+    ]);
     expect(screen.getByRole("link", { name: "See my lent accounts" }).getAttribute("href")).toBe(
       "/me/delegation",
     );

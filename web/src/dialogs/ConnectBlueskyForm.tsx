@@ -1,5 +1,6 @@
 /**
- * Connect a real Bluesky account (POST /teams/current/accounts/link with identifier and app_password): the handle
+ * Connect a real Bluesky account (POST /teams/current/accounts/link with identifier and app_password, or an account
+ * invite's POST /invites/{key}/accept with the same two fields): the handle
  * and an app password made on Bluesky for Fairdraw, with a link to Bluesky's app-password page and a plain
  * sentence on what Fairdraw does with it. Bluesky's refusals come back as 422s on the field they are about.
  */
@@ -15,16 +16,20 @@ export const BLUESKY_APP_PASSWORDS_URL = "https://bsky.app/settings/app-password
 
 type Errors = { identifier?: string; app_password?: string };
 
-export function ConnectBlueskyForm({
+export function ConnectBlueskyForm<R = Account>({
   provider,
   busy,
   setBusy,
   onConnected,
+  connect: send = (identifier, appPassword) =>
+    connectAccount(provider, identifier, appPassword) as Promise<R>,
 }: {
   provider: string;
   busy: boolean;
   setBusy(busy: boolean): void;
-  onConnected(account: Account): void;
+  onConnected(result: R): void;
+  /** The call that connects (the team's link by default; an account invite's accept on the invite page). */
+  connect?: (identifier: string, appPassword: string) => Promise<R>;
 }) {
   const { t } = useLingui();
   const onError = useErrorHandler();
@@ -49,9 +54,9 @@ export function ConnectBlueskyForm({
     }
     setBusy(true);
     setErrors({});
-    let account: Account;
+    let account: R;
     try {
-      account = await connectAccount(provider, identifier.trim(), password);
+      account = await send(identifier.trim(), password);
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.status === 422) {

@@ -1,7 +1,7 @@
 /**
  * The winning-moments checks of the /verify page (docs/draw.md "Instant win"): from what the public verify API
  * answers once the contest closed, the browser recomputes the moments' commitment from the revealed salt and
- * moments, and each moment's winner from the published list of valid entries, with the same code as the server
+ * moments, and each moment's winner from the published list of valid entries and the frozen moments, with the same code as the server
  * (engine/lifecycle momentsCommitment and resolveWinningMoments), and says for each whether it matches.
  */
 import { momentsCommitment, resolveWinningMoments } from "../../../engine/lifecycle";
@@ -12,6 +12,8 @@ export type PublishedMoments = {
   moments: readonly string[];
   salt: string;
   entries: readonly { id: string; at: string }[];
+  /** The moments frozen when their won replies went out during the run (docs/draw.md "Frozen winners"). */
+  frozen?: readonly { moment: string; winner: string }[] | null;
   results: readonly { moment: string; winner: string | null }[];
 };
 
@@ -44,6 +46,7 @@ export function recheckMoments(published: PublishedMoments): MomentsRerun {
   const resolved = resolveWinningMoments(
     published.moments,
     published.entries.map((e) => ({ id: e.id, at: e.at, valid: true })),
+    (published.frozen ?? []).map((f) => ({ moment: f.moment, winner: f.winner })),
   );
   const checks: MomentCheck[] = [
     {

@@ -33,6 +33,7 @@ function revealed(moments: readonly string[]): Revealed {
     moments: [...moments],
     salt: MOMENTS_SALT,
     entries: MOMENT_ENTRIES,
+    frozen: [],
     results: resolveWinningMoments(
       moments,
       MOMENT_ENTRIES.map((e) => ({ ...e, valid: true })),
@@ -41,6 +42,7 @@ function revealed(moments: readonly string[]): Revealed {
       winner: r.winner,
       screen_name: r.winner ? handle(r.winner) : null,
       entered_at: MOMENT_ENTRIES.find((e) => e.id === r.winner)?.at ?? null,
+      frozen: false,
       rejected: false,
     })),
   };
@@ -58,6 +60,7 @@ export const verifyMomentsCommitted: VerifyData = {
       moments: null,
       salt: null,
       entries: null,
+      frozen: null,
       results: null,
     },
   ],

@@ -9,6 +9,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api, unwrap } from "../../api/client";
 import { ApiError } from "../../api/errors";
+import { ConnectBlueskyForm } from "../../dialogs/ConnectBlueskyForm";
 import { asUser, useSession } from "../../session/session";
 import { usePageTitle } from "../../usePageTitle";
 import { Countdown } from "../../widgets/Countdown";
@@ -99,17 +100,27 @@ function InviteView({ inviteKey }: { inviteKey: string }) {
     void fetchInvite();
   }, [fetchInvite]);
 
+  type Answer = Awaited<ReturnType<typeof acceptInvite>>;
+  // The accept route reads its optional body itself (a real account's sign-in), so the typed client has no json
+  // argument for it: the client sends `json` as the body all the same.
+  const acceptInvite = (signIn?: { identifier: string; app_password: string }) => {
+    const args = { param: { key: inviteKey }, ...(signIn ? { json: signIn } : {}) };
+    return unwrap(api.invites[":key"].accept.$post(args as { param: { key: string } }));
+  };
+  const onAccepted = (result: Answer) => {
+    if (result.type === "add_member") {
+      session.setUser(asUser(result.user));
+      setAccepted({ type: "add_member" });
+    } else {
+      setAccepted({ type: "link_account", account: result.delegation.name });
+    }
+  };
+
   const accept = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      const result = await unwrap(api.invites[":key"].accept.$post({ param: { key: inviteKey } }));
-      if (result.type === "add_member") {
-        session.setUser(asUser(result.user));
-        setAccepted({ type: "add_member" });
-      } else {
-        setAccepted({ type: "link_account", account: result.delegation.name });
-      }
+      onAccepted(await acceptInvite());
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));
       if (err instanceof ApiError && err.key === "inviteNotActive") void fetchInvite();
@@ -222,7 +233,23 @@ function InviteView({ inviteKey }: { inviteKey: string }) {
           </div>
         )}
         {invite.status === "active" &&
-          (session.status === "ready" ? (
+          (session.status === "ready" && invite.type === "link_account" && invite.provider === "bluesky" ? (
+            // A Bluesky invite connects the invitee's real account: handle and app password, as the link dialog.
+            <>
+              <ConnectBlueskyForm<Answer>
+                provider="bluesky"
+                busy={busy}
+                setBusy={setBusy}
+                connect={(identifier, appPassword) => acceptInvite({ identifier, app_password: appPassword })}
+                onConnected={onAccepted}
+              />
+              <div className="auth-actions">
+                <Link to="/" className="button">
+                  <Trans>Not now</Trans>
+                </Link>
+              </div>
+            </>
+          ) : session.status === "ready" ? (
             <div className="auth-actions">
               <button
                 type="button"
