@@ -17,13 +17,14 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
 import { refuse } from "../errors";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { requirePermission, teamOf } from "../middleware/guards";
 import { readClassicSetup } from "../services/contest-setup";
 import { type ContestRow, contestShape, findContest } from "../services/contests";
 import { findFinalDraw } from "../services/draws";
 import { refilterEntries } from "../services/entrants";
 import { jsonBody, validationError } from "../validation";
 import { contestOfPath } from "./lifecycle-common";
+import { ID } from "./params";
 
 /** A classic contest takes a setup while it runs or waits for its draw. */
 function canSetUp(db: Parameters<typeof findFinalDraw>[0], row: ContestRow): boolean {
@@ -35,10 +36,7 @@ function canSetUp(db: Parameters<typeof findFinalDraw>[0], row: ContestRow): boo
 }
 
 export const contestSetupRoutes = new Hono<AppEnv>().post(
-  "/teams/current/contests/:id/setup",
-  requireUser,
-  requireTeam,
-  requireNotFrozen,
+  `/contests/${ID}/setup`,
   requirePermission("team.contests.update_contests"),
   async (c) => {
     const { db, clock, catalog, realtime } = c.get("deps");

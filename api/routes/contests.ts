@@ -36,14 +36,7 @@ import type { Db } from "../db/client";
 import { contests, templates } from "../db/schema";
 import { AppError, refuse } from "../errors";
 import { newId } from "../ids";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { cancelContestJobs, findJob, scheduleContestById } from "../scheduler";
 import { type TeamAccount, teamAccounts } from "../services/accounts";
 import { logActivity } from "../services/activity";
@@ -83,6 +76,7 @@ import { type IdempotentAnswer, rememberAnswer, replayOf, requestHash } from "..
 import { contestPublications } from "../services/publications";
 import { jsonBody, validationError } from "../validation";
 import { requireFeature, requireHeld } from "./lifecycle-common";
+import { ID } from "./params";
 
 const P = {
   viewContests: "team.contests.view_contests",
@@ -344,100 +338,76 @@ function logContestCreated(c: Context<AppEnv>, tx: Tx, userId: string, id: strin
 
 export const contestsRoutes = new Hono<AppEnv>()
   // ------------------------------------------------------------------------------------------ contests
-  .get(
-    "/teams/current/contests/list",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewContests),
-    (c) => {
-      const { db } = c.get("deps");
-      const { team } = teamOf(c);
-      const statuses = statusFilter(c);
-      const { page, perPage } = pagination(c);
-      const { items, total } = listContests(db, team.id, statuses, page, perPage);
-      return c.json({ data: items.map(contestListItem), meta: { page, per_page: perPage, total } });
-    },
-  )
-  .post(
-    "/teams/current/contests/create",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(`${P.createDrafts} ${P.createContests}`),
-    async (c) => {
-      const { db, clock, realtime } = c.get("deps");
-      const { team } = teamOf(c);
-      const userId = authOf(c).user.id;
-      const body = await jsonBody(c);
-      const { form, isDuplicate } = readForm(c, body, "contests", "create");
-      const planned = form.status === "planned";
-      const forPayment = form.forPayment === true;
-      requireHeld(c, planned ? P.createContests : P.createDrafts);
+  .get("/contests/list", requirePermission(P.viewContests), (c) => {
+    const { db } = c.get("deps");
+    const { team } = teamOf(c);
+    const statuses = statusFilter(c);
+    const { page, perPage } = pagination(c);
+    const { items, total } = listContests(db, team.id, statuses, page, perPage);
+    return c.json({ data: items.map(contestListItem), meta: { page, per_page: perPage, total } });
+  })
+  .post("/contests/create", requirePermission(`${P.createDrafts} ${P.createContests}`), async (c) => {
+    const { db, clock, realtime } = c.get("deps");
+    const { team } = teamOf(c);
+    const userId = authOf(c).user.id;
+    const body = await jsonBody(c);
+    const { form, isDuplicate } = readForm(c, body, "contests", "create");
+    const planned = form.status === "planned";
+    const forPayment = form.forPayment === true;
+    requireHeld(c, planned ? P.createContests : P.createDrafts);
 
-      const request = idempotentRequest(c, body, form, "contests.create");
-      const replay = replayOf(db, request);
-      if (replay) return c.json(replay.response, replay.status);
+    const request = idempotentRequest(c, body, form, "contests.create");
+    const replay = replayOf(db, request);
+    if (replay) return c.json(replay.response, replay.status);
 
-      const now = clock();
-      const { ctx, accounts, stored } = checkForm(c, form, now, { planned, paid: false });
-      const columns = contestColumns(stored, accounts);
-      // A draft kept for a one-shot payment counts in no plan quota, only in the limit of such drafts.
-      const quota = planned ? "contests" : forPayment ? "forPayment" : "drafts";
-      const { answer, created } = createOnce(
-        c,
-        { request, now, ctx, quota, idField: "contest_id" },
-        (tx, id, at) => {
-          tx.insert(contests)
-            .values({
-              id,
-              teamId: team.id,
-              ...columns,
-              status: form.status,
-              cbData: stored,
-              meta: {},
-              paidContest: false,
-              forPayment,
-              isDuplicate,
-              createdBy: userId,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .run();
-          if (planned) {
-            logContestCreated(c, tx, userId, id, columns.name);
-            scheduleContestById(tx, id, at);
-          }
-        },
-      );
-      if (created && planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: created });
-      return c.json(answer.response, answer.status);
-    },
-  )
-  .get(
-    "/teams/current/contests/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewContests),
-    (c) => {
-      const { db } = c.get("deps");
-      const { team } = teamOf(c);
-      const row = existingContest(db, team.id, c.req.param("id"));
-      const options = withOptions(c);
-      return c.json(
-        contestShape(row, {
-          ...(options.has("files") ? { files: filesOf(db, team.id, row.cbData) } : {}),
-          ...(options.has("prev-next") ? { neighbours: neighboursOf(db, row) } : {}),
-        }),
-      );
-    },
-  )
+    const now = clock();
+    const { ctx, accounts, stored } = checkForm(c, form, now, { planned, paid: false });
+    const columns = contestColumns(stored, accounts);
+    // A draft kept for a one-shot payment counts in no plan quota, only in the limit of such drafts.
+    const quota = planned ? "contests" : forPayment ? "forPayment" : "drafts";
+    const { answer, created } = createOnce(
+      c,
+      { request, now, ctx, quota, idField: "contest_id" },
+      (tx, id, at) => {
+        tx.insert(contests)
+          .values({
+            id,
+            teamId: team.id,
+            ...columns,
+            status: form.status,
+            cbData: stored,
+            meta: {},
+            paidContest: false,
+            forPayment,
+            isDuplicate,
+            createdBy: userId,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .run();
+        if (planned) {
+          logContestCreated(c, tx, userId, id, columns.name);
+          scheduleContestById(tx, id, at);
+        }
+      },
+    );
+    if (created && planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: created });
+    return c.json(answer.response, answer.status);
+  })
+  .get(`/contests/${ID}`, requirePermission(P.viewContests), (c) => {
+    const { db } = c.get("deps");
+    const { team } = teamOf(c);
+    const row = existingContest(db, team.id, c.req.param("id"));
+    const options = withOptions(c);
+    return c.json(
+      contestShape(row, {
+        ...(options.has("files") ? { files: filesOf(db, team.id, row.cbData) } : {}),
+        ...(options.has("prev-next") ? { neighbours: neighboursOf(db, row) } : {}),
+      }),
+    );
+  })
   .post(
-    "/teams/current/contests/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
+    `/contests/${ID}`,
     requirePermission(`${P.updateDrafts} ${P.createContests} ${P.updateContests}`),
     async (c) => {
       const { db, clock, catalog, realtime } = c.get("deps");
@@ -498,144 +468,102 @@ export const contestsRoutes = new Hono<AppEnv>()
       return c.json({ contest_id: row.id });
     },
   )
-  .delete(
-    "/teams/current/contests/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(`${P.deleteDrafts} ${P.deleteContests}`),
-    (c) => {
-      const { db, clock, catalog } = c.get("deps");
-      const { team } = teamOf(c);
-      const row = existingContest(db, team.id, c.req.param("id"));
-      requireHeld(c, row.status === "draft" ? P.deleteDrafts : P.deleteContests);
-      const now = clock();
-      db.transaction(
-        (tx) => {
-          const current = existingContest(tx, team.id, row.id);
-          if (current.status !== "draft" && current.status !== "planned") {
-            throw refuse(c, "contestNotDeletable");
-          }
-          if (current.status === "planned" && startUnderWay(tx, current, now, startLeadMs(catalog))) {
-            throw refuse(c, "contestNoLongerEditable");
-          }
-          const at = now.toISOString();
-          tx.update(contests)
-            .set({ deletedAt: at, updatedAt: at })
-            .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
-            .run();
-          cancelContestJobs(tx, current.id, at);
-        },
-        { behavior: "immediate" },
-      );
-      return c.json({ success: true });
-    },
-  )
+  .delete(`/contests/${ID}`, requirePermission(`${P.deleteDrafts} ${P.deleteContests}`), (c) => {
+    const { db, clock, catalog } = c.get("deps");
+    const { team } = teamOf(c);
+    const row = existingContest(db, team.id, c.req.param("id"));
+    requireHeld(c, row.status === "draft" ? P.deleteDrafts : P.deleteContests);
+    const now = clock();
+    db.transaction(
+      (tx) => {
+        const current = existingContest(tx, team.id, row.id);
+        if (current.status !== "draft" && current.status !== "planned") {
+          throw refuse(c, "contestNotDeletable");
+        }
+        if (current.status === "planned" && startUnderWay(tx, current, now, startLeadMs(catalog))) {
+          throw refuse(c, "contestNoLongerEditable");
+        }
+        const at = now.toISOString();
+        tx.update(contests)
+          .set({ deletedAt: at, updatedAt: at })
+          .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
+          .run();
+        cancelContestJobs(tx, current.id, at);
+      },
+      { behavior: "immediate" },
+    );
+    return c.json({ success: true });
+  })
   // ----------------------------------------------------------------------------------------- templates
-  .get(
-    "/teams/current/templates/list",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewTemplates),
-    (c) => {
-      const { db } = c.get("deps");
-      const { team } = teamOf(c);
-      const { page, perPage } = pagination(c);
-      const { items, total } = listTemplates(db, team.id, page, perPage);
-      return c.json({ data: items.map(templateListItem), meta: { page, per_page: perPage, total } });
-    },
-  )
-  .post(
-    "/teams/current/templates/create",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.createTemplates),
-    async (c) => {
-      requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
-      const { db, clock } = c.get("deps");
-      const { team } = teamOf(c);
-      const userId = authOf(c).user.id;
-      const body = await jsonBody(c);
-      const { form } = readForm(c, body, "templates", "create");
-      const request = idempotentRequest(c, body, form, "templates.create");
-      const replay = replayOf(db, request);
-      if (replay) return c.json(replay.response, replay.status);
+  .get("/templates/list", requirePermission(P.viewTemplates), (c) => {
+    const { db } = c.get("deps");
+    const { team } = teamOf(c);
+    const { page, perPage } = pagination(c);
+    const { items, total } = listTemplates(db, team.id, page, perPage);
+    return c.json({ data: items.map(templateListItem), meta: { page, per_page: perPage, total } });
+  })
+  .post("/templates/create", requirePermission(P.createTemplates), async (c) => {
+    requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
+    const { db, clock } = c.get("deps");
+    const { team } = teamOf(c);
+    const userId = authOf(c).user.id;
+    const body = await jsonBody(c);
+    const { form } = readForm(c, body, "templates", "create");
+    const request = idempotentRequest(c, body, form, "templates.create");
+    const replay = replayOf(db, request);
+    if (replay) return c.json(replay.response, replay.status);
 
-      const now = clock();
-      const { ctx, stored } = checkForm(c, form, now);
-      const { answer } = createOnce(
-        c,
-        { request, now, ctx, quota: "templates", idField: "template_id" },
-        (tx, id, at) => {
-          tx.insert(templates)
-            .values({
-              id,
-              teamId: team.id,
-              name: stored.base.name,
-              cbData: stored,
-              createdBy: userId,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .run();
-        },
-      );
-      return c.json(answer.response, answer.status);
-    },
-  )
-  .get(
-    "/teams/current/templates/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewTemplates),
-    (c) => {
-      const { db } = c.get("deps");
-      const { team } = teamOf(c);
-      const row = existingTemplate(db, team.id, c.req.param("id"));
-      const files = withOptions(c).has("files") ? filesOf(db, team.id, row.cbData) : undefined;
-      return c.json(templateShape(row, files ? { files } : {}));
-    },
-  )
-  .post(
-    "/teams/current/templates/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.updateTemplates),
-    async (c) => {
-      requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
-      const { db, clock } = c.get("deps");
-      const { team } = teamOf(c);
-      const body = await jsonBody(c);
-      const { form } = readForm(c, body, "templates", "update");
-      const row = existingTemplate(db, team.id, c.req.param("id"));
-      const now = clock();
-      const { stored } = checkForm(c, form, now);
-      db.update(templates)
-        .set({ name: stored.base.name, cbData: stored, updatedAt: now.toISOString() })
-        .where(and(eq(templates.id, row.id), isNull(templates.deletedAt)))
-        .run();
-      return c.json({ template_id: row.id });
-    },
-  )
-  .delete(
-    "/teams/current/templates/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.deleteTemplates),
-    (c) => {
-      const { db, clock } = c.get("deps");
-      const { team } = teamOf(c);
-      const row = existingTemplate(db, team.id, c.req.param("id"));
-      const at = clock().toISOString();
-      db.update(templates)
-        .set({ deletedAt: at, updatedAt: at })
-        .where(and(eq(templates.id, row.id), isNull(templates.deletedAt)))
-        .run();
-      return c.json({ success: true });
-    },
-  );
+    const now = clock();
+    const { ctx, stored } = checkForm(c, form, now);
+    const { answer } = createOnce(
+      c,
+      { request, now, ctx, quota: "templates", idField: "template_id" },
+      (tx, id, at) => {
+        tx.insert(templates)
+          .values({
+            id,
+            teamId: team.id,
+            name: stored.base.name,
+            cbData: stored,
+            createdBy: userId,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .run();
+      },
+    );
+    return c.json(answer.response, answer.status);
+  })
+  .get(`/templates/${ID}`, requirePermission(P.viewTemplates), (c) => {
+    const { db } = c.get("deps");
+    const { team } = teamOf(c);
+    const row = existingTemplate(db, team.id, c.req.param("id"));
+    const files = withOptions(c).has("files") ? filesOf(db, team.id, row.cbData) : undefined;
+    return c.json(templateShape(row, files ? { files } : {}));
+  })
+  .post(`/templates/${ID}`, requirePermission(P.updateTemplates), async (c) => {
+    requireFeature(c, "templates", "planNotSupported", "error.planNotSupported.templates");
+    const { db, clock } = c.get("deps");
+    const { team } = teamOf(c);
+    const body = await jsonBody(c);
+    const { form } = readForm(c, body, "templates", "update");
+    const row = existingTemplate(db, team.id, c.req.param("id"));
+    const now = clock();
+    const { stored } = checkForm(c, form, now);
+    db.update(templates)
+      .set({ name: stored.base.name, cbData: stored, updatedAt: now.toISOString() })
+      .where(and(eq(templates.id, row.id), isNull(templates.deletedAt)))
+      .run();
+    return c.json({ template_id: row.id });
+  })
+  .delete(`/templates/${ID}`, requirePermission(P.deleteTemplates), (c) => {
+    const { db, clock } = c.get("deps");
+    const { team } = teamOf(c);
+    const row = existingTemplate(db, team.id, c.req.param("id"));
+    const at = clock().toISOString();
+    db.update(templates)
+      .set({ deletedAt: at, updatedAt: at })
+      .where(and(eq(templates.id, row.id), isNull(templates.deletedAt)))
+      .run();
+    return c.json({ success: true });
+  });

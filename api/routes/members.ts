@@ -17,7 +17,6 @@ import { AppError } from "../errors";
 import {
   requireNotFrozen,
   requirePermission,
-  requireTeam,
   requireTeamOfPath,
   requireUser,
   teamOf,
@@ -28,8 +27,8 @@ import { jsonBody, validationError } from "../validation";
 
 const FORBIDDEN = "You don't have the permission to do that in this team.";
 
-export const membersRoutes = new Hono<AppEnv>()
-  .get("/teams/current/members/list", requireUser, requireTeam, requireNotFrozen, (c) => {
+export const teamMembersRoutes = new Hono<AppEnv>()
+  .get("/members/list", (c) => {
     const { db, catalog } = c.get("deps");
     const { team } = teamOf(c);
     const rows = db
@@ -43,7 +42,7 @@ export const membersRoutes = new Hono<AppEnv>()
     rows.sort((a, b) => Number(b.member.role === "owner") - Number(a.member.role === "owner"));
     return c.json({ data: rows.map((r) => memberShape(catalog, r.user, r.member)) });
   })
-  .delete("/teams/current/members/:id", requireUser, requireTeam, requireNotFrozen, (c) => {
+  .delete("/members/:id", (c) => {
     const { db, clock, realtime } = c.get("deps");
     const { team, member: actor, permissions } = teamOf(c);
     const targetId = c.req.param("id");
@@ -80,65 +79,64 @@ export const membersRoutes = new Hono<AppEnv>()
     if (next !== undefined) realtime.moveUser(targetId, next);
     realtime.toUser(targetId, { type: "refresh_user" });
     return c.json({ success: true });
-  })
-  .post(
-    "/teams/:team_id/members/:member_id/permissions",
-    requireUser,
-    requireTeamOfPath("team_id"),
-    requireNotFrozen,
-    requirePermission("team.members.manage_permissions"),
-    async (c) => {
-      const { db, catalog, realtime } = c.get("deps");
-      const { team, member: actor, permissions: actorHolds } = teamOf(c);
-      const targetId = c.req.param("member_id");
-      const target = db
-        .select({ user: users, member: teamMembers })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-        .get();
-      if (!target) throw new AppError("notFound", "This member does not exist.");
-      if (target.member.role === "owner") {
-        throw new AppError("permissionsForbidden", "The owner's permissions can't be changed.");
-      }
-      if (target.member.userId === actor.userId) {
-        throw new AppError("permissionsForbidden", "You can't change your own permissions.");
-      }
+  });
 
-      const body = await jsonBody(c);
-      const updated = body.updated_permissions;
-      if (!isPlainObject(updated)) {
-        const key = updated === undefined ? "validation.required" : "validation.structure.type";
-        throw validationError(c, { updated_permissions: [{ key, rule: "structure" }] });
-      }
-      const known = new Set(catalog.permissions.map((p) => p.name));
-      const errors: ValidationErrors = {};
-      const changes: [name: string, value: boolean][] = [];
-      for (const [name, value] of Object.entries(updated)) {
-        const path = `updated_permissions.${name}`;
-        if (!known.has(name)) errors[path] = [{ key: "validation.permission.unknown", rule: "in" }];
-        else if (typeof value !== "boolean") errors[path] = [{ key: "validation.boolean", rule: "boolean" }];
-        else changes.push([name, value]);
-      }
-      if (Object.keys(errors).length > 0) throw validationError(c, errors);
+/** A member's permissions, in the team named by the path (not necessarily the current one). */
+export const memberPermissionsRoutes = new Hono<AppEnv>().post(
+  "/teams/:team_id/members/:member_id/permissions",
+  requireUser,
+  requireTeamOfPath("team_id"),
+  requireNotFrozen,
+  requirePermission("team.members.manage_permissions"),
+  async (c) => {
+    const { db, catalog, realtime } = c.get("deps");
+    const { team, member: actor, permissions: actorHolds } = teamOf(c);
+    const targetId = c.req.param("member_id");
+    const target = db
+      .select({ user: users, member: teamMembers })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
+      .get();
+    if (!target) throw new AppError("notFound", "This member does not exist.");
+    if (target.member.role === "owner") {
+      throw new AppError("permissionsForbidden", "The owner's permissions can't be changed.");
+    }
+    if (target.member.userId === actor.userId) {
+      throw new AppError("permissionsForbidden", "You can't change your own permissions.");
+    }
 
-      const effective = effectivePermissions(catalog, target.member);
-      for (const [name, value] of changes) {
-        if (effective[name] === value) continue; // Not a change: nothing to be allowed to do.
-        if (actorHolds[name] !== true) {
-          throw new AppError(
-            "permissionsForbidden",
-            "You can only change the permissions you hold yourself.",
-          );
-        }
-        effective[name] = value;
+    const body = await jsonBody(c);
+    const updated = body.updated_permissions;
+    if (!isPlainObject(updated)) {
+      const key = updated === undefined ? "validation.required" : "validation.structure.type";
+      throw validationError(c, { updated_permissions: [{ key, rule: "structure" }] });
+    }
+    const known = new Set(catalog.permissions.map((p) => p.name));
+    const errors: ValidationErrors = {};
+    const changes: [name: string, value: boolean][] = [];
+    for (const [name, value] of Object.entries(updated)) {
+      const path = `updated_permissions.${name}`;
+      if (!known.has(name)) errors[path] = [{ key: "validation.permission.unknown", rule: "in" }];
+      else if (typeof value !== "boolean") errors[path] = [{ key: "validation.boolean", rule: "boolean" }];
+      else changes.push([name, value]);
+    }
+    if (Object.keys(errors).length > 0) throw validationError(c, errors);
+
+    const effective = effectivePermissions(catalog, target.member);
+    for (const [name, value] of changes) {
+      if (effective[name] === value) continue; // Not a change: nothing to be allowed to do.
+      if (actorHolds[name] !== true) {
+        throw new AppError("permissionsForbidden", "You can only change the permissions you hold yourself.");
       }
-      const stored = storedPermissions(catalog, effective);
-      db.update(teamMembers)
-        .set({ permissions: stored })
-        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-        .run();
-      realtime.toUser(targetId, { type: "refresh_user" });
-      return c.json(memberShape(catalog, target.user, { ...target.member, permissions: stored }));
-    },
-  );
+      effective[name] = value;
+    }
+    const stored = storedPermissions(catalog, effective);
+    db.update(teamMembers)
+      .set({ permissions: stored })
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
+      .run();
+    realtime.toUser(targetId, { type: "refresh_user" });
+    return c.json(memberShape(catalog, target.user, { ...target.member, permissions: stored }));
+  },
+);
