@@ -211,7 +211,7 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     }
 
     const provider = catalog.providers.get(row.provider ?? "");
-    if (!provider || provider.onlyLogin) throw new AppError("inviteNotActive", NOT_ACTIVE);
+    if (!provider || provider.onlyLogin || provider.onlyTeam) throw new AppError("inviteNotActive", NOT_ACTIVE);
     assertAccountsQuota(deps, team, provider.name, { countInvites: false });
     const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
     const profile = await driverFor(provider, deps).linkAccount({

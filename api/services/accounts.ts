@@ -193,7 +193,8 @@ export function providerProblem(
   const provider = typeof value === "string" ? catalog.providers.get(value) : undefined;
   if (!provider) return { provider: null, problem: "validation.in" };
   if (provider.onlyLogin) return { provider: null, problem: "validation.provider.login_only" };
-  if (purpose === "invite" && !provider.canInvite) {
+  // An account invite lends the account to the team (a delegation): not for networks whose accounts are a team's only.
+  if (purpose === "invite" && (!provider.canInvite || provider.onlyTeam)) {
     return { provider: null, problem: "validation.provider.cannot_invite" };
   }
   return { provider, problem: null };
