@@ -171,7 +171,7 @@ export function createApp(deps: Deps) {
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
-      throw new AppError("payloadTooLarge", "The request body is too large.");
+      throw new AppError("payloadTooLarge");
     },
   });
   // Uploads stream to disk under their own cap (api/routes/uploads.ts); every other body is small JSON.
@@ -188,7 +188,7 @@ export function createApp(deps: Deps) {
   if (deps.env.nodeEnv !== "production") app.route("/api/dev", devRoutes);
   app.route("/api/v1", buildApi(upgradeWebSocket));
   app.all("/api/*", () => {
-    throw new AppError("notFound", "This API path does not exist.");
+    throw new AppError("notFound", { message: "error.notFound.path" });
   });
   app.route("/s", shortlinkRedirectRoutes);
   mountWebApp(app, deps.env.webDist);

@@ -13,21 +13,21 @@ import { AppError } from "../errors";
 export class AccountNeedsReconnect extends AppError {
   readonly reason = "reconnect" as const;
   constructor(internal: string) {
-    super("conflict", "This account must be connected again.", { internal });
+    super("conflict", { message: "error.conflict.reconnect", internal });
   }
 }
 
 export class MessageRefused extends AppError {
   readonly reason = "message_refused" as const;
   constructor(internal: string) {
-    super("conflict", "The recipient does not accept private messages from this account.", { internal });
+    super("conflict", { message: "error.conflict.messageRefused", internal });
   }
 }
 
 export class PostUnavailable extends AppError {
   readonly reason = "post_unavailable" as const;
   constructor(internal: string) {
-    super("contestNotLoadable", "The post was deleted or cannot be read on the network.", { internal });
+    super("contestNotLoadable", { message: "error.contestNotLoadable.postUnavailable", internal });
   }
 }
 
@@ -38,13 +38,13 @@ export class RateLimited extends AppError {
     readonly waitMs: number,
     internal: string,
   ) {
-    super("tooManyAttempts", "The network asks to wait before the next call. Try again later.", { internal });
+    super("tooManyAttempts", { message: "error.tooManyAttempts.network", internal });
   }
 }
 
 export class NetworkUnavailable extends AppError {
   readonly reason = "network_unavailable" as const;
   constructor(internal: string) {
-    super("networkUnavailable", "The network did not answer. Try again later.", { internal });
+    super("networkUnavailable", { internal });
   }
 }

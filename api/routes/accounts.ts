@@ -36,8 +36,6 @@ import { logActivity } from "../services/activity";
 import { notify } from "../services/notifications";
 import { jsonBody, validationError } from "../validation";
 
-const NOT_FOUND = "This account does not exist.";
-
 /**
  * A real account's sign-in (Bluesky: `identifier`, a handle or DID, and `app_password`); null without an
  * identifier (a sandbox account is linked, as before). 422 with field paths for what is missing or not text.
@@ -175,7 +173,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     };
     db.transaction((tx) => {
       if (teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === account.externalId)) {
-        throw new AppError("conflict", "This account is already linked to this team.");
+        throw new AppError("conflict", { message: "error.conflict.accountLinked" });
       }
       tx.insert(accounts).values(account).run();
       logActivity(tx, clock, {
@@ -193,7 +191,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     const { team } = teamOf(c);
     const found = findTeamAccount(db, team.id, c.req.param("id"));
     const provider = found && catalog.providers.get(found.account.provider);
-    if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
+    if (!found || !provider) throw new AppError("notFound", { message: "error.notFound.account" });
     const stored = storedAccount(found.account);
     const profile = await driverFor(provider, deps, stored).refreshAccount(stored);
     // Reading the profile worked: the access is good, the account needs no reconnecting.
@@ -219,7 +217,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
       const requester = authOf(c).user;
       const found = findTeamAccount(db, team.id, c.req.param("id"));
       const provider = found && catalog.providers.get(found.account.provider);
-      if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
+      if (!found || !provider) throw new AppError("notFound", { message: "error.notFound.account" });
       const { account } = found;
       const stored = storedAccount(account);
       await driverFor(provider, deps, stored).requestReconnect(stored);
@@ -245,7 +243,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     const { db, clock } = c.get("deps");
     const { team, member } = teamOf(c);
     const found = findTeamAccount(db, team.id, c.req.param("id"));
-    if (!found) throw new AppError("notFound", NOT_FOUND);
+    if (!found) throw new AppError("notFound", { message: "error.notFound.account" });
     const { account, delegation } = found;
     db.transaction((tx) => {
       if (delegation) {
@@ -328,7 +326,7 @@ export const myAccountsRoutes = new Hono<AppEnv>()
       .innerJoin(accounts, eq(accounts.id, delegations.accountId))
       .where(and(eq(delegations.id, c.req.param("delegation_id")), eq(delegations.userId, me)))
       .get();
-    if (!row) throw new AppError("notFound", "This delegation does not exist.");
+    if (!row) throw new AppError("notFound", { message: "error.notFound.delegation" });
     db.transaction((tx) => {
       tx.delete(delegations).where(eq(delegations.id, row.delegation.id)).run();
       logActivity(tx, clock, {
@@ -344,7 +342,7 @@ export const myAccountsRoutes = new Hono<AppEnv>()
     const { db, clock } = c.get("deps");
     const me = authOf(c).user.id;
     const account = ownAccounts(db, me).find((a) => a.id === c.req.param("id"));
-    if (!account) throw new AppError("notFound", NOT_FOUND);
+    if (!account) throw new AppError("notFound", { message: "error.notFound.account" });
     const lent = db.select().from(delegations).where(eq(delegations.accountId, account.id)).all();
     db.transaction((tx) => {
       // Every team it was lent to loses it, and each one's activity says so.

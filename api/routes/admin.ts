@@ -69,7 +69,7 @@ function statusFilter(c: Context<AppEnv>): readonly string[] {
 /** The team named by :teamId, whatever team the admin works in; 404 when it does not exist or was deleted. */
 function pathTeam(c: Context<AppEnv>) {
   const team = findTeam(c.get("deps").db, c.req.param("teamId") ?? "");
-  if (!team) throw new AppError("notFound", "This team does not exist.");
+  if (!team) throw new AppError("notFound", { message: "error.notFound.team" });
   return team;
 }
 

@@ -84,7 +84,7 @@ export const announcementsRoutes = new Hono<AppEnv>()
     const { team } = teamOf(c);
     const body = await jsonBody(c);
     const row = contestOfPath(c);
-    if (row.status !== "ended") throw refuse(c, "contestNotClosed");
+    if (row.status !== "ended") throw refuse("contestNotClosed");
     const source = contestSources(deps, row).find((s) => s.stored._id === body.source_id);
     if (!source) {
       throw validationError(c, { source_id: [{ key: "validation.in", rule: "in" }] });
@@ -106,7 +106,7 @@ export const announcementsRoutes = new Hono<AppEnv>()
     });
     const found = errors["sources.0.winners_publication.content"];
     if (found && found.length > 0) throw validationError(c, { content: found });
-    if (!source.driver || !source.account) throw refuse(c, "contestNotClosed");
+    if (!source.driver || !source.account) throw refuse("contestNotClosed");
     const winners = sourceWinners(deps, row)(source.stored._id);
     const { mode, inReplyTo } = followUpMode(deps, source, null);
     const pub = await publishOnce(deps, source.driver, {

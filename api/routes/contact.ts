@@ -73,7 +73,8 @@ export const contactRoutes = new Hono<AppEnv>().post("/contact_fairdraw", requir
   if (Object.keys(structure).length > 0) throw validationError(c, structure);
   const meta = (body.meta ?? {}) as Record<string, unknown>;
   if (JSON.stringify(meta).length > META_MAX_CHARS) {
-    throw new AppError("validation", message(c, "validation.failed"), {
+    throw new AppError("validation", {
+      message: "validation.failed",
       errors: { meta: [message(c, "validation.structure.invalid")] },
     });
   }
@@ -81,7 +82,7 @@ export const contactRoutes = new Hono<AppEnv>().post("/contact_fairdraw", requir
   const content = String(body.message);
 
   const now = clock();
-  limiter.check("contact.per_user", auth.user.id, message(c, "contact.too_many"));
+  limiter.check("contact.per_user", auth.user.id, "contact.too_many");
 
   // Mail has no Reply-To field yet; the production transport passes it on to nodemailer as it is.
   const mail: Mail = {

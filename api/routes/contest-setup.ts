@@ -44,7 +44,7 @@ export const contestSetupRoutes = new Hono<AppEnv>().post(
     const body = await jsonBody(c);
     const row = contestOfPath(c);
     const now = clock();
-    if (!canSetUp(db, row)) throw refuse(c, "contestNoLongerEditable");
+    if (!canSetUp(db, row)) throw refuse("contestNoLongerEditable");
     const read = readClassicSetup(catalog, team, row, body, now);
     if (read.errors) throw validationError(c, read.errors);
     const { setup } = read;
@@ -54,7 +54,7 @@ export const contestSetupRoutes = new Hono<AppEnv>().post(
       (tx) => {
         // Read again where the write happens: a draw or a merge may have come in between.
         const fresh = findContest(tx, team.id, row.id);
-        if (!fresh || !canSetUp(tx, fresh)) throw refuse(c, "contestNoLongerEditable");
+        if (!fresh || !canSetUp(tx, fresh)) throw refuse("contestNoLongerEditable");
         const cbData = { ...(fresh.cbData ?? {}), base: { ...(fresh.cbData?.base ?? {}), ...setup } };
         const config = { ...(fresh.config ?? {}), is_setup: true, nb_winners: setup.nb_winners };
         tx.update(contests).set({ cbData, config, updatedAt: at }).where(eq(contests.id, fresh.id)).run();

@@ -169,8 +169,8 @@ function checkAccounts(c: Context<AppEnv>, form: ContestForm, accounts: readonly
 }
 
 /** Creating or saving a contest that is not a paid one-shot needs the contestBuilder feature (§4 Submit). */
-function checkPlan(c: Context<AppEnv>, ctx: ValidationContext, paid: boolean) {
-  if (!paid && !ctx.teamFeatures.has("contestBuilder")) throw refuse(c, "planNotSupported");
+function checkPlan(ctx: ValidationContext, paid: boolean) {
+  if (!paid && !ctx.teamFeatures.has("contestBuilder")) throw refuse("planNotSupported");
 }
 
 /** The `with` options of a read (?with=files,prev-next or repeated). */
@@ -210,7 +210,7 @@ export function statusFilter(c: Context<AppEnv>): readonly string[] {
 }
 
 function notFound(what: "contest" | "template"): AppError {
-  return new AppError("notFound", `This ${what} does not exist.`);
+  return new AppError("notFound", { message: `error.notFound.${what}` });
 }
 
 /** The transaction of a write (db.transaction's callback argument). */
@@ -243,12 +243,11 @@ type QuotaName = keyof typeof QUOTAS;
 /** A draft kept for payment counts in no plan quota, but a team keeps only so many of them at once. */
 function assertPaymentDraftRoom(c: Context<AppEnv>, tx: Tx) {
   const { limiter } = c.get("deps");
-  const max = limiter.rules["drafts.for_payment.per_team"].max;
   limiter.checkCount(
     "drafts.for_payment.per_team",
     countPaymentDrafts(tx, teamOf(c).team.id),
     "draftsQuotaExceeded",
-    `Your team keeps ${max} draft(s) waiting for a payment: pay for one or delete one to save another.`,
+    "error.draftsQuotaExceeded.payment",
   );
 }
 
@@ -257,7 +256,7 @@ function assertQuota(c: Context<AppEnv>, tx: Tx, ctx: ValidationContext, name: Q
   const { key, count } = QUOTAS[name];
   const used = count(tx, teamOf(c).team.id);
   const quota = ctx.quotas[name] ?? 0;
-  if (used >= quota) throw refuse(c, key, { values: { n: quota } });
+  if (used >= quota) throw refuse(key, { values: { n: quota } });
 }
 
 /** A create's idempotency request: the body's key for this call (scope) in the team, and the body's hash. */
@@ -286,7 +285,7 @@ function checkForm(
   checkRules(c, form, ctx, contest?.planned ? ALL : NAME_ONLY);
   const accounts = contest ? teamAccounts(db, team.id) : [];
   if (contest?.planned) {
-    checkPlan(c, ctx, contest.paid);
+    checkPlan(ctx, contest.paid);
     checkAccounts(c, form, accounts);
   }
   // A submit was validated in full above and passed: storing it needs no second pass over every rule.
@@ -425,11 +424,10 @@ export const contestsRoutes = new Hono<AppEnv>()
       const now = clock();
       const lead = startLeadMs(catalog);
       const assertUpdatable = (current: ContestRow) => {
-        if (current.status !== "draft" && current.status !== "planned")
-          throw refuse(c, "contestNotUpdatable");
-        if (current.status === "planned" && !planned) throw refuse(c, "contestNotUpdatable");
+        if (current.status !== "draft" && current.status !== "planned") throw refuse("contestNotUpdatable");
+        if (current.status === "planned" && !planned) throw refuse("contestNotUpdatable");
         if (current.status === "planned" && isPastEditLock(current, now, lead)) {
-          throw refuse(c, "contestNoLongerEditable");
+          throw refuse("contestNoLongerEditable");
         }
       };
       assertUpdatable(row);
@@ -478,10 +476,10 @@ export const contestsRoutes = new Hono<AppEnv>()
       (tx) => {
         const current = existingContest(tx, team.id, row.id);
         if (current.status !== "draft" && current.status !== "planned") {
-          throw refuse(c, "contestNotDeletable");
+          throw refuse("contestNotDeletable");
         }
         if (current.status === "planned" && startUnderWay(tx, current, now, startLeadMs(catalog))) {
-          throw refuse(c, "contestNoLongerEditable");
+          throw refuse("contestNoLongerEditable");
         }
         const at = now.toISOString();
         tx.update(contests)

@@ -51,8 +51,8 @@ export const drawsRoutes = new Hono<AppEnv>()
       (tx) => {
         const fresh = findContest(tx, team.id, row.id) ?? row;
         if (kind === "test") {
-          if (findFinalDraw(tx, fresh.id)) throw refuse(c, "contestAlreadyDrawn");
-          if (fresh.entriesLoadedAt === null) throw refuse(c, "entriesNotLoaded");
+          if (findFinalDraw(tx, fresh.id)) throw refuse("contestAlreadyDrawn");
+          if (fresh.entriesLoadedAt === null) throw refuse("entriesNotLoaded");
         }
         const meta = { contest: { _id: fresh.id, name: fresh.name }, kind };
         logActivity(tx, clock, { teamId: team.id, type: "startDraw", userId, meta });
@@ -62,7 +62,7 @@ export const drawsRoutes = new Hono<AppEnv>()
           kind,
           userId,
           at,
-          refuse: (why) => refuse(c, why),
+          refuse: (why) => refuse(why),
         });
         if (kind === "final") scheduleAfterDraw(tx, fresh, at);
         logActivity(tx, clock, { teamId: team.id, type: "finishDraw", userId, meta });

@@ -151,7 +151,7 @@ export const entriesRoutes = new Hono<AppEnv>()
       r.type === "classic" &&
       (r.status === "started" || r.status === "closed") &&
       !findFinalDraw(reader, r.id);
-    if (!loadable(row, db)) throw refuse(c, "contestNotLoadable");
+    if (!loadable(row, db)) throw refuse("contestNotLoadable");
     const { consent } = body;
     if (consent !== undefined && typeof consent !== "boolean") {
       throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
@@ -166,12 +166,12 @@ export const entriesRoutes = new Hono<AppEnv>()
       (tx) => {
         // Read again in the transaction, where the write happens.
         const fresh = contestOfPath(c, tx);
-        if (!loadable(fresh, tx)) throw refuse(c, "contestNotLoadable");
+        if (!loadable(fresh, tx)) throw refuse("contestNotLoadable");
         // A reload uses one import of the month unless the plan has freeLoad (services/quickdraw.ts importsUsed).
         const paid = fresh.entriesLoadedAt !== null && !teamFeatures(catalog, team).includes("freeLoad");
         if (paid && importsLeft(tx, catalog, team, now).left === 0) {
           const { quota } = importsLeft(tx, catalog, team, now);
-          throw refuse(c, "importsQuotaExceeded", {
+          throw refuse("importsQuotaExceeded", {
             message: "error.importsQuotaExceeded",
             values: { n: quota },
           });
@@ -258,10 +258,10 @@ export const entriesRoutes = new Hono<AppEnv>()
       const url = db.transaction(
         (tx) => {
           const [entry] = entrantsOf(tx, row.id, [entrantId]);
-          if (!entry) throw new AppError("notFound", "This entry does not exist.");
+          if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
           const found = entrantProfileUrl(entry, catalog.providers.get(entry.provider));
           if (!found) {
-            throw new AppError("conflict", "This account has no profile link: it cannot be checked by hand.");
+            throw new AppError("conflict", { message: "error.conflict.noProfileLink" });
           }
           recordProfileOpening(tx, row.id, entrantId, { by: userId, at });
           return found;
@@ -287,8 +287,8 @@ export const entriesRoutes = new Hono<AppEnv>()
         (tx) => {
           // Read where the write happens: the opening checked is the one the check is recorded against.
           const rows = entrantsOf(tx, row.id, [entrantId]);
-          if (rows.length === 0) throw new AppError("notFound", "This entry does not exist.");
-          if (findFinalDraw(tx, row.id)) throw refuse(c, "contestAlreadyDrawn");
+          if (rows.length === 0) throw new AppError("notFound", { message: "error.notFound.entry" });
+          if (findFinalDraw(tx, row.id)) throw refuse("contestAlreadyDrawn");
           const { decision, reasons } = readCheck(c, body, known, profileOpenedBy(rows, userId));
           checkEntrant(tx, row.id, entrantId, {
             status: decision === "approve" ? "approved" : "rejected",
@@ -301,7 +301,7 @@ export const entriesRoutes = new Hono<AppEnv>()
       );
       realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
       const [entry] = entrantsOf(db, row.id, [entrantId]);
-      if (!entry) throw new AppError("notFound", "This entry does not exist.");
+      if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
       return c.json(entryShape(entry, drawSets(c, row.id), userId));
     },
   )

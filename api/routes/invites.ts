@@ -47,9 +47,6 @@ import { findTeamContext, membersCount, teamQuotas } from "../services/teams";
 import { userShape } from "../services/users";
 import { formErrors, jsonBody, validationError } from "../validation";
 
-const NOT_ACTIVE = "This invite can no longer be used: it was used, canceled or has expired.";
-const NOT_FOUND = "This invite does not exist.";
-
 /** The structural and rule errors of one of schemas/forms/, to merge with the checks that need the database. */
 /** The optional invitee address: null when absent or empty, normalized otherwise (already checked as e-mail). */
 function inviteeEmail(value: unknown): string | null {
@@ -78,10 +75,10 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
 
     const quota = teamQuotas(catalog, team).members;
     if (membersCount(db, team.id) + countActiveInvites(db, clock, team.id, "add_member") >= quota) {
-      throw new AppError(
-        "maxMembersExceeded",
-        `Your plan allows ${quota} member(s). Upgrade to invite more.`,
-      );
+      throw new AppError("maxMembersExceeded", {
+        message: "error.maxMembersExceeded.invite",
+        values: { n: quota },
+      });
     }
     checkInviteMailLimits(deps, team.id, email);
     const created = createInvite(db, clock, {
@@ -144,7 +141,7 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
       .from(invites)
       .where(and(eq(invites.id, id), eq(invites.teamId, team.id)))
       .get();
-    if (!row) throw new AppError("notFound", NOT_FOUND);
+    if (!row) throw new AppError("notFound", { message: "error.notFound.invite" });
     const now = clock().toISOString();
     db.transaction((tx) => {
       const done = tx
@@ -152,7 +149,7 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
         .set({ status: "canceled", cancelerId: user.id, canceledAt: now })
         .where(and(eq(invites.id, row.id), eq(invites.status, "active")))
         .run();
-      if (done.changes !== 1) throw new AppError("inviteNotActive", NOT_ACTIVE);
+      if (done.changes !== 1) throw new AppError("inviteNotActive");
       logActivity(tx, clock, {
         teamId: team.id,
         type: "cancelInvite",
@@ -170,7 +167,7 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     const { db, clock } = c.get("deps");
     const row = findInviteByKey(db, clock, c.req.param("key"));
     const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
-    if (!row || !team || team.deletedAt) throw new AppError("notFound", NOT_FOUND);
+    if (!row || !team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.invite" });
     return c.json(invitePublicShape(row, team.name, peopleOf(db, [row]).get(row.senderId ?? "")));
   })
   .post("/invites/:key/accept", requireUser, async (c) => {
@@ -180,19 +177,19 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     const { user } = auth;
     const row = findInviteByKey(db, clock, c.req.param("key"));
     const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
-    if (!row || !team || team.deletedAt) throw new AppError("notFound", NOT_FOUND);
-    if (row.status !== "active") throw new AppError("inviteNotActive", NOT_ACTIVE);
+    if (!row || !team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.invite" });
+    if (row.status !== "active") throw new AppError("inviteNotActive");
 
     if (row.type === "add_member") {
       if (findTeamContext(deps, user.id, team.id)) {
-        throw new AppError("conflict", "You are already a member of this team.");
+        throw new AppError("conflict", { message: "error.conflict.alreadyMember" });
       }
       const quota = teamQuotas(catalog, team).members;
       if (membersCount(db, team.id) >= quota) {
-        throw new AppError("maxMembersExceeded", `This team's plan allows ${quota} member(s).`);
+        throw new AppError("maxMembersExceeded", { values: { n: quota } });
       }
       db.transaction((tx) => {
-        if (!markInviteUsed(tx, clock, row, user.id)) throw new AppError("inviteNotActive", NOT_ACTIVE);
+        if (!markInviteUsed(tx, clock, row, user.id)) throw new AppError("inviteNotActive");
         tx.insert(teamMembers)
           .values({ teamId: team.id, userId: user.id, role: "member", createdAt: clock().toISOString() })
           .run();
@@ -211,7 +208,7 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     }
 
     const provider = catalog.providers.get(row.provider ?? "");
-    if (!provider || provider.onlyLogin || provider.onlyTeam) throw new AppError("inviteNotActive", NOT_ACTIVE);
+    if (!provider || provider.onlyLogin || provider.onlyTeam) throw new AppError("inviteNotActive");
     assertAccountsQuota(deps, team, provider.name, { countInvites: false });
     const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
     const profile = await driverFor(provider, deps).linkAccount({
@@ -234,14 +231,14 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
       if (
         teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === profile.external_id)
       ) {
-        throw new AppError("conflict", "This account is already linked to this team.");
+        throw new AppError("conflict", { message: "error.conflict.accountLinked" });
       }
       if (
         !markInviteUsed(tx, clock, row, user.id, {
           account: { url: profile.url, screen_name: profile.screen_name },
         })
       ) {
-        throw new AppError("inviteNotActive", NOT_ACTIVE);
+        throw new AppError("inviteNotActive");
       }
       // The person's own account: the same network account lent to several teams is one row.
       const mine = tx

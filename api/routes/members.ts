@@ -25,8 +25,6 @@ import { logActivity } from "../services/activity";
 import { fallbackTeamId, memberShape, storedPermissions } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
 
-const FORBIDDEN = "You don't have the permission to do that in this team.";
-
 export const teamMembersRoutes = new Hono<AppEnv>()
   .get("/members/list", (c) => {
     const { db, catalog } = c.get("deps");
@@ -48,7 +46,7 @@ export const teamMembersRoutes = new Hono<AppEnv>()
     const targetId = c.req.param("id");
     const leaving = targetId === actor.userId;
     if (!leaving && !holds(permissions, "team.members.delete_member")) {
-      throw new AppError("permissionsForbidden", FORBIDDEN);
+      throw new AppError("permissionsForbidden");
     }
     const target = db
       .select({ member: teamMembers, currentTeamId: users.currentTeamId })
@@ -56,9 +54,9 @@ export const teamMembersRoutes = new Hono<AppEnv>()
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
       .get();
-    if (!target) throw new AppError("notFound", "This member does not exist.");
+    if (!target) throw new AppError("notFound", { message: "error.notFound.member" });
     if (target.member.role === "owner") {
-      throw new AppError("permissionsForbidden", "The owner of a team can't be removed from it.");
+      throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.removeOwner" });
     }
     // Where they go if they were working in this team: their default team (what the next request would pick).
     const next = target.currentTeamId === team.id ? fallbackTeamId(db, targetId, team.id) : undefined;
@@ -98,12 +96,12 @@ export const memberPermissionsRoutes = new Hono<AppEnv>().post(
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
       .get();
-    if (!target) throw new AppError("notFound", "This member does not exist.");
+    if (!target) throw new AppError("notFound", { message: "error.notFound.member" });
     if (target.member.role === "owner") {
-      throw new AppError("permissionsForbidden", "The owner's permissions can't be changed.");
+      throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.ownerPermissions" });
     }
     if (target.member.userId === actor.userId) {
-      throw new AppError("permissionsForbidden", "You can't change your own permissions.");
+      throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.ownPermissions" });
     }
 
     const body = await jsonBody(c);
@@ -127,7 +125,7 @@ export const memberPermissionsRoutes = new Hono<AppEnv>().post(
     for (const [name, value] of changes) {
       if (effective[name] === value) continue; // Not a change: nothing to be allowed to do.
       if (actorHolds[name] !== true) {
-        throw new AppError("permissionsForbidden", "You can only change the permissions you hold yourself.");
+        throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.grantHeld" });
       }
       effective[name] = value;
     }

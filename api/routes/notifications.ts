@@ -16,7 +16,8 @@ export function beforeCursor(c: Context<AppEnv>): string | undefined {
   const before = c.req.query("before");
   if (before === undefined || before === "") return undefined;
   if (!/^[0-9a-f]{24}$/.test(before)) {
-    throw new AppError("validation", message(c, "validation.failed"), {
+    throw new AppError("validation", {
+      message: "validation.failed",
       errors: { before: [message(c, "validation.structure.invalid")] },
     });
   }

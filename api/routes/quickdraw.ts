@@ -39,8 +39,6 @@ import { teamFeatures } from "../services/teams";
 import { formErrors, jsonBody, validationError } from "../validation";
 import { ID } from "./params";
 
-const NOT_FOUND = "This contest does not exist.";
-
 type ContestRow = typeof contests.$inferSelect;
 type StoredSource = Record<string, unknown>;
 type MergeProblem =
@@ -91,13 +89,13 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     const contest = db.transaction((tx) => {
       const imports = importsLeft(tx, catalog, team, now);
       if (imports.quota === 0) {
-        throw refuse(c, "planNotSupported", {
+        throw refuse("planNotSupported", {
           message: "error.planNotSupported.quickdraw",
           extra: { checkout },
         });
       }
       if (imports.left === 0) {
-        throw refuse(c, "importsQuotaExceeded", {
+        throw refuse("importsQuotaExceeded", {
           values: { n: imports.quota },
           extra: { quota: imports.quota, checkout },
         });
@@ -140,7 +138,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     const { db, clock, catalog, realtime } = c.get("deps");
     const { team } = teamOf(c);
     if (!teamFeatures(catalog, team).includes("multiContests")) {
-      throw refuse(c, "planNotSupported", { message: "error.planNotSupported.merge" });
+      throw refuse("planNotSupported", { message: "error.planNotSupported.merge" });
     }
     const body = await jsonBody(c);
     const targetId = body.target_contest_id;
@@ -156,7 +154,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
         .from(contests)
         .where(and(eq(contests.id, id), eq(contests.teamId, team.id), isNull(contests.deletedAt)))
         .get();
-      if (!row) throw new AppError("notFound", NOT_FOUND);
+      if (!row) throw new AppError("notFound", { message: "error.notFound.contest" });
       return row;
     };
 
@@ -164,7 +162,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
       const from = find(tx, sourceId);
       const into = find(tx, targetId);
       const problem = mergeProblem(from, into);
-      if (problem) throw refuse(c, problem);
+      if (problem) throw refuse(problem);
       const at = clock().toISOString();
       const moved = from.sources ?? [];
       tx.update(contests)

@@ -29,8 +29,6 @@ import { teamFeatures } from "../services/teams";
 import { jsonBody, validateForm, validationError } from "../validation";
 import { requireFeature } from "./lifecycle-common";
 
-const NOT_FOUND = "This shortlink does not exist.";
-
 /** The link as a header-safe absolute http(s) URL (the create call checked it; this guards older rows). */
 function safeUrl(url: string): string | null {
   try {
@@ -81,7 +79,7 @@ export const shortlinksRoutes = new Hono<AppEnv>()
     const { db } = c.get("deps");
     const { team } = teamOf(c);
     const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
-    if (!row) throw new AppError("notFound", NOT_FOUND);
+    if (!row) throw new AppError("notFound", { message: "error.notFound.shortlink" });
     return c.json(shortlinkShape(row));
   })
   .get("/shortlinks/:id/statistics", requirePermission("team.shortlinks.view_shortlink"), (c) => {
@@ -94,7 +92,7 @@ export const shortlinksRoutes = new Hono<AppEnv>()
     const { db, clock } = c.get("deps");
     const { team } = teamOf(c);
     const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
-    if (!row) throw new AppError("notFound", NOT_FOUND);
+    if (!row) throw new AppError("notFound", { message: "error.notFound.shortlink" });
     const asked = dayRange({ from: c.req.query("from"), to: c.req.query("to") }, clock());
     if ("errors" in asked) throw validationError(c, asked.errors);
     return c.json(shortlinkStatistics(db, row.id, asked.range));

@@ -133,7 +133,7 @@ export const teamByIdRoutes = new Hono<AppEnv>()
       const { team } = teamOf(c);
       const actorId = c.get("auth")?.user.id ?? null;
       if (team.isDefault) {
-        throw new AppError("cantDeleteYourDefaultTeam", "A default team can't be deleted.");
+        throw new AppError("cantDeleteYourDefaultTeam");
       }
       const now = clock().toISOString();
       const members = db
@@ -177,7 +177,7 @@ export const teamByIdRoutes = new Hono<AppEnv>()
       const { team } = teamOf(c);
       if (team.isDefault) {
         // Every user keeps a team of their own to come back to (the default team can't be deleted either).
-        throw new AppError("cantTransferYourDefaultTeam", "A default team can't be given to someone else.");
+        throw new AppError("cantTransferYourDefaultTeam");
       }
       const body = await jsonBody(c);
       const newOwnerId = typeof body.new_owner_id === "string" ? body.new_owner_id : "";

@@ -35,14 +35,13 @@ const UPLOAD_PERMISSION =
   "team.contests.create_contests team.contests.create_drafts team.templates.create_templates " +
   "team.contests.update_contests team.contests.update_drafts";
 const VIEW_PERMISSION = "team.contests.view_contests team.templates.view_templates";
-const NOT_FOUND = "This file does not exist.";
 const MB = 1024 * 1024;
 
 /** The JSON body limit of app.ts skips /api/v1/upload*; the DELETE body is a small JSON object. */
 const smallJson = bodyLimit({
   maxSize: 16 * 1024,
   onError: () => {
-    throw new AppError("payloadTooLarge", "The request body is too large.");
+    throw new AppError("payloadTooLarge");
   },
 });
 
@@ -91,11 +90,11 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const { db, env, logger } = c.get("deps");
     const { team } = teamOf(c);
     const row = findUpload(db, team.id, c.req.param("uuid"));
-    if (!row) throw new AppError("notFound", NOT_FOUND);
+    if (!row) throw new AppError("notFound", { message: "error.notFound.file" });
     const file = storedPath(env.uploadDir, row.sha256);
     const { size } = await stat(file).catch((err: unknown) => {
       logger.warn({ err, upload: row.id }, "an upload's stored file is missing");
-      throw new AppError("notFound", NOT_FOUND);
+      throw new AppError("notFound", { message: "error.notFound.file" });
     });
     // The uuid always names the same bytes: their hash is a strong validator.
     const etag = `"${row.sha256}"`;
@@ -103,7 +102,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const range = ifRange && ifRange !== etag ? null : parseRange(c.req.header("range"), size);
     if (range === "unsatisfiable") {
       c.header("Content-Range", `bytes */${size}`);
-      throw new AppError("rangeNotSatisfiable", "The requested range is outside the file.");
+      throw new AppError("rangeNotSatisfiable");
     }
     c.header("Content-Type", row.mime);
     c.header("X-Content-Type-Options", "nosniff");
@@ -132,6 +131,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (typeof body.uuid !== "string" || body.uuid === "") {
       throw validationError(c, { uuid: [{ key: "validation.required", rule: "required" }] });
     }
-    if (!deleteUpload(db, env.uploadDir, team.id, body.uuid)) throw new AppError("notFound", NOT_FOUND);
+    if (!deleteUpload(db, env.uploadDir, team.id, body.uuid))
+      throw new AppError("notFound", { message: "error.notFound.file" });
     return c.json({ success: true as const });
   });

@@ -15,7 +15,7 @@ import { jsonBody, message, validateForm } from "../validation";
 const LOCALES = ["en", "fr", "ar", "hi", "ja"];
 
 function invalid(field: string, text: string): AppError {
-  return new AppError("validation", "The given data was invalid.", { errors: { [field]: [text] } });
+  return new AppError("validation", { errors: { [field]: [text] } });
 }
 
 export const meRoutes = new Hono<AppEnv>()
@@ -100,10 +100,7 @@ export const meRoutes = new Hono<AppEnv>()
           .length > 1,
     );
     if (others.length > 0) {
-      throw new AppError(
-        "conflict",
-        "Transfer the ownership of your teams with other members before deleting your account.",
-      );
+      throw new AppError("conflict", { message: "error.conflict.ownsTeams" });
     }
     // Soft delete; the address is freed so it can register again.
     db.update(users)
@@ -128,7 +125,7 @@ export const switchTeamRoutes = new Hono<AppEnv>().post("/users/switch_team", re
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.userId, auth.user.id), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)))
     .get();
-  if (!member) throw new AppError("notFound", "This team does not exist.");
+  if (!member) throw new AppError("notFound", { message: "error.notFound.team" });
   db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, auth.user.id)).run();
   auth.user.currentTeamId = teamId;
   realtime.moveUser(auth.user.id, teamId);

@@ -171,10 +171,7 @@ export function assertAccountsQuota(
   const linked = teamAccounts(db, team.id, provider).length;
   const held = opts.countInvites ? countActiveInvites(db, clock, team.id, "link_account", provider) : 0;
   if (linked + held >= quota) {
-    throw new AppError(
-      "maxAccountsExceeded",
-      `Your plan allows ${quota} account(s) of this network. Upgrade to link more.`,
-    );
+    throw new AppError("maxAccountsExceeded", { values: { n: quota } });
   }
 }
 

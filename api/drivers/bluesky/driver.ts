@@ -524,7 +524,6 @@ async function readEntrants(
   uri: string,
   progress: ProgressStore | undefined,
 ): Promise<Entrant[]> {
-  const provider = request.provider.name;
   const now = request.now.toISOString();
   const notFound = (err: unknown, what: string) => {
     const x = xrpcError(err);
