@@ -38,6 +38,7 @@ import { quickdrawRoutes } from "./routes/quickdraw";
 import { quotasRoutes } from "./routes/quotas";
 import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
 import { currentTeamRoutes, teamByIdRoutes, teamsRoutes } from "./routes/teams";
+import { templatesRoutes } from "./routes/templates";
 import { uploadsRoutes } from "./routes/uploads";
 import { meRoutes, switchTeamRoutes } from "./routes/users";
 import { verifyRoutes } from "./routes/verify";
@@ -64,6 +65,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", teamActivityRoutes)
     .route("/", contestBuilderConfigRoutes)
     .route("/", contestsRoutes)
+    .route("/", templatesRoutes)
     .route("/", quickdrawRoutes)
     .route("/", contestSetupRoutes)
     .route("/", entriesRoutes)

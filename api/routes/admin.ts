@@ -23,7 +23,7 @@ import {
   searchUsers,
   teamUserIds,
 } from "../services/admin";
-import { LISTABLE_STATUSES } from "../services/contests";
+import { LISTABLE_STATUSES } from "../services/contests/form";
 import { teamShape } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
 

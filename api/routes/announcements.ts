@@ -20,7 +20,7 @@ import { refuse } from "../errors";
 import { requirePermission, teamOf } from "../middleware/guards";
 import { followUpMode, tokensOf, winnerEntrants } from "../scheduler/handlers";
 import { contestSources } from "../services/contest-sources";
-import { validationContextOf } from "../services/contests";
+import { validationContextOf } from "../services/contests/form";
 import { entrantsOf } from "../services/entrants";
 import { contestPublications, fillTokens, publicationShape, publishOnce } from "../services/publications";
 import { jsonBody, validationError } from "../validation";

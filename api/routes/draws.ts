@@ -19,7 +19,7 @@ import { scheduleAfterDraw } from "../scheduler";
 import { logActivity } from "../services/activity";
 import { findCommitment } from "../services/commitments";
 import { announceMoves } from "../services/contest-status";
-import { findContest } from "../services/contests";
+import { findContest } from "../services/contests/queries";
 import { drawCounts, drawShape, findFinalDraw, listDraws, makeDraw, momentWinners } from "../services/draws";
 import { jsonBody, validationError } from "../validation";
 import { contestOfPath, P, requireFeature, requireHeld } from "./lifecycle-common";

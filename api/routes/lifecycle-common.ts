@@ -9,7 +9,8 @@ import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { AppError, type ErrorKey, refuse } from "../errors";
 import { teamOf } from "../middleware/guards";
-import { type ContestRow, findContest } from "../services/contests";
+import type { ContestRow } from "../services/contests/form";
+import { findContest } from "../services/contests/queries";
 import { teamFeatures } from "../services/teams";
 import { validationError } from "../validation";
 

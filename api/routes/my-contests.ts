@@ -12,9 +12,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { authOf } from "../middleware/guards";
-import { contestListItem } from "../services/contests";
+import { contestListItem } from "../services/contests/shapes";
 import { listMyContests, teamsWithContestsInView } from "../services/my-contests";
-import { pagination, statusFilter } from "./contests";
+import { pagination, statusFilter } from "./builder/list-query";
 
 export const myContestsRoutes = new Hono<AppEnv>().get("/contests/list", (c) => {
   const { db, catalog } = c.get("deps");
