@@ -193,6 +193,6 @@ export function createApp(deps: Deps) {
     throw new AppError("notFound", { message: "error.notFound.path" });
   });
   app.route("/s", shortlinkRedirectRoutes);
-  mountWebApp(app, deps.env.webDist);
+  mountWebApp(app, deps.env.webDist, deps.env.publicUrl);
   return { app, injectWebSocket };
 }

@@ -4,6 +4,7 @@
  */
 import { isIP } from "node:net";
 import path from "node:path";
+import { type DatabaseTarget, parseDatabaseUrl } from "./db/url";
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -119,22 +120,24 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * DATABASE_URL as a SQLite file: a path, `file:<path>` or `:memory:`. Any other scheme (postgres://, mysql://)
- * is refused by name rather than becoming a folder called "postgres:" (PostgreSQL comes later).
+ * DATABASE_URL as a SQLite file (api/db/url.ts parses it). A postgres:// URL is understood but refused until the
+ * data layer serves PostgreSQL (docs/decisions/021-postgresql.md); any other scheme is refused by name rather
+ * than becoming a folder called "mysql:".
  */
 function sqliteFile(url: string): string {
-  if (url === ":memory:") return url;
-  if (url.startsWith("file:")) return url.slice("file:".length).replace(/^\/\/(?=\/)/, "");
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url);
-  // A Windows drive letter (C:\...) is a path, not a scheme.
-  if (scheme && !/^[a-z]:[\\/]/i.test(url)) {
+  let target: DatabaseTarget;
+  try {
+    target = parseDatabaseUrl(url);
+  } catch (err) {
+    throw new EnvError((err as Error).message);
+  }
+  if (target.dialect === "postgresql") {
     throw new EnvError(
-      `DATABASE_URL "${scheme[1]}:..." is not supported: this server stores its data in SQLite; give a file path ` +
-        "such as ./data/fairdraw.db (PostgreSQL is not supported yet)",
+      `DATABASE_URL "${url.slice(0, url.indexOf(":"))}:..." is not supported yet: this server stores its data in ` +
+        "SQLite until its data layer serves PostgreSQL; give a file path such as ./data/fairdraw.db",
     );
   }
-  if (url.trim() === "") throw new EnvError("DATABASE_URL is empty: give a SQLite file path");
-  return url;
+  return target.file;
 }
 
 function readTrustProxy(text: string): string[] {

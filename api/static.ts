@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
 import type { AppEnv } from "./context";
@@ -9,8 +10,10 @@ import { pickEncoding } from "./middleware/compress";
  * Serves the built web app: hashed assets with a long cache, every other non-API GET gets index.html
  * (the SPA decides what is a page and what is its 404). The build wrote a .br and a .gz beside every text file
  * (vite.precompress.ts): those are sent as they are to a client that accepts them, never compressed again.
+ * The page carries PUBLIC_URL in a meta tag, so the links the app copies (invites) are the ones the e-mails carry:
+ * one public address everywhere; that page, different from the built one, is compressed once, at start.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDist: string): void {
+export function mountWebApp(app: Hono<AppEnv>, webDist: string, publicUrl?: string): void {
   const indexFile = path.join(webDist, "index.html");
   if (!existsSync(indexFile)) {
     app.get("*", (c) =>
@@ -19,11 +22,16 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string): void {
     return;
   }
   const root = path.relative(process.cwd(), webDist) || ".";
-  const indexHtml = readFileSync(indexFile);
-  const indexEncoded = {
-    br: existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : undefined,
-    gzip: existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : undefined,
-  };
+  const built = readFileSync(indexFile, "utf8");
+  const page = withPublicUrl(built, publicUrl);
+  const indexHtml = Buffer.from(page);
+  const indexEncoded =
+    page === built
+      ? {
+          br: existsSync(`${indexFile}.br`) ? readFileSync(`${indexFile}.br`) : undefined,
+          gzip: existsSync(`${indexFile}.gz`) ? readFileSync(`${indexFile}.gz`) : undefined,
+        }
+      : { br: brotliCompressSync(indexHtml), gzip: gzipSync(indexHtml) };
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
@@ -43,4 +51,11 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string): void {
     }
     return c.body(new Uint8Array(indexHtml));
   });
+}
+
+/** index.html with `<meta name="fairdraw-public-url">` (web/src/public-url.ts reads it). */
+export function withPublicUrl(html: string, publicUrl: string | undefined): string {
+  if (!publicUrl) return html;
+  const escaped = publicUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return html.replace("<head>", `<head>\n    <meta name="fairdraw-public-url" content="${escaped}" />`);
 }

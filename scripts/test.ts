@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite, in order, stopping at nothing so every failure shows in one run:
- * typecheck, lint, codegen drift, schema checks, catalogs, unit/API/component/story tests, browser tests.
+ * typecheck, lint, codegen drift, database schema drift, schema checks, catalogs, unit/API/component/story tests, browser tests.
  * Ends with one summary line "tests: N passed, M failed" (plus the checks that failed).
  */
 import { spawnSync } from "node:child_process";
@@ -22,6 +22,7 @@ const steps: Step[] = [
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "."] },
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   { name: "codegen drift", cmd: ["npx", "tsx", "codegen/generate.ts", "--check"] },
+  { name: "database schema drift (sqlite / postgresql)", cmd: ["npx", "tsx", "scripts/db-drift.ts"] },
   { name: "schemas", cmd: ["npx", "tsx", "scripts/schemas-check.ts"] },
   { name: "i18n catalogs", cmd: ["npx", "tsx", "scripts/i18n-check.ts"] },
   {
@@ -39,6 +40,21 @@ const steps: Step[] = [
 let passed = 0;
 let failed = 0;
 const failedChecks: string[] = [];
+let postgresLine = "PostgreSQL: NOT RUN (the unit tests did not report)";
+
+/** Whether tests/api/postgres.test.ts ran on a real server, said loudly in the summary (it skips without one). */
+function postgresSummary(report: {
+  testResults?: { name: string; assertionResults: { status: string }[] }[];
+}): string {
+  const file = report.testResults?.find((r) =>
+    r.name.endsWith(path.join("tests", "api", "postgres.test.ts")),
+  );
+  if (!file) return "PostgreSQL: NOT RUN (tests/api/postgres.test.ts did not report)";
+  const by = (status: string) => file.assertionResults.filter((a) => a.status === status).length;
+  const ran = by("passed") + by("failed");
+  if (ran === 0) return "PostgreSQL: NOT RUN: no server (set TEST_DATABASE_URL or install postgresql)";
+  return `PostgreSQL: RAN on a real server: ${by("passed")} passed, ${by("failed")} failed`;
+}
 for (const step of steps) {
   process.stdout.write(`\n▶ ${step.name}\n`);
   const started = Date.now();
@@ -51,6 +67,10 @@ for (const step of steps) {
       passed += r.numPassedTests;
       failed += r.numFailedTests;
       process.stdout.write(`  ${step.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed\n`);
+      if (step.vitestReport === report("vitest")) {
+        postgresLine = postgresSummary(r);
+        process.stdout.write(`  ${postgresLine}\n`);
+      }
     } catch {
       // No report: the runner did not get as far as running tests (or the browser step was skipped).
     }
@@ -60,7 +80,7 @@ for (const step of steps) {
 }
 rmSync(out, { recursive: true, force: true });
 
-process.stdout.write("\n");
+process.stdout.write(`\n${postgresLine}\n`);
 if (failedChecks.length > 0) process.stdout.write(`failed: ${failedChecks.join(", ")}\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(failedChecks.length > 0 ? 1 : 0);

@@ -1,6 +1,7 @@
 /**
- * The database tables (drizzle, SQLite dialect). Kept portable for a later PostgreSQL dialect:
- * ids are opaque text, dates are ISO 8601 UTC text, JSON lives in text columns, no SQLite-only SQL.
+ * The database tables (drizzle, SQLite dialect). api/db/pg/schema.ts is the same in PostgreSQL's dialect: change
+ * both, then `npm run db:generate` (`npm run db:check`, in `npm test`, names any difference; decision 021).
+ * Ids are opaque text, dates are ISO 8601 UTC text, JSON lives in text columns, no SQLite-only SQL.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 

@@ -131,7 +131,7 @@ export type ProviderDefinition = {
      */
     color: string;
     /**
-     * Icon name in the web app's icon set.
+     * The network's brand mark: a simple-icons slug (simpleicons.org); without one the web app draws a letter mark.
      */
     icon: string;
     /**

@@ -29,7 +29,15 @@ import {
   sourceIndexOf,
 } from "./form";
 import { type BuilderAction, type BuilderCall, callFor, formFromOrigin, linkOf, type Origin } from "./origin";
-import { canAddAnySource, canAddSource, inPart, PANES, paneOrder, partOfPane } from "./selectors";
+import {
+  canAddAnySource,
+  canAddSource,
+  inPart,
+  PANES,
+  paneOrder,
+  panesWithErrors,
+  partOfPane,
+} from "./selectors";
 
 export type { BuilderForm, BuilderSource } from "./form";
 export type { Origin } from "./origin";
@@ -126,6 +134,8 @@ export type BuilderContext = {
   loadError: unknown;
   /** Why the last call (submit, draft save or template export) failed; shown with a retry. */
   submitError: unknown;
+  /** How many submits the validation refused: each one moves to the first pane with an error and is announced. */
+  refusedSubmits: number;
   forPayment: boolean;
   result: BuilderOutput | null;
 };
@@ -372,6 +382,11 @@ export const builderMachine = setup({
     stopLoading: assign({ loading: null, loadError: null }),
 
     setPane: assign((_, params: { pane: number }) => ({ pane: params.pane })),
+    /** A refused submit: to the first pane with an error (the person cannot miss it), counted for the alert. */
+    showFirstError: assign(({ context }) => ({
+      pane: panesWithErrors(context.form, context.errors)[0]?.pane ?? context.pane,
+      refusedSubmits: context.refusedSubmits + 1,
+    })),
     goToNextPane: assign(({ context }) => {
       const order = paneOrder(context.form);
       return { pane: order[order.indexOf(context.pane) + 1] ?? context.pane };
@@ -515,6 +530,7 @@ export const builderMachine = setup({
       notice: null,
       loadError: null,
       submitError: null,
+      refusedSubmits: 0,
       forPayment: false,
       result: null,
     };
@@ -655,7 +671,10 @@ export const builderMachine = setup({
       states: {
         validating: {
           entry: "validateAll",
-          always: [{ guard: "hasErrors", target: "#builder.editing" }, { target: "planCheck" }],
+          always: [
+            { guard: "hasErrors", target: "#builder.editing", actions: "showFirstError" },
+            { target: "planCheck" },
+          ],
         },
         planCheck: {
           always: [

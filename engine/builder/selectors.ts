@@ -40,6 +40,22 @@ export function inPart(path: string, part: string): boolean {
   return !listPath && (path === part || path.startsWith(`${part}.`));
 }
 
+/**
+ * The panes that hold errors, in sidebar order, each with its error paths: where a failed submit takes the person
+ * (the first) and what its alert names (all).
+ */
+export function panesWithErrors(
+  form: BuilderForm,
+  errors: Readonly<Record<string, unknown>>,
+): { pane: number; paths: string[] }[] {
+  const paths = Object.keys(errors);
+  return paneOrder(form).flatMap((pane) => {
+    const part = partOfPane(form, pane);
+    const mine = part === null ? [] : paths.filter((p) => inPart(p, part));
+    return mine.length > 0 ? [{ pane, paths: mine }] : [];
+  });
+}
+
 export type SidebarEntry = {
   /** The pane the entry opens. */
   pane: number;

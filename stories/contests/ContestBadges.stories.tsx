@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { ProviderMark, ProviderMarks } from "../../web/src/components/ProviderMark";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "../../web/src/contest/badges";
-import { ProviderIcon, ProviderList } from "../../web/src/contest/ProviderIcon";
 import type { ContestStatus } from "../../web/src/contest/types";
 import { PROVIDERS } from "../../web/src/providers";
 
@@ -16,8 +16,8 @@ function Badges() {
       <ContestTypeBadge type="classic" />
       <ContestTypeBadge type="tunnel" />
       <SandboxLabel />
-      <ProviderList providers={PROVIDERS.filter((p) => p.contestbuilder).map((p) => p.name)} />
-      <ProviderIcon provider="bluesky" withName />
+      <ProviderMarks providers={PROVIDERS.filter((p) => p.contestbuilder).map((p) => p.name)} />
+      <ProviderMark provider="bluesky" withName />
     </div>
   );
 }

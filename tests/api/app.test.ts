@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { inviteUrl } from "../../api/services/invites";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -46,6 +47,19 @@ describe("the HTTP app", () => {
     expect(asset.headers.get("cache-control")).toContain("immutable");
 
     expect((await t.app.request("/assets/gone-456.js")).status).toBe(404);
+  });
+
+  it("writes PUBLIC_URL into the page, so the links the app copies match the e-mails' links", async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), "fairdraw-web-"));
+    writeFileSync(
+      path.join(webDist, "index.html"),
+      "<!doctype html><html><head><title>spa</title></head></html>",
+    );
+    t = createTestApp({ env: { webDist, publicUrl: "https://draw.example" } });
+    onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
+    const html = await (await t.app.request("/team/invites")).text();
+    expect(html).toContain('<meta name="fairdraw-public-url" content="https://draw.example" />');
+    expect(inviteUrl(t.deps.env, "k1")).toBe("https://draw.example/invite/k1");
   });
 
   it("says the web app is not built rather than serving nothing", async () => {

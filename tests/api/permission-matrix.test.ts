@@ -401,6 +401,15 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
     request: (w) => ({ params: { id: w.imports[0] } }),
   },
+  // The winners announcement: listed to anyone who sees contests, published by whoever may draw, once ended.
+  "GET /api/v1/teams/current/contests/:id/winners_announcement": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] } }),
+  },
+  "POST /api/v1/teams/current/contests/:id/winners_announcement": {
+    expect: { anonymous: 401, owner: 409, with: 409, without: 403, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.imports[0] }, body: { source_id: "x", content: "Winners!" } }),
+  },
   // The public verify API: anyone, signed in or not, in any team.
   "GET /api/v1/verify/:contestId": {
     expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },

@@ -83,13 +83,15 @@ async function pickDay(id: string, days: number) {
   const calendar = page.locator(".datetime-calendar");
   await calendar.waitFor();
   for (let i = 0; i < 3; i++) {
-    const cell = calendar.locator(`[data-day="${dayKey(target)}"]`);
+    const cell = calendar.locator(`[data-day="${dayKey(target)}"] button`);
     if ((await cell.count()) > 0) {
       await cell.click();
+      // The new date reaches the form once, with Apply.
+      await calendar.locator("[data-action=apply-date]").click();
       await calendar.waitFor({ state: "detached" });
       return;
     }
-    await calendar.locator(".datetime-calendar-header button").last().click();
+    await calendar.locator(".rdp-button_next").click();
   }
   throw new Error(`day ${dayKey(target)} not found`);
 }

@@ -8,25 +8,11 @@ import { builderConfigFrom, loadSchemaSet } from "../../engine/node/load-schemas
 import { setToggle } from "../../engine/ties";
 import { validate } from "../../engine/validation/validate";
 import { getPath, setPathIn } from "../../engine/values";
+import { FEATURE_NAMES } from "../helpers/schema-facts";
 
 const config = compileConfig(builderConfigFrom(loadSchemaSet()));
-const everything = new Set(
-  [
-    "contestBuilder",
-    "draw.manualCheck",
-    "draw.automatic",
-    "draw.prediction",
-    "contest.winningMoments",
-  ].concat(
-    ["draw.sendPrivateMessageToWinners", "additionalFollow", "draw.remindToFollow", "darkPosts", "closeDate"],
-    [
-      "draw.excludePreviousWinners",
-      "draw.excludeAccounts",
-      "draw.excludeContainsBadword",
-      "reminders.acceptEntries",
-    ],
-  ),
-);
+/** Every plan feature of schemas/features.json: the maximal contest uses them all. */
+const everything = new Set(FEATURE_NAMES);
 const ctx = { now: MAXIMAL_NOW, teamFeatures: everything, quotas: { winners: 500 } };
 const TWITTER = 1;
 const FACEBOOK = 0;

@@ -6,3 +6,18 @@ import { afterEach } from "vitest";
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
+
+// jsdom has no media queries; the toasts (sonner) ask for the system's colour scheme. A light screen here.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

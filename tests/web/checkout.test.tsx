@@ -28,6 +28,16 @@ describe("the checkout page without a billing driver", () => {
     expect(document.title).toBe("Checkout • Fairdraw");
   });
 
+  it("keeps the currency chosen on the plans page (EUR stays euros)", () => {
+    renderAt("/checkout-session/plan/hobbyist/monthly?currency=eur");
+    expect(priceValue()).toBe("9 € a month");
+  });
+
+  it("falls back to the language's currency when the address names none it knows", () => {
+    renderAt("/checkout-session/plan/hobbyist/monthly?currency=xyz");
+    expect(priceValue()).toBe("$ 12 a month");
+  });
+
   it("writes a yearly price billed yearly as the plan file gives it", () => {
     renderAt("/checkout-session/plan/professional/yearly");
     expect(offerValue()).toBe("The Professional plan, yearly");

@@ -1,7 +1,8 @@
-/** Providers every route shares: session, dialogs, page errors, realtime, the builder and the shortcuts. */
+/** Providers every route shares: session, dialogs, page errors, realtime, the builder, the shortcuts and the toasts. */
 import { Outlet } from "react-router";
 import { BuilderProvider } from "./builder/BuilderHost";
 import { DialogProvider } from "./dialogs/DialogHost";
+import { Toasts } from "./feedback/Toasts";
 import { RealtimeProvider } from "./realtime/RealtimeProvider";
 import { SessionProvider } from "./session/session";
 import { PageErrorProvider } from "./shell/page-error";
@@ -16,6 +17,7 @@ export function Root() {
             <BuilderProvider>
               <Shortcuts />
               <Outlet />
+              <Toasts />
             </BuilderProvider>
           </DialogProvider>
         </PageErrorProvider>

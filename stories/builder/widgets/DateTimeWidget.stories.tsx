@@ -20,11 +20,11 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    fireEvent.click(canvas.getByRole("button", { name: "Close date: choose a day" }));
+    fireEvent.click(canvas.getByRole("button", { name: "Close date: choose a date" }));
     const focused = canvasElement.ownerDocument.activeElement as HTMLElement;
     fireEvent.keyDown(focused, { key: "ArrowDown" });
     fireEvent.click(canvasElement.ownerDocument.activeElement as HTMLElement);
-    await expect(canvas.getByRole("combobox", { name: "Close date: hour" })).toBeEnabled();
+    await expect(canvas.getByRole("combobox", { name: "Time" })).toBeEnabled();
   },
 };
 
@@ -32,10 +32,12 @@ export const Filled: Story = {
   args: { context: { form: formWith([]) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    fireEvent.change(canvas.getByRole("combobox", { name: "Close date: minutes" }), {
-      target: { value: "45" },
-    });
-    await expect(canvas.getByRole("combobox", { name: "Close date: minutes" })).toHaveValue("45");
+    fireEvent.click(canvas.getByRole("button", { name: /^Close date: .+\. Change the date$/ }));
+    fireEvent.change(canvas.getByRole("combobox", { name: "Time" }), { target: { value: "9:45" } });
+    fireEvent.click(canvas.getByRole("button", { name: "Apply" }));
+    await expect(
+      canvas.getByRole("button", { name: /^Close date: .+\. Change the date$/ }),
+    ).toHaveTextContent(/09:45|9:45/);
   },
 };
 
@@ -44,7 +46,7 @@ export const FrenchWeekStartsOnMonday: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     fireEvent.click(canvas.getByRole("button", { name: /^Close date:/ }));
-    await expect(canvas.getAllByRole("columnheader")[0]).toHaveAttribute("abbr", "lundi");
+    await expect(canvasElement.querySelector(".rdp-weekday")).toHaveAttribute("aria-label", "lundi");
   },
 };
 
@@ -52,7 +54,7 @@ export const WaitsForTheStart: Story = {
   args: { context: { form: formWith([], { start_date: null, close_date: null }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("button", { name: "Close date: choose a day" })).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "Close date: choose a date" })).toBeDisabled();
     await expect(canvas.getByText("Choose the start date first.")).toBeInTheDocument();
   },
 };

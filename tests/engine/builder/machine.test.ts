@@ -10,6 +10,7 @@ import {
   type Origin,
   paneStates,
 } from "../../../engine/builder/machine";
+import { PANES, panesWithErrors } from "../../../engine/builder/selectors";
 import { compileConfig } from "../../../engine/config/compile";
 import type { BuilderConfig } from "../../../engine/config/types";
 
@@ -468,6 +469,29 @@ describe("submitting", () => {
       ["sources.0", "INVALID"],
       ["summary", "INVALID"],
     ]);
+  });
+
+  it("takes the person from Summary to the first pane with an error on a refused submit, and counts it", () => {
+    const form = validForm();
+    const actor = builder({ form: { ...form, base: { ...form.base, name: "" } } });
+    actor.send({ type: "GO_TO_PANE", pane: PANES.summary });
+    expect(actor.getSnapshot().context.refusedSubmits).toBe(0);
+    actor.send({ type: "SUBMIT" });
+    expect(actor.getSnapshot().matches({ editing: "idle" })).toBe(true);
+    expect(actor.getSnapshot().context.pane).toBe(PANES.base);
+    expect(actor.getSnapshot().context.refusedSubmits).toBe(1);
+    expect(panesWithErrors(actor.getSnapshot().context.form, actor.getSnapshot().context.errors)).toEqual([
+      { pane: PANES.base, paths: ["base.name"] },
+    ]);
+  });
+
+  it("goes to a source's pane when only that source has an error", () => {
+    const actor = builder({ form: validForm() });
+    actor.send({ type: "CHANGE", path: "sources.0.publication.content", value: "" });
+    actor.send({ type: "GO_TO_PANE", pane: PANES.summary });
+    actor.send({ type: "SUBMIT" });
+    const { context } = actor.getSnapshot();
+    expect(context.pane).toBe(context.form.sources[0]?.id);
   });
 
   it("stops at the create-paid-contest dialog when the team lacks contestBuilder and the contest is not paid", () => {

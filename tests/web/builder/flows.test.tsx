@@ -63,6 +63,31 @@ describe("creating a contest", () => {
     expect(screen.queryByRole("dialog", { name: "Create the contest" })).toBeNull();
   });
 
+  it("takes the person from Summary to the first pane in error, focuses the field and says what remains", async () => {
+    const form = validForm(config, ["twitter"]);
+    form.base.name = "ab";
+    renderBuilder({
+      origin: { kind: "draft", id: "draft-1" },
+      config,
+      routes: { "GET /teams/current/contests/draft-1": json(draft(form)) },
+    });
+    await opened();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Summary/ }));
+    await user.click(screen.getByRole("button", { name: "Create contest" }));
+    const alert = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>(".builder-submit-alert");
+      if (!found) throw new Error("no alert yet");
+      return found;
+    });
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(alert.textContent).toBe("The contest was not created: 1 error remains, in Basic information.");
+    await waitFor(() => expect(document.activeElement?.id).toBe("fd-base.name"));
+    expect(screen.getByRole("button", { name: /Basic information/ }).getAttribute("aria-current")).toBe(
+      "step",
+    );
+  });
+
   it("shows the server's refusal in the dialog with a retry, and creates on the retry", async () => {
     const { api } = renderBuilder({
       origin: { kind: "template", id: "tpl-1" },

@@ -7,8 +7,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { StateIcon } from "../../../web/src/builder/StateIcon";
 import { activateLocale } from "../../../web/src/i18n/activate";
 
+/** Which arrow the icon draws (an SVG from the icon set). */
 function glyph(): string {
-  return document.querySelector('[data-state="REQUIRED"]')?.textContent ?? "";
+  const svg = document.querySelector('[data-state="REQUIRED"] svg');
+  if (svg?.classList.contains("lucide-arrow-right")) return "→";
+  if (svg?.classList.contains("lucide-arrow-left")) return "←";
+  return "";
 }
 
 describe("StateIcon", () => {

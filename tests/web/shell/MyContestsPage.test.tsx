@@ -59,7 +59,7 @@ describe("MyContestsPage", () => {
     });
     renderShell(<MyContestsPage />, { path: "/me/contests" });
     expect(screen.getByRole("heading", { level: 1, name: "My contests" })).toBeTruthy();
-    expect(screen.getByText("Loading…").getAttribute("role")).toBe("status");
+    expect(screen.getByText("Loading…").closest("[role=status]")?.getAttribute("aria-busy")).toBe("true");
 
     const link = await screen.findByRole("link", { name: "Summer draw" });
     expect(link.getAttribute("href")).toBe("/contest/c3/");

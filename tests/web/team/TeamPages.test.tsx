@@ -100,6 +100,18 @@ describe("TeamAccountsPage", () => {
     await waitFor(() => expect(screen.queryByText("Fairdraw Demo (bluesky)")).toBeNull());
   });
 
+  it("says an account is up to date in a toast, not in a line of the page that outlives the account", async () => {
+    mockApi({
+      "GET /teams/current/accounts/list": json({ data: [sandboxAccount] }),
+      "POST /teams/current/accounts/acc-bsky/refresh": json({ success: true }),
+    });
+    renderShell(<TeamAccountsPage />, { path: "/team/accounts" });
+    fireEvent.click(await screen.findByRole("button", { name: "Refresh Fairdraw Demo (bluesky)" }));
+    expect(await screen.findByText("Fairdraw Demo (bluesky) is up to date.")).toBeTruthy();
+    // No status line of the page keeps it: the message lives in the toast list only.
+    expect(document.querySelector(".team-page-notice")).toBeNull();
+  });
+
   it("connects a real Bluesky account with a handle and an app password, and labels it live", async () => {
     const live = { ...sandboxAccount, _id: "acc-live", name: "Brand", sandbox: false };
     const api = mockApi({
@@ -166,7 +178,7 @@ describe("TeamAccountsPage", () => {
     const row = (await screen.findByText("Fairdraw Demo (bluesky)")).closest("tr") as HTMLElement;
     expect(within(row).queryByRole("button", { name: /^Unlink/ })).toBeNull();
     expect(within(row).queryByRole("button", { name: /^Refresh/ })).toBeNull();
-    expect(within(row).getByRole("button", { name: /reconnected/ })).toBeTruthy();
+    expect(within(row).getByRole("button", { name: /^Request reconnect/ })).toBeTruthy();
   });
 
   it("keeps unknown errors on the page", async () => {

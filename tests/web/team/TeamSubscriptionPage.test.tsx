@@ -99,12 +99,20 @@ describe("TeamSubscriptionPage", () => {
     expect(within(card("business")).queryByRole("link")).toBeNull();
     expect(
       within(card("professional")).getByRole("link", { name: "Choose Professional" }).getAttribute("href"),
-    ).toBe("/checkout-session/plan/professional/monthly");
+    ).toBe("/checkout-session/plan/professional/monthly?currency=usd");
     fireEvent.click(screen.getByRole("radio", { name: "Yearly" }));
     expect(within(card("advanced")).getByRole("link").getAttribute("href")).toBe(
-      "/checkout-session/plan/advanced/yearly",
+      "/checkout-session/plan/advanced/yearly?currency=usd",
     );
     expect(within(card("enterprise")).getByRole("button", { name: "Contact us" })).toBeTruthy();
+  });
+
+  it("carries the chosen currency to the checkout link", () => {
+    renderShell(<TeamSubscriptionPage />, { path: "/team/subscription" });
+    fireEvent.change(screen.getByLabelText("Currency"), { target: { value: "eur" } });
+    expect(within(card("hobbyist")).getByRole("link").getAttribute("href")).toBe(
+      "/checkout-session/plan/hobbyist/monthly?currency=eur",
+    );
   });
 
   it("names the features of each plan after the features catalogue", () => {

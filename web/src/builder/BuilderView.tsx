@@ -18,6 +18,7 @@ import { SourcesPane } from "./panes/SourcesPane";
 import { SummaryPane } from "./panes/SummaryPane";
 import { WelcomePane } from "./panes/WelcomePane";
 import { Sidebar } from "./Sidebar";
+import { SubmitRefusedAlert } from "./SubmitRefusedAlert";
 import { tabOfPath } from "./schema/pane-form";
 import { ToggleNoticeBar } from "./ToggleNoticeBar";
 import { ValidationSidePane } from "./ValidationSidePane";
@@ -141,6 +142,7 @@ export function BuilderView({
           )}
           {phase === "failed" && <LoadFailed />}
           <ToggleNoticeBar />
+          <SubmitRefusedAlert />
           {content}
         </div>
         {pane !== PANES.welcome && <ValidationSidePane pane={pane} />}

@@ -3,9 +3,11 @@
  * with its pane state (a red cross, a green check or an arrow); the add-source link only while a source may still be
  * added (engine/builder/selectors canAddAnySource: the per-network limit); tools: the shortlinks.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import { House } from "lucide-react";
 import { canAddAnySource, PANES, paneStates } from "../../../engine/builder/selectors";
-import { ProviderIcon } from "../contest/ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import { providerOf } from "../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "./context";
 import { StateIcon } from "./StateIcon";
@@ -38,7 +40,7 @@ export function Sidebar() {
             disabled={!editing}
           >
             <span className="state-icon" aria-hidden="true">
-              ⌂
+              <House size={14} />
             </span>
             <Trans>Home</Trans>
           </button>
@@ -67,7 +69,7 @@ export function Sidebar() {
               disabled={!editing}
             >
               <StateIcon state={entry.state} />
-              {entry.provider && <ProviderIcon provider={entry.provider} />}
+              {entry.provider && <ProviderMark provider={entry.provider} />}
               <span>{label(entry.pane, entry.provider)}</span>
             </button>
           </li>,

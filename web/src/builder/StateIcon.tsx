@@ -3,9 +3,11 @@
  * (still to do, pointing the reading direction: left in Arabic) or a circle (an option that is off). The state is
  * also written for screen readers.
  */
+
 import { useLingui } from "@lingui/react/macro";
+import { ArrowLeft, ArrowRight, Check, Circle, X } from "lucide-react";
 import type { PaneState, StepState } from "../../../engine/validation/steps";
-import { arrowGlyph } from "../components/DirectionArrow";
+import { isRtl } from "../components/DirectionArrow";
 
 export function StateIcon({ state }: { state: PaneState | StepState }) {
   const { t } = useLingui();
@@ -17,8 +19,16 @@ export function StateIcon({ state }: { state: PaneState | StepState }) {
         : state === "OPTION"
           ? t`option off`
           : t`to complete`;
-  const mark =
-    state === "INVALID" ? "✕" : state === "VALID" ? "✓" : state === "OPTION" ? "○" : arrowGlyph("forward");
+  const Mark =
+    state === "INVALID"
+      ? X
+      : state === "VALID"
+        ? Check
+        : state === "OPTION"
+          ? Circle
+          : isRtl()
+            ? ArrowLeft
+            : ArrowRight;
   return (
     <span
       className={`state-icon state-${state.toLowerCase()}`}
@@ -26,7 +36,7 @@ export function StateIcon({ state }: { state: PaneState | StepState }) {
       role="img"
       aria-label={label}
     >
-      {mark}
+      <Mark size={14} strokeWidth={2.5} aria-hidden="true" />
     </span>
   );
 }

@@ -11,6 +11,7 @@ import { ErrorPage } from "../pages/ErrorPage";
 import { usePageTitle } from "../usePageTitle";
 import { ContestHeader } from "./ContestHeader";
 import "./contests.css";
+import { Skeleton } from "../components/Skeleton";
 import type { ContestData } from "./types";
 import { useContest } from "./useContest";
 
@@ -30,11 +31,7 @@ export function ContestFrame({
   usePageTitle(contest ? titleOf(contest) : title);
   if (!contest) {
     if (loading) {
-      return (
-        <p className="page-state" role="status">
-          <Trans>Loading the contest…</Trans>
-        </p>
-      );
+      return <Skeleton lines={6} label={<Trans>Loading the contest…</Trans>} />;
     }
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
       return <ErrorPage status={error.status} details={error.message} />;

@@ -2,9 +2,11 @@
  * The contest's timeline (app-shell.md §4): an ordered list of its steps, each done (with when), the current one
  * or upcoming (with the date it is planned for, when there is one).
  */
+
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Check, X } from "lucide-react";
 import { type TimelineContest, type TimelineStepId, timelineOf } from "./lifecycle";
 
 /** A classic contest starts when its post is imported. */
@@ -36,7 +38,7 @@ export function ContestTimeline({ contest }: { contest: TimelineContest }) {
           aria-current={step.state === "current" ? "step" : undefined}
         >
           <span className="timeline-dot" aria-hidden="true">
-            {step.state === "done" ? (step.id === "canceled" ? "✕" : "✓") : ""}
+            {step.state === "done" ? step.id === "canceled" ? <X size={14} /> : <Check size={14} /> : null}
           </span>
           <span className="timeline-label">
             {i18n._(step.id === "started" && contest.type === "classic" ? IMPORTED : STEP_LABELS[step.id])}

@@ -13,6 +13,8 @@ import { Link, useSearchParams } from "react-router";
 import { useBuilder } from "../builder/BuilderHost";
 import { DataTable } from "../components/DataTable";
 import { Pagination } from "../components/Pagination";
+import { ProviderMarks } from "../components/ProviderMark";
+import { Skeleton } from "../components/Skeleton";
 import { ContestPreviewDialog } from "../dialogs/ContestPreviewDialog";
 import { useDialogs } from "../dialogs/DialogHost";
 import { previewWelcomeSeen, WelcomeToContestPreviewDialog } from "../dialogs/WelcomeToContestPreviewDialog";
@@ -21,7 +23,6 @@ import { useSession } from "../session/session";
 import { fetchContestList, fetchTemplateList, type ListPage, type ListStatus } from "./api";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "./badges";
 import { duplicateOrigin, isDuplicable } from "./lifecycle";
-import { ProviderList } from "./ProviderIcon";
 import type { ContestListEntry } from "./types";
 
 export type ListFilter = "all" | ListStatus | "template";
@@ -98,7 +99,7 @@ export function ContestTable({
               <ContestStatusBadge status={c.status} />
             </td>
             <td>
-              <ProviderList providers={c.providers} />
+              <ProviderMarks providers={c.providers} />
             </td>
             <td>{date(c.start_at)}</td>
             <td>{date(c.close_at)}</td>
@@ -207,11 +208,7 @@ export function ContestsList({
           </Link>
         ))}
       </nav>
-      {state.kind === "loading" && (
-        <p className="page-state" role="status">
-          <Trans>Loading the contests…</Trans>
-        </p>
-      )}
+      {state.kind === "loading" && <Skeleton lines={5} label={<Trans>Loading the contests…</Trans>} />}
       {state.kind === "error" && (
         <div className="page-state" role="alert">
           <p>

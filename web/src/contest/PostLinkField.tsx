@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useId } from "react";
-import { ProviderIcon } from "./ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import { type DetectedPost, detectPost, QUICKDRAW_PROVIDERS } from "./providers";
 
 export function PostLinkField({
@@ -49,7 +49,7 @@ export function PostLinkField({
         {post ? (
           <p className="field-hint">
             <Trans>
-              Post of <ProviderIcon provider={post.provider} withName /> recognised.
+              Post of <ProviderMark provider={post.provider} withName /> recognised.
             </Trans>
           </p>
         ) : recognisedOther && value.trim() ? (

@@ -3,7 +3,7 @@
  * shows one, the post's id and a link to open it. Nothing is fetched from the network: the link is the preview.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ProviderIcon } from "./ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import type { DetectedPost } from "./providers";
 
 export function PostPreview({ post }: { post: DetectedPost }) {
@@ -11,7 +11,7 @@ export function PostPreview({ post }: { post: DetectedPost }) {
   const author = post.user && !post.user.startsWith("did:") ? post.user : null;
   return (
     <section className="post-preview" aria-label={t`Post preview`} data-provider={post.provider}>
-      <ProviderIcon provider={post.provider} withName />
+      <ProviderMark provider={post.provider} withName />
       {author && (
         <span>
           <Trans>

@@ -5,9 +5,9 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { postUrlOf as providerPostUrl } from "../../../engine/provider";
+import { ProviderMark } from "../components/ProviderMark";
 import { actionLabel } from "../labels";
 import { providerOf } from "../providers";
-import { ProviderIcon } from "./ProviderIcon";
 import type { ContestData } from "./types";
 
 type StoredSource = ContestData["sources"][number];
@@ -37,7 +37,7 @@ export function SourcesSummary({ contest }: { contest: Pick<ContestData, "source
       <ul className="sources-summary" aria-label={t`Networks`}>
         {contest.providers.map((p) => (
           <li key={p} className="source-card">
-            <ProviderIcon provider={p} withName />
+            <ProviderMark provider={p} withName />
           </li>
         ))}
       </ul>
@@ -54,7 +54,7 @@ export function SourcesSummary({ contest }: { contest: Pick<ContestData, "source
         const handle = source.account.screen_name;
         return (
           <li key={source._id} className="source-card">
-            <ProviderIcon provider={source.provider} withName />
+            <ProviderMark provider={source.provider} withName />
             {handle && <span className="source-account">@{handle.replace(/^@/, "")}</span>}
             {url && (
               <a href={url} target="_blank" rel="noopener noreferrer" className="source-post">

@@ -2,7 +2,17 @@
  * The generic alert (app-shell.md §2): types sweet, error, success, warning, info; actions close, subscribe
  * (→ /team/subscription) and report (contact support with the error id). An image alert carries an illustration.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  CircleCheck,
+  Info,
+  type LucideIcon,
+  OctagonX,
+  PartyPopper,
+  Rocket,
+  TriangleAlert,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Modal } from "./Modal";
 
@@ -20,7 +30,13 @@ export type AlertOptions = {
   image?: boolean;
 };
 
-const ICONS: Record<AlertType, string> = { sweet: "🎉", error: "⛔", success: "✅", warning: "⚠️", info: "ℹ️" };
+const ICONS: Record<AlertType, LucideIcon> = {
+  sweet: PartyPopper,
+  error: OctagonX,
+  success: CircleCheck,
+  warning: TriangleAlert,
+  info: Info,
+};
 
 export function AlertDialog({
   type,
@@ -32,11 +48,12 @@ export function AlertDialog({
   onAction,
 }: AlertOptions & { onAction(action: AlertAction): void }) {
   const { t } = useLingui();
+  const Icon = image ? Rocket : ICONS[type];
   return (
     <Modal title={title} onClose={() => onAction("close")} size="small">
       <div className={`alert alert-${type}`} data-alert-type={type}>
         <span className="alert-icon" aria-hidden="true">
-          {image ? "🚀" : ICONS[type]}
+          <Icon size={32} />
         </span>
         {description && <div className="alert-description">{description}</div>}
         {uid && (

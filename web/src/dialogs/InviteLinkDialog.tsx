@@ -7,8 +7,8 @@ import { useId } from "react";
 import type { Invite } from "../../../codegen/types";
 import { formatDate, inviteLink } from "../team/format";
 import { INVITE_STATUS_LABELS } from "../team/labels";
-import { ProviderBadge } from "../team/ProviderBadge";
 import "../team/team.css";
+import { ProviderMark } from "../components/ProviderMark";
 import { CopyButton } from "../widgets/CopyButton";
 import { Countdown } from "../widgets/Countdown";
 import { Modal } from "./Modal";
@@ -39,7 +39,7 @@ export function InviteLinkDialog({ invite, onClose }: { invite: Invite; onClose(
               <Trans>Network</Trans>
             </dt>
             <dd>
-              <ProviderBadge provider={provider} />
+              <ProviderMark provider={provider} withName />
             </dd>
           </>
         )}

@@ -13,9 +13,9 @@ import { providerOf } from "../providers";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { inviteAccount, linkAccount } from "../team/api";
-import { ProviderBadge } from "../team/ProviderBadge";
 import { invitableProviders } from "../team/providers";
 import "../team/team.css";
+import { ProviderMark } from "../components/ProviderMark";
 import { ConnectBlueskyForm } from "./ConnectBlueskyForm";
 import { useDialogs } from "./DialogHost";
 import { InviteLinkDialog } from "./InviteLinkDialog";
@@ -120,7 +120,7 @@ export function LinkAccountDialog({
                 onChange={() => setProvider(p.name)}
                 disabled={busy !== null}
               />
-              <ProviderBadge provider={p.name} />
+              <ProviderMark provider={p.name} withName />
             </label>
           ))}
         </fieldset>

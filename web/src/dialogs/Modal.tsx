@@ -3,7 +3,9 @@
  * is not closable or a tutorial runs, focus moves in on open, stays inside while open (Tab wraps) and goes back to
  * where it was on close. Labelled by its title for screen readers.
  */
+
 import { useLingui } from "@lingui/react/macro";
+import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
 const FOCUSABLE =
@@ -105,7 +107,7 @@ export function Modal({
           <h2 id={titleId}>{title}</h2>
           {closable && (
             <button type="button" className="icon-button" aria-label={t`Close`} onClick={onClose}>
-              ×
+              <X size={20} aria-hidden="true" />
             </button>
           )}
         </div>

@@ -4,9 +4,9 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Account } from "../../../codegen/types";
+import { ProviderMark } from "../components/ProviderMark";
 import { requestReconnect } from "../team/api";
 import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
-import { ProviderBadge } from "../team/ProviderBadge";
 
 export function RequestReconnectDialog({
   account,
@@ -30,7 +30,7 @@ export function RequestReconnectDialog({
       }}
     >
       <p>
-        <ProviderBadge provider={account.provider} /> <strong>{account.name}</strong>{" "}
+        <ProviderMark provider={account.provider} withName /> <strong>{account.name}</strong>{" "}
         <span className="muted">@{account.screen_name}</span>
       </p>
       <p>

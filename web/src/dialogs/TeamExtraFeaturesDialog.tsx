@@ -3,7 +3,9 @@
  * schemas/features.json by group, those the team's plan holds ticked, the others with the star that leads to
  * the subscription page.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { featureGroupLabel, featureLabel, featuresByGroup } from "../team/labels";
 import { planById } from "../team/plans";
@@ -56,7 +58,7 @@ export function TeamExtraFeaturesDialog({
                 <li key={name} data-held={held.has(name)}>
                   {held.has(name) ? (
                     <span className="team-feature-yes" role="img" aria-label={t`Included`}>
-                      ✓
+                      <Check size={16} aria-hidden="true" />
                     </span>
                   ) : (
                     <FeatureStar />

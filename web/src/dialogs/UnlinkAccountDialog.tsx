@@ -1,9 +1,9 @@
 /** Unlink a team account (app-shell.md §2, §7 DELETE /teams/current/accounts/{id}); §8 "account unlinked". */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Account } from "../../../codegen/types";
+import { ProviderMark } from "../components/ProviderMark";
 import { unlinkAccount } from "../team/api";
 import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
-import { ProviderBadge } from "../team/ProviderBadge";
 import { useDialogs } from "./DialogHost";
 
 export function UnlinkAccountDialog({
@@ -31,7 +31,7 @@ export function UnlinkAccountDialog({
       }}
     >
       <p>
-        <ProviderBadge provider={account.provider} /> <strong>{name}</strong>{" "}
+        <ProviderMark provider={account.provider} withName /> <strong>{name}</strong>{" "}
         <span className="muted">@{account.screen_name}</span>
       </p>
       <p>

@@ -11,7 +11,8 @@ export function Menu({ items, label, className }: { items: MenuItem[]; label: st
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end}>
-              {i18n._(item.label)}
+              {item.icon && <item.icon size={20} aria-hidden="true" />}
+              <span>{i18n._(item.label)}</span>
             </NavLink>
           </li>
         ))}

@@ -5,8 +5,9 @@
 
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { Dices, House, type LucideIcon, SearchCheck, Trophy, Users } from "lucide-react";
 
-export type MenuItem = { to: string; label: MessageDescriptor; end?: boolean };
+export type MenuItem = { to: string; label: MessageDescriptor; end?: boolean; icon?: LucideIcon };
 
 export const MAIN_MENU: MenuItem[] = [
   { to: "/", label: msg`Dashboard`, end: true },
@@ -52,12 +53,21 @@ export function contestMenu(contestId: string, withPublish: boolean): MenuItem[]
   ];
 }
 
+/** The phone's bottom bar: an icon over a one-word label each, so five fit in 320 px. */
 export const BOTTOM_BAR: MenuItem[] = [
-  { to: "/", label: msg`Dashboard`, end: true },
-  { to: "/contests/", label: msg`Contests`, end: true },
-  { to: "/contests/quickdraw", label: msg`Quick draw` },
-  { to: "/contests/check", label: msg`Check` },
-  { to: "/team/", label: msg`Team` },
+  { to: "/", label: msg({ message: "Home", context: "bottom bar: the dashboard" }), end: true, icon: House },
+  { to: "/contests/", label: msg`Contests`, end: true, icon: Trophy },
+  {
+    to: "/contests/quickdraw",
+    label: msg({ message: "Draw", context: "bottom bar: quick draw" }),
+    icon: Dices,
+  },
+  {
+    to: "/contests/check",
+    label: msg({ message: "Check", context: "bottom bar: check a post" }),
+    icon: SearchCheck,
+  },
+  { to: "/team/", label: msg`Team`, icon: Users },
 ];
 
 /** Which sub-menu a path shows. */

@@ -5,7 +5,7 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { ProviderIcon } from "../contest/ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import type { Draw } from "./api";
 import { profileUrlOf } from "./contest-rules";
 
@@ -41,7 +41,7 @@ export function DrawPick({ id, account }: { id: string; account: DrawAccount | u
   const handle = account?.screen_name ? `@${account.screen_name}` : null;
   return (
     <span className="draw-pick">
-      {provider && <ProviderIcon provider={provider} />}
+      {provider && <ProviderMark provider={provider} />}
       {account?.name && <span className="entrant-name">{account.name}</span>}
       {url ? (
         <a href={url} target="_blank" rel="noopener noreferrer">

@@ -2,11 +2,13 @@
  * One entry in the entries table: the account (network, name, handle, a link to its profile), when it entered,
  * what the filters said (valid, or the reasons that removed it), its manual check and whether the draw picked it.
  */
+
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Check } from "lucide-react";
 import { DataTable } from "../components/DataTable";
-import { ProviderIcon } from "../contest/ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import type { Entry } from "./api";
 import { profileUrlOf } from "./contest-rules";
 import { ReasonList } from "./ReasonBadge";
@@ -37,7 +39,7 @@ export function EntrantAccount({ account }: { account: Entry["account"] }) {
   });
   return (
     <span className="entrant-account">
-      <ProviderIcon provider={account.provider} />
+      <ProviderMark provider={account.provider} />
       <span>
         <span className="entrant-name">{account.name}</span>{" "}
         {url ? (
@@ -82,8 +84,7 @@ export function EntrantRow({
       <td>
         {entry.valid ? (
           <span className="entry-valid">
-            <span aria-hidden="true">✓ </span>
-            <Trans>Valid</Trans>
+            <Check size={14} aria-hidden="true" /> <Trans>Valid</Trans>
           </span>
         ) : (
           <ReasonList codes={entry.reasons} />

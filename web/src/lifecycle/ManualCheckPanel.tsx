@@ -7,11 +7,13 @@
  * answers (purple) marked. POST …/entries/{entrantId}/check {decision, reasons}: the server refuses it (422 on
  * opened_profile) unless the opening it recorded is this user's, and the panel then asks to open it again.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import { ExternalLink } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { errorMessage } from "../api/error-messages";
 import { ApiError } from "../api/errors";
-import { ProviderIcon } from "../contest/ProviderIcon";
+import { ProviderMark } from "../components/ProviderMark";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import type { CheckBody, Entry, ProfileOpening } from "./api";
 import { type CommentTerms, profileUrlOf } from "./contest-rules";
@@ -148,7 +150,7 @@ export function ManualCheckPanel({
       data-entrant={entry._id}
     >
       <header className="manual-check-head">
-        <ProviderIcon provider={account.provider} />
+        <ProviderMark provider={account.provider} />
         <div>
           <strong>{account.name}</strong> <span className="muted">@{account.screen_name}</span>
           <div>
@@ -171,7 +173,7 @@ export function ManualCheckPanel({
             <span className="visually-hidden">
               <Trans>(opens in a new tab)</Trans>
             </span>
-            <span aria-hidden="true"> ↗</span>
+            <ExternalLink size={14} aria-hidden="true" />
           </a>
         )}
       </header>

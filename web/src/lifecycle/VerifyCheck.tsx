@@ -2,7 +2,9 @@
  * One check of the /verify page (the draw's and the winning moments'): passed or failed, what it checks, and when
  * it failed, the published value beside the one the browser computed.
  */
+
 import { Trans } from "@lingui/react/macro";
+import { Check, X } from "lucide-react";
 
 export function VerifyCheck({
   check,
@@ -28,7 +30,7 @@ export function VerifyCheck({
         data-passed={passed}
       >
         <span className="check-mark" aria-hidden="true">
-          {passed ? "✓" : "✗"}
+          {passed ? <Check size={16} /> : <X size={16} />}
         </span>
         <span>
           <strong>{passed ? <Trans>Passed:</Trans> : <Trans>Failed:</Trans>}</strong> {children}

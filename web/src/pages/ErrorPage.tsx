@@ -3,7 +3,9 @@
  * title, Back and Reload. Details only outside production. 402 (frozen team) says payment must be regularised,
  * shows the time left until the freeze limit date, a button to the billing portal and a contact-us link.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Ban, Compass, CreditCard, KeyRound, type LucideIcon, Puzzle, ShieldX, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { usePageTitle } from "../usePageTitle";
@@ -11,14 +13,14 @@ import { Countdown } from "../widgets/Countdown";
 
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 500;
 
-const ICONS: Record<ErrorStatus, string> = {
-  400: "🧩",
-  401: "🔑",
-  402: "💳",
-  403: "⛔",
-  404: "🧭",
-  405: "🚫",
-  500: "🛠️",
+const ICONS: Record<ErrorStatus, LucideIcon> = {
+  400: Puzzle,
+  401: KeyRound,
+  402: CreditCard,
+  403: ShieldX,
+  404: Compass,
+  405: Ban,
+  500: Wrench,
 };
 
 export function isErrorStatus(n: number): n is ErrorStatus {
@@ -56,10 +58,11 @@ export function ErrorPage({
     500: <Trans>An unexpected error happened. Reload the page or try again later.</Trans>,
   };
   usePageTitle(titles[code]);
+  const Icon = ICONS[code];
   return (
     <section className="error-page" data-status={code} aria-labelledby="error-title">
       <span className="error-icon" aria-hidden="true">
-        {ICONS[code]}
+        <Icon size={48} strokeWidth={1.5} />
       </span>
       <p className="error-code">{code}</p>
       <h1 id="error-title">{titles[code]}</h1>
@@ -67,7 +70,7 @@ export function ErrorPage({
       {code === 402 && frozenUntil && (
         <div className="frozen-until">
           <p>
-            <Trans>Time left before the team is frozen:</Trans>
+            <Trans>Time left to regularise the payment:</Trans>
           </p>
           <Countdown to={frozenUntil} />
         </div>

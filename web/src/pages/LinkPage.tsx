@@ -14,12 +14,12 @@ import { useDialogs } from "../dialogs/DialogHost";
 import { PROVIDERS_BY_DISPLAY_NAME } from "../providers";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
-import { ProviderBadge } from "../team/ProviderBadge";
 import { NotAllowed, WhenLoaded } from "../team/states";
 import { useLoad } from "../team/useLoad";
 import { usePageTitle } from "../usePageTitle";
 import { Avatar } from "../widgets/Avatar";
 import "./me/me.css";
+import { ProviderMark } from "../components/ProviderMark";
 
 /** The networks a team can link an account of (login-only ones cannot host a contest). */
 export const LINKABLE_PROVIDERS = PROVIDERS_BY_DISPLAY_NAME.filter((p) => !p.onlyLogin);
@@ -103,7 +103,7 @@ export default function LinkPage() {
                     disabled={linking !== null}
                     onClick={() => void link(p.name, p.display_name)}
                   >
-                    <ProviderBadge provider={p.name} />
+                    <ProviderMark provider={p.name} withName />
                     <span className="muted">
                       {linking === p.name ? (
                         <Trans>Linking…</Trans>
@@ -151,7 +151,7 @@ export default function LinkPage() {
                     {a.name}
                     {a.screen_name && <span className="muted"> @{a.screen_name}</span>}
                   </span>
-                  <ProviderBadge provider={a.provider} />
+                  <ProviderMark provider={a.provider} withName />
                   {a.sandbox && (
                     <span className="me-badge">
                       <Trans>Sandbox</Trans>

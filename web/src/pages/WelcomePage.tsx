@@ -3,9 +3,11 @@
  * Fairdraw does, with Back / Next, a list of the steps to jump to, and "Skip the tutorial", which asks first (the
  * skip-tutorial dialog) and goes to the dashboard.
  */
+
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Dices, Link2, type LucideIcon, PartyPopper, Users, Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LanguageSelect } from "../components/LanguageSelect";
@@ -17,7 +19,7 @@ import "./me/me.css";
 
 export type TutorialStep = {
   id: string;
-  icon: string;
+  icon: LucideIcon;
   title: MessageDescriptor;
   text: MessageDescriptor;
   action?: { to: string; label: MessageDescriptor };
@@ -26,33 +28,33 @@ export type TutorialStep = {
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   {
     id: "welcome",
-    icon: "🎉",
+    icon: PartyPopper,
     title: msg`Fair giveaways, without the spreadsheet`,
     text: msg`Fairdraw publishes your contest on the networks, gathers the entries, checks them against your rules and draws the winners in the open.`,
   },
   {
     id: "accounts",
-    icon: "🔗",
+    icon: Link2,
     title: msg`Link your team's accounts`,
     text: msg`Contests run from your team's social accounts. Link one now, or invite its owner to lend it to the team.`,
     action: { to: "/link", label: msg`Link an account` },
   },
   {
     id: "create",
-    icon: "🛠️",
+    icon: Wrench,
     title: msg`Create a contest`,
     text: msg`The contest builder guides you through the networks, the actions to ask for and the dates. Press C anywhere to open it, or import an existing post with a quick draw.`,
     action: { to: "/contests/quickdraw", label: msg`Try a quick draw` },
   },
   {
     id: "draw",
-    icon: "🎲",
+    icon: Dices,
     title: msg`Draw the winners fairly`,
     text: msg`Each draw comes with a proof anyone can check, so your community knows the winners were not picked by hand.`,
   },
   {
     id: "team",
-    icon: "👥",
+    icon: Users,
     title: msg`Work as a team`,
     text: msg`Invite your colleagues and give each one the permissions they need. You can come back to this tutorial from the account menu.`,
     action: { to: "/team/members", label: msg`See the members` },
@@ -152,7 +154,7 @@ export default function WelcomePage() {
         </nav>
         <section className="welcome-card" aria-labelledby="welcome-step-title" data-step={step.id}>
           <span className="welcome-icon" aria-hidden="true">
-            {step.icon}
+            <step.icon size={40} strokeWidth={1.5} />
           </span>
           <p className="muted" aria-live="polite">
             <Trans>

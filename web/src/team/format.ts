@@ -1,5 +1,7 @@
 /** Dates and links as the team pages write them. */
+
 import type { I18n } from "@lingui/core";
+import { publicUrl } from "../public-url";
 
 /** A date (and time) in the interface language; an empty text for none. */
 export function formatDate(i18n: I18n, iso: string | null | undefined, withTime = false): string {
@@ -9,8 +11,8 @@ export function formatDate(i18n: I18n, iso: string | null | undefined, withTime 
   return i18n.date(date, withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" });
 }
 
-/** The link an invite is used through (/invite/{key}, a public page). */
-export function inviteLink(key: string, origin: string = window.location.origin): string {
+/** The link an invite is used through (/invite/{key}, a public page), on the app's public address. */
+export function inviteLink(key: string, origin: string = publicUrl()): string {
   return `${origin}/invite/${encodeURIComponent(key)}`;
 }
 

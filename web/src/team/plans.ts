@@ -65,9 +65,19 @@ export function defaultCurrency(locale: string): Currency {
   return "eur";
 }
 
-/** The checkout page of a plan (another page's work; without a billing driver it says so: decisions.md). */
-export function checkoutPath(planId: string, period: Period): string {
-  return `/checkout-session/plan/${encodeURIComponent(planId)}/${period}`;
+/**
+ * The checkout page of a plan (another page's work; without a billing driver it says so: decisions.md), carrying the
+ * currency the person chose so the checkout shows the price they saw.
+ */
+export function checkoutPath(planId: string, period: Period, currency?: Currency): string {
+  const path = `/checkout-session/plan/${encodeURIComponent(planId)}/${period}`;
+  return currency ? `${path}?${new URLSearchParams({ currency })}` : path;
+}
+
+/** The currency a checkout address names (?currency=eur), or the one the interface language suggests. */
+export function checkoutCurrency(search: string, locale: string): Currency {
+  const asked = new URLSearchParams(search).get("currency");
+  return CURRENCIES.find((c) => c === asked) ?? defaultCurrency(locale);
 }
 
 export type { Plan, Quotas, Retention };

@@ -1,15 +1,13 @@
 /** The loading, failed and empty states every team page and dialog shows the same way. */
 import { Trans } from "@lingui/react/macro";
+import { Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ApiError } from "../api/errors";
+import { Skeleton } from "../components/Skeleton";
 import type { Loaded } from "./useLoad";
 
 export function Loading() {
-  return (
-    <p className="team-state muted" role="status">
-      <Trans>Loading…</Trans>
-    </p>
-  );
+  return <Skeleton lines={4} label={<Trans>Loading…</Trans>} />;
 }
 
 export function LoadError({ error, onRetry }: { error: ApiError; onRetry(): void }) {
@@ -25,8 +23,14 @@ export function LoadError({ error, onRetry }: { error: ApiError; onRetry(): void
   );
 }
 
+/** An empty list: an icon and the page's sentence (which names the action that fills it). */
 export function Empty({ children }: { children: ReactNode }) {
-  return <p className="team-state muted">{children}</p>;
+  return (
+    <div className="team-state empty-state">
+      <Inbox size={32} strokeWidth={1.5} aria-hidden="true" />
+      <p className="muted">{children}</p>
+    </div>
+  );
 }
 
 /** Shown instead of a list the person may not see. */

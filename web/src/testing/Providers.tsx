@@ -9,6 +9,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import type { User } from "../../../codegen/types";
 import { BuilderProvider } from "../builder/BuilderHost";
 import { DialogProvider } from "../dialogs/DialogHost";
+import { Toasts } from "../feedback/Toasts";
 import { SessionProvider } from "../session/session";
 import { PageErrorProvider } from "../shell/page-error";
 import { demoUser } from "./fixtures";
@@ -39,6 +40,7 @@ export function Providers({
                   <Route path={route} element={children} />
                 </Routes>
                 {outside}
+                <Toasts />
               </BuilderProvider>
             </DialogProvider>
           </PageErrorProvider>

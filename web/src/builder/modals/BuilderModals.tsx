@@ -8,7 +8,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { modalOf } from "../../../../engine/builder/machine";
 import { canAddSource, maxSourcesOf } from "../../../../engine/builder/selectors";
-import { ProviderIcon } from "../../contest/ProviderIcon";
+import { ProviderMark } from "../../components/ProviderMark";
 import { Modal } from "../../dialogs/Modal";
 import { providerOf } from "../../providers";
 import { HoldButton } from "../../widgets/HoldButton";
@@ -130,7 +130,7 @@ export function AddSourceModal() {
                 aria-describedby={allowed[i] ? undefined : `builder-limit-${provider}`}
                 onClick={() => send({ type: "ADD_SOURCE", provider })}
               >
-                <ProviderIcon provider={provider} />
+                <ProviderMark provider={provider} />
                 <span>{name}</span>
               </button>
               {!allowed[i] && (

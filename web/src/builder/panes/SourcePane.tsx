@@ -6,7 +6,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { type KeyboardEvent, useMemo } from "react";
 import { partSteps } from "../../../../engine/builder/selectors";
-import { ProviderIcon } from "../../contest/ProviderIcon";
+import { ProviderMark } from "../../components/ProviderMark";
 import { providerOf } from "../../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
 import { tabLabel } from "../labels";
@@ -73,7 +73,7 @@ export function SourcePane({
     <PaneFrame
       title={name}
       part={part}
-      extra={<ProviderIcon provider={provider} />}
+      extra={<ProviderMark provider={provider} />}
       onNext={nextTab ? () => onTab(nextTab) : undefined}
     >
       {tabs.length > 1 && (

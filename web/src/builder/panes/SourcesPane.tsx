@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { canAddAnySource, inPart } from "../../../../engine/builder/selectors";
-import { ProviderIcon } from "../../contest/ProviderIcon";
+import { ProviderMark } from "../../components/ProviderMark";
 import { providerOf } from "../../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
 import { errorText } from "../messages";
@@ -56,7 +56,7 @@ export function SourcesPane() {
             return (
               <li key={source.id} className="builder-source-card" data-source={source.id}>
                 <div className="builder-source-head">
-                  <ProviderIcon provider={source.type} withName />
+                  <ProviderMark provider={source.type} withName />
                 </div>
                 {source.content.trim() === "" ? (
                   <p className="builder-warning" role="note">

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { PANES } from "../../../../engine/builder/selectors";
-import { ProviderList } from "../../contest/ProviderIcon";
+import { ProviderMarks } from "../../components/ProviderMark";
 import { useSession } from "../../session/session";
 import { listDrafts, listTemplates, type SavedItem } from "../api";
 import { useBuilderEnv } from "../context";
@@ -53,7 +53,7 @@ function SavedList({
       {listing.items.map((item) => (
         <li key={item._id}>
           <span className="builder-saved-name">{item.name || t`Untitled`}</span>
-          <ProviderList providers={item.providers} />
+          <ProviderMarks providers={item.providers} />
           <button
             type="button"
             className="button small"

@@ -4,7 +4,9 @@
  * main post quoted under a repost or a quote, and a mark on a dark (ad-only) post. A private message is drawn as a
  * message bubble.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Megaphone, Repeat2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { MediaFile } from "../../../../codegen/types";
 import { providerOf } from "../../providers";
@@ -157,8 +159,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
     >
       {mode === "repost" && (
         <p className="post-context">
-          <span aria-hidden="true">🔁 </span>
-          <Trans>{author.name} reposted</Trans>
+          <Repeat2 size={14} aria-hidden="true" /> <Trans>{author.name} reposted</Trans>
         </p>
       )}
       {mode === "reply" && (
@@ -215,7 +216,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
       )}
       {props.dark && (
         <p className="post-dark">
-          <span aria-hidden="true">◐ </span>
+          <Megaphone size={14} aria-hidden="true" />{" "}
           <Trans>Dark post: shown only as an ad, not on the profile</Trans>
         </p>
       )}

@@ -5,8 +5,10 @@
  * and last bytes: media-fingerprint.ts) reuses its uuid instead of being uploaded again. An upload that fails is
  * reported by the app's error handler, naming the file.
  */
+
 import { plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { X } from "lucide-react";
 import { type DragEvent, useRef, useState } from "react";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../../../../engine/media";
 import { useSession } from "../../session/session";
@@ -155,7 +157,7 @@ export function MediaSlots(props: MediaSlotsProps) {
                   onClick={() => remove(index)}
                   aria-label={t`Remove file ${n}`}
                 >
-                  ×
+                  <X size={16} aria-hidden="true" />
                 </button>
               </li>
             );

@@ -2,12 +2,24 @@
  * The facebook reactions that count as taking part (contest-builder.md §3: like, love, wow, haha, sad, angry, all
  * by default): one checkbox each, in the schema's order, in a labelled group.
  */
+
 import { useLingui } from "@lingui/react/macro";
 import type { WidgetProps } from "@rjsf/utils";
+import { Angry, Circle, Frown, Heart, Laugh, type LucideIcon, Sparkles, ThumbsUp } from "lucide-react";
 import constants from "../../../../schemas/constants.json";
 import { ruleArgs } from "./field-rules";
 import { REACTIONS } from "./labels";
 import { useWidgetField } from "./use-field";
+
+/** The mark of each Facebook reaction, drawn as an icon (emoji need a font not every system has). */
+const REACTION_ICONS: Record<string, LucideIcon> = {
+  like: ThumbsUp,
+  love: Heart,
+  wow: Sparkles,
+  haha: Laugh,
+  sad: Frown,
+  angry: Angry,
+};
 
 function reactionsOf(rule: string | undefined, schema: WidgetProps["schema"]): string[] {
   const items = schema.items as { enum?: unknown[] } | undefined;
@@ -45,7 +57,10 @@ export function ReactionsWidget(props: WidgetProps) {
               onChange={(e) => toggle(reaction, e.target.checked)}
             />
             <span aria-hidden="true" className="reaction-emoji">
-              {known?.emoji ?? "•"}
+              {(() => {
+                const Icon = REACTION_ICONS[reaction] ?? Circle;
+                return <Icon size={16} />;
+              })()}
             </span>
             <span>{known ? t(known.label) : reaction}</span>
           </label>

@@ -4,8 +4,10 @@
  * both dates it does nothing, so it is disabled and says why. The moments are listed with their date and whether
  * one was won; the count is compared with the number of winners.
  */
+
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { WidgetProps } from "@rjsf/utils";
+import { Shuffle } from "lucide-react";
 import { useId } from "react";
 import { shuffleWinningMoments, type WinningMoment } from "../../../../engine/winning-moments";
 import { localeOf, useOtherField, useWidgetField } from "./use-field";
@@ -42,7 +44,7 @@ export function WinningMomentsWidget(props: WidgetProps) {
         aria-label={t`Shuffle the moments`}
         onClick={shuffle}
       >
-        <span aria-hidden="true">🔀</span> <Trans>Shuffle the moments</Trans>
+        <Shuffle size={16} aria-hidden="true" /> <Trans>Shuffle the moments</Trans>
       </button>
       {!start || !close ? (
         <p className="muted">

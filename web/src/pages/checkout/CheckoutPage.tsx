@@ -12,7 +12,7 @@ import { ContactDialog } from "../../dialogs/ContactDialog";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { providerOf } from "../../providers";
 import { useUser } from "../../session/session";
-import { defaultCurrency, planCost } from "../../team/plans";
+import { checkoutCurrency, planCost } from "../../team/plans";
 import { usePageTitle } from "../../usePageTitle";
 import { type Currency, Price } from "../../widgets/Price";
 import { ErrorPage } from "../ErrorPage";
@@ -115,7 +115,7 @@ function offerName(i18n: ReturnType<typeof useLingui>["i18n"], offer: OneShotOff
 function Chosen({ item }: { item: CheckoutItem }) {
   const { i18n } = useLingui();
   const user = useUser();
-  const currency = defaultCurrency(i18n.locale);
+  const currency = checkoutCurrency(useLocation().search, i18n.locale);
   return (
     <section className="card checkout-chosen" aria-labelledby="checkout-chosen">
       <h2 id="checkout-chosen">

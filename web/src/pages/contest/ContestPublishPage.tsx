@@ -8,10 +8,10 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ContestFrame } from "../../contest/ContestFrame";
-import { ProviderIcon } from "../../contest/ProviderIcon";
 import type { ContestData } from "../../contest/types";
 import { CallFailed } from "../../lifecycle/CallFailed";
 import "../../lifecycle/lifecycle.css";
+import { ProviderMark } from "../../components/ProviderMark";
 import { fetchPublications, type Publication } from "../../lifecycle/publications";
 import { useCall } from "../../lifecycle/useCall";
 import { useContestUpdates } from "../../realtime/RealtimeProvider";
@@ -40,7 +40,7 @@ function PublicationItem({ item }: { item: Publication }) {
   return (
     <li className="publication" data-kind={item.kind}>
       <p className="publication-head">
-        <ProviderIcon provider={item.provider} />
+        <ProviderMark provider={item.provider} />
         <strong>{label ? i18n._(label) : item.kind}</strong>
         <span className="muted">
           {item.status === "published" ? (

@@ -6,12 +6,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { ContestFrame } from "../../contest/ContestFrame";
-import { ProviderIcon } from "../../contest/ProviderIcon";
 import type { ContestData } from "../../contest/types";
 import { fetchStatistics } from "../../lifecycle/api";
 import { CallFailed } from "../../lifecycle/CallFailed";
 import "../../lifecycle/lifecycle.css";
 import { DataTable } from "../../components/DataTable";
+import { ProviderMark } from "../../components/ProviderMark";
 import { Funnel } from "../../lifecycle/Funnel";
 import { OverTimeChart } from "../../lifecycle/OverTimeChart";
 import { useCall } from "../../lifecycle/useCall";
@@ -129,7 +129,7 @@ function StatisticsView({ contest }: { contest: ContestData }) {
               {data.per_source.map((s) => (
                 <tr key={s.source_id}>
                   <th scope="row">
-                    <ProviderIcon provider={s.provider} withName /> {sourceName(s.source_id)}
+                    <ProviderMark provider={s.provider} withName /> {sourceName(s.source_id)}
                   </th>
                   <td>{i18n.number(s.entries)}</td>
                   <td>{i18n.number(s.valid)}</td>

@@ -15,7 +15,8 @@ import { fetchContestList, type ListStatus } from "../../contest/api";
 import { ContestStatusBadge } from "../../contest/badges";
 import { NewContestActions } from "../../contest/NewContestActions";
 import "../../contest/contests.css";
-import { ProviderList } from "../../contest/ProviderIcon";
+import { ProviderMarks } from "../../components/ProviderMark";
+import { Skeleton } from "../../components/Skeleton";
 import { type ContestListEntry, contestPath } from "../../contest/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { UpgradeContestQuotaDialog } from "../../dialogs/UpgradeContestQuotaDialog";
@@ -91,7 +92,7 @@ function Upcoming({
         return (
           <li key={c._id}>
             <span>
-              <Link to={contestPath(c._id)}>{c.name}</Link> <ProviderList providers={c.providers} />
+              <Link to={contestPath(c._id)}>{c.name}</Link> <ProviderMarks providers={c.providers} />
             </span>
             {when && <Countdown to={when} />}
           </li>
@@ -105,7 +106,7 @@ export function DashboardContests({ data }: { data: DashboardData }) {
   const { i18n } = useLingui();
   return (
     <>
-      <section aria-labelledby="dash-counts">
+      <section className="page-stack" aria-labelledby="dash-counts">
         <h2 id="dash-counts">
           <Trans>Your contests</Trans>
         </h2>
@@ -254,7 +255,7 @@ export default function DashboardPage() {
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   const hello = i18n._(greeting(new Date().getHours()));
   return (
-    <>
+    <div className="page-stack dashboard">
       <div className="page-head">
         <h1>
           {hello}, {firstName}
@@ -273,9 +274,7 @@ export default function DashboardPage() {
       </section>
       {viewContests &&
         (contests.status === "loading" ? (
-          <p className="page-state" role="status">
-            <Trans>Loading the contests…</Trans>
-          </p>
+          <Skeleton lines={4} label={<Trans>Loading the contests…</Trans>} />
         ) : contests.status === "error" ? (
           <div className="page-state" role="alert">
             <p>
@@ -309,6 +308,6 @@ export default function DashboardPage() {
           </p>
         </section>
       )}
-    </>
+    </div>
   );
 }

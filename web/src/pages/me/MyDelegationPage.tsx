@@ -11,12 +11,12 @@ import { useDialogs } from "../../dialogs/DialogHost";
 import { RemoveDelegationDialog } from "../../dialogs/RemoveDelegationDialog";
 import { UnlinkUserAccountDialog } from "../../dialogs/UnlinkUserAccountDialog";
 import { formatDate } from "../../team/format";
-import { ProviderBadge } from "../../team/ProviderBadge";
 import { WhenLoaded } from "../../team/states";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
 import "./me.css";
+import { ProviderMark } from "../../components/ProviderMark";
 
 export async function fetchDelegations(): Promise<DelegatedAccount[]> {
   return (await unwrap(api.users.me.delegations.list.$get())).data as DelegatedAccount[];
@@ -92,7 +92,7 @@ export default function MyDelegationPage() {
                       <AccountName name={d.name} screenName={d.screen_name} picture={d.profile_picture} />
                     </th>
                     <td>
-                      <ProviderBadge provider={d.provider} />
+                      <ProviderMark provider={d.provider} withName />
                     </td>
                     <td>{d.team.name}</td>
                     <td>{formatDate(i18n, d.delegated_at)}</td>
@@ -152,7 +152,7 @@ export default function MyDelegationPage() {
                       </span>
                     </th>
                     <td>
-                      <ProviderBadge provider={a.provider} />
+                      <ProviderMark provider={a.provider} withName />
                     </td>
                     <td>{formatDate(i18n, a.linked_at)}</td>
                     <td>{a.nb_contests}</td>

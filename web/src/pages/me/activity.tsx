@@ -5,8 +5,8 @@
 import dayjs from "dayjs";
 import type { ActivityItem } from "../../../../codegen/types";
 import { api, unwrap } from "../../api/client";
+import { ProviderMark } from "../../components/ProviderMark";
 import { ActivitySentence } from "../../team/ActivitySentence";
-import { ProviderBadge } from "../../team/ProviderBadge";
 import { Avatar } from "../../widgets/Avatar";
 
 export type { ActivityItem };
@@ -33,7 +33,7 @@ export function ActivityLine({ item, now }: { item: ActivityItem; now: number })
           {item.meta.account?.provider && (
             <>
               {" · "}
-              <ProviderBadge provider={item.meta.account.provider} />
+              <ProviderMark provider={item.meta.account.provider} withName />
             </>
           )}
         </p>

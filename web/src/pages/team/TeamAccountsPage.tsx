@@ -16,10 +16,11 @@ import { useSession, useUser } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { listAccounts, refreshAccount } from "../../team/api";
 import { formatDate } from "../../team/format";
-import { ProviderBadge } from "../../team/ProviderBadge";
 import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
 import { DataTable } from "../../components/DataTable";
+import { ProviderMark } from "../../components/ProviderMark";
+import { notify } from "../../feedback/Toasts";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -32,7 +33,6 @@ export default function TeamAccountsPage() {
   const dialogs = useDialogs();
   const onError = useErrorHandler();
   const [accounts, { reload, update }] = useLoad(user.currentTeam._id, listAccounts);
-  const [notice, setNotice] = useState("");
   const [refreshing, setRefreshing] = useState<string | null>(null);
   const can = {
     update: session.can("team.accounts.update_account"),
@@ -44,11 +44,11 @@ export default function TeamAccountsPage() {
 
   const refresh = async (account: Account) => {
     setRefreshing(account._id);
-    setNotice("");
     const name = account.name;
     try {
       const ok = await refreshAccount(account._id);
-      setNotice(ok ? t`${name} is up to date.` : t`${name} could not be refreshed.`);
+      if (ok) notify.success(t`${name} is up to date.`);
+      else notify.error(t`${name} could not be refreshed.`);
       if (ok) reload();
     } catch (e) {
       onError(e);
@@ -63,7 +63,7 @@ export default function TeamAccountsPage() {
         onClose={close}
         onLinked={(a) => {
           const name = a.name;
-          setNotice(t`${name} is linked.`);
+          notify.success(t`${name} is linked.`);
           reload();
         }}
       />
@@ -88,9 +88,6 @@ export default function TeamAccountsPage() {
           other="The team may link # accounts on each network."
         />
       </p>
-      <p role="status" className="team-page-notice">
-        {notice}
-      </p>
       <WhenLoaded
         state={accounts}
         onRetry={reload}
@@ -107,7 +104,7 @@ export default function TeamAccountsPage() {
               return (
                 <tr key={a._id} data-account={a._id}>
                   <td>
-                    <ProviderBadge provider={a.provider} />
+                    <ProviderMark provider={a.provider} withName />
                   </td>
                   <td>
                     <span className="team-person">
@@ -167,14 +164,14 @@ export default function TeamAccountsPage() {
                         <button
                           type="button"
                           className="button small"
-                          aria-label={t`Ask for ${name} to be reconnected`}
+                          aria-label={t`Request reconnect: ${name}`}
                           onClick={() =>
                             dialogs.open((close) => (
                               <RequestReconnectDialog
                                 account={a}
                                 onClose={close}
                                 onRequested={() => {
-                                  setNotice(t`A reconnection of ${name} was asked for.`);
+                                  notify.success(t`A reconnection of ${name} was asked for.`);
                                   reload();
                                 }}
                               />

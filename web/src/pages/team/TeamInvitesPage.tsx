@@ -14,10 +14,10 @@ import { useSession, useUser } from "../../session/session";
 import { listInvites } from "../../team/api";
 import { formatDate, inviteLink } from "../../team/format";
 import { INVITE_STATUS_LABELS } from "../../team/labels";
-import { ProviderBadge } from "../../team/ProviderBadge";
 import { NotAllowed, WhenLoaded } from "../../team/states";
 import "../../team/team.css";
 import { DataTable } from "../../components/DataTable";
+import { ProviderMark } from "../../components/ProviderMark";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
@@ -143,7 +143,7 @@ function InviteRow({
         {provider && (
           <>
             {" "}
-            <ProviderBadge provider={provider} />
+            <ProviderMark provider={provider} withName />
           </>
         )}
         <br />

@@ -4,12 +4,12 @@
  * one (team.invites.create_invite; a full team gets the shell's maxMembersExceeded image alert).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import type { Member } from "../../../../codegen/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { InviteMemberDialog } from "../../dialogs/InviteMemberDialog";
 import { MemberPermissionsDialog } from "../../dialogs/MemberPermissionsDialog";
 import { RemoveMemberDialog } from "../../dialogs/RemoveMemberDialog";
+import { notify } from "../../feedback/Toasts";
 import { useSession, useUser } from "../../session/session";
 import { listMembers } from "../../team/api";
 import { formatDate } from "../../team/format";
@@ -37,7 +37,6 @@ export default function TeamMembersPage() {
   const session = useSession();
   const dialogs = useDialogs();
   const [members, { reload, update }] = useLoad(user.currentTeam._id, listMembers);
-  const [notice, setNotice] = useState("");
   const can = {
     managePermissions: session.can("team.members.manage_permissions"),
     remove: session.can("team.members.delete_member"),
@@ -48,7 +47,7 @@ export default function TeamMembersPage() {
 
   const invite = () =>
     dialogs.open((close) => (
-      <InviteMemberDialog onClose={close} onInvited={() => setNotice(t`The invite is ready.`)} />
+      <InviteMemberDialog onClose={close} onInvited={() => notify.success(t`The invite is ready.`)} />
     ));
 
   return (
@@ -70,9 +69,6 @@ export default function TeamMembersPage() {
           </Trans>
         </p>
       )}
-      <p role="status" className="team-page-notice">
-        {notice}
-      </p>
       <WhenLoaded state={members} onRetry={reload} empty={<Trans>The team has no member.</Trans>}>
         {(list) => (
           <DataTable caption={t`The team's members`} columns={[t`Member`, t`Role`, t`Joined`, t`Actions`]}>
@@ -104,7 +100,7 @@ export default function TeamMembersPage() {
                                 onClose={close}
                                 onSaved={(saved) => {
                                   update((list) => list.map((x) => (x._id === saved._id ? saved : x)));
-                                  setNotice(t`The permissions of ${name} are saved.`);
+                                  notify.success(t`The permissions of ${name} are saved.`);
                                 }}
                               />
                             ))

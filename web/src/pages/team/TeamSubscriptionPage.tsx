@@ -5,7 +5,9 @@
  * the team's current plan, "on request" for enterprise — and the way to checkout
  * (/checkout-session/plan/{plan}/{period}) for those who may change the plan.
  */
+
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ContactDialog } from "../../dialogs/ContactDialog";
@@ -198,7 +200,10 @@ export default function TeamSubscriptionPage() {
         <h2 id="plan-features">
           <Trans>What each plan includes</Trans>
         </h2>
-        <div className="team-table-scroll">
+        <div
+          className="team-table-scroll"
+          {...{ role: "region", "aria-label": t`Features of each plan`, tabIndex: 0 }}
+        >
           <table className="data team-feature-matrix">
             <thead>
               <tr>
@@ -229,7 +234,7 @@ export default function TeamSubscriptionPage() {
                       <td key={p.id}>
                         {p.features.includes(f) ? (
                           <span className="team-feature-yes" role="img" aria-label={t`Included`}>
-                            ✓
+                            <Check size={16} aria-hidden="true" />
                           </span>
                         ) : (
                           <span className="muted" role="img" aria-label={t`Not included`}>
@@ -320,7 +325,10 @@ function PlanCard({
               <Trans>Contact us</Trans>
             </button>
           ) : cost.kind === "free" ? null : canUpgrade ? (
-            <Link to={checkoutPath(plan.id, period)} className={`button${plan.bestOffer ? " primary" : ""}`}>
+            <Link
+              to={checkoutPath(plan.id, period, currency)}
+              className={`button${plan.bestOffer ? " primary" : ""}`}
+            >
               <Trans>Choose {name}</Trans>
             </Link>
           ) : null}

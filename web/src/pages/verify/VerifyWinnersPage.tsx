@@ -7,7 +7,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "react-router";
 import { LanguageSelect } from "../../components/LanguageSelect";
-import { ProviderIcon } from "../../contest/ProviderIcon";
+import { ProviderMark } from "../../components/ProviderMark";
 import { fetchVerify, type VerifyAnswer } from "../../lifecycle/api";
 import "../../contest/contests.css";
 import "../../lifecycle/lifecycle.css";
@@ -34,7 +34,7 @@ function WinnerList({ winners }: { winners: readonly Winner[] }) {
     <ol className="verify-winners">
       {winners.map((w) => (
         <li key={w.id}>
-          {w.provider && <ProviderIcon provider={w.provider} />}{" "}
+          {w.provider && <ProviderMark provider={w.provider} />}{" "}
           {w.screen_name ? <strong>@{w.screen_name.replace(/^@/, "")}</strong> : <code>{w.id}</code>}
         </li>
       ))}

@@ -1,0 +1,62 @@
+/**
+ * The scheduler's claim on PostgreSQL (api/scheduler/run.ts claimDueJobs is SQLite's): the same jobs are due
+ * (pending and due, or claimed longer ago than the claim timeout, and not of a frozen team's contest), but they
+ * are picked with SELECT … FOR UPDATE SKIP LOCKED: processes claiming at the same moment each take other rows,
+ * none waits on another's, none takes a row twice. docs/decisions/021-postgresql.md says why not pg-boss.
+ */
+import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { contests, jobs, teams } from "./schema";
+
+export type PgJobRow = typeof jobs.$inferSelect;
+
+/** Any drizzle PostgreSQL database or transaction (a pool, one client). */
+type Claimer = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+
+/** Claims up to `limit` due jobs in one transaction; answers them as claimed, in due order. */
+export async function claimDueJobsPg(
+  db: Claimer,
+  now: Date,
+  opts: { limit: number; claimTimeoutMs: number },
+): Promise<PgJobRow[]> {
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - opts.claimTimeoutMs).toISOString();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          or(
+            and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
+            and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
+          ),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(contests)
+              .innerJoin(teams, eq(teams.id, contests.teamId))
+              .where(and(eq(contests.id, jobs.contestId), isNotNull(teams.frozenLimitDate))),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.dueAt), asc(jobs.id))
+      .limit(opts.limit)
+      .for("update", { of: jobs, skipLocked: true });
+    if (due.length === 0) return [];
+    const claimed = await tx
+      .update(jobs)
+      .set({ status: "claimed", claimedAt: at, attempts: sql`${jobs.attempts} + 1` })
+      .where(
+        inArray(
+          jobs.id,
+          due.map((j) => j.id),
+        ),
+      )
+      .returning();
+    // Code-unit order (the C collation the database is created with), as SQLite's claim answers.
+    return claimed.sort((a, b) =>
+      a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
+  });
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "contests_team_list" ON "contests" USING btree ("team_id","deleted_at","created_at","id","status","name","type","providers","start_at","close_at","entries_count","sandbox","paid_contest","for_payment");--> statement-breakpoint
+CREATE INDEX "jobs_contest_status" ON "jobs" USING btree ("contest_id","status");

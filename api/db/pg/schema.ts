@@ -1,0 +1,563 @@
+/**
+ * The database tables, PostgreSQL dialect: api/db/schema.ts (SQLite) table for table, column for column, index for
+ * index, same names (scripts/db-drift.ts fails `npm test` on any difference; docs/decisions/021-postgresql.md).
+ * Ids are text; dates stay ISO 8601 UTC text, as on SQLite, so both engines hand the services the same strings
+ * (ordering and cursors compare them as text); JSON is jsonb; flags are boolean. Edit both files together, then
+ * `npm run db:generate` for both dialects' migrations.
+ */
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    locale: text("locale").notNull().default("en"),
+    grade: text("grade"),
+    profilePicture: text("profile_picture"),
+    currentTeamId: text("current_team_id"),
+    retweetRate: integer("retweet_rate"),
+    lastReadNotificationId: text("last_read_notification_id"),
+    createdAt: text("created_at").notNull(),
+    deletedAt: text("deleted_at"),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const teams = pgTable("teams", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  ownerId: text("owner_id")
+    .notNull()
+    .references(() => users.id),
+  plan: text("plan").notNull().default("basic"),
+  /** Custom quotas (app-shell.md §3), JSON object of quota name → number. */
+  quotas: jsonb("quotas").$type<Record<string, number>>(),
+  meta: jsonb("meta").$type<Record<string, unknown>>(),
+  isDefault: boolean("is_default").notNull().default(false),
+  frozenLimitDate: text("frozen_limit_date"),
+  /** { period: "monthly" | "yearly", support?: { name, email, phone, profile_picture_url } } */
+  subscription: jsonb("subscription").$type<Record<string, unknown>>(),
+  createdAt: text("created_at").notNull(),
+  deletedAt: text("deleted_at"),
+});
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    role: text("role").notNull().default("member"),
+    /** Permission name → granted, only the keys changed from the defaults. */
+    permissions: jsonb("permissions").$type<Record<string, boolean>>(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index("team_members_user").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").references(() => teams.id),
+    userId: text("user_id").references(() => users.id),
+    provider: text("provider").notNull(),
+    /** Numeric id on the network, used as publication.account_id by the builder. */
+    externalId: text("external_id").notNull(),
+    name: text("name").notNull(),
+    screenName: text("screen_name").notNull(),
+    profilePicture: text("profile_picture"),
+    url: text("url"),
+    sandbox: boolean("sandbox").notNull().default(false),
+    disabled: boolean("disabled").notNull().default(false),
+    meta: jsonb("meta").$type<Record<string, unknown>>(),
+    linkedAt: text("linked_at").notNull(),
+  },
+  (t) => [index("accounts_team").on(t.teamId)],
+);
+
+export const contests = pgTable(
+  "contests",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    name: text("name").notNull(),
+    type: text("type").notNull().default("tunnel"),
+    /** draft, planned, started, closed, ended, canceled. */
+    status: text("status").notNull(),
+    startAt: text("start_at"),
+    closeAt: text("close_at"),
+    loadedAt: text("loaded_at"),
+    drawnAt: text("drawn_at"),
+    canceledAt: text("canceled_at"),
+    /** The builder form as submitted (base, sources, summary). */
+    cbData: jsonb("cb_data").$type<Record<string, unknown>>(),
+    config: jsonb("config").$type<Record<string, unknown>>(),
+    meta: jsonb("meta").$type<Record<string, unknown>>(),
+    paidContest: boolean("paid_contest").notNull().default(false),
+    /** A draft saved from the create-paid-contest dialog, waiting for its one-shot payment. */
+    forPayment: boolean("for_payment").notNull().default(false),
+    isDuplicate: boolean("is_duplicate").notNull().default(false),
+    /** Stored sources (contest-builder.md §3 "Stored source"), filled from the form or by a quick import. */
+    sources: jsonb("sources").$type<Record<string, unknown>[]>(),
+    /** The providers of its sources, for the list. */
+    providers: jsonb("providers").$type<string[]>(),
+    entriesCount: integer("entries_count").notNull().default(0),
+    /** Where this contest was merged into (merge), if it was. */
+    mergedInto: text("merged_into"),
+    deletedAt: text("deleted_at"),
+    sandbox: boolean("sandbox").notNull().default(false),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    /** Timeline (contest-builder.md §4): when the status really moved, written by the move itself. */
+    startedAt: text("started_at"),
+    closedAt: text("closed_at"),
+    /** When the entries were (last) loaded, tunnel at the close job or classic by hand. */
+    entriesLoadedAt: text("entries_loaded_at"),
+    endedAt: text("ended_at"),
+    /** The filters' funnel of the last load ({ total, removed: { reason: n }, valid, kept, truncated }). */
+    funnel: jsonb("funnel").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("contests_team_status").on(t.teamId, t.status, t.createdAt),
+    // The team's contest list and its count, read from this index alone: a row's list columns sit after its
+    // stored form (tens of KB of overflow pages), which a list or a count must then not walk through.
+    index("contests_team_list").on(
+      t.teamId,
+      t.deletedAt,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.name,
+      t.type,
+      t.providers,
+      t.startAt,
+      t.closeAt,
+      t.entriesCount,
+      t.sandbox,
+      t.paidContest,
+      t.forPayment,
+    ),
+    // GET /users/me/contests/list: a person's contests, newest first.
+    index("contests_created_by").on(t.createdBy, t.createdAt),
+  ],
+);
+
+/** A signed-in browser. The cookie holds a random token; the table holds only its SHA-256 (the id). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: text("created_at").notNull(),
+    lastSeenAt: text("last_seen_at").notNull(),
+    /** Absolute expiry; the idle expiry is counted from last_seen_at. */
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/** A 6-digit sign-in code sent by e-mail (only its hash is kept), with its wrong tries. */
+export const loginCodes = pgTable(
+  "login_codes",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    consumedAt: text("consumed_at"),
+  },
+  (t) => [index("login_codes_email").on(t.email, t.createdAt)],
+);
+
+/** Every e-mail the app sent; outside production this is the dev mailbox (GET /api/dev/mailbox). */
+export const mails = pgTable("mails", {
+  id: text("id").primaryKey(),
+  to: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const invites = pgTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    /** add_member or link_account. */
+    type: text("type").notNull(),
+    /** active, used, expired, canceled. */
+    status: text("status").notNull(),
+    provider: text("provider"),
+    email: text("email"),
+    meta: jsonb("meta").$type<Record<string, unknown>>(),
+    senderId: text("sender_id").references(() => users.id),
+    receiverId: text("receiver_id").references(() => users.id),
+    cancelerId: text("canceler_id").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    sentAt: text("sent_at"),
+    usedAt: text("used_at"),
+    canceledAt: text("canceled_at"),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("invites_key_unique").on(t.key), index("invites_team").on(t.teamId, t.createdAt)],
+);
+
+/** An account a person linked through an invite, delegated to a team. */
+export const delegations = pgTable(
+  "delegations",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("delegations_user").on(t.userId)],
+);
+
+/** A notification for one user (user_id) or for every member of a team (team_id). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id").references(() => teams.id),
+    userId: text("user_id").references(() => users.id),
+    /** { key, data, title, description, link } */
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("notifications_user").on(t.userId, t.id), index("notifications_team").on(t.teamId, t.id)],
+);
+
+/** The team's activity log (app-shell.md §9 types). */
+export const activities = pgTable(
+  "activities",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    type: text("type").notNull(),
+    userId: text("user_id").references(() => users.id),
+    targetUserId: text("target_user_id").references(() => users.id),
+    meta: jsonb("meta").$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("activities_team").on(t.teamId, t.id), index("activities_user").on(t.userId, t.id)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id),
+  teamId: text("team_id").references(() => teams.id),
+  reason: text("reason").notNull(),
+  message: text("message").notNull(),
+  meta: jsonb("meta").$type<Record<string, unknown>>(),
+  createdAt: text("created_at").notNull(),
+});
+
+/** Templates (contest-builder.md §7): a saved builder form to start contests from. */
+export const templates = pgTable(
+  "templates",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    name: text("name").notNull(),
+    cbData: jsonb("cb_data").$type<Record<string, unknown>>().notNull(),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    deletedAt: text("deleted_at"),
+  },
+  (t) => [index("templates_team").on(t.teamId, t.createdAt)],
+);
+
+/**
+ * Idempotency of create calls: the same key and body give the same answer and one object; the same key with
+ * another body is a 409. The row is written in the transaction that creates the object.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    key: text("key").notNull(),
+    /** What was asked: the call and a hash of its body. */
+    scope: text("scope").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    response: jsonb("response").$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.key] })],
+);
+
+/**
+ * Uploaded media. The bytes live once on disk per content hash (UPLOAD_DIR/<sha256>); each team has its own row
+ * (uuid) for a content, so a team can only view or delete what it uploaded.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    sha256: text("sha256").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    originalName: text("original_name"),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("uploads_team_hash").on(t.teamId, t.sha256), index("uploads_hash").on(t.sha256)],
+);
+
+export const shortlinks = pgTable(
+  "shortlinks",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    /** random or custom. */
+    type: text("type").notNull(),
+    domain: text("domain").notNull(),
+    key: text("key").notNull(),
+    url: text("url").notNull(),
+    nbVisits: integer("nb_visits").notNull().default(0),
+    nbUniqVisits: integer("nb_uniq_visits").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("shortlinks_domain_key").on(t.domain, t.key),
+    index("shortlinks_team").on(t.teamId, t.createdAt),
+  ],
+);
+
+/** Who visited a shortlink, as a keyed hash of the visitor (never a raw IP), for unique visits. */
+export const shortlinkVisitors = pgTable(
+  "shortlink_visitors",
+  {
+    shortlinkId: text("shortlink_id")
+      .notNull()
+      .references(() => shortlinks.id),
+    visitorHash: text("visitor_hash").notNull(),
+    firstSeenAt: text("first_seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shortlinkId, t.visitorHash] })],
+);
+
+/** Visits of a shortlink per UTC day (YYYY-MM-DD), for its statistics over time; unique ones come from the visitors. */
+export const shortlinkVisitDays = pgTable(
+  "shortlink_visit_days",
+  {
+    shortlinkId: text("shortlink_id")
+      .notNull()
+      .references(() => shortlinks.id),
+    day: text("day").notNull(),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shortlinkId, t.day] })],
+);
+
+/**
+ * The scheduler's durable jobs (api/scheduler/): one row per thing to do for a contest at a time. A job is never
+ * scheduled twice (contest, kind, key); a tick claims due jobs with a guarded UPDATE, runs them, marks them done.
+ * A job left claimed past the claim timeout (the process stopped) is claimed again; every job's effect is
+ * idempotent.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    /** start, reminder, close, autodraw, winners, private_messages. */
+    kind: text("kind").notNull(),
+    /** Tells jobs of one kind apart: the source and reminder ids, or "contest". */
+    key: text("key").notNull(),
+    dueAt: text("due_at").notNull(),
+    /** pending, claimed, done, failed, canceled. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: text("claimed_at"),
+    doneAt: text("done_at"),
+    lastError: text("last_error"),
+    /** What the run did ({ skipped: reason } when there was nothing to do). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("jobs_contest_kind_key").on(t.contestId, t.kind, t.key),
+    index("jobs_status_due").on(t.status, t.dueAt),
+    // A contest's pending jobs, replaced on every schedule: without it the delete scanned every pending job.
+    index("jobs_contest_status").on(t.contestId, t.status),
+  ],
+);
+
+/**
+ * What was published (or sent) on a network for a contest, whatever the driver: for the sandbox this is where the
+ * publication goes. Keyed by (contest, source, kind, key) so a job run again never publishes twice.
+ */
+export const publications = pgTable(
+  "publications",
+  {
+    id: text("id").primaryKey(),
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    /** The stored source's _id. */
+    sourceId: text("source_id").notNull(),
+    provider: text("provider").notNull(),
+    /** main, reminder, closing, winners, winning_moment_won, winning_moment_lost, private_message. */
+    kind: text("kind").notNull(),
+    /** "main", the reminder id, the entrant id (replies and private messages), ... */
+    key: text("key").notNull(),
+    /** The text with its tokens filled in. */
+    text: text("text").notNull(),
+    /** Upload ids of its media. */
+    media: jsonb("media").$type<string[]>().notNull(),
+    /** How it went out: post, comment, repost, reply, quote, retweet, message. */
+    mode: text("mode").notNull(),
+    /** The post it answers or reposts; the recipient of a private message (provider:external_id). */
+    inReplyTo: text("in_reply_to"),
+    recipient: text("recipient"),
+    externalPostId: text("external_post_id"),
+    /** publishing (the driver was asked), published, refused (a private message the recipient does not take). */
+    status: text("status").notNull(),
+    createdAt: text("created_at").notNull(),
+    publishedAt: text("published_at"),
+  },
+  (t) => [uniqueIndex("publications_key").on(t.contestId, t.sourceId, t.kind, t.key)],
+);
+
+/**
+ * A contest's draw commitments (docs/draw.md): the secret seed and its SHA-256, made when the contest is
+ * scheduled and published as {SEED}; the seed is shown only once the final draw revealed it. Twitter winning
+ * moments are committed the same way (salt + moments), revealed at the close.
+ */
+export const drawCommitments = pgTable("draw_commitments", {
+  contestId: text("contest_id")
+    .primaryKey()
+    .references(() => contests.id),
+  seed: text("seed").notNull(),
+  seedCommitment: text("seed_commitment").notNull(),
+  committedAt: text("committed_at").notNull(),
+  revealedAt: text("revealed_at"),
+  /** Per twitter source with winning moments: { [sourceId]: { moments, salt, commitment } }. */
+  moments: jsonb("moments").$type<Record<string, unknown>>(),
+  /** Per source: the resolved moments ({ moment, winner }[]), once closed. */
+  momentsResult: jsonb("moments_result").$type<Record<string, unknown>>(),
+  /** Per source: the entries the moments were resolved over ({ id, at }[], load order), frozen with the result. */
+  momentsEntries: jsonb("moments_entries").$type<Record<string, { id: string; at: string }[]>>(),
+  momentsRevealedAt: text("moments_revealed_at"),
+});
+
+/**
+ * One entry of a contest (engine/lifecycle Entrant): an account's entry in one source, what the filters said of
+ * it and the manual check. The id is provider:external_id, the id the draw's entrants list holds; an account that
+ * entered twice (a duplicate, or two sources of one network) has two rows with one id, told apart by position.
+ */
+export const entrants = pgTable(
+  "entrants",
+  {
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    id: text("id").notNull(),
+    /** Load order (0, 1, ...): the list order and which entries a capped load keeps. */
+    position: integer("position").notNull(),
+    sourceId: text("source_id").notNull(),
+    provider: text("provider").notNull(),
+    externalId: text("external_id").notNull(),
+    screenName: text("screen_name").notNull(),
+    name: text("name").notNull(),
+    profileUrl: text("profile_url"),
+    accountCreatedAt: text("account_created_at"),
+    followers: integer("followers").notNull().default(0),
+    following: integer("following").notNull().default(0),
+    posts: integer("posts").notNull().default(0),
+    isBotSignal: boolean("is_bot_signal").notNull().default(false),
+    comments: jsonb("comments").$type<{ id: string; text: string; at: string }[]>().notNull(),
+    did: jsonb("did").$type<Record<string, unknown>>().notNull(),
+    repostRatio: integer("repost_ratio"),
+    firstAt: text("first_at").notNull(),
+    valid: boolean("valid").notNull(),
+    /** Why the filters removed it (reason codes). */
+    reasons: jsonb("reasons").$type<string[]>().notNull(),
+    /** pending, approved, rejected. */
+    manualCheck: text("manual_check").notNull().default("pending"),
+    manualCheckReasons: jsonb("manual_check_reasons").$type<string[]>().notNull(),
+    checkedBy: text("checked_by").references(() => users.id),
+    checkedAt: text("checked_at"),
+    /** Who last opened the entrant's profile through the app, and when: a manual check needs the reviewer's own. */
+    profileOpenedBy: text("profile_opened_by").references(() => users.id),
+    profileOpenedAt: text("profile_opened_at"),
+    loadedAt: text("loaded_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contestId, t.position] }),
+    index("entrants_contest_id").on(t.contestId, t.id),
+    index("entrants_contest_valid").on(t.contestId, t.valid),
+  ],
+);
+
+/**
+ * A draw over a frozen entrants list: test draws (kind test, index 1, 2, ...) and the one final draw (index 0).
+ * The list is kept as ids so anyone can recompute the draw once the seed is revealed.
+ */
+export const draws = pgTable(
+  "draws",
+  {
+    id: text("id").primaryKey(),
+    contestId: text("contest_id")
+      .notNull()
+      .references(() => contests.id),
+    kind: text("kind").notNull(),
+    testIndex: integer("test_index").notNull(),
+    /** The frozen entrants list (canonical order). */
+    entrants: jsonb("entrants").$type<string[]>().notNull(),
+    entrantsHash: text("entrants_hash").notNull(),
+    entrantsCount: integer("entrants_count").notNull(),
+    winnersCount: integer("winners_count").notNull(),
+    substitutesCount: integer("substitutes_count").notNull(),
+    winners: jsonb("winners").$type<string[]>().notNull(),
+    substitutes: jsonb("substitutes").$type<string[]>().notNull(),
+    seedCommitment: text("seed_commitment").notNull(),
+    /** null: the automatic draw. */
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("draws_contest_kind_index").on(t.contestId, t.kind, t.testIndex)],
+);

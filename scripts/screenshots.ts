@@ -1,0 +1,95 @@
+/**
+ * `npm run screenshots [-- --locale=ar] [-- --only=team]`: a PNG of every route of app-shell.md (and the builder's
+ * panes) at 390 × 844 and 1440 × 900, against the real server and its demo seed, into screenshots/ (gitignored)
+ * for review. Prints the pages that scroll sideways or show pictographs.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import {
+  ADMIN,
+  horizontalOverflow,
+  OWNER,
+  openRoute,
+  pictographTexts,
+  ROUTES,
+  readSeedIds,
+  SIZES,
+  setLocale,
+  signIn,
+} from "../tests/browser/route-tour";
+import { launchChromium } from "../tests/helpers/chromium";
+import { startTestServer } from "../tests/helpers/server";
+import { buildWebIfNeeded } from "./web-build";
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const locale = arg("locale") ?? "en";
+const only = arg("only");
+const outDir = path.resolve("screenshots", locale);
+mkdirSync(outDir, { recursive: true });
+
+await buildWebIfNeeded();
+const server = await startTestServer();
+const browser = await launchChromium();
+const problems: string[] = [];
+try {
+  const page = await browser.context.newPage();
+  page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+  await signIn(page, server.url, OWNER);
+  const ids = await readSeedIds(page);
+  for (const as of ["public", "owner", "admin"] as const) {
+    if (as === "admin") await signIn(page, server.url, ADMIN);
+    if (as === "public") await page.context().clearCookies();
+    await setLocale(page, server.url, locale);
+    for (const route of ROUTES.filter((r) => r.as === as && (!only || r.name.includes(only)))) {
+      for (const size of SIZES) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await openRoute(page, `${server.url}${route.path(ids)}`);
+        const { overflow, culprit } = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${route.name} ${size.name}: ${overflow}px wider (${culprit})`);
+        const picto = await pictographTexts(page);
+        if (picto.length) problems.push(`${route.name} ${size.name}: pictographs ${JSON.stringify(picto)}`);
+        await page.screenshot({ path: path.join(outDir, `${route.name}.${size.name}.png`), fullPage: true });
+      }
+    }
+    if (as === "public") {
+      await signIn(page, server.url, OWNER);
+      await setLocale(page, server.url, locale);
+    }
+    if (as === "owner" && (!only || "builder".includes(only))) {
+      for (const size of SIZES) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await openRoute(page, `${server.url}/contests/create`);
+        await page
+          .locator(".builder")
+          .first()
+          .waitFor({ timeout: 20_000 })
+          .catch(() => undefined);
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: path.join(outDir, `builder-home.${size.name}.png`), fullPage: true });
+        // A first source, so the builder's panes open.
+        const start = page.locator(".builder [data-provider]").first();
+        if (await start.count()) await start.click().catch(() => undefined);
+        await page.waitForTimeout(800);
+        const panes = page.locator(".builder-sidebar [data-pane]:not([disabled])");
+        const count = await panes.count();
+        for (let i = 0; i < count; i++) {
+          const pane = (await panes.nth(i).getAttribute("data-pane")) ?? String(i);
+          await panes
+            .nth(i)
+            .click()
+            .catch(() => undefined);
+          await page.waitForTimeout(400);
+          await page.screenshot({
+            path: path.join(outDir, `builder-${pane}.${size.name}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(`Screenshots in ${outDir}`);
+if (problems.length) console.log(`Problems:\n${problems.join("\n")}`);

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, count } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Db, openDatabase } from "../../api/db/client";
+import { mails } from "../../api/db/schema";
+import { afterCommit, sqliteTransaction, type Transaction } from "../../api/db/transaction";
+
+const at = "2026-06-01T12:00:00.000Z";
+const mail = (id: string) => ({ id, to: "a@example.com", subject: id, text: "", createdAt: at });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("transaction(async (tx) => …) on SQLite", () => {
+  let dir: string;
+  let db: Db;
+  let transaction: Transaction<Db>;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "fairdraw-tx-"));
+    db = openDatabase(path.join(dir, "app.db"));
+    transaction = sqliteTransaction(db);
+  });
+  afterEach(() => {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const ids = async () =>
+    (await db.select({ id: mails.id }).from(mails).orderBy(asc(mails.id))).map((r) => r.id);
+
+  it("commits what the body wrote, then runs the after-commit hooks", async () => {
+    const seen: boolean[] = [];
+    const result = await transaction(async (tx) => {
+      await tx.insert(mails).values(mail("m1"));
+      afterCommit(() => seen.push(db.$client.inTransaction));
+      await sleep(5); // a real wait inside the body: the transaction stays open across it
+      await tx.insert(mails).values(mail("m2"));
+      return "done";
+    });
+    expect(result).toBe("done");
+    expect(await ids()).toEqual(["m1", "m2"]);
+    expect(seen).toEqual([false]);
+  });
+
+  it("rolls everything back when the body throws, runs no hook, and passes the error on", async () => {
+    let hookRan = false;
+    await expect(
+      transaction(async (tx) => {
+        await tx.insert(mails).values(mail("m1"));
+        afterCommit(() => {
+          hookRan = true;
+        });
+        await sleep(1);
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(await ids()).toEqual([]);
+    expect(hookRan).toBe(false);
+    expect(db.$client.inTransaction).toBe(false);
+  });
+
+  it("runs concurrent transactions one after the other: each sees the last one's writes", async () => {
+    const numbers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        transaction(async (tx) => {
+          const [row] = await tx.select({ n: count() }).from(mails);
+          await sleep(i % 3); // let the others try to start meanwhile
+          const next = (row?.n ?? 0) + 1;
+          await tx.insert(mails).values(mail(`m${String(next).padStart(2, "0")}`));
+          return next;
+        }),
+      ),
+    );
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await ids()).toHaveLength(20);
+  });
+
+  it("makes a transaction inside a transaction a savepoint: its failure undoes only its own writes and hooks", async () => {
+    const hooks: string[] = [];
+    await transaction(async (tx) => {
+      await tx.insert(mails).values(mail("outer"));
+      afterCommit(() => hooks.push("outer"));
+      await expect(
+        transaction(async (inner) => {
+          await inner.insert(mails).values(mail("inner-failed"));
+          afterCommit(() => hooks.push("inner-failed"));
+          throw new Error("inner refused");
+        }),
+      ).rejects.toThrow("inner refused");
+      await transaction(async (inner) => {
+        await inner.insert(mails).values(mail("inner-kept"));
+        afterCommit(() => hooks.push("inner-kept"));
+      });
+      expect(hooks).toEqual([]);
+    });
+    expect(await ids()).toEqual(["inner-kept", "outer"]);
+    expect(hooks).toEqual(["outer", "inner-kept"]);
+  });
+
+  it("runs an after-commit hook at once outside a transaction", () => {
+    let ran = false;
+    afterCommit(() => {
+      ran = true;
+    });
+    expect(ran).toBe(true);
+  });
+});
