@@ -12,6 +12,7 @@ import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import { effectivePermissions, holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
 import { teamMembers, users } from "../db/schema";
 import { AppError } from "../errors";
 import {
@@ -24,6 +25,18 @@ import {
 import { logActivity } from "../services/activity";
 import { fallbackTeamId, memberShape, storedPermissions } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
+
+/** A member of the team with their user, or 404 (another team's member is the same as a missing one). */
+function existingMember(db: Db, teamId: string, userId: string) {
+  const found = db
+    .select({ user: users, member: teamMembers })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .get();
+  if (!found) throw new AppError("notFound", { message: "error.notFound.member" });
+  return found;
+}
 
 export const teamMembersRoutes = new Hono<AppEnv>()
   .get("/members/list", (c) => {
@@ -48,18 +61,12 @@ export const teamMembersRoutes = new Hono<AppEnv>()
     if (!leaving && !holds(permissions, "team.members.delete_member")) {
       throw new AppError("permissionsForbidden");
     }
-    const target = db
-      .select({ member: teamMembers, currentTeamId: users.currentTeamId })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-      .get();
-    if (!target) throw new AppError("notFound", { message: "error.notFound.member" });
+    const target = existingMember(db, team.id, targetId);
     if (target.member.role === "owner") {
       throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.removeOwner" });
     }
     // Where they go if they were working in this team: their default team (what the next request would pick).
-    const next = target.currentTeamId === team.id ? fallbackTeamId(db, targetId, team.id) : undefined;
+    const next = target.user.currentTeamId === team.id ? fallbackTeamId(db, targetId, team.id) : undefined;
     db.transaction((tx) => {
       tx.delete(teamMembers)
         .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
@@ -90,13 +97,7 @@ export const memberPermissionsRoutes = new Hono<AppEnv>().post(
     const { db, catalog, realtime } = c.get("deps");
     const { team, member: actor, permissions: actorHolds } = teamOf(c);
     const targetId = c.req.param("member_id");
-    const target = db
-      .select({ user: users, member: teamMembers })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-      .get();
-    if (!target) throw new AppError("notFound", { message: "error.notFound.member" });
+    const target = existingMember(db, team.id, targetId);
     if (target.member.role === "owner") {
       throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.ownerPermissions" });
     }
