@@ -1,8 +1,7 @@
 /**
  * The Hono application: every API sub-app mounted under /api/v1, the error contract, request logs, sessions,
  * CSRF, body limits, secure headers with a CSP, a real 404 for unknown API paths, and the built web app for
- * everything else. Sub-apps carry their guards per route (a `.use()` in a sub-app mounted at /api/v1 would
- * reach every other sub-app's routes too).
+ * everything else.
  */
 import { createNodeWebSocket } from "@hono/node-ws";
 import { Hono } from "hono";
@@ -14,32 +13,34 @@ import { AppError } from "./errors";
 import { compress } from "./middleware/compress";
 import { csrfProtection } from "./middleware/csrf";
 import { errorHandler } from "./middleware/error-handler";
+import { requireAdmin, requireNotFrozen, requireTeam, requireUser } from "./middleware/guards";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
-import { accountsRoutes } from "./routes/accounts";
-import { activityRoutes } from "./routes/activity";
+import { myAccountsRoutes, teamAccountsRoutes } from "./routes/accounts";
+import { myActivityRoutes, teamActivityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
 import { announcementsRoutes } from "./routes/announcements";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
-import { contestBuilderRoutes } from "./routes/contest-builder";
+import { contestBuilderConfigRoutes, contestBuilderRoutes } from "./routes/contest-builder";
 import { contestSetupRoutes } from "./routes/contest-setup";
 import { contestsRoutes } from "./routes/contests";
 import { devRoutes } from "./routes/dev";
 import { drawsRoutes } from "./routes/draws";
 import { entriesRoutes } from "./routes/entries";
 import { healthRoutes } from "./routes/health";
-import { invitesRoutes } from "./routes/invites";
-import { membersRoutes } from "./routes/members";
+import { inviteLinkRoutes, teamInvitesRoutes } from "./routes/invites";
+import { memberPermissionsRoutes, teamMembersRoutes } from "./routes/members";
 import { myContestsRoutes } from "./routes/my-contests";
 import { notificationsRoutes } from "./routes/notifications";
 import { openapiRoutes } from "./routes/openapi";
 import { quickdrawRoutes } from "./routes/quickdraw";
 import { quotasRoutes } from "./routes/quotas";
 import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
-import { teamsRoutes } from "./routes/teams";
+import { currentTeamRoutes, teamByIdRoutes, teamsRoutes } from "./routes/teams";
+import { templatesRoutes } from "./routes/templates";
 import { uploadsRoutes } from "./routes/uploads";
-import { userRoutes } from "./routes/users";
+import { meRoutes, switchTeamRoutes } from "./routes/users";
 import { verifyRoutes } from "./routes/verify";
 import { wsRoutes } from "./routes/ws";
 import { mountWebApp } from "./static";
@@ -47,33 +48,58 @@ import { mountWebApp } from "./static";
 /** JSON bodies are small; uploads (their own routes) stream to disk with their own cap. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-// quickdrawRoutes goes before contestsRoutes, whose POST /teams/current/contests/:id would take /contests/quickdraw.
+/**
+ * Each group of calls is a sub-app mounted on its prefix, its shared guards put on it once; a route lists only
+ * what is particular to it (its permission, its body). Ids in paths are patterns (routes/params.ts), so no route
+ * can take another's path and the order below does not matter.
+ */
 function buildApi(upgradeWebSocket: UpgradeWebSocket) {
-  return new Hono<AppEnv>()
-    .route("/", authRoutes)
-    .route("/", userRoutes)
-    .route("/", teamsRoutes)
+  // The caller's current team; a frozen team answers 402 to every call of its pages (app-shell.md §2).
+  const currentTeam = new Hono<AppEnv>()
+    .use(requireUser, requireTeam, requireNotFrozen)
+    .route("/", currentTeamRoutes)
     .route("/", quotasRoutes)
-    .route("/", membersRoutes)
-    .route("/", invitesRoutes)
-    .route("/", accountsRoutes)
-    .route("/", notificationsRoutes)
-    .route("/", activityRoutes)
-    .route("/", myContestsRoutes)
-    .route("/", contactRoutes)
-    .route("/", wsRoutes(upgradeWebSocket))
-    .route("/", contestBuilderRoutes)
-    .route("/", openapiRoutes)
+    .route("/", teamMembersRoutes)
+    .route("/", teamInvitesRoutes)
+    .route("/", teamAccountsRoutes)
+    .route("/", teamActivityRoutes)
+    .route("/", contestBuilderConfigRoutes)
+    .route("/", contestsRoutes)
+    .route("/", templatesRoutes)
     .route("/", quickdrawRoutes)
     .route("/", contestSetupRoutes)
-    .route("/", contestsRoutes)
-    .route("/", uploadsRoutes)
-    .route("/", shortlinksRoutes)
     .route("/", entriesRoutes)
     .route("/", drawsRoutes)
     .route("/", announcementsRoutes)
-    .route("/", verifyRoutes)
-    .route("/", adminRoutes);
+    .route("/", shortlinksRoutes);
+  // The signed-in caller themselves.
+  const me = new Hono<AppEnv>()
+    .use(requireUser)
+    .route("/", meRoutes)
+    .route("/", myAccountsRoutes)
+    .route("/", myActivityRoutes)
+    .route("/", myContestsRoutes)
+    .route("/", notificationsRoutes)
+    .route("/", contactRoutes);
+  const uploads = new Hono<AppEnv>()
+    .use(requireUser, requireTeam, requireNotFrozen)
+    .route("/", uploadsRoutes);
+  const admin = new Hono<AppEnv>().use(requireUser, requireAdmin).route("/", adminRoutes);
+  return new Hono<AppEnv>()
+    .route("/teams/current", currentTeam)
+    .route("/users/me", me)
+    .route("/upload", uploads)
+    .route("/admin", admin)
+    .route("/", authRoutes)
+    .route("/", switchTeamRoutes)
+    .route("/", teamsRoutes)
+    .route("/", teamByIdRoutes)
+    .route("/", memberPermissionsRoutes)
+    .route("/", inviteLinkRoutes)
+    .route("/", wsRoutes(upgradeWebSocket))
+    .route("/", contestBuilderRoutes)
+    .route("/", openapiRoutes)
+    .route("/", verifyRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;
@@ -147,7 +173,7 @@ export function createApp(deps: Deps) {
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
-      throw new AppError("payloadTooLarge", "The request body is too large.");
+      throw new AppError("payloadTooLarge");
     },
   });
   // Uploads stream to disk under their own cap (api/routes/uploads.ts); every other body is small JSON.
@@ -164,7 +190,7 @@ export function createApp(deps: Deps) {
   if (deps.env.nodeEnv !== "production") app.route("/api/dev", devRoutes);
   app.route("/api/v1", buildApi(upgradeWebSocket));
   app.all("/api/*", () => {
-    throw new AppError("notFound", "This API path does not exist.");
+    throw new AppError("notFound", { message: "error.notFound.path" });
   });
   app.route("/s", shortlinkRedirectRoutes);
   mountWebApp(app, deps.env.webDist, deps.env.publicUrl);

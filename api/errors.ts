@@ -59,21 +59,34 @@ export type ErrorKey = keyof typeof ERROR_STATUS;
 /** Field path (dotted, decisions.md) → messages, first one shown. */
 export type FieldErrors = Record<string, string[]>;
 
+export type AppErrorOptions = {
+  /** The message of schemas/messages the user reads (default `error.<key>`), and its values. */
+  message?: string;
+  values?: MessageValues;
+  /** What the log keeps (default: the message key). */
+  internal?: string;
+  errors?: FieldErrors;
+  /** More fields for the body (e.g. limit_date of a frozen team). */
+  extra?: Record<string, unknown>;
+};
+
+/**
+ * An error the API answers with: a key (its status), and a message key with values, never a sentence. The error
+ * handler writes the message in the request's language (errorBody).
+ */
 export class AppError extends Error {
   readonly key: ErrorKey;
-  readonly userMessage: string;
+  readonly messageKey: string;
+  readonly values: MessageValues | undefined;
   readonly errors: FieldErrors | undefined;
-  /** More fields for the body (e.g. limit_date of a frozen team). */
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(
-    key: ErrorKey,
-    userMessage: string,
-    opts: { internal?: string; errors?: FieldErrors; extra?: Record<string, unknown> } = {},
-  ) {
-    super(opts.internal ?? userMessage);
+  constructor(key: ErrorKey, opts: AppErrorOptions = {}) {
+    const messageKey = opts.message ?? `error.${key}`;
+    super(opts.internal ?? messageKey);
     this.key = key;
-    this.userMessage = userMessage;
+    this.messageKey = messageKey;
+    this.values = opts.values;
     this.errors = opts.errors;
     this.extra = opts.extra;
   }
@@ -83,17 +96,12 @@ export class AppError extends Error {
   }
 }
 
-/**
- * The one way a route refuses a request: an AppError whose text is the message `message` of schemas/messages
- * (default `error.<key>`) with its values, in the request's language; `extra` goes into the body.
- */
+/** The one way a route refuses a request (kept for its callers: the same as `new AppError`). */
 export function refuse(
-  c: Context,
   key: ErrorKey,
   opts: { message?: string; values?: MessageValues; extra?: Record<string, unknown> } = {},
 ): AppError {
-  const text = formatMessage(catalogChain(requestLocale(c)), opts.message ?? `error.${key}`, opts.values);
-  return new AppError(key, text, { extra: opts.extra });
+  return new AppError(key, opts);
 }
 
 export function newErrorUid(): string {
@@ -104,9 +112,11 @@ export type ErrorBody =
   | { error: "validation"; message: string; errors: FieldErrors }
   | { error: string; message: string; uid: string; [extra: string]: unknown };
 
-export function errorBody(err: AppError, uid: string): ErrorBody {
+/** The decisions.md error body, its message in the request's language. */
+export function errorBody(c: Context, err: AppError, uid: string): ErrorBody {
+  const message = formatMessage(catalogChain(requestLocale(c)), err.messageKey, err.values);
   if (err.key === "validation") {
-    return { error: "validation", message: err.userMessage, errors: err.errors ?? {} };
+    return { error: "validation", message, errors: err.errors ?? {} };
   }
-  return { ...err.extra, error: err.key, message: err.userMessage, uid };
+  return { ...err.extra, error: err.key, message, uid };
 }

@@ -99,7 +99,8 @@ export class Limiter {
     if (log.length < rule.max) return;
     const oldest = log[0] ?? this.clock().getTime();
     const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowMs - this.clock().getTime()) / 1000));
-    throw new AppError("tooManyAttempts", message, {
+    throw new AppError("tooManyAttempts", {
+      message,
       internal: `limit ${name} reached for ${key}`,
       extra: { limit: name, retry_after: retryAfter },
     });
@@ -135,7 +136,9 @@ export class Limiter {
   /** A count limit (no window): the error `key` when `count` already reached the limit's max. */
   checkCount(name: LimitName, count: number, key: ErrorKey, message: string): void {
     if (count < this.rules[name].max) return;
-    throw new AppError(key, message, {
+    throw new AppError(key, {
+      message,
+      values: { n: this.rules[name].max },
       internal: `limit ${name} reached (${count})`,
       extra: { limit: name, max: this.rules[name].max },
     });

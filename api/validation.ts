@@ -23,16 +23,16 @@ export function isJsonContentType(header: string): boolean {
 /** The JSON body as an object; 400 when it is not JSON or not an object. */
 export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   if (!isJsonContentType(c.req.header("content-type") ?? "")) {
-    throw new AppError("badRequest", "Send a JSON body (Content-Type: application/json).");
+    throw new AppError("badRequest", { message: "error.badRequest.notJson" });
   }
   let body: unknown;
   try {
     body = JSON.parse(await c.req.text());
   } catch {
-    throw new AppError("badRequest", "The body is not valid JSON.");
+    throw new AppError("badRequest", { message: "error.badRequest.invalidJson" });
   }
-  if (!isPlainObject(body)) throw new AppError("badRequest", "The body must be a JSON object.");
-  if (depthOf(body) > MAX_DEPTH) throw new AppError("badRequest", "The body is nested too deeply.");
+  if (!isPlainObject(body)) throw new AppError("badRequest", { message: "error.badRequest.notObject" });
+  if (depthOf(body) > MAX_DEPTH) throw new AppError("badRequest", { message: "error.badRequest.tooDeep" });
   return body;
 }
 
@@ -57,9 +57,7 @@ function depthOf(value: unknown): number {
 export function validationError(c: Context<AppEnv>, errors: ValidationErrors): AppError {
   const chain = catalogChain(requestLocale(c));
   const messages = formatErrors(chain, errors);
-  return new AppError("validation", chain[0]?.["validation.failed"] ?? "The given data was invalid.", {
-    errors: messages,
-  });
+  return new AppError("validation", { message: "validation.failed", errors: messages });
 }
 
 /** The errors of a body against one of schemas/forms/ (for a route that adds its own checks to the same 422). */

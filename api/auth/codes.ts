@@ -29,7 +29,7 @@ export function normalizeEmail(email: string): string {
 
 export function issueCode(db: Db, email: string, clock: Clock, asker: Asker): string {
   const { limiter, address } = asker;
-  const tooMany = "Too many codes asked for. Try again later.";
+  const tooMany = "error.tooManyAttempts.codesAsked";
   if (address !== undefined) limiter.check("signin.codes.per_address", address, tooMany);
   limiter.check("signin.codes.per_email", email, tooMany);
   if (address !== undefined) limiter.hit("signin.codes.per_address", address);
@@ -70,7 +70,7 @@ export function checkCode(
 ): void {
   const { wrongMessage, asker } = opts;
   const { limiter, address } = asker;
-  const tooManyGuesses = "Too many wrong codes. Try again later.";
+  const tooManyGuesses = "error.tooManyAttempts.guesses";
   if (address !== undefined) limiter.check("signin.guesses.per_address", address, tooManyGuesses);
   limiter.check("signin.guesses.per_email", email, tooManyGuesses);
   const now = clock().toISOString();
@@ -80,8 +80,7 @@ export function checkCode(
     .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
     .orderBy(desc(loginCodes.createdAt))
     .get();
-  const invalid = () =>
-    new AppError("validation", "The given data was invalid.", { errors: { code: [wrongMessage] } });
+  const invalid = () => new AppError("validation", { errors: { code: [wrongMessage] } });
   const wrong = () => {
     if (address !== undefined) limiter.hit("signin.guesses.per_address", address);
     limiter.hit("signin.guesses.per_email", email);
@@ -101,7 +100,7 @@ export function checkCode(
       .set({ attempts, ...(retired ? { consumedAt: now } : {}) })
       .where(eq(loginCodes.id, row.id))
       .run();
-    if (retired) throw new AppError("tooManyAttempts", "Too many wrong codes. Ask for a new code.");
+    if (retired) throw new AppError("tooManyAttempts", { message: "error.tooManyAttempts.codes" });
     throw invalid();
   }
   if (opts.consume) db.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id)).run();

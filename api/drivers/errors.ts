@@ -14,21 +14,21 @@ import { AppError } from "../errors";
 export class AccountNeedsReconnect extends AppError {
   readonly reason = "reconnect" as const;
   constructor(internal: string) {
-    super("conflict", "This account must be connected again.", { internal });
+    super("conflict", { message: "error.conflict.reconnect", internal });
   }
 }
 
 export class MessageRefused extends AppError {
   readonly reason = "message_refused" as const;
   constructor(internal: string) {
-    super("conflict", "The recipient does not accept private messages from this account.", { internal });
+    super("conflict", { message: "error.conflict.messageRefused", internal });
   }
 }
 
 export class PostUnavailable extends AppError {
   readonly reason = "post_unavailable" as const;
   constructor(internal: string) {
-    super("contestNotLoadable", "The post was deleted or cannot be read on the network.", { internal });
+    super("contestNotLoadable", { message: "error.contestNotLoadable.postUnavailable", internal });
   }
 }
 
@@ -40,7 +40,8 @@ export class RateLimited extends AppError {
     internal: string,
   ) {
     // A person's request answers 429 with retry_after (whole seconds), as the limiter's refusals do.
-    super("tooManyAttempts", "The network asks to wait before the next call. Try again later.", {
+    super("tooManyAttempts", {
+      message: "error.tooManyAttempts.network",
       internal,
       extra: { retry_after: Math.max(1, Math.ceil(waitMs / 1000)) },
     });
@@ -50,6 +51,6 @@ export class RateLimited extends AppError {
 export class NetworkUnavailable extends AppError {
   readonly reason = "network_unavailable" as const;
   constructor(internal: string) {
-    super("networkUnavailable", "The network did not answer. Try again later.", { internal });
+    super("networkUnavailable", { internal });
   }
 }

@@ -55,6 +55,7 @@ export function driverFor(
   const real = account === "real" || (account !== null && !account.sandbox);
   if (!real || !hasRealDriver(provider)) return sandboxDriver;
   return blueskyDriver({
+    provider,
     serviceUrl: deps.env.blueskyServiceUrl,
     box: new SecretBox(deps.env.accountSecretKey),
     store: credentialStore(deps),

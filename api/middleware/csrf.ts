@@ -24,10 +24,7 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
     const token = c.req.header("x-csrf-token") ?? "";
     const xhr = c.req.header("x-requested-with") === "XMLHttpRequest";
     if (!xhr || !same(token, auth.session.csrfToken)) {
-      throw new AppError(
-        "csrfTokenMismatch",
-        "Your session's security token is missing or out of date. Reload the page.",
-      );
+      throw new AppError("csrfTokenMismatch");
     }
   }
   await next();

@@ -10,14 +10,14 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
     const uid = newErrorUid();
     c.set("errorUid", uid);
     if (err instanceof AppError) {
-      return c.json(errorBody(err, uid), err.status);
+      return c.json(errorBody(c, err, uid), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's own 4xx (e.g. a malformed body from a validator): bad input, never a 500.
-      const appErr = new AppError("badRequest", err.message || "Malformed request.");
-      return c.json(errorBody(appErr, uid), err.status);
+      const appErr = new AppError("badRequest", { internal: err.message });
+      return c.json(errorBody(c, appErr, uid), err.status);
     }
     logger.error({ err, uid, method: c.req.method, path: c.req.path }, "unhandled error");
-    return c.json(errorBody(new AppError("serverError", "Something went wrong on our side."), uid), 500);
+    return c.json(errorBody(c, new AppError("serverError"), uid), 500);
   };
 }

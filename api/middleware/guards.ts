@@ -11,19 +11,19 @@ import { findTeamContext } from "../services/teams";
 /** The signed-in user and session (behind requireUser); 401 when there is none. */
 export function authOf(c: Context<AppEnv>): NonNullable<AppEnv["Variables"]["auth"]> {
   const auth = c.get("auth");
-  if (!auth) throw new AppError("unauthenticated", "Sign in to continue.");
+  if (!auth) throw new AppError("unauthenticated");
   return auth;
 }
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("auth")) throw new AppError("unauthenticated", "Sign in to continue.");
+  if (!c.get("auth")) throw new AppError("unauthenticated");
   await next();
 };
 
 /** Fairdraw staff only (user grade admin, app-shell.md §2): 403 permissionsForbidden for anyone else. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (authOf(c).user.grade !== "admin") {
-    throw new AppError("permissionsForbidden", "Only Fairdraw administrators may do that.");
+    throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.admin" });
   }
   await next();
 };
@@ -53,7 +53,7 @@ export function loadTeamContext(c: Context<AppEnv>): TeamContext {
     rows.find((m) => m.team.id === auth.user.currentTeamId) ??
     rows.find((m) => m.team.isDefault && m.team.ownerId === auth.user.id) ??
     rows[0];
-  if (!current) throw new AppError("permissionsForbidden", "You are not a member of any team.");
+  if (!current) throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.noTeam" });
   if (current.team.id !== auth.user.currentTeamId) {
     db.update(users).set({ currentTeamId: current.team.id }).where(eq(users.id, auth.user.id)).run();
     auth.user.currentTeamId = current.team.id;
@@ -71,7 +71,7 @@ export function requireTeamOfPath(param: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = authOf(c);
     const ctx = findTeamContext(c.get("deps"), auth.user.id, c.req.param(param) ?? "");
-    if (!ctx) throw new AppError("notFound", "This team does not exist.");
+    if (!ctx) throw new AppError("notFound", { message: "error.notFound.team" });
     c.set("team", ctx);
     await next();
   };
@@ -87,7 +87,7 @@ export function teamOf(c: Context<AppEnv>): TeamContext {
 export function requirePermission(check: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!holds(teamOf(c).permissions, check)) {
-      throw new AppError("permissionsForbidden", "You don't have the permission to do that in this team.");
+      throw new AppError("permissionsForbidden");
     }
     await next();
   };
@@ -97,7 +97,7 @@ export function requirePermission(check: string): MiddlewareHandler<AppEnv> {
 export const requireNotFrozen: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { team } = teamOf(c);
   if (team.frozenLimitDate) {
-    throw new AppError("teamFrozen", "Payment must be regularised to use this team again.", {
+    throw new AppError("teamFrozen", {
       extra: { limit_date: team.frozenLimitDate },
     });
   }

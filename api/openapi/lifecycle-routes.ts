@@ -141,7 +141,7 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
       "Public, no sign-in: what anyone needs to check a contest's draw — its name and status, the seed " +
       "commitment and when it was made; after the final draw the seed, the frozen entrants list and hash, the " +
       "winners and substitutes and their counts, and the algorithm (fairdraw-draw-v1). winning_moments, one " +
-      "per twitter source with winning moments: { source_id, commitment } from the start (SHA-256 of salt + " +
+      "per source with winning moments: { source_id, commitment } from the start (SHA-256 of salt + " +
       "moments, docs/draw.md); once the contest closed also revealed_at, moments, salt, entries (the valid " +
       "entries they were resolved over, in load order: { id, at }) and results ({ moment, winner, " +
       "screen_name, entered_at, frozen, rejected }, winner null when no entry came at or after the moment; a " +

@@ -296,7 +296,7 @@ export const CORE_ROUTES: RouteDoc[] = [
     method: "POST",
     path: "/api/v1/teams/current/accounts/link",
     summary:
-      'Link an account of a network through its driver: { provider } links a sandbox account at once; { provider: "bluesky", identifier, app_password } a real Bluesky account (422 on identifier or app_password when Bluesky refuses them; maxAccountsExceeded).',
+      "Link an account of a network through its driver: { provider } links a sandbox account at once; { provider, identifier, app_password } a real account of a network with a real driver (422 on identifier or app_password when the network refuses them; maxAccountsExceeded).",
     tag: "accounts",
     access: "team",
     permission: "team.accounts.update_account",

@@ -17,14 +17,7 @@ import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import {
   type AccountRow,
   accountShape,
@@ -43,7 +36,6 @@ import { logActivity } from "../services/activity";
 import { notify } from "../services/notifications";
 import { jsonBody, validationError } from "../validation";
 
-const NOT_FOUND = "This account does not exist.";
 /** These calls are a person's: a network's rate limit answers 429 with retry_after after a few seconds at most. */
 const PERSON = { person: true };
 
@@ -101,8 +93,8 @@ function reconnectRecipient(db: Parameters<typeof teamAccounts>[0], teamId: stri
   return stillMember ? account.userId : null;
 }
 
-export const accountsRoutes = new Hono<AppEnv>()
-  .get("/teams/current/accounts/list", requireUser, requireTeam, requireNotFrozen, (c) => {
+export const teamAccountsRoutes = new Hono<AppEnv>()
+  .get("/accounts/list", (c) => {
     const { db } = c.get("deps");
     const { team } = teamOf(c);
     const counts = contestCounts(db, [team.id]);
@@ -112,133 +104,114 @@ export const accountsRoutes = new Hono<AppEnv>()
       ),
     });
   })
-  .post(
-    "/teams/current/accounts/link",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.accounts.update_account"),
-    async (c) => {
-      const deps = c.get("deps");
-      const { db, clock, catalog } = deps;
-      const { team } = teamOf(c);
-      const user = authOf(c).user;
-      const body = await jsonBody(c);
-      const { provider, problem } = providerProblem(catalog, body.provider, "link");
-      if (!provider) throw validationError(c, { provider: [{ key: problem, rule: "in" }] });
+  .post("/accounts/link", requirePermission("team.accounts.update_account"), async (c) => {
+    const deps = c.get("deps");
+    const { db, clock, catalog } = deps;
+    const { team } = teamOf(c);
+    const user = authOf(c).user;
+    const body = await jsonBody(c);
+    const { provider, problem } = providerProblem(catalog, body.provider, "link");
+    if (!provider) throw validationError(c, { provider: [{ key: problem, rule: "in" }] });
 
-      const credentials = linkCredentials(c, provider, body);
-      // A real account is signed in first: connecting again one the team has (revoked) takes no new place.
-      if (!credentials) assertAccountsQuota(deps, team, provider.name, { countInvites: true });
-      let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
-      try {
-        profile = await driverFor(provider, deps, credentials ? "real" : null, PERSON).linkAccount({
-          provider,
-          team: { id: team.id, name: team.name },
-          user: { id: user.id, name: user.name },
-          linked: teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId),
-          ...(credentials ? { credentials } : {}),
-        });
-      } catch (err) {
-        if (err instanceof LinkRefused) {
-          throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });
-        }
-        throw err;
-      }
-      if (credentials) {
-        const again = teamAccounts(db, team.id, provider.name).find(
-          (a) => a.account.externalId === profile.external_id && !a.account.sandbox && !a.delegation,
-        );
-        if (again) {
-          // Connected again (after a revoked app password): the same row, its new credentials, usable again.
-          const { reconnect_requested_at: _asked, ...kept } = again.account.meta ?? {};
-          const fields = {
-            name: profile.name,
-            screenName: profile.screen_name,
-            profilePicture: profile.profile_picture,
-            url: profile.url,
-            disabled: false,
-            meta: { ...kept, ...profile.stored_meta },
-          };
-          db.update(accounts).set(fields).where(eq(accounts.id, again.account.id)).run();
-          const counts = contestCounts(db, [team.id]);
-          const updated = { ...again.account, ...fields };
-          return c.json(
-            accountShape(updated, {
-              linkedAt: again.linkedAt,
-              nbContests: nbContests(counts, team.id, updated),
-            }),
-            200,
-          );
-        }
-        assertAccountsQuota(deps, team, provider.name, { countInvites: true });
-      }
-      const account: AccountRow = {
-        id: newId(),
-        teamId: team.id,
-        userId: user.id,
-        provider: provider.name,
-        externalId: profile.external_id,
-        name: profile.name,
-        screenName: profile.screen_name,
-        profilePicture: profile.profile_picture,
-        url: profile.url,
-        sandbox: profile.sandbox,
-        disabled: false,
-        meta: profile.stored_meta ?? {},
-        linkedAt: clock().toISOString(),
-      };
-      db.transaction((tx) => {
-        if (
-          teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === account.externalId)
-        ) {
-          throw new AppError("conflict", "This account is already linked to this team.");
-        }
-        tx.insert(accounts).values(account).run();
-        logActivity(tx, clock, {
-          teamId: team.id,
-          type: "addTeamAccount",
-          userId: user.id,
-          meta: activityAccount(account),
-        });
+    const credentials = linkCredentials(c, provider, body);
+    // A real account is signed in first: connecting again one the team has (revoked) takes no new place.
+    if (!credentials) assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+    let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
+    try {
+      profile = await driverFor(provider, deps, credentials ? "real" : null, PERSON).linkAccount({
+        provider,
+        team: { id: team.id, name: team.name },
+        user: { id: user.id, name: user.name },
+        linked: teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId),
+        ...(credentials ? { credentials } : {}),
       });
-      return c.json(accountShape(account, { linkedAt: account.linkedAt, nbContests: 0 }), 201);
-    },
-  )
-  .post(
-    "/teams/current/accounts/:id/refresh",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.accounts.update_account"),
-    async (c) => {
-      const deps = c.get("deps");
-      const { db, catalog } = deps;
-      const { team } = teamOf(c);
-      const found = findTeamAccount(db, team.id, c.req.param("id"));
-      const provider = found && catalog.providers.get(found.account.provider);
-      if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
-      const stored = storedAccount(found.account);
-      const profile = await driverFor(provider, deps, stored, PERSON).refreshAccount(stored);
-      // Reading the profile worked: the access is good, the account needs no reconnecting.
-      db.update(accounts)
-        .set({
+    } catch (err) {
+      if (err instanceof LinkRefused) {
+        throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });
+      }
+      throw err;
+    }
+    if (credentials) {
+      const again = teamAccounts(db, team.id, provider.name).find(
+        (a) => a.account.externalId === profile.external_id && !a.account.sandbox && !a.delegation,
+      );
+      if (again) {
+        // Connected again (after a revoked app password): the same row, its new credentials, usable again.
+        const { reconnect_requested_at: _asked, ...kept } = again.account.meta ?? {};
+        const fields = {
           name: profile.name,
           screenName: profile.screen_name,
           profilePicture: profile.profile_picture,
           url: profile.url,
           disabled: false,
-        })
-        .where(eq(accounts.id, found.account.id))
-        .run();
-      return c.json({ success: true });
-    },
-  )
+          meta: { ...kept, ...profile.stored_meta },
+        };
+        db.update(accounts).set(fields).where(eq(accounts.id, again.account.id)).run();
+        const counts = contestCounts(db, [team.id]);
+        const updated = { ...again.account, ...fields };
+        return c.json(
+          accountShape(updated, {
+            linkedAt: again.linkedAt,
+            nbContests: nbContests(counts, team.id, updated),
+          }),
+          200,
+        );
+      }
+      assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+    }
+    const account: AccountRow = {
+      id: newId(),
+      teamId: team.id,
+      userId: user.id,
+      provider: provider.name,
+      externalId: profile.external_id,
+      name: profile.name,
+      screenName: profile.screen_name,
+      profilePicture: profile.profile_picture,
+      url: profile.url,
+      sandbox: profile.sandbox,
+      disabled: false,
+      meta: profile.stored_meta ?? {},
+      linkedAt: clock().toISOString(),
+    };
+    db.transaction((tx) => {
+      if (teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === account.externalId)) {
+        throw new AppError("conflict", { message: "error.conflict.accountLinked" });
+      }
+      tx.insert(accounts).values(account).run();
+      logActivity(tx, clock, {
+        teamId: team.id,
+        type: "addTeamAccount",
+        userId: user.id,
+        meta: activityAccount(account),
+      });
+    });
+    return c.json(accountShape(account, { linkedAt: account.linkedAt, nbContests: 0 }), 201);
+  })
+  .post("/accounts/:id/refresh", requirePermission("team.accounts.update_account"), async (c) => {
+    const deps = c.get("deps");
+    const { db, catalog } = deps;
+    const { team } = teamOf(c);
+    const found = findTeamAccount(db, team.id, c.req.param("id"));
+    const provider = found && catalog.providers.get(found.account.provider);
+    if (!found || !provider) throw new AppError("notFound", { message: "error.notFound.account" });
+    const stored = storedAccount(found.account);
+    const profile = await driverFor(provider, deps, stored, PERSON).refreshAccount(stored);
+    // Reading the profile worked: the access is good, the account needs no reconnecting.
+    db.update(accounts)
+      .set({
+        name: profile.name,
+        screenName: profile.screen_name,
+        profilePicture: profile.profile_picture,
+        url: profile.url,
+        disabled: false,
+      })
+      .where(eq(accounts.id, found.account.id))
+      .run();
+    return c.json({ success: true });
+  })
   .post(
-    "/teams/current/accounts/:id/request_reconnect",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
+    "/accounts/:id/request_reconnect",
     requirePermission("team.accounts.request_reconnect_account"),
     async (c) => {
       const deps = c.get("deps");
@@ -247,7 +220,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       const requester = authOf(c).user;
       const found = findTeamAccount(db, team.id, c.req.param("id"));
       const provider = found && catalog.providers.get(found.account.provider);
-      if (!found || !provider) throw new AppError("notFound", NOT_FOUND);
+      if (!found || !provider) throw new AppError("notFound", { message: "error.notFound.account" });
       const { account } = found;
       const stored = storedAccount(account);
       await driverFor(provider, deps, stored, PERSON).requestReconnect(stored);
@@ -269,36 +242,32 @@ export const accountsRoutes = new Hono<AppEnv>()
       return c.json({ success: true });
     },
   )
-  .delete(
-    "/teams/current/accounts/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.accounts.unlink_account"),
-    (c) => {
-      const { db, clock } = c.get("deps");
-      const { team, member } = teamOf(c);
-      const found = findTeamAccount(db, team.id, c.req.param("id"));
-      if (!found) throw new AppError("notFound", NOT_FOUND);
-      const { account, delegation } = found;
-      db.transaction((tx) => {
-        if (delegation) {
-          // A lent account goes back to its owner only: it stays theirs.
-          tx.delete(delegations).where(eq(delegations.id, delegation.id)).run();
-        } else {
-          tx.delete(accounts).where(eq(accounts.id, account.id)).run();
-        }
-        logActivity(tx, clock, {
-          teamId: team.id,
-          type: "unlinkAccount",
-          userId: member.userId,
-          meta: activityAccount(account),
-        });
+  .delete("/accounts/:id", requirePermission("team.accounts.unlink_account"), (c) => {
+    const { db, clock } = c.get("deps");
+    const { team, member } = teamOf(c);
+    const found = findTeamAccount(db, team.id, c.req.param("id"));
+    if (!found) throw new AppError("notFound", { message: "error.notFound.account" });
+    const { account, delegation } = found;
+    db.transaction((tx) => {
+      if (delegation) {
+        // A lent account goes back to its owner only: it stays theirs.
+        tx.delete(delegations).where(eq(delegations.id, delegation.id)).run();
+      } else {
+        tx.delete(accounts).where(eq(accounts.id, account.id)).run();
+      }
+      logActivity(tx, clock, {
+        teamId: team.id,
+        type: "unlinkAccount",
+        userId: member.userId,
+        meta: activityAccount(account),
       });
-      return c.json({ success: true });
-    },
-  )
-  .get("/users/me/accounts/list", requireUser, (c) => {
+    });
+    return c.json({ success: true });
+  });
+
+/** The caller's own accounts and the delegations they gave (mounted on /users/me). */
+export const myAccountsRoutes = new Hono<AppEnv>()
+  .get("/accounts/list", (c) => {
     const { db } = c.get("deps");
     const me = authOf(c).user.id;
     const mine = ownAccounts(db, me);
@@ -330,7 +299,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       ),
     });
   })
-  .get("/users/me/delegations/list", requireUser, (c) => {
+  .get("/delegations/list", (c) => {
     const { db } = c.get("deps");
     const me = authOf(c).user.id;
     const rows = db
@@ -351,7 +320,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       ),
     });
   })
-  .delete("/users/me/accounts/delegations/:delegation_id", requireUser, (c) => {
+  .delete("/accounts/delegations/:delegation_id", (c) => {
     const { db, clock } = c.get("deps");
     const me = authOf(c).user.id;
     const row = db
@@ -360,7 +329,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       .innerJoin(accounts, eq(accounts.id, delegations.accountId))
       .where(and(eq(delegations.id, c.req.param("delegation_id")), eq(delegations.userId, me)))
       .get();
-    if (!row) throw new AppError("notFound", "This delegation does not exist.");
+    if (!row) throw new AppError("notFound", { message: "error.notFound.delegation" });
     db.transaction((tx) => {
       tx.delete(delegations).where(eq(delegations.id, row.delegation.id)).run();
       logActivity(tx, clock, {
@@ -372,11 +341,11 @@ export const accountsRoutes = new Hono<AppEnv>()
     });
     return c.json({ success: true });
   })
-  .delete("/users/me/accounts/:id", requireUser, (c) => {
+  .delete("/accounts/:id", (c) => {
     const { db, clock } = c.get("deps");
     const me = authOf(c).user.id;
     const account = ownAccounts(db, me).find((a) => a.id === c.req.param("id"));
-    if (!account) throw new AppError("notFound", NOT_FOUND);
+    if (!account) throw new AppError("notFound", { message: "error.notFound.account" });
     const lent = db.select().from(delegations).where(eq(delegations.accountId, account.id)).all();
     db.transaction((tx) => {
       // Every team it was lent to loses it, and each one's activity says so.

@@ -10,14 +10,7 @@ import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { activities, teams, users } from "../db/schema";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { ACTIVITY_TYPES } from "../services/activity";
 import { beforeCursor } from "./notifications";
 
@@ -92,24 +85,22 @@ function activityPage(db: Db, where: SQL | undefined, before: string | undefined
   }));
 }
 
-export const activityRoutes = new Hono<AppEnv>()
-  .get(
-    "/teams/current/activity/list",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.activity.view_activity"),
-    (c) => {
-      const before = beforeCursor(c);
-      const { team, permissions } = teamOf(c);
-      const data = activityPage(c.get("deps").db, eq(activities.teamId, team.id), before);
-      // An invite's key is its link: only those who may see the invites see it in the log.
-      if (!holds(permissions, "team.invites.view_invite")) for (const a of data) delete a.meta.invite;
-      return c.json({ data });
-    },
-  )
-  .get("/users/me/activity/list", requireUser, (c) => {
-    const auth = authOf(c);
+export const teamActivityRoutes = new Hono<AppEnv>().get(
+  "/activity/list",
+  requirePermission("team.activity.view_activity"),
+  (c) => {
     const before = beforeCursor(c);
-    return c.json({ data: activityPage(c.get("deps").db, eq(activities.userId, auth.user.id), before) });
-  });
+    const { team, permissions } = teamOf(c);
+    const data = activityPage(c.get("deps").db, eq(activities.teamId, team.id), before);
+    // An invite's key is its link: only those who may see the invites see it in the log.
+    if (!holds(permissions, "team.invites.view_invite")) for (const a of data) delete a.meta.invite;
+    return c.json({ data });
+  },
+);
+
+/** The caller's own activity (mounted on /users/me). */
+export const myActivityRoutes = new Hono<AppEnv>().get("/activity/list", (c) => {
+  const auth = authOf(c);
+  const before = beforeCursor(c);
+  return c.json({ data: activityPage(c.get("deps").db, eq(activities.userId, auth.user.id), before) });
+});

@@ -2,7 +2,7 @@
  * The admin calls behind /admin, /admin/users, /admin/contests and /admin/stats (app-shell.md §2: user grade
  * admin, 403 otherwise): users found by e-mail or name, every team's contests, counts, and support's two changes
  * to a team — its plan (decisions.md "Payments": no payment provider, admins set plans) and its freeze (402 on
- * the team's calls until lifted). Every route carries requireUser + requireAdmin itself (see api/app.ts).
+ * the team's calls until lifted). Mounted on /admin behind requireUser + requireAdmin (api/app.ts).
  */
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
@@ -12,7 +12,6 @@ import { toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
 import { teams } from "../db/schema";
 import { AppError } from "../errors";
-import { requireAdmin, requireUser } from "../middleware/guards";
 import {
   ADMIN_DEFAULT_PER_PAGE,
   ADMIN_MAX_PER_PAGE,
@@ -24,7 +23,7 @@ import {
   searchUsers,
   teamUserIds,
 } from "../services/admin";
-import { LISTABLE_STATUSES } from "../services/contests";
+import { LISTABLE_STATUSES } from "../services/contests/form";
 import { teamShape } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
 
@@ -70,7 +69,7 @@ function statusFilter(c: Context<AppEnv>): readonly string[] {
 /** The team named by :teamId, whatever team the admin works in; 404 when it does not exist or was deleted. */
 function pathTeam(c: Context<AppEnv>) {
   const team = findTeam(c.get("deps").db, c.req.param("teamId") ?? "");
-  if (!team) throw new AppError("notFound", "This team does not exist.");
+  if (!team) throw new AppError("notFound", { message: "error.notFound.team" });
   return team;
 }
 
@@ -90,24 +89,24 @@ function limitDateOf(c: Context<AppEnv>, body: Record<string, unknown>): string 
 }
 
 export const adminRoutes = new Hono<AppEnv>()
-  .get("/admin/users", requireUser, requireAdmin, (c) => {
+  .get("/users", (c) => {
     const { db, catalog } = c.get("deps");
     const { q, page, perPage } = listQuery(c);
     const { items, total } = searchUsers(db, catalog, q, { page, perPage });
     return c.json({ data: items, meta: { page, per_page: perPage, total } });
   })
-  .get("/admin/contests", requireUser, requireAdmin, (c) => {
+  .get("/contests", (c) => {
     const { db, catalog } = c.get("deps");
     const statuses = statusFilter(c);
     const { q, page, perPage } = listQuery(c);
     const { items, total } = allContests(db, catalog, { statuses, q }, { page, perPage });
     return c.json({ data: items, meta: { page, per_page: perPage, total } });
   })
-  .get("/admin/stats", requireUser, requireAdmin, (c) => {
+  .get("/stats", (c) => {
     const { db, catalog, clock } = c.get("deps");
     return c.json(adminStats(db, catalog, clock, LISTABLE_STATUSES));
   })
-  .post("/admin/teams/:teamId/plan", requireUser, requireAdmin, async (c) => {
+  .post("/teams/:teamId/plan", async (c) => {
     const { db, catalog, realtime } = c.get("deps");
     const team = pathTeam(c);
     const body = await jsonBody(c);
@@ -127,7 +126,7 @@ export const adminRoutes = new Hono<AppEnv>()
     for (const userId of teamUserIds(db, team.id)) realtime.toUser(userId, { type: "refresh_user" });
     return c.json(teamShape(catalog, team));
   })
-  .post("/admin/teams/:teamId/freeze", requireUser, requireAdmin, async (c) => {
+  .post("/teams/:teamId/freeze", async (c) => {
     const { db, catalog, realtime } = c.get("deps");
     const team = pathTeam(c);
     const limitDate = limitDateOf(c, await jsonBody(c));

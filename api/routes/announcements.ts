@@ -17,14 +17,15 @@ import { Hono } from "hono";
 import { validate } from "../../engine/validation/validate";
 import type { AppEnv } from "../context";
 import { refuse } from "../errors";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { requirePermission, teamOf } from "../middleware/guards";
 import { followUpMode, tokensOf, winnerEntrants } from "../scheduler/handlers";
 import { contestSources } from "../services/contest-sources";
-import { validationContextOf } from "../services/contests";
+import { validationContextOf } from "../services/contests/form";
 import { entrantsOf } from "../services/entrants";
 import { contestPublications, fillTokens, publicationShape, publishOnce } from "../services/publications";
 import { jsonBody, validationError } from "../validation";
 import { contestOfPath, P } from "./lifecycle-common";
+import { ID } from "./params";
 
 type ContestRow = ReturnType<typeof contestOfPath>;
 type Deps = AppEnv["Variables"]["deps"];
@@ -69,72 +70,58 @@ function announcementsOf(deps: Deps, row: ContestRow) {
 }
 
 export const announcementsRoutes = new Hono<AppEnv>()
-  .get(
-    "/teams/current/contests/:id/winners_announcement",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewContests),
-    (c) => {
-      const row = contestOfPath(c);
-      const deps = c.get("deps");
-      // public_url: what {DRAW_LINK} becomes (public_url/verify/{id}), for the preview.
-      return c.json({
-        data: row.status === "ended" ? announcementsOf(deps, row) : [],
-        public_url: deps.env.publicUrl,
-      });
-    },
-  )
-  .post(
-    "/teams/current/contests/:id/winners_announcement",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.doFinalDraw),
-    async (c) => {
-      const deps = c.get("deps");
-      const { team } = teamOf(c);
-      const body = await jsonBody(c);
-      const row = contestOfPath(c);
-      if (row.status !== "ended") throw refuse(c, "contestNotClosed");
-      const source = contestSources(deps, row, { person: true }).find((s) => s.stored._id === body.source_id);
-      if (!source) {
-        throw validationError(c, { source_id: [{ key: "validation.in", rule: "in" }] });
-      }
-      const content = body.content;
-      if (typeof content !== "string" || content.trim() === "") {
-        throw validationError(c, { content: [{ key: "validation.required", rule: "required" }] });
-      }
-      // The network's own rule for a winners publication, as the builder checks it.
-      const form = {
-        base: {},
-        summary: {},
-        sources: [{ type: source.stored.provider, winners_publication: { enabled: true, content } }],
-      };
-      const ctx = validationContextOf(deps.catalog, team, deps.clock());
-      const errors = validate(form, deps.catalog.builder, ctx, {
-        kind: "field",
-        path: "sources.0.winners_publication.content",
-      });
-      const found = errors["sources.0.winners_publication.content"];
-      if (found && found.length > 0) throw validationError(c, { content: found });
-      if (!source.driver || !source.account) throw refuse(c, "contestNotClosed");
-      const winners = sourceWinners(deps, row)(source.stored._id);
-      const { mode, inReplyTo } = followUpMode(deps, source, null);
-      const pub = await publishOnce(deps, source.driver, {
-        contest_id: row.id,
-        source_id: source.stored._id,
-        kind: "winners",
-        key: "winners",
-        provider: source.stored.provider,
-        mode,
-        account: source.account,
-        text: fillTokens(content, { ...tokensOf(deps, row), winners: winners.join(", ") }),
-        media: [],
-        dark: false,
-        inReplyTo,
-      });
-      deps.realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
-      return c.json(publicationShape(pub), 201);
-    },
-  );
+  .get(`/contests/${ID}/winners_announcement`, requirePermission(P.viewContests), (c) => {
+    const row = contestOfPath(c);
+    const deps = c.get("deps");
+    // public_url: what {DRAW_LINK} becomes (public_url/verify/{id}), for the preview.
+    return c.json({
+      data: row.status === "ended" ? announcementsOf(deps, row) : [],
+      public_url: deps.env.publicUrl,
+    });
+  })
+  .post(`/contests/${ID}/winners_announcement`, requirePermission(P.doFinalDraw), async (c) => {
+    const deps = c.get("deps");
+    const { team } = teamOf(c);
+    const body = await jsonBody(c);
+    const row = contestOfPath(c);
+    if (row.status !== "ended") throw refuse("contestNotClosed");
+    const source = contestSources(deps, row, { person: true }).find((s) => s.stored._id === body.source_id);
+    if (!source) {
+      throw validationError(c, { source_id: [{ key: "validation.in", rule: "in" }] });
+    }
+    const content = body.content;
+    if (typeof content !== "string" || content.trim() === "") {
+      throw validationError(c, { content: [{ key: "validation.required", rule: "required" }] });
+    }
+    // The network's own rule for a winners publication, as the builder checks it.
+    const form = {
+      base: {},
+      summary: {},
+      sources: [{ type: source.stored.provider, winners_publication: { enabled: true, content } }],
+    };
+    const ctx = validationContextOf(deps.catalog, team, deps.clock());
+    const errors = validate(form, deps.catalog.builder, ctx, {
+      kind: "field",
+      path: "sources.0.winners_publication.content",
+    });
+    const found = errors["sources.0.winners_publication.content"];
+    if (found && found.length > 0) throw validationError(c, { content: found });
+    if (!source.driver || !source.account) throw refuse("contestNotClosed");
+    const winners = sourceWinners(deps, row)(source.stored._id);
+    const { mode, inReplyTo } = followUpMode(deps, source, null);
+    const pub = await publishOnce(deps, source.driver, {
+      contest_id: row.id,
+      source_id: source.stored._id,
+      kind: "winners",
+      key: "winners",
+      provider: source.stored.provider,
+      mode,
+      account: source.account,
+      text: fillTokens(content, { ...tokensOf(deps, row), winners: winners.join(", ") }),
+      media: [],
+      dark: false,
+      inReplyTo,
+    });
+    deps.realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
+    return c.json(publicationShape(pub), 201);
+  });

@@ -32,7 +32,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c);
     validateForm(c, "sign-in", { email: body.email, code: body.code, name: body.name });
     if (typeof body.code !== "string" || body.code === "") {
-      throw new AppError("validation", "The given data was invalid.", {
+      throw new AppError("validation", {
         errors: { code: [message(c, "validation.required")] },
       });
     }
@@ -45,7 +45,7 @@ export const authRoutes = new Hono<AppEnv>()
     // Check the code before saying anything about the account: no enumeration.
     checkCode(db, email, body.code, clock, { wrongMessage, consume: false, asker });
     if (!existing && name === "") {
-      throw new AppError("validation", "The given data was invalid.", {
+      throw new AppError("validation", {
         errors: { name: [message(c, "validation.required")] },
       });
     }

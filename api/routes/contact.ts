@@ -26,7 +26,7 @@ import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { DEFAULT_LIMITS } from "../limits";
-import { authOf, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { authOf, requireTeam, teamOf } from "../middleware/guards";
 import type { Mail } from "../services/mailer";
 import { jsonBody, message, validateForm, validationError } from "../validation";
 
@@ -59,63 +59,59 @@ export function customSupport(team: Pick<TeamRow, "subscription">) {
   };
 }
 
-export const contactRoutes = new Hono<AppEnv>().post(
-  "/users/me/contact_fairdraw",
-  requireUser,
-  requireTeam,
-  async (c) => {
-    const auth = authOf(c);
-    const { team } = teamOf(c);
-    const { db, clock, env, mailer, limiter } = c.get("deps");
-    const body = await jsonBody(c);
+export const contactRoutes = new Hono<AppEnv>().post("/contact_fairdraw", requireTeam, async (c) => {
+  const auth = authOf(c);
+  const { team } = teamOf(c);
+  const { db, clock, env, mailer, limiter } = c.get("deps");
+  const body = await jsonBody(c);
 
-    const support = customSupport(team);
-    if (support && body.force !== true) return c.json({ success: false, support });
+  const support = customSupport(team);
+  if (support && body.force !== true) return c.json({ success: false, support });
 
-    validateForm(c, "contact", body);
-    const structure = contactStructure(body);
-    if (Object.keys(structure).length > 0) throw validationError(c, structure);
-    const meta = (body.meta ?? {}) as Record<string, unknown>;
-    if (JSON.stringify(meta).length > META_MAX_CHARS) {
-      throw new AppError("validation", message(c, "validation.failed"), {
-        errors: { meta: [message(c, "validation.structure.invalid")] },
-      });
-    }
-    const reason = String(body.reason);
-    const content = String(body.message);
+  validateForm(c, "contact", body);
+  const structure = contactStructure(body);
+  if (Object.keys(structure).length > 0) throw validationError(c, structure);
+  const meta = (body.meta ?? {}) as Record<string, unknown>;
+  if (JSON.stringify(meta).length > META_MAX_CHARS) {
+    throw new AppError("validation", {
+      message: "validation.failed",
+      errors: { meta: [message(c, "validation.structure.invalid")] },
+    });
+  }
+  const reason = String(body.reason);
+  const content = String(body.message);
 
-    const now = clock();
-    limiter.check("contact.per_user", auth.user.id, message(c, "contact.too_many"));
+  const now = clock();
+  limiter.check("contact.per_user", auth.user.id, "contact.too_many");
 
-    // Mail has no Reply-To field yet; the production transport passes it on to nodemailer as it is.
-    const mail: Mail = {
-      to: env.supportEmail,
-      replyTo: `${auth.user.name} <${auth.user.email}>`,
-      subject: `[Fairdraw contact] ${reason}: ${auth.user.name}`,
-      text: [
-        `From: ${auth.user.name} <${auth.user.email}> (user ${auth.user.id})`,
-        `Team: ${team.name} (${team.id}, plan ${team.plan})`,
-        `Reason: ${reason}`,
-        `Timezone offset: ${typeof meta.timezone_offset === "number" ? meta.timezone_offset : "not given"}`,
-        "",
-        content,
-        "",
-        `Meta: ${JSON.stringify(meta)}`,
-      ].join("\n"),
-    };
-    await mailer.send(mail);
-    limiter.hit("contact.per_user", auth.user.id);
-    db.insert(contactMessages)
-      .values({
-        id: newId(),
-        userId: auth.user.id,
-        teamId: team.id,
-        reason,
-        message: content,
-        meta,
-        createdAt: now.toISOString(),
-      })
-      .run();
-    return c.json({ success: true });
-  },
-);
+  // Mail has no Reply-To field yet; the production transport passes it on to nodemailer as it is.
+  const mail: Mail = {
+    to: env.supportEmail,
+    replyTo: `${auth.user.name} <${auth.user.email}>`,
+    subject: `[Fairdraw contact] ${reason}: ${auth.user.name}`,
+    text: [
+      `From: ${auth.user.name} <${auth.user.email}> (user ${auth.user.id})`,
+      `Team: ${team.name} (${team.id}, plan ${team.plan})`,
+      `Reason: ${reason}`,
+      `Timezone offset: ${typeof meta.timezone_offset === "number" ? meta.timezone_offset : "not given"}`,
+      "",
+      content,
+      "",
+      `Meta: ${JSON.stringify(meta)}`,
+    ].join("\n"),
+  };
+  await mailer.send(mail);
+  limiter.hit("contact.per_user", auth.user.id);
+  db.insert(contactMessages)
+    .values({
+      id: newId(),
+      userId: auth.user.id,
+      teamId: team.id,
+      reason,
+      message: content,
+      meta,
+      createdAt: now.toISOString(),
+    })
+    .run();
+  return c.json({ success: true });
+});

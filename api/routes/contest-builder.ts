@@ -8,54 +8,52 @@ import { Hono } from "hono";
 import type { ContestBase } from "../../codegen/types";
 import type { AppEnv } from "../context";
 import { accounts } from "../db/schema";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { requirePermission, teamOf } from "../middleware/guards";
 import { teamFeatures, teamQuotas } from "../services/teams";
 
-export const contestBuilderRoutes = new Hono<AppEnv>()
-  .get("/contest-builder/defaults", (c) => {
-    const base: ContestBase = c.get("deps").catalog.builder.defaults.base;
-    return c.json({ base });
-  })
-  .get(
-    "/teams/current/contest-builder/config",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.contests.view_contests"),
-    (c) => {
-      const { catalog, db } = c.get("deps");
-      const { team } = teamOf(c);
-      const { files: _files, ...config } = catalog.builderConfig;
-      const linked = db
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.teamId, team.id), eq(accounts.disabled, false)))
-        .all();
-      const byProvider: Record<string, unknown[]> = {};
-      for (const a of linked) {
-        const list = byProvider[a.provider] ?? [];
-        byProvider[a.provider] = list;
-        list.push({
-          _id: a.id,
-          account_id: Number(a.externalId),
-          name: a.name,
-          screen_name: a.screenName,
-          sandbox: a.sandbox,
-        });
-      }
-      return c.json({
-        ...config,
-        // What {DRAW_LINK} becomes in a post (api/services/publications.ts verifyUrl): the preview shows it.
-        public_url: c.get("deps").env.publicUrl,
-        team: {
-          features: teamFeatures(catalog, team),
-          quotas: teamQuotas(catalog, team),
-          accounts: byProvider,
-          settings: {
-            contest_builder_create_shortlinks_on_paste:
-              team.meta?.contest_builder_create_shortlinks_on_paste ?? null,
-          },
-        },
+export const contestBuilderRoutes = new Hono<AppEnv>().get("/contest-builder/defaults", (c) => {
+  const base: ContestBase = c.get("deps").catalog.builder.defaults.base;
+  return c.json({ base });
+});
+
+/** The builder's configuration for the current team (mounted on /teams/current). */
+export const contestBuilderConfigRoutes = new Hono<AppEnv>().get(
+  "/contest-builder/config",
+  requirePermission("team.contests.view_contests"),
+  (c) => {
+    const { catalog, db } = c.get("deps");
+    const { team } = teamOf(c);
+    const { files: _files, ...config } = catalog.builderConfig;
+    const linked = db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.teamId, team.id), eq(accounts.disabled, false)))
+      .all();
+    const byProvider: Record<string, unknown[]> = {};
+    for (const a of linked) {
+      const list = byProvider[a.provider] ?? [];
+      byProvider[a.provider] = list;
+      list.push({
+        _id: a.id,
+        account_id: Number(a.externalId),
+        name: a.name,
+        screen_name: a.screenName,
+        sandbox: a.sandbox,
       });
-    },
-  );
+    }
+    return c.json({
+      ...config,
+      // What {DRAW_LINK} becomes in a post (api/services/publications.ts verifyUrl): the preview shows it.
+      public_url: c.get("deps").env.publicUrl,
+      team: {
+        features: teamFeatures(catalog, team),
+        quotas: teamQuotas(catalog, team),
+        accounts: byProvider,
+        settings: {
+          contest_builder_create_shortlinks_on_paste:
+            team.meta?.contest_builder_create_shortlinks_on_paste ?? null,
+        },
+      },
+    });
+  },
+);

@@ -17,13 +17,16 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { contests } from "../db/schema";
 import { refuse } from "../errors";
-import { requireNotFrozen, requirePermission, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { requirePermission, teamOf } from "../middleware/guards";
 import { readClassicSetup } from "../services/contest-setup";
-import { type ContestRow, contestShape, findContest } from "../services/contests";
+import type { ContestRow } from "../services/contests/form";
+import { findContest } from "../services/contests/queries";
+import { contestShape } from "../services/contests/shapes";
 import { findFinalDraw } from "../services/draws";
 import { refilterEntries } from "../services/entrants";
 import { jsonBody, validationError } from "../validation";
 import { contestOfPath } from "./lifecycle-common";
+import { ID } from "./params";
 
 /** A classic contest takes a setup while it runs or waits for its draw. */
 function canSetUp(db: Parameters<typeof findFinalDraw>[0], row: ContestRow): boolean {
@@ -35,10 +38,7 @@ function canSetUp(db: Parameters<typeof findFinalDraw>[0], row: ContestRow): boo
 }
 
 export const contestSetupRoutes = new Hono<AppEnv>().post(
-  "/teams/current/contests/:id/setup",
-  requireUser,
-  requireTeam,
-  requireNotFrozen,
+  `/contests/${ID}/setup`,
   requirePermission("team.contests.update_contests"),
   async (c) => {
     const { db, clock, catalog, realtime } = c.get("deps");
@@ -46,7 +46,7 @@ export const contestSetupRoutes = new Hono<AppEnv>().post(
     const body = await jsonBody(c);
     const row = contestOfPath(c);
     const now = clock();
-    if (!canSetUp(db, row)) throw refuse(c, "contestNoLongerEditable");
+    if (!canSetUp(db, row)) throw refuse("contestNoLongerEditable");
     const read = readClassicSetup(catalog, team, row, body, now);
     if (read.errors) throw validationError(c, read.errors);
     const { setup } = read;
@@ -56,7 +56,7 @@ export const contestSetupRoutes = new Hono<AppEnv>().post(
       (tx) => {
         // Read again where the write happens: a draw or a merge may have come in between.
         const fresh = findContest(tx, team.id, row.id);
-        if (!fresh || !canSetUp(tx, fresh)) throw refuse(c, "contestNoLongerEditable");
+        if (!fresh || !canSetUp(tx, fresh)) throw refuse("contestNoLongerEditable");
         const cbData = { ...(fresh.cbData ?? {}), base: { ...(fresh.cbData?.base ?? {}), ...setup } };
         const config = { ...(fresh.config ?? {}), is_setup: true, nb_winners: setup.nb_winners };
         tx.update(contests).set({ cbData, config, updatedAt: at }).where(eq(contests.id, fresh.id)).run();

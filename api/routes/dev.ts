@@ -15,7 +15,7 @@ export const devRoutes = new Hono<AppEnv>().get("/mailbox", (c) => {
   const peer = socketAddress(c);
   const proxied = c.req.header("x-forwarded-for") !== undefined || c.req.header("forwarded") !== undefined;
   if ((peer !== undefined && !isLoopbackAddress(peer)) || proxied) {
-    throw new AppError("notFound", "This API path does not exist.");
+    throw new AppError("notFound", { message: "error.notFound.path" });
   }
   const rows = c.get("deps").db.select().from(mails).orderBy(desc(mails.id)).limit(100).all();
   return c.json({

@@ -14,98 +14,78 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { refuse } from "../errors";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { scheduleAfterDraw } from "../scheduler";
 import { logActivity } from "../services/activity";
 import { findCommitment } from "../services/commitments";
 import { announceMoves } from "../services/contest-status";
-import { findContest } from "../services/contests";
+import { findContest } from "../services/contests/queries";
 import { drawCounts, drawShape, findFinalDraw, listDraws, makeDraw, momentWinners } from "../services/draws";
 import { jsonBody, validationError } from "../validation";
 import { contestOfPath, P, requireFeature, requireHeld } from "./lifecycle-common";
+import { ID } from "./params";
 
 export const drawsRoutes = new Hono<AppEnv>()
-  .post(
-    "/teams/current/contests/:id/draws",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(`${P.doTestDraw} ${P.doFinalDraw}`),
-    async (c) => {
-      const { db, clock, catalog, realtime } = c.get("deps");
-      const { team } = teamOf(c);
-      const userId = authOf(c).user.id;
-      const body = await jsonBody(c);
-      const row = contestOfPath(c);
-      const { kind, consent } = body;
-      if (kind !== "test" && kind !== "final") {
-        const key =
-          kind === undefined || kind === null || kind === "" ? "validation.required" : "validation.in";
-        throw validationError(c, { kind: [{ key, rule: "in" }] });
-      }
-      requireHeld(c, kind === "test" ? P.doTestDraw : P.doFinalDraw);
-      if (kind === "test") requireFeature(c, "testDraws", "upgradeToPerformTestDraws");
-      if (consent !== undefined && typeof consent !== "boolean") {
-        throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
-      }
-      if (kind === "final" && consent !== true) {
-        throw validationError(c, { consent: [{ key: "validation.consent", rule: "consent" }] });
-      }
-      const at = clock().toISOString();
-      const outcome = db.transaction(
-        (tx) => {
-          const fresh = findContest(tx, team.id, row.id) ?? row;
-          if (kind === "test") {
-            if (findFinalDraw(tx, fresh.id)) throw refuse(c, "contestAlreadyDrawn");
-            if (fresh.entriesLoadedAt === null) throw refuse(c, "entriesNotLoaded");
-          }
-          const meta = { contest: { _id: fresh.id, name: fresh.name }, kind };
-          logActivity(tx, clock, { teamId: team.id, type: "startDraw", userId, meta });
-          const made = makeDraw(tx, {
-            counts: drawCounts(catalog, team, fresh),
-            contest: fresh,
-            kind,
-            userId,
-            at,
-            refuse: (why) => refuse(c, why),
-          });
-          if (kind === "final") scheduleAfterDraw(tx, fresh, at);
-          logActivity(tx, clock, { teamId: team.id, type: "finishDraw", userId, meta });
-          return made;
-        },
-        { behavior: "immediate" },
-      );
-      announceMoves(realtime, [outcome.move]);
-      if (!outcome.move) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
-      const seed = kind === "final" ? (findCommitment(db, row.id)?.seed ?? null) : null;
-      const moments = kind === "final" ? momentWinners(db, row.id) : [];
-      const user = authOf(c).user;
-      return c.json(drawShape(outcome.draw, { createdByName: user.name, seed, momentWinners: moments }), 201);
-    },
-  )
-  .get(
-    "/teams/current/contests/:id/draws",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewContests),
-    (c) => {
-      const { db } = c.get("deps");
-      const row = contestOfPath(c);
-      const commitment = findCommitment(db, row.id);
-      const seed = commitment?.revealedAt ? commitment.seed : null;
-      const moments = momentWinners(db, row.id);
-      return c.json({
-        data: listDraws(db, row.id).map(({ draw, userName }) =>
-          drawShape(draw, { createdByName: userName, seed, momentWinners: moments }),
-        ),
-      });
-    },
-  );
+  .post(`/contests/${ID}/draws`, requirePermission(`${P.doTestDraw} ${P.doFinalDraw}`), async (c) => {
+    const { db, clock, catalog, realtime } = c.get("deps");
+    const { team } = teamOf(c);
+    const userId = authOf(c).user.id;
+    const body = await jsonBody(c);
+    const row = contestOfPath(c);
+    const { kind, consent } = body;
+    if (kind !== "test" && kind !== "final") {
+      const key =
+        kind === undefined || kind === null || kind === "" ? "validation.required" : "validation.in";
+      throw validationError(c, { kind: [{ key, rule: "in" }] });
+    }
+    requireHeld(c, kind === "test" ? P.doTestDraw : P.doFinalDraw);
+    if (kind === "test") requireFeature(c, "testDraws", "upgradeToPerformTestDraws");
+    if (consent !== undefined && typeof consent !== "boolean") {
+      throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
+    }
+    if (kind === "final" && consent !== true) {
+      throw validationError(c, { consent: [{ key: "validation.consent", rule: "consent" }] });
+    }
+    const at = clock().toISOString();
+    const outcome = db.transaction(
+      (tx) => {
+        const fresh = findContest(tx, team.id, row.id) ?? row;
+        if (kind === "test") {
+          if (findFinalDraw(tx, fresh.id)) throw refuse("contestAlreadyDrawn");
+          if (fresh.entriesLoadedAt === null) throw refuse("entriesNotLoaded");
+        }
+        const meta = { contest: { _id: fresh.id, name: fresh.name }, kind };
+        logActivity(tx, clock, { teamId: team.id, type: "startDraw", userId, meta });
+        const made = makeDraw(tx, {
+          counts: drawCounts(catalog, team, fresh),
+          contest: fresh,
+          kind,
+          userId,
+          at,
+          refuse: (why) => refuse(why),
+        });
+        if (kind === "final") scheduleAfterDraw(tx, fresh, at);
+        logActivity(tx, clock, { teamId: team.id, type: "finishDraw", userId, meta });
+        return made;
+      },
+      { behavior: "immediate" },
+    );
+    announceMoves(realtime, [outcome.move]);
+    if (!outcome.move) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
+    const seed = kind === "final" ? (findCommitment(db, row.id)?.seed ?? null) : null;
+    const moments = kind === "final" ? momentWinners(db, row.id) : [];
+    const user = authOf(c).user;
+    return c.json(drawShape(outcome.draw, { createdByName: user.name, seed, momentWinners: moments }), 201);
+  })
+  .get(`/contests/${ID}/draws`, requirePermission(P.viewContests), (c) => {
+    const { db } = c.get("deps");
+    const row = contestOfPath(c);
+    const commitment = findCommitment(db, row.id);
+    const seed = commitment?.revealedAt ? commitment.seed : null;
+    const moments = momentWinners(db, row.id);
+    return c.json({
+      data: listDraws(db, row.id).map(({ draw, userName }) =>
+        drawShape(draw, { createdByName: userName, seed, momentWinners: moments }),
+      ),
+    });
+  });

@@ -32,14 +32,7 @@ import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { contests } from "../db/schema";
 import { AppError, refuse } from "../errors";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { logActivity } from "../services/activity";
 import { commitContest, findCommitment } from "../services/commitments";
 import { announceMoves, moveStatus } from "../services/contest-status";
@@ -63,6 +56,7 @@ import { contestStatistics, csvFilename, entriesCsv } from "../services/statisti
 import { teamFeatures } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
 import { contestOfPath, P, pagination, requireFeature } from "./lifecycle-common";
+import { ID } from "./params";
 
 /** A manual check reason of free text: 3 to 50 characters (contest-builder.md §5, the manual check list). */
 const REASON_LENGTH = { min: 3, max: 50 };
@@ -146,138 +140,114 @@ function knownReasons(catalogReasons: readonly string[], cbData: unknown): strin
 }
 
 export const entriesRoutes = new Hono<AppEnv>()
-  .post(
-    "/teams/current/contests/:id/load_entries",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.loadEntries),
-    async (c) => {
-      const deps = c.get("deps");
-      const { db, clock, realtime, catalog } = deps;
-      const { team } = teamOf(c);
-      const userId = authOf(c).user.id;
-      const body = await jsonBody(c);
-      const row = contestOfPath(c);
-      const loadable = (r: typeof row, reader: Pick<Db, "select">) =>
-        r.type === "classic" &&
-        (r.status === "started" || r.status === "closed") &&
-        !findFinalDraw(reader, r.id);
-      if (!loadable(row, db)) throw refuse(c, "contestNotLoadable");
-      const { consent } = body;
-      if (consent !== undefined && typeof consent !== "boolean") {
-        throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
-      }
-      if (row.entriesLoadedAt === null && consent !== true) {
-        throw validationError(c, { consent: [{ key: "validation.consent", rule: "consent" }] });
-      }
-      const now = clock();
-      // A person waits: a network's rate limit answers 429 with retry_after rather than holding the request.
-      const load = await readEntries(deps, row, { limit: CLASSIC_LOAD_MAX, now, person: true });
-      const at = clock().toISOString();
-      const move = db.transaction(
-        (tx) => {
-          // Read again in the transaction, where the write happens.
-          const fresh = contestOfPath(c, tx);
-          if (!loadable(fresh, tx)) throw refuse(c, "contestNotLoadable");
-          // A reload uses one import of the month unless the plan has freeLoad (services/quickdraw.ts importsUsed).
-          const paid = fresh.entriesLoadedAt !== null && !teamFeatures(catalog, team).includes("freeLoad");
-          if (paid && importsLeft(tx, catalog, team, now).left === 0) {
-            const { quota } = importsLeft(tx, catalog, team, now);
-            throw refuse(c, "importsQuotaExceeded", {
-              message: "error.importsQuotaExceeded",
-              values: { n: quota },
-            });
-          }
-          // The seed is committed before the entries it will draw from are stored.
-          if (!findCommitment(tx, fresh.id)) commitContest(tx, fresh, at);
-          writeEntries(tx, fresh, load, at);
-          if (paid) {
-            tx.update(contests)
-              .set({ meta: { ...fresh.meta, paid_reloads: [...paidReloads(fresh.meta), at] } })
-              .where(eq(contests.id, fresh.id))
-              .run();
-          }
-          logActivity(tx, clock, {
-            teamId: team.id,
-            type: "loadContest",
-            userId,
-            meta: { contest: { _id: fresh.id, name: fresh.name }, entries: load.entrants.length },
+  .post(`/contests/${ID}/load_entries`, requirePermission(P.loadEntries), async (c) => {
+    const deps = c.get("deps");
+    const { db, clock, realtime, catalog } = deps;
+    const { team } = teamOf(c);
+    const userId = authOf(c).user.id;
+    const body = await jsonBody(c);
+    const row = contestOfPath(c);
+    const loadable = (r: typeof row, reader: Pick<Db, "select">) =>
+      r.type === "classic" &&
+      (r.status === "started" || r.status === "closed") &&
+      !findFinalDraw(reader, r.id);
+    if (!loadable(row, db)) throw refuse("contestNotLoadable");
+    const { consent } = body;
+    if (consent !== undefined && typeof consent !== "boolean") {
+      throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
+    }
+    if (row.entriesLoadedAt === null && consent !== true) {
+      throw validationError(c, { consent: [{ key: "validation.consent", rule: "consent" }] });
+    }
+    const now = clock();
+    // A person waits: a network's rate limit answers 429 with retry_after rather than holding the request.
+    const load = await readEntries(deps, row, { limit: CLASSIC_LOAD_MAX, now, person: true });
+    const at = clock().toISOString();
+    const move = db.transaction(
+      (tx) => {
+        // Read again in the transaction, where the write happens.
+        const fresh = contestOfPath(c, tx);
+        if (!loadable(fresh, tx)) throw refuse("contestNotLoadable");
+        // A reload uses one import of the month unless the plan has freeLoad (services/quickdraw.ts importsUsed).
+        const paid = fresh.entriesLoadedAt !== null && !teamFeatures(catalog, team).includes("freeLoad");
+        if (paid && importsLeft(tx, catalog, team, now).left === 0) {
+          const { quota } = importsLeft(tx, catalog, team, now);
+          throw refuse("importsQuotaExceeded", {
+            message: "error.importsQuotaExceeded",
+            values: { n: quota },
           });
-          return moveStatus(tx, fresh.id, "closed", at);
-        },
-        { behavior: "immediate" },
-      );
-      announceMoves(realtime, [move]);
-      if (!move) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
-      const { funnel } = load;
-      return c.json({
-        contest_id: row.id,
-        loaded: funnel.kept,
-        valid: funnel.valid,
-        truncated: funnel.truncated,
-        limit: CLASSIC_LOAD_MAX,
-        ...(funnel.truncated
-          ? { message: `Only the first ${CLASSIC_LOAD_MAX} entries were loaded: the post has more.` }
-          : {}),
-        funnel,
-      });
-    },
-  )
-  .get(
-    "/teams/current/contests/:id/entries",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewContests),
-    (c) => {
-      const { db } = c.get("deps");
-      const row = contestOfPath(c);
-      const validQuery = c.req.query("valid");
-      if (validQuery !== undefined && validQuery !== "" && validQuery !== "true" && validQuery !== "false") {
-        throw validationError(c, { valid: [{ key: "validation.in", rule: "query" }] });
-      }
-      const valid = validQuery === "true" ? true : validQuery === "false" ? false : null;
-      const { page, perPage } = pagination(c);
-      const { rows, total } = entriesPage(db, row.id, { valid, page, perPage });
-      const sets = drawSets(c, row.id);
-      const viewer = authOf(c).user.id;
-      return c.json({
-        data: rows.map((r) => entryShape(r, sets, viewer)),
-        meta: {
-          page,
-          per_page: perPage,
-          total,
-          ...entriesCounts(db, row.id),
-          entries_loaded_at: row.entriesLoadedAt,
-        },
-        funnel: row.funnel ?? null,
-      });
-    },
-  )
-  .get(
-    "/teams/current/contests/:id/entries/export",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.exportEntries),
-    (c) => {
-      requireFeature(c, "exportEntries", "upgradeToDownloadEntries");
-      const row = contestOfPath(c);
-      const csv = entriesCsv(c.get("deps").db, row);
-      const filename = csvFilename(row);
-      return c.body(csv, 200, {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${filename}"`,
-        "cache-control": "no-store",
-      });
-    },
-  )
+        }
+        // The seed is committed before the entries it will draw from are stored.
+        if (!findCommitment(tx, fresh.id)) commitContest(tx, fresh, at);
+        writeEntries(tx, fresh, load, at);
+        if (paid) {
+          tx.update(contests)
+            .set({ meta: { ...fresh.meta, paid_reloads: [...paidReloads(fresh.meta), at] } })
+            .where(eq(contests.id, fresh.id))
+            .run();
+        }
+        logActivity(tx, clock, {
+          teamId: team.id,
+          type: "loadContest",
+          userId,
+          meta: { contest: { _id: fresh.id, name: fresh.name }, entries: load.entrants.length },
+        });
+        return moveStatus(tx, fresh.id, "closed", at);
+      },
+      { behavior: "immediate" },
+    );
+    announceMoves(realtime, [move]);
+    if (!move) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
+    const { funnel } = load;
+    return c.json({
+      contest_id: row.id,
+      loaded: funnel.kept,
+      valid: funnel.valid,
+      truncated: funnel.truncated,
+      limit: CLASSIC_LOAD_MAX,
+      ...(funnel.truncated
+        ? { message: `Only the first ${CLASSIC_LOAD_MAX} entries were loaded: the post has more.` }
+        : {}),
+      funnel,
+    });
+  })
+  .get(`/contests/${ID}/entries`, requirePermission(P.viewContests), (c) => {
+    const { db } = c.get("deps");
+    const row = contestOfPath(c);
+    const validQuery = c.req.query("valid");
+    if (validQuery !== undefined && validQuery !== "" && validQuery !== "true" && validQuery !== "false") {
+      throw validationError(c, { valid: [{ key: "validation.in", rule: "query" }] });
+    }
+    const valid = validQuery === "true" ? true : validQuery === "false" ? false : null;
+    const { page, perPage } = pagination(c);
+    const { rows, total } = entriesPage(db, row.id, { valid, page, perPage });
+    const sets = drawSets(c, row.id);
+    const viewer = authOf(c).user.id;
+    return c.json({
+      data: rows.map((r) => entryShape(r, sets, viewer)),
+      meta: {
+        page,
+        per_page: perPage,
+        total,
+        ...entriesCounts(db, row.id),
+        entries_loaded_at: row.entriesLoadedAt,
+      },
+      funnel: row.funnel ?? null,
+    });
+  })
+  .get(`/contests/${ID}/entries/export`, requirePermission(P.exportEntries), (c) => {
+    requireFeature(c, "exportEntries", "upgradeToDownloadEntries");
+    const row = contestOfPath(c);
+    const csv = entriesCsv(c.get("deps").db, row);
+    const filename = csvFilename(row);
+    return c.body(csv, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+    });
+  })
   .post(
-    "/teams/current/contests/:id/entries/:entrantId/profile",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
+    `/contests/${ID}/entries/:entrantId/profile`,
     requirePermission(`${P.loadEntries} ${P.doFinalDraw}`),
     (c) => {
       const { db, clock, catalog } = c.get("deps");
@@ -289,10 +259,10 @@ export const entriesRoutes = new Hono<AppEnv>()
       const url = db.transaction(
         (tx) => {
           const [entry] = entrantsOf(tx, row.id, [entrantId]);
-          if (!entry) throw new AppError("notFound", "This entry does not exist.");
+          if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
           const found = entrantProfileUrl(entry, catalog.providers.get(entry.provider));
           if (!found) {
-            throw new AppError("conflict", "This account has no profile link: it cannot be checked by hand.");
+            throw new AppError("conflict", { message: "error.conflict.noProfileLink" });
           }
           recordProfileOpening(tx, row.id, entrantId, { by: userId, at });
           return found;
@@ -303,10 +273,7 @@ export const entriesRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    "/teams/current/contests/:id/entries/:entrantId/check",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
+    `/contests/${ID}/entries/:entrantId/check`,
     requirePermission(`${P.loadEntries} ${P.doFinalDraw}`),
     async (c) => {
       const { db, clock, catalog, realtime } = c.get("deps");
@@ -321,8 +288,8 @@ export const entriesRoutes = new Hono<AppEnv>()
         (tx) => {
           // Read where the write happens: the opening checked is the one the check is recorded against.
           const rows = entrantsOf(tx, row.id, [entrantId]);
-          if (rows.length === 0) throw new AppError("notFound", "This entry does not exist.");
-          if (findFinalDraw(tx, row.id)) throw refuse(c, "contestAlreadyDrawn");
+          if (rows.length === 0) throw new AppError("notFound", { message: "error.notFound.entry" });
+          if (findFinalDraw(tx, row.id)) throw refuse("contestAlreadyDrawn");
           const { decision, reasons } = readCheck(c, body, known, profileOpenedBy(rows, userId));
           checkEntrant(tx, row.id, entrantId, {
             status: decision === "approve" ? "approved" : "rejected",
@@ -335,30 +302,16 @@ export const entriesRoutes = new Hono<AppEnv>()
       );
       realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
       const [entry] = entrantsOf(db, row.id, [entrantId]);
-      if (!entry) throw new AppError("notFound", "This entry does not exist.");
+      if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
       return c.json(entryShape(entry, drawSets(c, row.id), userId));
     },
   )
-  .get(
-    "/teams/current/contests/:id/publications",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewContests),
-    (c) => {
-      const row = contestOfPath(c);
-      return c.json({ data: contestPublications(c.get("deps").db, row.id).map(publicationShape) });
-    },
-  )
-  .get(
-    "/teams/current/contests/:id/statistics",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(P.viewContests),
-    (c) => {
-      requireFeature(c, "contest.statistics", "planNotSupported", "error.planNotSupported.statistics");
-      const row = contestOfPath(c);
-      return c.json(contestStatistics(c.get("deps").db, row));
-    },
-  );
+  .get(`/contests/${ID}/publications`, requirePermission(P.viewContests), (c) => {
+    const row = contestOfPath(c);
+    return c.json({ data: contestPublications(c.get("deps").db, row.id).map(publicationShape) });
+  })
+  .get(`/contests/${ID}/statistics`, requirePermission(P.viewContests), (c) => {
+    requireFeature(c, "contest.statistics", "planNotSupported", "error.planNotSupported.statistics");
+    const row = contestOfPath(c);
+    return c.json(contestStatistics(c.get("deps").db, row));
+  });

@@ -21,15 +21,7 @@ import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import {
-  authOf,
-  loadTeamContext,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, loadTeamContext, requirePermission, requireUser, teamOf } from "../middleware/guards";
 import {
   type AccountRow,
   activityAccount,
@@ -58,155 +50,127 @@ import { userShape } from "../services/users";
 import { formErrors, jsonBody, validationError } from "../validation";
 import { linkCredentials } from "./accounts";
 
-const NOT_ACTIVE = "This invite can no longer be used: it was used, canceled or has expired.";
-const NOT_FOUND = "This invite does not exist.";
-
 /** The structural and rule errors of one of schemas/forms/, to merge with the checks that need the database. */
 /** The optional invitee address: null when absent or empty, normalized otherwise (already checked as e-mail). */
 function inviteeEmail(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? normalizeEmail(value) : null;
 }
 
-export const invitesRoutes = new Hono<AppEnv>()
-  .post(
-    "/teams/current/members/invite",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.invites.create_invite"),
-    async (c) => {
-      const deps = c.get("deps");
-      const { db, clock, catalog } = deps;
-      const { team } = teamOf(c);
-      const { user } = authOf(c);
-      const body = await jsonBody(c);
-      const errors = formErrors(c, "member-invite", body);
-      const email = errors.email ? null : inviteeEmail(body.email);
-      if (email) {
-        const member = db
-          .select({ id: users.id })
-          .from(teamMembers)
-          .innerJoin(users, eq(users.id, teamMembers.userId))
-          .where(and(eq(teamMembers.teamId, team.id), eq(users.email, email)))
-          .get();
-        if (member) errors.email = [{ key: "validation.email.member", rule: "email" }];
-      }
-      if (Object.keys(errors).length > 0) throw validationError(c, errors);
-
-      const quota = teamQuotas(catalog, team).members;
-      if (membersCount(db, team.id) + countActiveInvites(db, clock, team.id, "add_member") >= quota) {
-        throw new AppError(
-          "maxMembersExceeded",
-          `Your plan allows ${quota} member(s). Upgrade to invite more.`,
-        );
-      }
-      checkInviteMailLimits(deps, team.id, email);
-      const created = createInvite(db, clock, {
-        teamId: team.id,
-        type: "add_member",
-        senderId: user.id,
-        email,
-      });
-      const row = await mailInvite(deps, created, { teamName: team.name, senderName: user.name });
-      return c.json(inviteShape(row, peopleOf(db, [row])), 201);
-    },
-  )
-  .post(
-    "/teams/current/accounts/invite",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.invites.create_invite"),
-    async (c) => {
-      const deps = c.get("deps");
-      const { db, clock, catalog } = deps;
-      const { team } = teamOf(c);
-      const { user } = authOf(c);
-      const body = await jsonBody(c);
-      const errors = formErrors(c, "account-invite", body);
-      const { provider, problem } = providerProblem(catalog, body.provider, "invite");
-      if (problem && !errors.provider) errors.provider = [{ key: problem, rule: "in" }];
-      if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
-
-      assertAccountsQuota(deps, team, provider.name, { countInvites: true });
-      checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
-      const created = createInvite(db, clock, {
-        teamId: team.id,
-        type: "link_account",
-        senderId: user.id,
-        email: inviteeEmail(body.email),
-        provider: provider.name,
-      });
-      const row = await mailInvite(deps, created, {
-        teamName: team.name,
-        senderName: user.name,
-        providerName: provider.display_name,
-      });
-      return c.json(inviteShape(row, peopleOf(db, [row])), 201);
-    },
-  )
-  .get(
-    "/teams/current/invites/list",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.invites.view_invite"),
-    (c) => {
-      const { db, clock } = c.get("deps");
-      const { team } = teamOf(c);
-      expireDueInvites(db, clock, { teamId: team.id });
-      const rows = db
-        .select()
-        .from(invites)
-        .where(eq(invites.teamId, team.id))
-        .orderBy(desc(invites.createdAt), desc(invites.id))
-        .all();
-      const people = peopleOf(db, rows);
-      return c.json({ data: rows.map((r) => inviteShape(r, people)) });
-    },
-  )
-  .delete(
-    "/teams/current/invites/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.invites.cancel_invite"),
-    (c) => {
-      const { db, clock } = c.get("deps");
-      const { team } = teamOf(c);
-      const { user } = authOf(c);
-      const id = c.req.param("id");
-      expireDueInvites(db, clock, { teamId: team.id });
-      const row = db
-        .select()
-        .from(invites)
-        .where(and(eq(invites.id, id), eq(invites.teamId, team.id)))
+export const teamInvitesRoutes = new Hono<AppEnv>()
+  .post("/members/invite", requirePermission("team.invites.create_invite"), async (c) => {
+    const deps = c.get("deps");
+    const { db, clock, catalog } = deps;
+    const { team } = teamOf(c);
+    const { user } = authOf(c);
+    const body = await jsonBody(c);
+    const errors = formErrors(c, "member-invite", body);
+    const email = errors.email ? null : inviteeEmail(body.email);
+    if (email) {
+      const member = db
+        .select({ id: users.id })
+        .from(teamMembers)
+        .innerJoin(users, eq(users.id, teamMembers.userId))
+        .where(and(eq(teamMembers.teamId, team.id), eq(users.email, email)))
         .get();
-      if (!row) throw new AppError("notFound", NOT_FOUND);
-      const now = clock().toISOString();
-      db.transaction((tx) => {
-        const done = tx
-          .update(invites)
-          .set({ status: "canceled", cancelerId: user.id, canceledAt: now })
-          .where(and(eq(invites.id, row.id), eq(invites.status, "active")))
-          .run();
-        if (done.changes !== 1) throw new AppError("inviteNotActive", NOT_ACTIVE);
-        logActivity(tx, clock, {
-          teamId: team.id,
-          type: "cancelInvite",
-          userId: user.id,
-          meta: { invite: { key: row.key } },
-        });
+      if (member) errors.email = [{ key: "validation.email.member", rule: "email" }];
+    }
+    if (Object.keys(errors).length > 0) throw validationError(c, errors);
+
+    const quota = teamQuotas(catalog, team).members;
+    if (membersCount(db, team.id) + countActiveInvites(db, clock, team.id, "add_member") >= quota) {
+      throw new AppError("maxMembersExceeded", {
+        message: "error.maxMembersExceeded.invite",
+        values: { n: quota },
       });
-      const canceled = { ...row, status: "canceled", cancelerId: user.id, canceledAt: now };
-      return c.json(inviteShape(canceled, peopleOf(db, [canceled])));
-    },
-  )
+    }
+    checkInviteMailLimits(deps, team.id, email);
+    const created = createInvite(db, clock, {
+      teamId: team.id,
+      type: "add_member",
+      senderId: user.id,
+      email,
+    });
+    const row = await mailInvite(deps, created, { teamName: team.name, senderName: user.name });
+    return c.json(inviteShape(row, peopleOf(db, [row])), 201);
+  })
+  .post("/accounts/invite", requirePermission("team.invites.create_invite"), async (c) => {
+    const deps = c.get("deps");
+    const { db, clock, catalog } = deps;
+    const { team } = teamOf(c);
+    const { user } = authOf(c);
+    const body = await jsonBody(c);
+    const errors = formErrors(c, "account-invite", body);
+    const { provider, problem } = providerProblem(catalog, body.provider, "invite");
+    if (problem && !errors.provider) errors.provider = [{ key: problem, rule: "in" }];
+    if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
+
+    assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+    checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
+    const created = createInvite(db, clock, {
+      teamId: team.id,
+      type: "link_account",
+      senderId: user.id,
+      email: inviteeEmail(body.email),
+      provider: provider.name,
+    });
+    const row = await mailInvite(deps, created, {
+      teamName: team.name,
+      senderName: user.name,
+      providerName: provider.display_name,
+    });
+    return c.json(inviteShape(row, peopleOf(db, [row])), 201);
+  })
+  .get("/invites/list", requirePermission("team.invites.view_invite"), (c) => {
+    const { db, clock } = c.get("deps");
+    const { team } = teamOf(c);
+    expireDueInvites(db, clock, { teamId: team.id });
+    const rows = db
+      .select()
+      .from(invites)
+      .where(eq(invites.teamId, team.id))
+      .orderBy(desc(invites.createdAt), desc(invites.id))
+      .all();
+    const people = peopleOf(db, rows);
+    return c.json({ data: rows.map((r) => inviteShape(r, people)) });
+  })
+  .delete("/invites/:id", requirePermission("team.invites.cancel_invite"), (c) => {
+    const { db, clock } = c.get("deps");
+    const { team } = teamOf(c);
+    const { user } = authOf(c);
+    const id = c.req.param("id");
+    expireDueInvites(db, clock, { teamId: team.id });
+    const row = db
+      .select()
+      .from(invites)
+      .where(and(eq(invites.id, id), eq(invites.teamId, team.id)))
+      .get();
+    if (!row) throw new AppError("notFound", { message: "error.notFound.invite" });
+    const now = clock().toISOString();
+    db.transaction((tx) => {
+      const done = tx
+        .update(invites)
+        .set({ status: "canceled", cancelerId: user.id, canceledAt: now })
+        .where(and(eq(invites.id, row.id), eq(invites.status, "active")))
+        .run();
+      if (done.changes !== 1) throw new AppError("inviteNotActive");
+      logActivity(tx, clock, {
+        teamId: team.id,
+        type: "cancelInvite",
+        userId: user.id,
+        meta: { invite: { key: row.key } },
+      });
+    });
+    const canceled = { ...row, status: "canceled", cancelerId: user.id, canceledAt: now };
+    return c.json(inviteShape(canceled, peopleOf(db, [canceled])));
+  });
+
+/** An invite link: read by anyone holding it, accepted by a signed-in user. */
+export const inviteLinkRoutes = new Hono<AppEnv>()
   .get("/invites/:key", (c) => {
     const { db, clock } = c.get("deps");
     const row = findInviteByKey(db, clock, c.req.param("key"));
     const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
-    if (!row || !team || team.deletedAt) throw new AppError("notFound", NOT_FOUND);
+    if (!row || !team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.invite" });
     return c.json(invitePublicShape(row, team.name, peopleOf(db, [row]).get(row.senderId ?? "")));
   })
   .post("/invites/:key/accept", requireUser, async (c) => {
@@ -216,19 +180,19 @@ export const invitesRoutes = new Hono<AppEnv>()
     const { user } = auth;
     const row = findInviteByKey(db, clock, c.req.param("key"));
     const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
-    if (!row || !team || team.deletedAt) throw new AppError("notFound", NOT_FOUND);
-    if (row.status !== "active") throw new AppError("inviteNotActive", NOT_ACTIVE);
+    if (!row || !team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.invite" });
+    if (row.status !== "active") throw new AppError("inviteNotActive");
 
     if (row.type === "add_member") {
       if (findTeamContext(deps, user.id, team.id)) {
-        throw new AppError("conflict", "You are already a member of this team.");
+        throw new AppError("conflict", { message: "error.conflict.alreadyMember" });
       }
       const quota = teamQuotas(catalog, team).members;
       if (membersCount(db, team.id) >= quota) {
-        throw new AppError("maxMembersExceeded", `This team's plan allows ${quota} member(s).`);
+        throw new AppError("maxMembersExceeded", { values: { n: quota } });
       }
       db.transaction((tx) => {
-        if (!markInviteUsed(tx, clock, row, user.id)) throw new AppError("inviteNotActive", NOT_ACTIVE);
+        if (!markInviteUsed(tx, clock, row, user.id)) throw new AppError("inviteNotActive");
         tx.insert(teamMembers)
           .values({ teamId: team.id, userId: user.id, role: "member", createdAt: clock().toISOString() })
           .run();
@@ -247,7 +211,7 @@ export const invitesRoutes = new Hono<AppEnv>()
     }
 
     const provider = catalog.providers.get(row.provider ?? "");
-    if (!provider || provider.onlyLogin) throw new AppError("inviteNotActive", NOT_ACTIVE);
+    if (!provider || provider.onlyLogin || provider.onlyTeam) throw new AppError("inviteNotActive");
     // A real account's sign-in, as POST /teams/current/accounts/link takes it (Bluesky: identifier and
     // app_password); without a body, or without an identifier, the network's default driver (the sandbox).
     const body = c.req.header("content-type") ? await jsonBody(c) : {};
@@ -285,14 +249,14 @@ export const invitesRoutes = new Hono<AppEnv>()
       if (
         teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === profile.external_id)
       ) {
-        throw new AppError("conflict", "This account is already linked to this team.");
+        throw new AppError("conflict", { message: "error.conflict.accountLinked" });
       }
       if (
         !markInviteUsed(tx, clock, row, user.id, {
           account: { url: profile.url, screen_name: profile.screen_name },
         })
       ) {
-        throw new AppError("inviteNotActive", NOT_ACTIVE);
+        throw new AppError("inviteNotActive");
       }
       // The person's own account: the same network account lent to several teams is one row.
       const mine = tx

@@ -9,7 +9,8 @@ import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { AppError, type ErrorKey, refuse } from "../errors";
 import { teamOf } from "../middleware/guards";
-import { type ContestRow, findContest } from "../services/contests";
+import type { ContestRow } from "../services/contests/form";
+import { findContest } from "../services/contests/queries";
 import { teamFeatures } from "../services/teams";
 import { validationError } from "../validation";
 
@@ -24,7 +25,7 @@ export const P = {
 /** 403 unless the member holds the permission (the route guard let any of the route's permissions through). */
 export function requireHeld(c: Context<AppEnv>, permission: string): void {
   if (!holds(teamOf(c).permissions, permission)) {
-    throw new AppError("permissionsForbidden", "You don't have the permission to do that in this team.");
+    throw new AppError("permissionsForbidden");
   }
 }
 
@@ -32,7 +33,7 @@ export function requireHeld(c: Context<AppEnv>, permission: string): void {
 export function requireFeature(c: Context<AppEnv>, feature: string, key: ErrorKey, message?: string): void {
   const { catalog } = c.get("deps");
   if (!teamFeatures(catalog, teamOf(c).team).includes(feature))
-    throw refuse(c, key, message === undefined ? {} : { message });
+    throw refuse(key, message === undefined ? {} : { message });
 }
 
 /**
@@ -41,7 +42,7 @@ export function requireFeature(c: Context<AppEnv>, feature: string, key: ErrorKe
  */
 export function contestOfPath(c: Context<AppEnv>, reader: Pick<Db, "select"> = c.get("deps").db): ContestRow {
   const row = findContest(reader, teamOf(c).team.id, c.req.param("id") ?? "");
-  if (!row || row.status === "draft") throw new AppError("notFound", "This contest does not exist.");
+  if (!row || row.status === "draft") throw new AppError("notFound", { message: "error.notFound.contest" });
   return row;
 }
 

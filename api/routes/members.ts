@@ -12,12 +12,12 @@ import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import { effectivePermissions, holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
 import { teamMembers, users } from "../db/schema";
 import { AppError } from "../errors";
 import {
   requireNotFrozen,
   requirePermission,
-  requireTeam,
   requireTeamOfPath,
   requireUser,
   teamOf,
@@ -26,10 +26,20 @@ import { logActivity } from "../services/activity";
 import { fallbackTeamId, memberShape, storedPermissions } from "../services/teams";
 import { jsonBody, validationError } from "../validation";
 
-const FORBIDDEN = "You don't have the permission to do that in this team.";
+/** A member of the team with their user, or 404 (another team's member is the same as a missing one). */
+function existingMember(db: Db, teamId: string, userId: string) {
+  const found = db
+    .select({ user: users, member: teamMembers })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .get();
+  if (!found) throw new AppError("notFound", { message: "error.notFound.member" });
+  return found;
+}
 
-export const membersRoutes = new Hono<AppEnv>()
-  .get("/teams/current/members/list", requireUser, requireTeam, requireNotFrozen, (c) => {
+export const teamMembersRoutes = new Hono<AppEnv>()
+  .get("/members/list", (c) => {
     const { db, catalog } = c.get("deps");
     const { team } = teamOf(c);
     const rows = db
@@ -43,26 +53,20 @@ export const membersRoutes = new Hono<AppEnv>()
     rows.sort((a, b) => Number(b.member.role === "owner") - Number(a.member.role === "owner"));
     return c.json({ data: rows.map((r) => memberShape(catalog, r.user, r.member)) });
   })
-  .delete("/teams/current/members/:id", requireUser, requireTeam, requireNotFrozen, (c) => {
+  .delete("/members/:id", (c) => {
     const { db, clock, realtime } = c.get("deps");
     const { team, member: actor, permissions } = teamOf(c);
     const targetId = c.req.param("id");
     const leaving = targetId === actor.userId;
     if (!leaving && !holds(permissions, "team.members.delete_member")) {
-      throw new AppError("permissionsForbidden", FORBIDDEN);
+      throw new AppError("permissionsForbidden");
     }
-    const target = db
-      .select({ member: teamMembers, currentTeamId: users.currentTeamId })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-      .get();
-    if (!target) throw new AppError("notFound", "This member does not exist.");
+    const target = existingMember(db, team.id, targetId);
     if (target.member.role === "owner") {
-      throw new AppError("permissionsForbidden", "The owner of a team can't be removed from it.");
+      throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.removeOwner" });
     }
     // Where they go if they were working in this team: their default team (what the next request would pick).
-    const next = target.currentTeamId === team.id ? fallbackTeamId(db, targetId, team.id) : undefined;
+    const next = target.user.currentTeamId === team.id ? fallbackTeamId(db, targetId, team.id) : undefined;
     db.transaction((tx) => {
       tx.delete(teamMembers)
         .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
@@ -80,65 +84,58 @@ export const membersRoutes = new Hono<AppEnv>()
     if (next !== undefined) realtime.moveUser(targetId, next);
     realtime.toUser(targetId, { type: "refresh_user" });
     return c.json({ success: true });
-  })
-  .post(
-    "/teams/:team_id/members/:member_id/permissions",
-    requireUser,
-    requireTeamOfPath("team_id"),
-    requireNotFrozen,
-    requirePermission("team.members.manage_permissions"),
-    async (c) => {
-      const { db, catalog, realtime } = c.get("deps");
-      const { team, member: actor, permissions: actorHolds } = teamOf(c);
-      const targetId = c.req.param("member_id");
-      const target = db
-        .select({ user: users, member: teamMembers })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-        .get();
-      if (!target) throw new AppError("notFound", "This member does not exist.");
-      if (target.member.role === "owner") {
-        throw new AppError("permissionsForbidden", "The owner's permissions can't be changed.");
-      }
-      if (target.member.userId === actor.userId) {
-        throw new AppError("permissionsForbidden", "You can't change your own permissions.");
-      }
+  });
 
-      const body = await jsonBody(c);
-      const updated = body.updated_permissions;
-      if (!isPlainObject(updated)) {
-        const key = updated === undefined ? "validation.required" : "validation.structure.type";
-        throw validationError(c, { updated_permissions: [{ key, rule: "structure" }] });
-      }
-      const known = new Set(catalog.permissions.map((p) => p.name));
-      const errors: ValidationErrors = {};
-      const changes: [name: string, value: boolean][] = [];
-      for (const [name, value] of Object.entries(updated)) {
-        const path = `updated_permissions.${name}`;
-        if (!known.has(name)) errors[path] = [{ key: "validation.permission.unknown", rule: "in" }];
-        else if (typeof value !== "boolean") errors[path] = [{ key: "validation.boolean", rule: "boolean" }];
-        else changes.push([name, value]);
-      }
-      if (Object.keys(errors).length > 0) throw validationError(c, errors);
+/** A member's permissions, in the team named by the path (not necessarily the current one). */
+export const memberPermissionsRoutes = new Hono<AppEnv>().post(
+  "/teams/:team_id/members/:member_id/permissions",
+  requireUser,
+  requireTeamOfPath("team_id"),
+  requireNotFrozen,
+  requirePermission("team.members.manage_permissions"),
+  async (c) => {
+    const { db, catalog, realtime } = c.get("deps");
+    const { team, member: actor, permissions: actorHolds } = teamOf(c);
+    const targetId = c.req.param("member_id");
+    const target = existingMember(db, team.id, targetId);
+    if (target.member.role === "owner") {
+      throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.ownerPermissions" });
+    }
+    if (target.member.userId === actor.userId) {
+      throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.ownPermissions" });
+    }
 
-      const effective = effectivePermissions(catalog, target.member);
-      for (const [name, value] of changes) {
-        if (effective[name] === value) continue; // Not a change: nothing to be allowed to do.
-        if (actorHolds[name] !== true) {
-          throw new AppError(
-            "permissionsForbidden",
-            "You can only change the permissions you hold yourself.",
-          );
-        }
-        effective[name] = value;
+    const body = await jsonBody(c);
+    const updated = body.updated_permissions;
+    if (!isPlainObject(updated)) {
+      const key = updated === undefined ? "validation.required" : "validation.structure.type";
+      throw validationError(c, { updated_permissions: [{ key, rule: "structure" }] });
+    }
+    const known = new Set(catalog.permissions.map((p) => p.name));
+    const errors: ValidationErrors = {};
+    const changes: [name: string, value: boolean][] = [];
+    for (const [name, value] of Object.entries(updated)) {
+      const path = `updated_permissions.${name}`;
+      if (!known.has(name)) errors[path] = [{ key: "validation.permission.unknown", rule: "in" }];
+      else if (typeof value !== "boolean") errors[path] = [{ key: "validation.boolean", rule: "boolean" }];
+      else changes.push([name, value]);
+    }
+    if (Object.keys(errors).length > 0) throw validationError(c, errors);
+
+    const effective = effectivePermissions(catalog, target.member);
+    for (const [name, value] of changes) {
+      if (effective[name] === value) continue; // Not a change: nothing to be allowed to do.
+      if (actorHolds[name] !== true) {
+        throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.grantHeld" });
       }
-      const stored = storedPermissions(catalog, effective);
-      db.update(teamMembers)
-        .set({ permissions: stored })
-        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-        .run();
-      realtime.toUser(targetId, { type: "refresh_user" });
-      return c.json(memberShape(catalog, target.user, { ...target.member, permissions: stored }));
-    },
-  );
+      effective[name] = value;
+    }
+    const stored = storedPermissions(catalog, effective);
+    db.update(teamMembers)
+      .set({ permissions: stored })
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
+      .run();
+    realtime.toUser(targetId, { type: "refresh_user" });
+    return c.json(memberShape(catalog, target.user, { ...target.member, permissions: stored }));
+  },
+);

@@ -11,12 +11,12 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { authOf, requireUser } from "../middleware/guards";
-import { contestListItem } from "../services/contests";
+import { authOf } from "../middleware/guards";
+import { contestListItem } from "../services/contests/shapes";
 import { listMyContests, teamsWithContestsInView } from "../services/my-contests";
-import { pagination, statusFilter } from "./contests";
+import { pagination, statusFilter } from "./builder/list-query";
 
-export const myContestsRoutes = new Hono<AppEnv>().get("/users/me/contests/list", requireUser, (c) => {
+export const myContestsRoutes = new Hono<AppEnv>().get("/contests/list", (c) => {
   const { db, catalog } = c.get("deps");
   const { user } = authOf(c);
   const statuses = statusFilter(c);

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
+import { authOf, loadTeamContext } from "../middleware/guards";
 import { notificationShape, notificationsPage, unreadNotificationsCount } from "../services/notifications";
 import { message } from "../validation";
 
@@ -16,25 +16,22 @@ export function beforeCursor(c: Context<AppEnv>): string | undefined {
   const before = c.req.query("before");
   if (before === undefined || before === "") return undefined;
   if (!/^[0-9a-f]{24}$/.test(before)) {
-    throw new AppError("validation", message(c, "validation.failed"), {
+    throw new AppError("validation", {
+      message: "validation.failed",
       errors: { before: [message(c, "validation.structure.invalid")] },
     });
   }
   return before;
 }
 
-export const notificationsRoutes = new Hono<AppEnv>().get(
-  "/users/me/notifications/list",
-  requireUser,
-  (c) => {
-    const auth = authOf(c);
-    const { db } = c.get("deps");
-    const before = beforeCursor(c);
-    const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id };
-    const lastReadId = auth.user.lastReadNotificationId;
-    return c.json({
-      data: notificationsPage(db, who, before).map((n) => notificationShape(n, lastReadId)),
-      new_count: unreadNotificationsCount(db, { ...who, lastReadId }),
-    });
-  },
-);
+export const notificationsRoutes = new Hono<AppEnv>().get("/notifications/list", (c) => {
+  const auth = authOf(c);
+  const { db } = c.get("deps");
+  const before = beforeCursor(c);
+  const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id };
+  const lastReadId = auth.user.lastReadNotificationId;
+  return c.json({
+    data: notificationsPage(db, who, before).map((n) => notificationShape(n, lastReadId)),
+    new_count: unreadNotificationsCount(db, { ...who, lastReadId }),
+  });
+});

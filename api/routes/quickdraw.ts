@@ -23,14 +23,7 @@ import { contests } from "../db/schema";
 import { hasRealDriver } from "../drivers";
 import { AppError, refuse } from "../errors";
 import { newId } from "../ids";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { providerProblem, teamAccounts } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import { FINISHED_STATUSES, moveStatus } from "../services/contest-status";
@@ -44,8 +37,7 @@ import {
 } from "../services/quickdraw";
 import { teamFeatures } from "../services/teams";
 import { formErrors, jsonBody, validationError } from "../validation";
-
-const NOT_FOUND = "This contest does not exist.";
+import { ID } from "./params";
 
 type ContestRow = typeof contests.$inferSelect;
 type StoredSource = Record<string, unknown>;
@@ -86,130 +78,116 @@ function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
 }
 
 export const quickdrawRoutes = new Hono<AppEnv>()
-  .post(
-    "/teams/current/contests/quickdraw",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.contests.import_contests"),
-    async (c) => {
-      const { db, clock, catalog, realtime } = c.get("deps");
-      const { team } = teamOf(c);
-      const user = authOf(c).user;
-      const { name, matched, provider, post } = readImport(c, await jsonBody(c));
+  .post("/contests/quickdraw", requirePermission("team.contests.import_contests"), async (c) => {
+    const { db, clock, catalog, realtime } = c.get("deps");
+    const { team } = teamOf(c);
+    const user = authOf(c).user;
+    const { name, matched, provider, post } = readImport(c, await jsonBody(c));
 
-      const now = clock();
-      const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });
-      const contest = db.transaction((tx) => {
-        const imports = importsLeft(tx, catalog, team, now);
-        if (imports.quota === 0) {
-          throw refuse(c, "planNotSupported", {
-            message: "error.planNotSupported.quickdraw",
-            extra: { checkout },
-          });
-        }
-        if (imports.left === 0) {
-          throw refuse(c, "importsQuotaExceeded", {
-            values: { n: imports.quota },
-            extra: { quota: imports.quota, checkout },
-          });
-        }
-        const at = now.toISOString();
-        const row: typeof contests.$inferInsert = {
-          id: newId(),
-          teamId: team.id,
-          name,
-          type: "classic",
-          status: "started",
-          startAt: at,
-          closeAt: null,
-          config: { is_setup: false, nb_winners: 1, autodraw: { enabled: false, autodraw_at: null } },
-          meta: { cancel_reason: null, imported_from: matched.trim() },
-          sources: [importedSource(tx, team.id, provider, post)],
-          providers: [provider.name],
-          entriesCount: 0,
-          // Real when the team has a real account of the network to read the post with.
-          sandbox:
-            !hasRealDriver(provider) ||
-            !teamAccounts(tx, team.id, provider.name).some((a) => !a.account.sandbox && !a.account.disabled),
-          createdBy: user.id,
-          createdAt: at,
-          updatedAt: at,
-        };
-        tx.insert(contests).values(row).run();
-        logActivity(tx, clock, {
-          teamId: team.id,
-          type: "createContest",
-          userId: user.id,
-          meta: { contest: { _id: row.id, name } },
+    const now = clock();
+    const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });
+    const contest = db.transaction((tx) => {
+      const imports = importsLeft(tx, catalog, team, now);
+      if (imports.quota === 0) {
+        throw refuse("planNotSupported", {
+          message: "error.planNotSupported.quickdraw",
+          extra: { checkout },
         });
-        return row;
-      });
-      realtime.toTeam(team.id, { type: "load_contest", contest_id: contest.id });
-      return c.json({ contest_id: contest.id }, 201);
-    },
-  )
-  .post(
-    "/teams/current/contests/:id/merge",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.contests.update_contests"),
-    async (c) => {
-      const { db, clock, catalog, realtime } = c.get("deps");
-      const { team } = teamOf(c);
-      if (!teamFeatures(catalog, team).includes("multiContests")) {
-        throw refuse(c, "planNotSupported", { message: "error.planNotSupported.merge" });
       }
-      const body = await jsonBody(c);
-      const targetId = body.target_contest_id;
-      if (typeof targetId !== "string" || targetId === "") {
-        const key = targetId === undefined || targetId === null || targetId === "" ? "required" : "string";
-        throw validationError(c, { target_contest_id: [{ key: `validation.${key}`, rule: key }] });
+      if (imports.left === 0) {
+        throw refuse("importsQuotaExceeded", {
+          values: { n: imports.quota },
+          extra: { quota: imports.quota, checkout },
+        });
       }
-      const sourceId = c.req.param("id");
-
-      const find = (tx: Pick<typeof db, "select">, id: string): ContestRow => {
-        const row = tx
-          .select()
-          .from(contests)
-          .where(and(eq(contests.id, id), eq(contests.teamId, team.id), isNull(contests.deletedAt)))
-          .get();
-        if (!row) throw new AppError("notFound", NOT_FOUND);
-        return row;
+      const at = now.toISOString();
+      const row: typeof contests.$inferInsert = {
+        id: newId(),
+        teamId: team.id,
+        name,
+        type: "classic",
+        status: "started",
+        startAt: at,
+        closeAt: null,
+        config: { is_setup: false, nb_winners: 1, autodraw: { enabled: false, autodraw_at: null } },
+        meta: { cancel_reason: null, imported_from: matched.trim() },
+        sources: [importedSource(tx, team.id, provider, post)],
+        providers: [provider.name],
+        entriesCount: 0,
+        // Real when the team has a real account of the network to read the post with.
+        sandbox:
+          !hasRealDriver(provider) ||
+          !teamAccounts(tx, team.id, provider.name).some((a) => !a.account.sandbox && !a.account.disabled),
+        createdBy: user.id,
+        createdAt: at,
+        updatedAt: at,
       };
-
-      db.transaction((tx) => {
-        const from = find(tx, sourceId);
-        const into = find(tx, targetId);
-        const problem = mergeProblem(from, into);
-        if (problem) throw refuse(c, problem);
-        const at = clock().toISOString();
-        const moved = from.sources ?? [];
-        tx.update(contests)
-          .set({
-            sources: [...(into.sources ?? []), ...moved],
-            providers: [...new Set([...(into.providers ?? []), ...(from.providers ?? [])])],
-            entriesCount: into.entriesCount + from.entriesCount,
-            loadedAt: into.loadedAt ?? from.loadedAt,
-            updatedAt: at,
-          })
-          .where(eq(contests.id, into.id))
-          .run();
-        // The one way a status moves (api/services/contest-status.ts): canceled, with canceled_at.
-        moveStatus(tx, from.id, "canceled", at, {
-          meta: { ...from.meta, cancel_reason: "merged" },
-          mergedInto: into.id,
-          sources: [],
-          providers: [],
-          entriesCount: 0,
-        });
+      tx.insert(contests).values(row).run();
+      logActivity(tx, clock, {
+        teamId: team.id,
+        type: "createContest",
+        userId: user.id,
+        meta: { contest: { _id: row.id, name } },
       });
-      realtime.toTeam(team.id, { type: "load_contest", contest_id: sourceId });
-      realtime.toTeam(team.id, { type: "load_contest", contest_id: targetId });
-      return c.json({ success: true, contest_id: targetId });
-    },
-  );
+      return row;
+    });
+    realtime.toTeam(team.id, { type: "load_contest", contest_id: contest.id });
+    return c.json({ contest_id: contest.id }, 201);
+  })
+  .post(`/contests/${ID}/merge`, requirePermission("team.contests.update_contests"), async (c) => {
+    const { db, clock, catalog, realtime } = c.get("deps");
+    const { team } = teamOf(c);
+    if (!teamFeatures(catalog, team).includes("multiContests")) {
+      throw refuse("planNotSupported", { message: "error.planNotSupported.merge" });
+    }
+    const body = await jsonBody(c);
+    const targetId = body.target_contest_id;
+    if (typeof targetId !== "string" || targetId === "") {
+      const key = targetId === undefined || targetId === null || targetId === "" ? "required" : "string";
+      throw validationError(c, { target_contest_id: [{ key: `validation.${key}`, rule: key }] });
+    }
+    const sourceId = c.req.param("id");
+
+    const find = (tx: Pick<typeof db, "select">, id: string): ContestRow => {
+      const row = tx
+        .select()
+        .from(contests)
+        .where(and(eq(contests.id, id), eq(contests.teamId, team.id), isNull(contests.deletedAt)))
+        .get();
+      if (!row) throw new AppError("notFound", { message: "error.notFound.contest" });
+      return row;
+    };
+
+    db.transaction((tx) => {
+      const from = find(tx, sourceId);
+      const into = find(tx, targetId);
+      const problem = mergeProblem(from, into);
+      if (problem) throw refuse(problem);
+      const at = clock().toISOString();
+      const moved = from.sources ?? [];
+      tx.update(contests)
+        .set({
+          sources: [...(into.sources ?? []), ...moved],
+          providers: [...new Set([...(into.providers ?? []), ...(from.providers ?? [])])],
+          entriesCount: into.entriesCount + from.entriesCount,
+          loadedAt: into.loadedAt ?? from.loadedAt,
+          updatedAt: at,
+        })
+        .where(eq(contests.id, into.id))
+        .run();
+      // The one way a status moves (api/services/contest-status.ts): canceled, with canceled_at.
+      moveStatus(tx, from.id, "canceled", at, {
+        meta: { ...from.meta, cancel_reason: "merged" },
+        mergedInto: into.id,
+        sources: [],
+        providers: [],
+        entriesCount: 0,
+      });
+    });
+    realtime.toTeam(team.id, { type: "load_contest", contest_id: sourceId });
+    realtime.toTeam(team.id, { type: "load_contest", contest_id: targetId });
+    return c.json({ success: true, contest_id: targetId });
+  });
 
 /** Why `from` cannot be merged into `into` (a 409 key); null for two different, live, unmerged imports. */
 function mergeProblem(from: ContestRow, into: ContestRow): MergeProblem | null {

@@ -5,13 +5,9 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { requireNotFrozen, requireTeam, requireUser, teamOf } from "../middleware/guards";
+import { teamOf } from "../middleware/guards";
 import { quotaUsage } from "../services/quotas";
 
-export const quotasRoutes = new Hono<AppEnv>().get(
-  "/teams/current/quotas",
-  requireUser,
-  requireTeam,
-  requireNotFrozen,
-  (c) => c.json({ data: quotaUsage(c.get("deps"), teamOf(c).team) }),
+export const quotasRoutes = new Hono<AppEnv>().get("/quotas", (c) =>
+  c.json({ data: quotaUsage(c.get("deps"), teamOf(c).team) }),
 );

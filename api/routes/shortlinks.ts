@@ -12,14 +12,7 @@ import { Hono } from "hono";
 import { requestAddress } from "../client-address";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { dayRange, shortlinkStatistics } from "../services/shortlink-statistics";
 import {
   createShortlink,
@@ -35,8 +28,6 @@ import {
 import { teamFeatures } from "../services/teams";
 import { jsonBody, validateForm, validationError } from "../validation";
 import { requireFeature } from "./lifecycle-common";
-
-const NOT_FOUND = "This shortlink does not exist.";
 
 /** The link as a header-safe absolute http(s) URL (the create call checked it; this guards older rows). */
 function safeUrl(url: string): string | null {
@@ -55,85 +46,57 @@ function limitParam(value: string | undefined): number | undefined {
 }
 
 export const shortlinksRoutes = new Hono<AppEnv>()
-  .post(
-    "/teams/current/shortlinks/create",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.shortlinks.create_shortlink"),
-    async (c) => {
-      const { db, clock, catalog } = c.get("deps");
-      const { team } = teamOf(c);
-      const auth = authOf(c);
-      const body = await jsonBody(c);
-      validateForm(c, "shortlink-create", body, teamFeatures(catalog, team));
-      // The form rules checked the types; a key makes the link custom (app-shell.md §5).
-      const key = typeof body.key === "string" && body.key !== "" ? body.key : null;
-      if (body.type === "custom" && key === null) {
-        throw validationError(c, { key: [{ key: "validation.required", rule: "required" }] });
-      }
-      const created = createShortlink(db, clock, {
-        teamId: team.id,
-        userId: auth.user.id,
-        domain: String(body.domain),
-        key,
-        url: String(body.url).trim(),
-      });
-      if (created === "taken") {
-        throw validationError(c, { key: [{ key: "validation.shortlink.key_taken", rule: "unique" }] });
-      }
-      return c.json(shortlinkShape(created), 201);
-    },
-  )
-  .get(
-    "/teams/current/shortlinks/list",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.shortlinks.view_shortlink"),
-    (c) => {
-      const { db } = c.get("deps");
-      const { team } = teamOf(c);
-      const rows = listShortlinks(db, team.id, limitParam(c.req.query("limit")));
-      return c.json({ data: rows.map(shortlinkShape) });
-    },
-  )
-  .get(
-    "/teams/current/shortlinks/:id",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.shortlinks.view_shortlink"),
-    (c) => {
-      const { db } = c.get("deps");
-      const { team } = teamOf(c);
-      const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
-      if (!row) throw new AppError("notFound", NOT_FOUND);
-      return c.json(shortlinkShape(row));
-    },
-  )
-  .get(
-    "/teams/current/shortlinks/:id/statistics",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.shortlinks.view_shortlink"),
-    (c) => {
-      requireFeature(
-        c,
-        "shortlinks.statistics",
-        "planNotSupported",
-        "error.planNotSupported.shortlinkStatistics",
-      );
-      const { db, clock } = c.get("deps");
-      const { team } = teamOf(c);
-      const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
-      if (!row) throw new AppError("notFound", NOT_FOUND);
-      const asked = dayRange({ from: c.req.query("from"), to: c.req.query("to") }, clock());
-      if ("errors" in asked) throw validationError(c, asked.errors);
-      return c.json(shortlinkStatistics(db, row.id, asked.range));
-    },
-  );
+  .post("/shortlinks/create", requirePermission("team.shortlinks.create_shortlink"), async (c) => {
+    const { db, clock, catalog } = c.get("deps");
+    const { team } = teamOf(c);
+    const auth = authOf(c);
+    const body = await jsonBody(c);
+    validateForm(c, "shortlink-create", body, teamFeatures(catalog, team));
+    // The form rules checked the types; a key makes the link custom (app-shell.md §5).
+    const key = typeof body.key === "string" && body.key !== "" ? body.key : null;
+    if (body.type === "custom" && key === null) {
+      throw validationError(c, { key: [{ key: "validation.required", rule: "required" }] });
+    }
+    const created = createShortlink(db, clock, {
+      teamId: team.id,
+      userId: auth.user.id,
+      domain: String(body.domain),
+      key,
+      url: String(body.url).trim(),
+    });
+    if (created === "taken") {
+      throw validationError(c, { key: [{ key: "validation.shortlink.key_taken", rule: "unique" }] });
+    }
+    return c.json(shortlinkShape(created), 201);
+  })
+  .get("/shortlinks/list", requirePermission("team.shortlinks.view_shortlink"), (c) => {
+    const { db } = c.get("deps");
+    const { team } = teamOf(c);
+    const rows = listShortlinks(db, team.id, limitParam(c.req.query("limit")));
+    return c.json({ data: rows.map(shortlinkShape) });
+  })
+  .get("/shortlinks/:id", requirePermission("team.shortlinks.view_shortlink"), (c) => {
+    const { db } = c.get("deps");
+    const { team } = teamOf(c);
+    const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
+    if (!row) throw new AppError("notFound", { message: "error.notFound.shortlink" });
+    return c.json(shortlinkShape(row));
+  })
+  .get("/shortlinks/:id/statistics", requirePermission("team.shortlinks.view_shortlink"), (c) => {
+    requireFeature(
+      c,
+      "shortlinks.statistics",
+      "planNotSupported",
+      "error.planNotSupported.shortlinkStatistics",
+    );
+    const { db, clock } = c.get("deps");
+    const { team } = teamOf(c);
+    const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
+    if (!row) throw new AppError("notFound", { message: "error.notFound.shortlink" });
+    const asked = dayRange({ from: c.req.query("from"), to: c.req.query("to") }, clock());
+    if ("errors" in asked) throw validationError(c, asked.errors);
+    return c.json(shortlinkStatistics(db, row.id, asked.range));
+  });
 
 /** The redirect itself, GET /s/:key on the app's domain (mounted outside /api). */
 export const shortlinkRedirectRoutes = new Hono<AppEnv>().get("/:key", (c) => {

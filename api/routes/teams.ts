@@ -17,7 +17,6 @@ import {
   authOf,
   requireNotFrozen,
   requirePermission,
-  requireTeam,
   requireTeamOfPath,
   requireUser,
   teamOf,
@@ -100,27 +99,29 @@ export const teamsRoutes = new Hono<AppEnv>()
     realtime.moveUser(user.id, team.id);
     realtime.toUser(user.id, { type: "refresh_user" });
     return c.json(teamShape(catalog, team), 201);
-  })
-  .post(
-    "/teams/current",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission("team.settings.edit_information"),
-    async (c) => {
-      const { db, catalog, realtime } = c.get("deps");
-      const { team } = teamOf(c);
-      const { changes, errors } = teamChanges(team, await jsonBody(c));
-      if (Object.keys(errors).length > 0) throw validationError(c, errors);
-      if (Object.keys(changes).length > 0) {
-        db.update(teams).set(changes).where(eq(teams.id, team.id)).run();
-        Object.assign(team, changes);
-        // The team's name is in every member's header.
-        realtime.toTeam(team.id, { type: "refresh_user" });
-      }
-      return c.json(teamShape(catalog, team));
-    },
-  )
+  });
+
+/** The current team itself (mounted on /teams/current). */
+export const currentTeamRoutes = new Hono<AppEnv>().post(
+  "/",
+  requirePermission("team.settings.edit_information"),
+  async (c) => {
+    const { db, catalog, realtime } = c.get("deps");
+    const { team } = teamOf(c);
+    const { changes, errors } = teamChanges(team, await jsonBody(c));
+    if (Object.keys(errors).length > 0) throw validationError(c, errors);
+    if (Object.keys(changes).length > 0) {
+      db.update(teams).set(changes).where(eq(teams.id, team.id)).run();
+      Object.assign(team, changes);
+      // The team's name is in every member's header.
+      realtime.toTeam(team.id, { type: "refresh_user" });
+    }
+    return c.json(teamShape(catalog, team));
+  },
+);
+
+/** Calls naming a team by id (requireTeamOfPath), which need not be the current one. */
+export const teamByIdRoutes = new Hono<AppEnv>()
   .delete(
     "/teams/:teamId",
     requireUser,
@@ -132,7 +133,7 @@ export const teamsRoutes = new Hono<AppEnv>()
       const { team } = teamOf(c);
       const actorId = c.get("auth")?.user.id ?? null;
       if (team.isDefault) {
-        throw new AppError("cantDeleteYourDefaultTeam", "A default team can't be deleted.");
+        throw new AppError("cantDeleteYourDefaultTeam");
       }
       const now = clock().toISOString();
       const members = db
@@ -176,7 +177,7 @@ export const teamsRoutes = new Hono<AppEnv>()
       const { team } = teamOf(c);
       if (team.isDefault) {
         // Every user keeps a team of their own to come back to (the default team can't be deleted either).
-        throw new AppError("cantTransferYourDefaultTeam", "A default team can't be given to someone else.");
+        throw new AppError("cantTransferYourDefaultTeam");
       }
       const body = await jsonBody(c);
       const newOwnerId = typeof body.new_owner_id === "string" ? body.new_owner_id : "";

@@ -15,14 +15,7 @@ import { bodyLimit } from "hono/body-limit";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../../engine/media";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
-import {
-  authOf,
-  requireNotFrozen,
-  requirePermission,
-  requireTeam,
-  requireUser,
-  teamOf,
-} from "../middleware/guards";
+import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { teamQuotas } from "../services/teams";
 import {
   deleteUpload,
@@ -42,14 +35,13 @@ const UPLOAD_PERMISSION =
   "team.contests.create_contests team.contests.create_drafts team.templates.create_templates " +
   "team.contests.update_contests team.contests.update_drafts";
 const VIEW_PERMISSION = "team.contests.view_contests team.templates.view_templates";
-const NOT_FOUND = "This file does not exist.";
 const MB = 1024 * 1024;
 
 /** The JSON body limit of app.ts skips /api/v1/upload*; the DELETE body is a small JSON object. */
 const smallJson = bodyLimit({
   maxSize: 16 * 1024,
   onError: () => {
-    throw new AppError("payloadTooLarge", "The request body is too large.");
+    throw new AppError("payloadTooLarge");
   },
 });
 
@@ -92,77 +84,54 @@ function inlineDisposition(name: string | null): string {
 }
 
 export const uploadsRoutes = new Hono<AppEnv>()
-  .post("/upload", requireUser, requireTeam, requireNotFrozen, requirePermission(UPLOAD_PERMISSION), (c) =>
-    upload(c),
-  )
-  .post(
-    "/upload/contest_builder",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(UPLOAD_PERMISSION),
-    (c) => upload(c),
-  )
-  .get(
-    "/upload/view/:uuid",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(VIEW_PERMISSION),
-    async (c) => {
-      const { db, env, logger } = c.get("deps");
-      const { team } = teamOf(c);
-      const row = findUpload(db, team.id, c.req.param("uuid"));
-      if (!row) throw new AppError("notFound", NOT_FOUND);
-      const file = storedPath(env.uploadDir, row.sha256);
-      const { size } = await stat(file).catch((err: unknown) => {
-        logger.warn({ err, upload: row.id }, "an upload's stored file is missing");
-        throw new AppError("notFound", NOT_FOUND);
-      });
-      // The uuid always names the same bytes: their hash is a strong validator.
-      const etag = `"${row.sha256}"`;
-      const ifRange = c.req.header("if-range");
-      const range = ifRange && ifRange !== etag ? null : parseRange(c.req.header("range"), size);
-      if (range === "unsatisfiable") {
-        c.header("Content-Range", `bytes */${size}`);
-        throw new AppError("rangeNotSatisfiable", "The requested range is outside the file.");
-      }
-      c.header("Content-Type", row.mime);
-      c.header("X-Content-Type-Options", "nosniff");
-      c.header("Content-Disposition", inlineDisposition(row.originalName));
-      c.header("Cache-Control", "private, max-age=86400");
-      c.header("Accept-Ranges", "bytes");
-      c.header("ETag", etag);
-      if (
-        c.req
-          .header("if-none-match")
-          ?.split(/\s*,\s*/)
-          .includes(etag)
-      )
-        return c.body(null, 304);
-      const bytes = range ?? { start: 0, end: size - 1 };
-      c.header("Content-Length", String(bytes.end - bytes.start + 1));
-      if (range) c.header("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
-      const status = range ? 206 : 200;
-      if (c.req.method === "HEAD") return c.body(null, status);
-      return c.body(fileRangeStream(file, bytes), status);
-    },
-  )
-  .delete(
-    "/upload",
-    requireUser,
-    requireTeam,
-    requireNotFrozen,
-    requirePermission(UPLOAD_PERMISSION),
-    smallJson,
-    async (c) => {
-      const { db, env } = c.get("deps");
-      const { team } = teamOf(c);
-      const body = await jsonBody(c);
-      if (typeof body.uuid !== "string" || body.uuid === "") {
-        throw validationError(c, { uuid: [{ key: "validation.required", rule: "required" }] });
-      }
-      if (!deleteUpload(db, env.uploadDir, team.id, body.uuid)) throw new AppError("notFound", NOT_FOUND);
-      return c.json({ success: true as const });
-    },
-  );
+  .post("/", requirePermission(UPLOAD_PERMISSION), (c) => upload(c))
+  .post("/contest_builder", requirePermission(UPLOAD_PERMISSION), (c) => upload(c))
+  .get("/view/:uuid", requirePermission(VIEW_PERMISSION), async (c) => {
+    const { db, env, logger } = c.get("deps");
+    const { team } = teamOf(c);
+    const row = findUpload(db, team.id, c.req.param("uuid"));
+    if (!row) throw new AppError("notFound", { message: "error.notFound.file" });
+    const file = storedPath(env.uploadDir, row.sha256);
+    const { size } = await stat(file).catch((err: unknown) => {
+      logger.warn({ err, upload: row.id }, "an upload's stored file is missing");
+      throw new AppError("notFound", { message: "error.notFound.file" });
+    });
+    // The uuid always names the same bytes: their hash is a strong validator.
+    const etag = `"${row.sha256}"`;
+    const ifRange = c.req.header("if-range");
+    const range = ifRange && ifRange !== etag ? null : parseRange(c.req.header("range"), size);
+    if (range === "unsatisfiable") {
+      c.header("Content-Range", `bytes */${size}`);
+      throw new AppError("rangeNotSatisfiable");
+    }
+    c.header("Content-Type", row.mime);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Content-Disposition", inlineDisposition(row.originalName));
+    c.header("Cache-Control", "private, max-age=86400");
+    c.header("Accept-Ranges", "bytes");
+    c.header("ETag", etag);
+    if (
+      c.req
+        .header("if-none-match")
+        ?.split(/\s*,\s*/)
+        .includes(etag)
+    )
+      return c.body(null, 304);
+    const bytes = range ?? { start: 0, end: size - 1 };
+    c.header("Content-Length", String(bytes.end - bytes.start + 1));
+    if (range) c.header("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+    const status = range ? 206 : 200;
+    if (c.req.method === "HEAD") return c.body(null, status);
+    return c.body(fileRangeStream(file, bytes), status);
+  })
+  .delete("/", requirePermission(UPLOAD_PERMISSION), smallJson, async (c) => {
+    const { db, env } = c.get("deps");
+    const { team } = teamOf(c);
+    const body = await jsonBody(c);
+    if (typeof body.uuid !== "string" || body.uuid === "") {
+      throw validationError(c, { uuid: [{ key: "validation.required", rule: "required" }] });
+    }
+    if (!deleteUpload(db, env.uploadDir, team.id, body.uuid))
+      throw new AppError("notFound", { message: "error.notFound.file" });
+    return c.json({ success: true as const });
+  });

@@ -15,15 +15,15 @@ import { jsonBody, message, validateForm } from "../validation";
 const LOCALES = ["en", "fr", "ar", "hi", "ja"];
 
 function invalid(field: string, text: string): AppError {
-  return new AppError("validation", "The given data was invalid.", { errors: { [field]: [text] } });
+  return new AppError("validation", { errors: { [field]: [text] } });
 }
 
-export const userRoutes = new Hono<AppEnv>()
-  .get("/users/me", requireUser, (c) => {
+export const meRoutes = new Hono<AppEnv>()
+  .get("/", (c) => {
     const auth = authOf(c);
     return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
   })
-  .post("/users/me", requireUser, async (c) => {
+  .post("/", async (c) => {
     const auth = authOf(c);
     const { db, clock, mailer, limiter } = c.get("deps");
     const body = await jsonBody(c);
@@ -85,7 +85,7 @@ export const userRoutes = new Hono<AppEnv>()
     }
     return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
   })
-  .delete("/users/me", requireUser, (c) => {
+  .delete("/", (c) => {
     const auth = authOf(c);
     const { db, clock, realtime } = c.get("deps");
     // A team the user owns with other members in it must be handed over first (their default team can't be).
@@ -100,10 +100,7 @@ export const userRoutes = new Hono<AppEnv>()
           .length > 1,
     );
     if (others.length > 0) {
-      throw new AppError(
-        "conflict",
-        "Transfer the ownership of your teams with other members before deleting your account.",
-      );
+      throw new AppError("conflict", { message: "error.conflict.ownsTeams" });
     }
     // Soft delete; the address is freed so it can register again.
     db.update(users)
@@ -114,24 +111,24 @@ export const userRoutes = new Hono<AppEnv>()
     realtime.closeUser(auth.user.id);
     clearSessionCookie(c);
     return c.json({ success: true });
-  })
-  .post("/users/switch_team", requireUser, async (c) => {
-    const auth = authOf(c);
-    const body = await jsonBody(c);
-    const { db, realtime } = c.get("deps");
-    const teamId = typeof body.team_id === "string" ? body.team_id : "";
-    const member = db
-      .select({ teamId: teamMembers.teamId })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(
-        and(eq(teamMembers.userId, auth.user.id), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)),
-      )
-      .get();
-    if (!member) throw new AppError("notFound", "This team does not exist.");
-    db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, auth.user.id)).run();
-    auth.user.currentTeamId = teamId;
-    realtime.moveUser(auth.user.id, teamId);
-    realtime.toUser(auth.user.id, { type: "refresh_user" });
-    return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
   });
+
+/** Switching the caller's current team. */
+export const switchTeamRoutes = new Hono<AppEnv>().post("/users/switch_team", requireUser, async (c) => {
+  const auth = authOf(c);
+  const body = await jsonBody(c);
+  const { db, realtime } = c.get("deps");
+  const teamId = typeof body.team_id === "string" ? body.team_id : "";
+  const member = db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, auth.user.id), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)))
+    .get();
+  if (!member) throw new AppError("notFound", { message: "error.notFound.team" });
+  db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, auth.user.id)).run();
+  auth.user.currentTeamId = teamId;
+  realtime.moveUser(auth.user.id, teamId);
+  realtime.toUser(auth.user.id, { type: "refresh_user" });
+  return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
+});

@@ -32,7 +32,7 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
     .from(contests)
     .where(and(eq(contests.id, c.req.param("contestId")), isNull(contests.deletedAt)))
     .get();
-  if (!row || row.status === "draft") throw new AppError("notFound", "This contest does not exist.");
+  if (!row || row.status === "draft") throw new AppError("notFound", { message: "error.notFound.contest" });
   const commitment = findCommitment(db, row.id);
   const draw = findFinalDraw(db, row.id);
   const revealed = draw !== undefined && commitment?.revealedAt != null;

@@ -64,7 +64,7 @@ export function isSameOrigin(c: Context<AppEnv>): boolean {
 
 const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isSameOrigin(c)) {
-    throw new AppError("permissionsForbidden", "This socket only opens from Fairdraw's own pages.");
+    throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.socketOrigin" });
   }
   await next();
 };
@@ -119,7 +119,7 @@ export function wsRoutes(upgradeWebSocket: UpgradeWebSocket) {
     }),
     // Reached only by a plain HTTP request (no Upgrade header).
     () => {
-      throw new AppError("badRequest", "This path only answers WebSocket upgrades.");
+      throw new AppError("badRequest", { message: "error.badRequest.upgradeOnly" });
     },
   );
 }

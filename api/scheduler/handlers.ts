@@ -27,7 +27,7 @@ import { logActivity } from "../services/activity";
 import { committedMoments, findCommitment, momentEntries } from "../services/commitments";
 import { type ContestSource, contestSources, formPart, mediaIds } from "../services/contest-sources";
 import { moveStatus, type StatusMove } from "../services/contest-status";
-import type { StoredSource } from "../services/contests";
+import type { StoredSource } from "../services/contests/form";
 import { drawCounts, findFinalDraw, makeDraw, momentWinners } from "../services/draws";
 import {
   entrantsOf,

@@ -27,7 +27,7 @@ import { contests, jobs, teams } from "../db/schema";
 import { newId } from "../ids";
 import { commitContest } from "../services/commitments";
 import { formSourcesOf } from "../services/contest-sources";
-import type { StoredSource } from "../services/contests";
+import type { StoredSource } from "../services/contests/form";
 
 export const JOB_KINDS = [
   "start",

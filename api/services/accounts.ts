@@ -171,10 +171,7 @@ export function assertAccountsQuota(
   const linked = teamAccounts(db, team.id, provider).length;
   const held = opts.countInvites ? countActiveInvites(db, clock, team.id, "link_account", provider) : 0;
   if (linked + held >= quota) {
-    throw new AppError(
-      "maxAccountsExceeded",
-      `Your plan allows ${quota} account(s) of this network. Upgrade to link more.`,
-    );
+    throw new AppError("maxAccountsExceeded", { values: { n: quota } });
   }
 }
 
@@ -193,7 +190,8 @@ export function providerProblem(
   const provider = typeof value === "string" ? catalog.providers.get(value) : undefined;
   if (!provider) return { provider: null, problem: "validation.in" };
   if (provider.onlyLogin) return { provider: null, problem: "validation.provider.login_only" };
-  if (purpose === "invite" && !provider.canInvite) {
+  // An account invite lends the account to the team (a delegation): not for networks whose accounts are a team's only.
+  if (purpose === "invite" && (!provider.canInvite || provider.onlyTeam)) {
     return { provider: null, problem: "validation.provider.cannot_invite" };
   }
   return { provider, problem: null };

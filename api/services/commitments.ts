@@ -21,7 +21,7 @@ import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
 import { type contests, drawCommitments, type entrants } from "../db/schema";
 import { formSourcesOf } from "./contest-sources";
-import type { StoredSource } from "./contests";
+import type { StoredSource } from "./contests/form";
 
 /** A commitment without the moments' entries list (up to 50 000 entries: read only where it is published). */
 export type CommitmentRow = Omit<typeof drawCommitments.$inferSelect, "momentsEntries">;

@@ -27,7 +27,7 @@ import { validate } from "../../engine/validation/validate";
 import { isPlainObject } from "../../engine/values";
 import type { Catalog } from "../catalog";
 import type { TeamRow } from "../context";
-import { type ContestRow, validationContextOf } from "./contests";
+import { type ContestRow, validationContextOf } from "./contests/form";
 
 /** The base fields a classic contest's setup sets, the filters first optional. */
 export const SETUP_FILTERS = [

@@ -15,7 +15,7 @@ import type { contests } from "../db/schema";
 import { type DriverDeps, driverFor, type Waiter } from "../drivers";
 import type { NetworkDriver, StoredAccount } from "../drivers/types";
 import { storedAccount, type TeamAccount, teamAccounts } from "./accounts";
-import { publishingAccount, type StoredSource } from "./contests";
+import { publishingAccount, type StoredSource } from "./contests/form";
 
 type ContestRow = typeof contests.$inferSelect;
 

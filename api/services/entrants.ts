@@ -30,7 +30,7 @@ import { contests, drawCommitments, draws, entrants } from "../db/schema";
 import type { DriverDeps } from "../drivers";
 import type { NetworkDriver } from "../drivers/types";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
-import type { StoredSource } from "./contests";
+import type { StoredSource } from "./contests/form";
 import { momentWinners } from "./draws";
 
 export type EntrantRow = typeof entrants.$inferSelect;

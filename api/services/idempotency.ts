@@ -57,10 +57,7 @@ export function replayOf(
     .get();
   if (!row) return null;
   if (row.scope !== request.scope || row.requestHash !== request.hash) {
-    throw new AppError(
-      "conflict",
-      "This idempotency key was already used for another request. Send a new key with a new request.",
-    );
+    throw new AppError("conflict", { message: "error.conflict.idempotencyKey" });
   }
   return { status: row.status as ContentfulStatusCode, response: row.response };
 }

@@ -201,16 +201,8 @@ export function checkInviteMailLimits(
   email: string | null,
 ): void {
   if (!email) return;
-  deps.limiter.check(
-    "mail.per_team",
-    teamId,
-    "Your team sent too many invitations today. Try again tomorrow.",
-  );
-  deps.limiter.check(
-    "mail.per_recipient",
-    email,
-    "This address got too many invitations today. Try again tomorrow.",
-  );
+  deps.limiter.check("mail.per_team", teamId, "error.tooManyAttempts.teamMails");
+  deps.limiter.check("mail.per_recipient", email, "error.tooManyAttempts.recipientMails");
 }
 
 /**

@@ -13,7 +13,7 @@ import { effectivePermissions, holds } from "../auth/permissions";
 import type { Catalog } from "../catalog";
 import type { Db } from "../db/client";
 import { contests, teamMembers, teams } from "../db/schema";
-import { type ContestListRow, LIST_COLUMNS } from "./contests";
+import { type ContestListRow, LIST_COLUMNS } from "./contests/queries";
 
 type Reader = Pick<Db, "select">;
 

@@ -13,7 +13,7 @@ import type { Clock } from "../clock";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
 import { teamAccounts } from "./accounts";
-import { countActiveContests, countDrafts, countTemplates } from "./contests";
+import { countActiveContests, countDrafts, countTemplates } from "./contests/counts";
 import { countActiveInvites } from "./invites";
 import { importsUsed } from "./quickdraw";
 import { membersCount, teamQuotas } from "./teams";

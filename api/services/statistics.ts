@@ -11,7 +11,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { entrants } from "../db/schema";
-import type { ContestRow, StoredSource } from "./contests";
+import type { ContestRow, StoredSource } from "./contests/form";
 import { findFinalDraw, momentWinners } from "./draws";
 import type { StoredFunnel } from "./entrants";
 

@@ -46,12 +46,11 @@ function shownSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 const TOO_LARGE = (maxSize: number) =>
-  new AppError("payloadTooLarge", `The file is larger than the ${shownSize(maxSize)} allowed.`);
-const UNSUPPORTED = () =>
-  new AppError(
-    "unsupportedMediaType",
-    "This type of file is not accepted (images: jpeg, png; videos: mp4 and other common formats; GIFs).",
-  );
+  new AppError("payloadTooLarge", {
+    message: "error.payloadTooLarge.file",
+    values: { size: shownSize(maxSize) },
+  });
+const UNSUPPORTED = () => new AppError("unsupportedMediaType");
 
 /** The accepted media type the bytes are, or null (unknown, or a type the builder does not take). */
 export async function sniffMediaType(head: Uint8Array): Promise<string | null> {
@@ -134,7 +133,8 @@ export async function readMultipart(
   let sink: PartSink | null = null;
   let read = 0;
   const reader = body.getReader();
-  const malformed = (why: string) => new AppError("badRequest", `Malformed multipart body: ${why}.`);
+  const malformed = (why: string) =>
+    new AppError("badRequest", { message: "error.badRequest.multipart", values: { reason: why } });
   try {
     for (;;) {
       // Consume what the buffer holds, as far as it goes.
@@ -294,7 +294,7 @@ export async function receiveUpload(input: {
 }): Promise<ReceivedFile> {
   const boundary = multipartBoundary(input.contentType);
   if (!boundary || !input.body) {
-    throw new AppError("badRequest", "Send the file as multipart/form-data, in a field named file.");
+    throw new AppError("badRequest", { message: "error.badRequest.notMultipart" });
   }
   const byQuota = input.room !== undefined && input.room.bytes < input.maxSize;
   const cap = byQuota && input.room ? input.room.bytes : input.maxSize;
@@ -314,7 +314,7 @@ export async function receiveUpload(input: {
       boundary,
       (part) => {
         if (part.name !== "file") return DISCARD;
-        if (got.file) throw new AppError("badRequest", "Send one file at a time.");
+        if (got.file) throw new AppError("badRequest", { message: "error.badRequest.oneFile" });
         got.name = cleanName(part.filename);
         got.file = new FileSink(tempPath, cap, tooLarge);
         return got.file;
@@ -322,7 +322,7 @@ export async function receiveUpload(input: {
       { maxBytes, tooLarge },
     );
     const { file } = got;
-    if (!file) throw new AppError("badRequest", "The body has no field named file.");
+    if (!file) throw new AppError("badRequest", { message: "error.badRequest.noFile" });
     // end() sniffed it; an empty file has no type.
     if (!file.mime) throw UNSUPPORTED();
     return {
@@ -402,11 +402,10 @@ export function teamStorageBytes(db: Pick<Db, "select">, teamId: string): number
 
 /** 413 storageQuotaExceeded: the team's uploads fill its plan's storage_mb. */
 export function storageFull(limitBytes: number): AppError {
-  return new AppError(
-    "storageQuotaExceeded",
-    `Your team's uploads fill its storage (${shownSize(limitBytes)}). Delete media or upgrade your plan.`,
-    { extra: { limit_mb: Math.round(limitBytes / (1024 * 1024)) } },
-  );
+  return new AppError("storageQuotaExceeded", {
+    values: { size: shownSize(limitBytes) },
+    extra: { limit_mb: Math.round(limitBytes / (1024 * 1024)) },
+  });
 }
 
 export function findUpload(db: Db, teamId: string, id: string): UploadRow | undefined {

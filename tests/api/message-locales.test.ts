@@ -65,3 +65,46 @@ describe("422 messages in Arabic, Hindi and Japanese", () => {
     expect((await email.json()).errors).toEqual({ email: ["有効なメールアドレスである必要があります。"] });
   });
 });
+
+describe("refusals (AppError) in the request's language", () => {
+  it("answers a 401 in French and an unknown API path in Japanese, from the error's message key", async () => {
+    t = createTestApp();
+    const anonymous = await t.app.request("/api/v1/users/me", {
+      headers: { "accept-language": "fr-FR,fr;q=0.9" },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({
+      error: "unauthenticated",
+      message: "Connectez-vous pour continuer.",
+    });
+    const ann = await signIn(t, "ann@brand.example", "Ann");
+    const missing = await ann.call("GET", "/api/v1/nowhere", undefined, {
+      cookie: `${ann.cookie}; locale=ja`,
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({
+      error: "notFound",
+      message: "この API パスは存在しません。",
+    });
+  });
+
+  it("fills the message's values: a team over its members quota is told the quota in Hindi", async () => {
+    t = createTestApp();
+    const ann = await signIn(t, "ann@brand.example", "Ann");
+    // A new user's default team is on the basic plan, whose members quota the owner already fills.
+    const quotas = await (await ann.call("GET", "/api/v1/teams/current/quotas")).json();
+    const { used, limit } = quotas.data.members as { used: number; limit: number };
+    expect(used).toBe(limit);
+    const res = await ann.call(
+      "POST",
+      "/api/v1/teams/current/members/invite",
+      { email: "guest@brand.example" },
+      { cookie: `${ann.cookie}; locale=hi` },
+    );
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      error: "maxMembersExceeded",
+      message: `आपका प्लान ${limit} सदस्य की अनुमति देता है। और आमंत्रित करने के लिए अपग्रेड करें।`,
+    });
+  });
+});

@@ -14,6 +14,7 @@
 import { createHash } from "node:crypto";
 import { type AtpAgent, type AtpSessionData, AtpAgent as Client, RichText } from "@atproto/api";
 import { type Entrant, entrantId } from "../../../engine/lifecycle";
+import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
 import type {
@@ -57,6 +58,8 @@ export interface MediaReader {
 }
 
 export type BlueskyOptions = {
+  /** The network's definition (profile URLs come from its profile_url). */
+  provider: ProviderDefinition;
   serviceUrl: string;
   box: SecretBox;
   store: CredentialStore;
@@ -95,17 +98,17 @@ type ProfileLike = {
   postsCount?: number;
 };
 
-function profileUrl(handle: string): string {
-  return `https://bsky.app/profile/${handle}`;
-}
-
-function accountProfile(p: ProfileLike, storedMeta?: Record<string, unknown>): AccountProfile {
+function accountProfile(
+  provider: ProviderDefinition,
+  p: ProfileLike,
+  storedMeta?: Record<string, unknown>,
+): AccountProfile {
   return {
     external_id: accountNumber(p.did),
     name: p.displayName?.trim() || p.handle,
     screen_name: p.handle,
     profile_picture: p.avatar ?? null,
-    url: profileUrl(p.handle),
+    url: profileUrlOf(provider, p.handle),
     sandbox: false,
     ...(storedMeta ? { stored_meta: storedMeta } : {}),
   };
@@ -123,15 +126,15 @@ function parseUri(uri: string): { repo: string; collection: string; rkey: string
   return { repo, collection, rkey };
 }
 
-function emptyEntrant(provider: string, p: ProfileLike, at: string): Entrant {
+function emptyEntrant(provider: ProviderDefinition, p: ProfileLike, at: string): Entrant {
   return {
-    id: entrantId(provider, p.did),
-    provider,
+    id: entrantId(provider.name, p.did),
+    provider: provider.name,
     source_id: "",
     external_id: p.did,
     screen_name: p.handle,
     name: p.displayName?.trim() || p.handle,
-    profile_url: profileUrl(p.handle),
+    profile_url: profileUrlOf(provider, p.handle),
     account_created_at: p.createdAt ?? null,
     followers: p.followersCount ?? 0,
     following: p.followsCount ?? 0,
@@ -300,14 +303,14 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
         app_password: credentials.app_password,
         session,
       } satisfies BlueskyCredentials);
-      return accountProfile(profile, { did: session.did, credentials: sealed });
+      return accountProfile(opts.provider, profile, { did: session.did, credentials: sealed });
     },
 
     async refreshAccount(account: StoredAccount) {
       const agent = await agentOf(account);
       try {
         const got = await agent.getProfile({ actor: didOf(agent) });
-        return accountProfile(got.data);
+        return accountProfile(opts.provider, got.data);
       } catch (err) {
         throw asDriverError(err, "getProfile");
       }
@@ -424,7 +427,7 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
           external_id: p.did,
           screen_name: p.handle,
           name: p.displayName?.trim() || p.handle,
-          profile_url: typeof provider.profile_url === "string" ? profileUrl(p.handle) : null,
+          profile_url: profileUrlOf(provider, p.handle),
           account_created_at: p.createdAt ?? null,
           followers: p.followersCount ?? 0,
           following: p.followsCount ?? 0,
@@ -521,7 +524,6 @@ async function readEntrants(
   uri: string,
   progress: ProgressStore | undefined,
 ): Promise<Entrant[]> {
-  const provider = request.provider.name;
   const now = request.now.toISOString();
   const notFound = (err: unknown, what: string) => {
     const x = xrpcError(err);
@@ -541,7 +543,7 @@ async function readEntrants(
     let e = byDid.get(p.did);
     if (!e) {
       if (enough()) return null;
-      e = emptyEntrant(provider, p, at ?? now);
+      e = emptyEntrant(request.provider, p, at ?? now);
       byDid.set(p.did, e);
     }
     return e;

@@ -4,9 +4,9 @@
 import { PROVIDERS_BY_DISPLAY_NAME, type ProviderDefinition } from "../providers";
 
 /**
- * The networks an account invite may name (meta/provider.schema.json): `canInvite`, and never a login-only one
+ * The networks an account invite may name (meta/provider.schema.json): `canInvite`, never a team-only or login-only one
  * (the meta-schema already forbids canInvite on those; checked again so a bad file can't offer one).
  */
 export function invitableProviders(): ProviderDefinition[] {
-  return PROVIDERS_BY_DISPLAY_NAME.filter((p) => p.canInvite && !p.onlyLogin);
+  return PROVIDERS_BY_DISPLAY_NAME.filter((p) => p.canInvite && !p.onlyLogin && !p.onlyTeam);
 }

@@ -1,0 +1,62 @@
+import type { Context } from "hono";
+import type { ContestForm } from "../../../codegen/types";
+import type { ValidationContext } from "../../../engine/config/types";
+import type { AppEnv } from "../../context";
+import { newId } from "../../ids";
+import { teamOf } from "../../middleware/guards";
+import { logActivity } from "../../services/activity";
+import { type IdempotentAnswer, rememberAnswer, replayOf, requestHash } from "../../services/idempotency";
+import type { IdempotentRequest, Tx } from "./existing";
+import { assertPaymentDraftRoom, assertQuota, type QuotaName } from "./quotas";
+
+/** A create's idempotency request: the body's key for this call (scope) in the team, and the body's hash. */
+export function idempotentRequest(
+  c: Context<AppEnv>,
+  body: Record<string, unknown>,
+  form: ContestForm,
+  scope: "contests.create" | "templates.create",
+): IdempotentRequest {
+  return { teamId: teamOf(c).team.id, key: String(form.idempotency_key), scope, hash: requestHash(body) };
+}
+
+/**
+ * A create in one immediate transaction: the key's answer again if another call used it meanwhile; else the
+ * quota (if any), `write` with a new id and `now`, and the 201 `{ [idField]: id }` remembered for the key.
+ */
+export function createOnce(
+  c: Context<AppEnv>,
+  create: {
+    request: IdempotentRequest;
+    now: Date;
+    ctx: ValidationContext;
+    quota: QuotaName | "forPayment" | null;
+    idField: "contest_id" | "template_id";
+  },
+  write: (tx: Tx, id: string, at: string) => void,
+): { answer: IdempotentAnswer; created: string | null } {
+  const { db, clock } = c.get("deps");
+  return db.transaction(
+    (tx): { answer: IdempotentAnswer; created: string | null } => {
+      const again = replayOf(tx, create.request);
+      if (again) return { answer: again, created: null };
+      if (create.quota === "forPayment") assertPaymentDraftRoom(c, tx);
+      else if (create.quota) assertQuota(c, tx, create.ctx, create.quota);
+      const id = newId();
+      write(tx, id, create.now.toISOString());
+      const first: IdempotentAnswer = { status: 201, response: { [create.idField]: id } };
+      rememberAnswer(tx, clock, create.request, first);
+      return { answer: first, created: id };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The createContest activity: a contest came into being (a create, or a draft submitted). */
+export function logContestCreated(c: Context<AppEnv>, tx: Tx, userId: string, id: string, name: string) {
+  logActivity(tx, c.get("deps").clock, {
+    teamId: teamOf(c).team.id,
+    type: "createContest",
+    userId,
+    meta: { contest: { _id: id, name } },
+  });
+}

@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import type { ValidationContext } from "../../../engine/config/types";
+import type { AppEnv } from "../../context";
+import { refuse } from "../../errors";
+import { teamOf } from "../../middleware/guards";
+import {
+  countActiveContests,
+  countDrafts,
+  countPaymentDrafts,
+  countTemplates,
+} from "../../services/contests/counts";
+import type { Tx } from "./existing";
+
+/** Each quota (a key of the context's quotas): its error and what it counts. */
+export const QUOTAS = {
+  contests: { key: "contestsQuotaExceeded", count: countActiveContests },
+  drafts: { key: "draftsQuotaExceeded", count: countDrafts },
+  templates: { key: "templatesQuotaExceeded", count: countTemplates },
+} as const;
+export type QuotaName = keyof typeof QUOTAS;
+
+/** A draft kept for payment counts in no plan quota, but a team keeps only so many of them at once. */
+export function assertPaymentDraftRoom(c: Context<AppEnv>, tx: Tx) {
+  const { limiter } = c.get("deps");
+  limiter.checkCount(
+    "drafts.for_payment.per_team",
+    countPaymentDrafts(tx, teamOf(c).team.id),
+    "draftsQuotaExceeded",
+    "error.draftsQuotaExceeded.payment",
+  );
+}
+
+/** The quota of a create, counted in the writing transaction. */
+export function assertQuota(c: Context<AppEnv>, tx: Tx, ctx: ValidationContext, name: QuotaName) {
+  const { key, count } = QUOTAS[name];
+  const used = count(tx, teamOf(c).team.id);
+  const quota = ctx.quotas[name] ?? 0;
+  if (used >= quota) throw refuse(key, { values: { n: quota } });
+}
