@@ -433,6 +433,12 @@ describe("the contest builder in Chromium", () => {
 
     await goToPane(3);
     await page.locator(".builder-header [data-action=submit]").click();
+    // A refused create moves to the first pane with an error and says where the others are; the summary's own
+    // error is listed once the person comes back to it.
+    await expect
+      .poll(() => page.locator(".builder-submit-alert").textContent(), { message: "refused-submit alert" })
+      .toContain("Summary");
+    await goToPane(3);
     await expect
       .poll(() => sideError("summary.parameters_verified"), { message: "equals:true" })
       .toBe(` – ${en["validation.required"]}`);
