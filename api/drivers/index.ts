@@ -58,7 +58,7 @@ export function driverFor(
     provider,
     serviceUrl: deps.env.blueskyServiceUrl,
     box: new SecretBox(deps.env.accountSecretKey),
-    store: credentialStore(deps),
+    store: credentialStore(deps, provider.display_name),
     media: uploadMedia(deps),
     progress: loadProgress(deps),
     account: account !== "real" && "provider" in account ? account : null,

@@ -21,7 +21,8 @@ function rowOf(deps: StoreDeps, account: StoredAccount) {
   return deps.db.select().from(accounts).where(eq(accounts.id, account.id)).get();
 }
 
-export function credentialStore(deps: StoreDeps): CredentialStore {
+/** `network`: the network's display name, named in the reconnect notification as who asked for it. */
+export function credentialStore(deps: StoreDeps, network: string): CredentialStore {
   return {
     read(account) {
       const sealed = rowOf(deps, account)?.meta?.credentials;
@@ -55,7 +56,7 @@ export function credentialStore(deps: StoreDeps): CredentialStore {
         data: {
           account: { name: row.name, screen_name: row.screenName, provider: row.provider },
           team: team ? { _id: team.id, name: team.name } : null,
-          requested_by: { name: "Bluesky" },
+          requested_by: { name: network },
         },
         link: row.teamId ? "/team/accounts" : "/me/delegation",
       });
