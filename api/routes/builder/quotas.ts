@@ -3,18 +3,13 @@ import type { ValidationContext } from "../../../engine/config/types";
 import type { AppEnv } from "../../context";
 import { refuse } from "../../errors";
 import { teamOf } from "../../middleware/guards";
-import {
-  countActiveContests,
-  countDrafts,
-  countPaymentDrafts,
-  countTemplates,
-} from "../../services/contests/counts";
+import { countActiveContests, countDrafts, countTemplates } from "../../services/contests/counts";
 import type { Tx } from "./existing";
 
 /** Each quota (a key of the context's quotas): its error and what it counts. */
 export const QUOTAS = {
   contests: { key: "contestsQuotaExceeded", count: countActiveContests },
-  drafts: { key: "draftsQuotaExceeded", count: countDrafts },
+  drafts: { key: "draftsQuotaExceeded", count: (db: Tx, teamId: string) => countDrafts(db, teamId) },
   templates: { key: "templatesQuotaExceeded", count: countTemplates },
 } as const;
 export type QuotaName = keyof typeof QUOTAS;
@@ -24,7 +19,7 @@ export function assertPaymentDraftRoom(c: Context<AppEnv>, tx: Tx) {
   const { limiter } = c.get("deps");
   limiter.checkCount(
     "drafts.for_payment.per_team",
-    countPaymentDrafts(tx, teamOf(c).team.id),
+    countDrafts(tx, teamOf(c).team.id, true),
     "draftsQuotaExceeded",
     "error.draftsQuotaExceeded.payment",
   );

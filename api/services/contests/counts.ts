@@ -26,28 +26,16 @@ export function ofTemplates(teamId: string): SQL | undefined {
   return and(eq(templates.teamId, teamId), isNull(templates.deletedAt));
 }
 
-export function countDrafts(db: Reader, teamId: string): number {
+/** Drafts of the team: the plan's `drafts` quota, or (forPayment) those kept for a one-shot payment, which have
+ * no plan quota but the limiter's drafts.for_payment.per_team. */
+export function countDrafts(db: Reader, teamId: string, forPayment = false): number {
   return countOf(
     db,
     contests,
     and(
       eq(contests.teamId, teamId),
       eq(contests.status, "draft"),
-      eq(contests.forPayment, false),
-      isNull(contests.deletedAt),
-    ),
-  );
-}
-
-/** Drafts kept for a one-shot payment (no plan quota; the limiter's drafts.for_payment.per_team). */
-export function countPaymentDrafts(db: Reader, teamId: string): number {
-  return countOf(
-    db,
-    contests,
-    and(
-      eq(contests.teamId, teamId),
-      eq(contests.status, "draft"),
-      eq(contests.forPayment, true),
+      eq(contests.forPayment, forPayment),
       isNull(contests.deletedAt),
     ),
   );

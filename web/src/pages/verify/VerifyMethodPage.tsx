@@ -5,12 +5,9 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Markdown } from "markdown-to-jsx";
-import { Link } from "react-router";
 import method from "../../../../docs/draw.md?raw";
-import { LanguageSelect } from "../../components/LanguageSelect";
-import "../../contest/contests.css";
-import "../../lifecycle/lifecycle.css";
 import { usePageTitle } from "../../usePageTitle";
+import { VerifyFrame } from "./VerifyFrame";
 
 /** Raw HTML in the document is shown as text, never run. */
 const OPTIONS = { forceBlock: true, disableParsingRawHTML: true } as const;
@@ -19,26 +16,18 @@ export default function VerifyMethodPage() {
   const { t } = useLingui();
   usePageTitle(t`How a Fairdraw draw works`);
   return (
-    <div className="verify-page">
-      <header className="verify-header">
-        <Link to="/" className="logo">
-          Fairdraw
-        </Link>
-        <LanguageSelect />
-      </header>
-      <main id="main" className="verify-main">
-        <div className="verify stack">
-          <p className="notice info" role="note">
-            <Trans>
-              This is the exact method every Fairdraw draw follows, with reference code and test vectors to
-              re-implement it. It is published in English, as the code's documentation.
-            </Trans>
-          </p>
-          <article className="card verify-method" lang="en" dir="ltr">
-            <Markdown options={OPTIONS}>{method}</Markdown>
-          </article>
-        </div>
-      </main>
-    </div>
+    <VerifyFrame>
+      <div className="verify stack">
+        <p className="notice info" role="note">
+          <Trans>
+            This is the exact method every Fairdraw draw follows, with reference code and test vectors to
+            re-implement it. It is published in English, as the code's documentation.
+          </Trans>
+        </p>
+        <article className="card verify-method" lang="en" dir="ltr">
+          <Markdown options={OPTIONS}>{method}</Markdown>
+        </article>
+      </div>
+    </VerifyFrame>
   );
 }

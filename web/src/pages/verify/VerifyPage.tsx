@@ -3,15 +3,13 @@
  * (GET /verify/{contestId}; VerifyView does the checks). In every interface language, with the language choice.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ApiError } from "../../api/errors";
-import { LanguageSelect } from "../../components/LanguageSelect";
 import { fetchVerify } from "../../lifecycle/api";
-import "../../contest/contests.css";
-import "../../lifecycle/lifecycle.css";
 import { useCall } from "../../lifecycle/useCall";
 import { VerifyView } from "../../lifecycle/VerifyView";
 import { usePageTitle } from "../../usePageTitle";
+import { VerifyFrame } from "./VerifyFrame";
 
 export default function VerifyPage() {
   const { t } = useLingui();
@@ -52,17 +50,5 @@ export default function VerifyPage() {
     );
   }
 
-  return (
-    <div className="verify-page">
-      <header className="verify-header">
-        <Link to="/" className="logo">
-          Fairdraw
-        </Link>
-        <LanguageSelect />
-      </header>
-      <main id="main" className="verify-main">
-        {body}
-      </main>
-    </div>
-  );
+  return <VerifyFrame>{body}</VerifyFrame>;
 }

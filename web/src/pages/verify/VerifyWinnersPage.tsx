@@ -6,15 +6,13 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "react-router";
-import { LanguageSelect } from "../../components/LanguageSelect";
 import { ProviderMark } from "../../components/ProviderMark";
 import { fetchVerify, type VerifyAnswer } from "../../lifecycle/api";
-import "../../contest/contests.css";
-import "../../lifecycle/lifecycle.css";
 import { CallFailed } from "../../lifecycle/CallFailed";
 import { verifyPathOf } from "../../lifecycle/contest-rules";
 import { useCall } from "../../lifecycle/useCall";
 import { usePageTitle } from "../../usePageTitle";
+import { VerifyFrame } from "./VerifyFrame";
 
 type Winner = { id: string; provider: string | null; screen_name: string | null };
 
@@ -51,53 +49,45 @@ export default function VerifyWinnersPage() {
   const drawn = Boolean(data?.seed);
   const moments = data ? momentWinnersOf(data) : [];
   return (
-    <div className="verify-page">
-      <header className="verify-header">
-        <Link to="/" className="logo">
-          Fairdraw
-        </Link>
-        <LanguageSelect />
-      </header>
-      <main id="main" className="verify-main">
-        {proof.error && !data ? (
-          <CallFailed error={proof.error} retry={() => void proof.reload()} />
-        ) : !data ? (
-          <p className="page-state" role="status">
-            <Trans>Loading the draw…</Trans>
-          </p>
-        ) : (
-          <div className="verify stack">
-            <h1>
-              <Trans>Winners of {data.name}</Trans>
-            </h1>
-            {!drawn ? (
-              <p className="notice info" role="status">
-                <Trans>The winners are not drawn yet.</Trans>
-              </p>
-            ) : (
-              <section className="card" aria-labelledby="winners-drawn">
-                <h2 id="winners-drawn">
-                  <Trans>Drawn winners</Trans>
-                </h2>
-                <WinnerList winners={data.winners_accounts} />
-              </section>
-            )}
-            {moments.length > 0 && (
-              <section className="card" aria-labelledby="winners-moments">
-                <h2 id="winners-moments">
-                  <Trans>Winning moments</Trans>
-                </h2>
-                <WinnerList winners={moments} />
-              </section>
-            )}
-            <p>
-              <Link to={verifyPathOf(contestId)}>
-                <Trans>Check how they were drawn</Trans>
-              </Link>
+    <VerifyFrame>
+      {proof.error && !data ? (
+        <CallFailed error={proof.error} retry={() => void proof.reload()} />
+      ) : !data ? (
+        <p className="page-state" role="status">
+          <Trans>Loading the draw…</Trans>
+        </p>
+      ) : (
+        <div className="verify stack">
+          <h1>
+            <Trans>Winners of {data.name}</Trans>
+          </h1>
+          {!drawn ? (
+            <p className="notice info" role="status">
+              <Trans>The winners are not drawn yet.</Trans>
             </p>
-          </div>
-        )}
-      </main>
-    </div>
+          ) : (
+            <section className="card" aria-labelledby="winners-drawn">
+              <h2 id="winners-drawn">
+                <Trans>Drawn winners</Trans>
+              </h2>
+              <WinnerList winners={data.winners_accounts} />
+            </section>
+          )}
+          {moments.length > 0 && (
+            <section className="card" aria-labelledby="winners-moments">
+              <h2 id="winners-moments">
+                <Trans>Winning moments</Trans>
+              </h2>
+              <WinnerList winners={moments} />
+            </section>
+          )}
+          <p>
+            <Link to={verifyPathOf(contestId)}>
+              <Trans>Check how they were drawn</Trans>
+            </Link>
+          </p>
+        </div>
+      )}
+    </VerifyFrame>
   );
 }
