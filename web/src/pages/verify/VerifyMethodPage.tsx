@@ -9,8 +9,15 @@ import method from "../../../../docs/draw.md?raw";
 import { usePageTitle } from "../../usePageTitle";
 import { VerifyFrame } from "./VerifyFrame";
 
-/** Raw HTML in the document is shown as text, never run. */
-const OPTIONS = { forceBlock: true, disableParsingRawHTML: true } as const;
+/**
+ * Raw HTML in the document is shown as text, never run. Code blocks scroll sideways on a phone, so each is
+ * focusable: a keyboard user can scroll it too.
+ */
+const OPTIONS = {
+  forceBlock: true,
+  disableParsingRawHTML: true,
+  overrides: { pre: { props: { tabIndex: 0 } } },
+} as const;
 
 export default function VerifyMethodPage() {
   const { t } = useLingui();
