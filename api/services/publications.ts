@@ -155,6 +155,24 @@ function existing(
   });
 }
 
+/** The row a publication is recorded as, "publishing", before the driver is asked (publishOnce, publishReplies). */
+function recordOf(p: PublishOnce, createdAt: string) {
+  return {
+    id: newId(),
+    contestId: p.contest_id,
+    sourceId: p.source_id,
+    provider: p.provider,
+    kind: p.kind,
+    key: p.key,
+    text: p.text,
+    media: JSON.stringify(p.media),
+    mode: p.mode,
+    inReplyTo: p.inReplyTo ?? null,
+    recipient: p.recipient?.id ?? null,
+    createdAt,
+  };
+}
+
 /** Publishes (or sends) once per key; answers the publication row, published. */
 export async function publishOnce(
   deps: { db: Db; clock: Clock },
@@ -165,20 +183,7 @@ export async function publishOnce(
   const before = existing(db, p);
   if (before?.status === "published" || before?.status === "refused") return before;
   if (!before) {
-    statements(db).record.run({
-      id: newId(),
-      contestId: p.contest_id,
-      sourceId: p.source_id,
-      provider: p.provider,
-      kind: p.kind,
-      key: p.key,
-      text: p.text,
-      media: JSON.stringify(p.media),
-      mode: p.mode,
-      inReplyTo: p.inReplyTo ?? null,
-      recipient: p.recipient?.id ?? null,
-      createdAt: clock().toISOString(),
-    });
+    statements(db).record.run(recordOf(p, clock().toISOString()));
   }
   // What was recorded first is what goes out (a re-run never changes a publication's text).
   const row = existing(db, p);
@@ -271,20 +276,7 @@ export async function publishReplies(
     const createdAt = clock().toISOString();
     db.transaction(() => {
       for (const p of missing) {
-        stmts.record.run({
-          id: newId(),
-          contestId,
-          sourceId: p.source_id,
-          provider: p.provider,
-          kind: p.kind,
-          key: p.key,
-          text: p.text,
-          media: JSON.stringify(p.media),
-          mode: p.mode,
-          inReplyTo: p.inReplyTo ?? null,
-          recipient: null,
-          createdAt,
-        });
+        stmts.record.run(recordOf(p, createdAt));
       }
     });
     rows = rowsOf();
