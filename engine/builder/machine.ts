@@ -6,6 +6,9 @@
  *
  * Validation runs on demand, never on a keystroke: a pane's Next validates that pane's part, leaving a field
  * validates that field, a submit validates everything, a draft save and a template export validate the name.
+ * A change also re-validates the fields whose rules name the changed one (engine/validation/dependents.ts) where
+ * they were validated or show an error, so "Can't be checked alone" goes when the option it needed comes on;
+ * for a typed text that waits until the person leaves it.
  * Next is blocked while the pane has errors: the person stays where the errors are shown; the sidebar still
  * opens any pane (GO_TO_PANE), so nobody is stuck.
  */
@@ -15,6 +18,7 @@ import type { ValidationContext } from "../config/types";
 import { shouldConfirmDatesUpdate } from "../dates";
 import type { ValidationErrors } from "../messages/types";
 import { setToggle } from "../ties";
+import { dependentsOf } from "../validation/dependents";
 import { matchPattern } from "../validation/expand";
 import { locatePath } from "../validation/scopes";
 import { NAME_ONLY, type ValidationTarget, validate } from "../validation/validate";
@@ -227,6 +231,44 @@ function revalidateField(context: BuilderContext, path: string) {
 }
 
 /**
+ * The fields whose rules read the changed paths, validated again where they were validated before or show an
+ * error: an error never outlives the change that fixed it, and a field already passed hears of one that breaks it.
+ */
+function revalidateDependents(context: BuilderContext, changed: readonly string[]) {
+  let next: Pick<BuilderContext, "errors" | "validated"> = {
+    errors: context.errors,
+    validated: context.validated,
+  };
+  const seen = new Set(changed);
+  for (const path of changed) {
+    for (const dependent of dependentsOf(context.form, context.config, path)) {
+      if (seen.has(dependent)) continue;
+      seen.add(dependent);
+      const part = partOfPath(dependent);
+      const shown =
+        next.errors[dependent] !== undefined ||
+        next.validated.has(dependent) ||
+        (part !== null && next.validated.has(part));
+      if (shown) next = revalidateField({ ...context, ...next }, dependent);
+    }
+  }
+  return next;
+}
+
+/**
+ * A value typed letter by letter (a free text, not a date nor a choice from a list): its dependents wait for the
+ * person to leave the field, so nothing is validated on each keystroke.
+ */
+function isTypedText(context: BuilderContext, path: string, value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  const located = locatePath(context.form, context.config, path);
+  const field = located?.instance.scope.fields.find(
+    (f) => matchPattern(f.segments, located.relative) !== null,
+  );
+  return !field?.rules.some((r) => r.name === "date" || r.name === "in");
+}
+
+/**
  * The person may change this path: it is inside base, summary or an existing source, it is not internal (the
  * original start, a source's id or type) and its field is not marked can_edit: false in the config.
  */
@@ -399,7 +441,10 @@ export const builderMachine = setup({
       const part = partOfPane(context.form, context.pane);
       return part === null ? {} : revalidatePart(context, part);
     }),
-    validateField: assign(({ context }, params: { path: string }) => revalidateField(context, params.path)),
+    validateField: assign(({ context }, params: { path: string }) => {
+      const field = revalidateField(context, params.path);
+      return revalidateDependents({ ...context, ...field }, [params.path]);
+    }),
     validateAll: assign(({ context }) => ({
       errors: check(context, { kind: "all" }),
       validated: withValidated(
@@ -412,19 +457,21 @@ export const builderMachine = setup({
     })),
     validateName: assign(({ context }) => revalidateField(context, NAME_PATH)),
 
-    changeField: assign(({ context }, params: { path: string; value: unknown }) => ({
-      form: setIn(context.form, params.path, params.value),
-    })),
+    changeField: assign(({ context }, params: { path: string; value: unknown }) => {
+      const form = setIn(context.form, params.path, params.value);
+      if (isTypedText(context, params.path, params.value)) return { form };
+      return { form, ...revalidateDependents({ ...context, form }, [params.path]) };
+    }),
     holdPendingStart: assign((_, params: { value: unknown }) => ({ pendingStart: params.value })),
     /** The confirmed start becomes the start and the new reference for later changes (§4). */
-    applyPendingStart: assign(({ context }) => ({
-      form: setIn(
+    applyPendingStart: assign(({ context }) => {
+      const form = setIn(
         setIn(context.form, "base.start_date", context.pendingStart),
         "base.original_start_date",
         context.pendingStart,
-      ),
-      pendingStart: null,
-    })),
+      );
+      return { form, pendingStart: null, ...revalidateDependents({ ...context, form }, ["base.start_date"]) };
+    }),
     dropPendingStart: assign({ pendingStart: null }),
 
     /**
@@ -437,11 +484,13 @@ export const builderMachine = setup({
         return { notice: { kind: "blocked", path: params.path, blockedBy: result.blockedBy } as const };
       }
       let next: BuilderContext = { ...context, form: result.form as BuilderForm };
-      for (const path of [params.path, ...result.switchedOff]) {
+      const touched = [params.path, ...result.switchedOff];
+      for (const path of touched) {
         const part = partOfPath(path);
         if (part !== null && next.validated.has(part)) next = { ...next, ...revalidatePart(next, part) };
         else if (next.validated.has(path)) next = { ...next, ...revalidateField(next, path) };
       }
+      next = { ...next, ...revalidateDependents(next, touched) };
       return {
         form: next.form,
         errors: next.errors,

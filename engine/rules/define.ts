@@ -39,6 +39,13 @@ export type RuleDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]
   readonly implicit?: boolean;
   /** Never fails: the rule only records something for other readers (needed_by, for the ties); the chain skips it. */
   readonly inert?: boolean;
+  /**
+   * Which way the listed fields tie (engine/validation/dependents.ts): "reads" (the default), this field's check
+   * reads them, so a change there re-validates this field; "dependents", they depend on this field (needed_by).
+   */
+  readonly fieldsAre?: "reads" | "dependents";
+  /** Fields the check reads without being given them as arguments (max_contest_duration's contest dates). */
+  readonly implicitReads?: readonly string[];
   /** Never throws: a value of the wrong shape is simply invalid (or passes, where the rule says so). */
   check(value: unknown, args: ArgsOf<P>, ctx: RuleContext): RuleOutcome;
 };

@@ -149,6 +149,26 @@ class Pass implements Visitor {
   }
 }
 
+/**
+ * The steps that need one of their switches on (the actions step) and have none: their error, on the step's first
+ * field. `only` keeps the steps whose error would sit on that relative path (validating one field).
+ */
+function checkSteps(inst: ScopeInstance, errors: ValidationErrors, only?: string) {
+  for (const step of inst.scope.steps) {
+    const anyOf = step.at_least_one_of;
+    if (!anyOf || anyOf.length === 0) continue;
+    const at = step.fields[0] ?? step.id;
+    if (only !== undefined && at !== only) continue;
+    if (step.toggle && !isTruthy(getPath(inst.value, step.toggle))) continue;
+    if (!anyOf.some((p) => isTruthy(getPath(inst.value, p)))) {
+      add(errors, [inst.prefix, at].filter(Boolean).join("."), {
+        key: "validation.step.none_enabled",
+        rule: "at_least_one_of",
+      });
+    }
+  }
+}
+
 function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pass) {
   const { pos, ruleCtx } = pass;
   pos.scopeValue = inst.value;
@@ -161,17 +181,7 @@ function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pas
     if (program.field.feature !== undefined && isGatedOut(program.field, ctx)) continue;
     forEachInstance(program, pos, pass);
   }
-  for (const step of inst.scope.steps) {
-    const anyOf = step.at_least_one_of;
-    if (!anyOf || anyOf.length === 0) continue;
-    if (step.toggle && !isTruthy(getPath(inst.value, step.toggle))) continue;
-    if (!anyOf.some((p) => isTruthy(getPath(inst.value, p)))) {
-      add(pass.errors, [inst.prefix, step.fields[0] ?? step.id].filter(Boolean).join("."), {
-        key: "validation.step.none_enabled",
-        rule: "at_least_one_of",
-      });
-    }
-  }
+  checkSteps(inst, pass.errors);
 }
 
 function newPass(
@@ -286,6 +296,8 @@ function validateOneField(
     pos.depth = indexes.length;
     pass.visit(program, getIn(instance.value, parts));
   }
+  // A step's "none enabled" error is this path's too: validating the field answers it as validating its part does.
+  checkSteps(instance, pass.errors, parts.join("."));
   // Keyed by the path as asked ("sources.01.x" is sources.1's field, answered under the caller's spelling).
   const found = Object.values(pass.errors).flat();
   return found.length > 0 ? { [path]: found } : {};

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { type Actor, createActor, fromPromise, toPromise, waitFor } from "xstate";
+import { MAXIMAL_NOW, maximalContest } from "../../../bench/fixtures/maximal-contest";
 import {
   type BuilderCallInput,
   type BuilderInput,
@@ -13,6 +14,8 @@ import {
 import { PANES, panesWithErrors } from "../../../engine/builder/selectors";
 import { compileConfig } from "../../../engine/config/compile";
 import type { BuilderConfig } from "../../../engine/config/types";
+import { builderConfigFrom, loadSchemaSet } from "../../../engine/node/load-schemas";
+import { FEATURE_NAMES } from "../../helpers/schema-facts";
 
 const config: BuilderConfig = {
   base: {
@@ -23,6 +26,10 @@ const config: BuilderConfig = {
       close_date: { rule: "required|date" },
       "manual_check.enabled": { rule: "boolean|incompatible_with:base.autodraw.enabled" },
       "autodraw.enabled": { rule: "boolean|incompatible_with:base.manual_check.enabled" },
+      "autodraw.date": {
+        rule: "required|date|range_duration_after:base.close_date,0m,30d",
+        when: ["autodraw.enabled"],
+      },
     },
   },
   summary: { fields: { parameters_verified: { rule: "required|equals:true" } } },
@@ -391,6 +398,108 @@ describe("feature ties", () => {
     expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(["sources.0.actions"]);
     actor.send({ type: "TOGGLE", path: "sources.0.actions.comment.enabled", on: true });
     expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+});
+
+describe("re-validating what a rule ties to a change", () => {
+  const followAlone = () => {
+    const form = validForm();
+    const actions = { like: { enabled: false }, comment: { enabled: false }, follow: { enabled: true } };
+    return { ...form, sources: [{ ...validSource(100), actions }] };
+  };
+
+  it('drops "can\'t be checked alone" from follow as soon as an action it needs comes on', () => {
+    const actor = builder({ form: followAlone() });
+    actor.send({ type: "BLUR", path: "sources.0.actions.follow.enabled" });
+    expect(actor.getSnapshot().context.errors["sources.0.actions.follow.enabled"]?.[0]?.rule).toBe(
+      "needs_any",
+    );
+    actor.send({ type: "TOGGLE", path: "sources.0.actions.like.enabled", on: true });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it("drops it after a submit too, when the action comes on through a plain change", () => {
+    const actor = builder({ form: followAlone() });
+    actor.send({ type: "SUBMIT" });
+    expect(Object.keys(actor.getSnapshot().context.errors)).toEqual(["sources.0.actions.follow.enabled"]);
+    actor.send({ type: "CHANGE", path: "sources.0.actions.comment.enabled", value: true });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it("shows a new error on a field already validated when the date it is measured from moves", () => {
+    const form = validForm();
+    const draw = { enabled: true, date: "2030-01-10T10:00:00.000Z" };
+    const actor = builder({ form: { ...form, base: { ...form.base, autodraw: draw } } });
+    actor.send({ type: "BLUR", path: "base.autodraw.date" });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    // A close date after the draw date: the draw date, validated before, is now out of its window.
+    actor.send({ type: "CHANGE", path: "base.close_date", value: "2030-01-11T10:00:00.000Z" });
+    expect(actor.getSnapshot().context.errors["base.autodraw.date"]?.[0]?.rule).toBe("range_duration_after");
+  });
+
+  it("leaves fields nobody has reached alone", () => {
+    const form = validForm();
+    const draw = { enabled: true, date: "2030-01-10T10:00:00.000Z" };
+    const actor = builder({ form: { ...form, base: { ...form.base, autodraw: draw } } });
+    actor.send({ type: "CHANGE", path: "base.close_date", value: "2030-01-11T10:00:00.000Z" });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  describe("on the real schemas", () => {
+    const real = compileConfig(builderConfigFrom(loadSchemaSet()));
+    const twitter = (form: ReturnType<typeof maximalContest>) =>
+      form.sources.findIndex((s) => s.type === "twitter");
+    const realBuilder = (form: ReturnType<typeof maximalContest>) =>
+      builder({
+        config: real,
+        form,
+        now: () => MAXIMAL_NOW,
+        teamFeatures: new Set(FEATURE_NAMES),
+        quotas: { winners: 500 },
+      });
+
+    it("waits for the person to leave a typed text before re-validating the fields that read it", () => {
+      const form = maximalContest();
+      const t = twitter(form);
+      const list = `sources.${t}.actions.follow.other_accounts.list`;
+      const content = `sources.${t}.publication.content`;
+      const actor = realBuilder(form);
+      actor.send({ type: "SUBMIT" });
+      expect(actor.getSnapshot().context.errors).toEqual({});
+      actor.send({ type: "CANCEL" });
+      actor.send({ type: "CHANGE", path: content, value: "No mention here" });
+      expect(actor.getSnapshot().context.errors[list]).toBeUndefined();
+      actor.send({ type: "BLUR", path: content });
+      expect(actor.getSnapshot().context.errors[list]?.[0]?.rule).toBe("accounts_mentioned_in");
+    });
+
+    it("re-validates the close date once the new start date is confirmed, not while it waits", () => {
+      const form = maximalContest();
+      const actor = realBuilder(form);
+      actor.send({ type: "SUBMIT" });
+      actor.send({ type: "CANCEL" });
+      const close = new Date(form.base.close_date as string).getTime();
+      const lateStart = new Date(close - 60_000).toISOString();
+      actor.send({ type: "CHANGE", path: "base.start_date", value: lateStart });
+      expect(modalOf(actor.getSnapshot())?.name).toBe("updateContestDates");
+      expect(actor.getSnapshot().context.errors["base.close_date"]).toBeUndefined();
+      actor.send({ type: "CONFIRM" });
+      expect(actor.getSnapshot().context.errors["base.close_date"]?.[0]?.rule).toBe("range_duration_after");
+    });
+
+    it("re-validates the reminder dates of every source when the close date is picked", () => {
+      const form = maximalContest();
+      const t = twitter(form);
+      const actor = realBuilder(form);
+      actor.send({ type: "SUBMIT" });
+      actor.send({ type: "CANCEL" });
+      const start = form.base.start_date as string;
+      const earlyClose = new Date(new Date(start).getTime() + 2 * 60_000).toISOString();
+      actor.send({ type: "CHANGE", path: "base.close_date", value: earlyClose });
+      const { errors } = actor.getSnapshot().context;
+      expect(errors[`sources.${t}.reminders.list.0.creation_date`]?.[0]?.rule).toBe("before_field");
+      expect(errors["base.close_date"]).toBeUndefined();
+    });
   });
 });
 

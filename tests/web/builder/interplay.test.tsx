@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fixtureConfig, validForm } from "../../../web/src/builder/testing/fixtures";
@@ -43,6 +43,29 @@ describe("feature ties (§4)", () => {
     await user.click(comment);
     expect(await screen.findByText("Comment can't be switched off: Follow needs it.")).toBeTruthy();
     expect((screen.getByRole("switch", { name: "Comment" }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("an error tied to other fields (§5)", () => {
+  it('drops "Follow – Can\'t be checked alone" as soon as Retweet and Like are switched on', async () => {
+    const form = validForm(config, ["twitter"]);
+    const actions = form.sources[0]?.actions as Record<string, { enabled: boolean }>;
+    for (const [name, action] of Object.entries(actions)) action.enabled = name === "follow";
+    renderBuilder({ origin: { kind: "draft", id: "draft-1" }, config, routes: draftWith(form) });
+    await opened();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /X \(Twitter\)/ }));
+    await user.click(screen.getByRole("tab", { name: /Actions/ }));
+    const follow = () =>
+      document.querySelector('[data-path="sources.0.actions.follow.enabled"]') as HTMLElement;
+    // Leaving the switch validates it: follow alone is refused.
+    screen.getByRole("switch", { name: "Follow" }).focus();
+    await user.tab();
+    expect((await within(follow()).findByRole("alert")).textContent).toBe(" – Can't be checked alone.");
+    await user.click(screen.getByRole("switch", { name: "Retweet" }));
+    await waitFor(() => expect(within(follow()).queryByRole("alert")).toBeNull());
+    await user.click(screen.getByRole("switch", { name: "Like" }));
+    expect(within(follow()).queryByRole("alert")).toBeNull();
   });
 });
 
