@@ -142,6 +142,31 @@ export type ProviderDefinition = {
      * true: importing a post of this network first shows the notice that the network limits what an application may read of a post (X: the import is registered now, entries are read from public posts only).
      */
     import_notice?: boolean;
+    /**
+     * How a post of the network looks in the builder's live preview, so a new network brings its own look without code.
+     */
+    post?: {
+      /**
+       * Colour of links, @mentions and #hashtags in a post, #rrggbb (the brand colour when not given).
+       */
+      link_color?: string;
+      /**
+       * false: the network shows only the author's name, not an @handle (Facebook pages).
+       */
+      handle?: boolean;
+      /**
+       * Corner radius of the post card, in pixels.
+       */
+      radius?: number;
+      /**
+       * The reaction bar under a post, in the network's order; each name draws its icon.
+       *
+       * @maxItems 6
+       */
+      counters?: (
+        "reply" | "comment" | "repost" | "like" | "dislike" | "view" | "bookmark" | "save" | "send" | "share"
+      )[];
+    };
   };
 };
 

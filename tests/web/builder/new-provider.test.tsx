@@ -43,6 +43,14 @@ describe("a provider added under schemas/", () => {
       "Actions",
     ]);
     expect(screen.getByLabelText("Text")).toBeTruthy();
+    // Its live preview wears the look its definition gives (ui.post): reaction bar, link colour, corners.
+    const preview = screen.getByRole("region", { name: /^Preview/ });
+    const post = preview.querySelector<HTMLElement>("article.post");
+    expect(
+      [...(post?.querySelectorAll("[data-counter]") ?? [])].map((c) => c.getAttribute("data-counter")),
+    ).toEqual(["reply", "repost", "like", "bookmark"]);
+    expect(post?.style.getPropertyValue("--post-link")).toBe("#6364FF");
+    expect(post?.style.getPropertyValue("--post-radius")).toBe("6px");
     await user.click(screen.getByRole("tab", { name: /Actions/ }));
     // Actions the builder has no label for are named by their kind (schemas/providers/fediwisp.json).
     expect(screen.getByRole("switch", { name: "Like" })).toBeTruthy();

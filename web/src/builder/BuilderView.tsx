@@ -1,6 +1,7 @@
 /**
  * The open builder's layout (contest-builder.md §2): header, sidebar, the current pane with the validation side pane
- * beside it (not on the welcome pane), the builder's modals and the toggle notice. It reads only which pane is open
+ * beside it (not on the welcome pane; on a source's pane under the live preview of its publication), the builder's
+ * modals and the toggle notice. It reads only which pane is open
  * and the machine's phase, never the form, so typing in a field does not draw it again.
  */
 import { Trans } from "@lingui/react/macro";
@@ -16,7 +17,9 @@ import { BasePane } from "./panes/BasePane";
 import { SourcePane } from "./panes/SourcePane";
 import { SourcesPane } from "./panes/SourcesPane";
 import { SummaryPane } from "./panes/SummaryPane";
+import { isSourcePane } from "./panes/source-pane";
 import { WelcomePane } from "./panes/WelcomePane";
+import { LivePreview } from "./preview/LivePreview";
 import { Sidebar } from "./Sidebar";
 import { SubmitRefusedAlert } from "./SubmitRefusedAlert";
 import { tabOfPath } from "./schema/pane-form";
@@ -132,7 +135,7 @@ export function BuilderView({
   return (
     <>
       <Header />
-      <div className="builder-body">
+      <div className="builder-body" data-preview={isSourcePane(pane) ? "" : undefined}>
         <Sidebar />
         <div className="builder-main" id="builder-main">
           {phase === "loading" && (
@@ -145,7 +148,12 @@ export function BuilderView({
           <SubmitRefusedAlert />
           {content}
         </div>
-        {pane !== PANES.welcome && <ValidationSidePane pane={pane} />}
+        {pane !== PANES.welcome && (
+          <div className="builder-aside" data-preview={isSourcePane(pane) ? "" : undefined}>
+            {isSourcePane(pane) && <LivePreview sourceId={pane} />}
+            <ValidationSidePane pane={pane} />
+          </div>
+        )}
       </div>
       <BuilderModals />
     </>

@@ -4,13 +4,15 @@
  * an rjsf form of the fields of that tab. Next moves to the next tab, and from the last one checks the source.
  */
 import { useLingui } from "@lingui/react/macro";
-import { type KeyboardEvent, useMemo } from "react";
+import { Eye } from "lucide-react";
+import { type KeyboardEvent, useMemo, useState } from "react";
 import { partSteps } from "../../../../engine/builder/selectors";
 import { ProviderMark } from "../../components/ProviderMark";
 import { providerOf } from "../../providers";
 import { sameJson, useBuilderEnv, useBuilderSelector } from "../context";
 import { tabLabel } from "../labels";
 import { PartForm } from "../PartForm";
+import { LivePreview } from "../preview/LivePreview";
 import { StateIcon } from "../StateIcon";
 import { tabsOf } from "../schema/pane-form";
 import type { ScopeName } from "../schema/schemas";
@@ -32,6 +34,8 @@ export function SourcePane({
     (s) => s.context.form.sources.find((x) => x.id === sourceId)?.type ?? "",
   );
   const rules = served.sources[provider];
+  // Below the wide layout the live preview is not beside the editor: a toggle shows it above the form.
+  const [previewOpen, setPreviewOpen] = useState(false);
   const tabs = useMemo(() => (rules ? tabsOf(rules) : []), [rules]);
   const current = tab && tabs.includes(tab) ? tab : tabs[0];
   const part = `sources.${index}`;
@@ -73,9 +77,25 @@ export function SourcePane({
     <PaneFrame
       title={name}
       part={part}
-      extra={<ProviderMark provider={provider} />}
+      extra={
+        <>
+          <ProviderMark provider={provider} />
+          <button
+            type="button"
+            className="button builder-preview-toggle"
+            aria-expanded={previewOpen}
+            aria-controls="builder-inline-preview"
+            onClick={() => setPreviewOpen((open) => !open)}
+          >
+            <Eye size={16} aria-hidden="true" /> {t`Preview`}
+          </button>
+        </>
+      }
       onNext={nextTab ? () => onTab(nextTab) : undefined}
     >
+      <div id="builder-inline-preview" className="builder-inline-preview">
+        {previewOpen && <LivePreview sourceId={sourceId} />}
+      </div>
       {tabs.length > 1 && (
         <div
           className="builder-tabs"

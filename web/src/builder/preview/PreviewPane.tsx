@@ -47,6 +47,19 @@ function configAccounts(config: BuilderConfig): Readonly<Record<string, readonly
   );
 }
 
+/** Who publishes: the source's chosen account, or a placeholder until one is chosen. */
+export function previewAuthor(
+  source: unknown,
+  accounts: readonly TeamAccount[],
+  t: ReturnType<typeof useLingui>["t"],
+): PreviewAuthor {
+  const publication = (source as { publication?: { account_id?: unknown } } | undefined)?.publication;
+  const account = accounts.find((a) => a.account_id === publication?.account_id);
+  return account
+    ? { name: account.name, screen_name: account.screen_name, sandbox: account.sandbox }
+    : { name: t`Your account`, screen_name: t`your_account` };
+}
+
 export function PreviewPane({ form, config, locale, accounts, mediaUrl, drawLink }: PreviewPaneProps) {
   const known = accounts ?? configAccounts(config);
   if (form.sources.length === 0) {
@@ -99,11 +112,7 @@ function SourcePreview({
   const headingId = `${baseId}-heading`;
   const current = Math.min(active, publications.length - 1);
   const network = providerOf(source.type)?.display_name ?? source.type;
-  const accountId = (source.publication as { account_id?: unknown } | undefined)?.account_id;
-  const account = accounts.find((a) => a.account_id === accountId);
-  const author: PreviewAuthor = account
-    ? { name: account.name, screen_name: account.screen_name, sandbox: account.sandbox }
-    : { name: t`Your account`, screen_name: t`your_account` };
+  const author = previewAuthor(source, accounts, t);
   const main = publications[0];
   const nbWinners = Number((base as { nb_winners?: unknown }).nb_winners ?? 1);
 

@@ -2,14 +2,28 @@
  * One publication drawn the way its network shows a post: the author's picture, name and handle, the text with its
  * links, @mentions and #hashtags highlighted and its tokens shown as sample values, the media grid (1 to 4), the
  * main post quoted under a repost or a quote, and a mark on a dark (ad-only) post. A private message is drawn as a
- * message bubble.
+ * message bubble. Each network's look (link colour, corners, handle, the reaction bar under a post) comes from its
+ * definition's `ui.post` (schemas/providers/<name>.json), so a new network needs no code here.
  */
 
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Megaphone, Repeat2 } from "lucide-react";
-import type { ReactNode } from "react";
+import {
+  Bookmark,
+  ChartNoAxesColumn,
+  Heart,
+  type LucideIcon,
+  Megaphone,
+  MessageCircle,
+  Repeat2,
+  Send,
+  Share,
+  ThumbsDown,
+  ThumbsUp,
+} from "lucide-react";
+import type { CSSProperties, ReactNode } from "react";
 import type { MediaFile } from "../../../../codegen/types";
-import { providerOf } from "../../providers";
+import { ProviderMark } from "../../components/ProviderMark";
+import { type ProviderDefinition, providerOf } from "../../providers";
 import { Avatar } from "../../widgets/Avatar";
 import { MediaGrid, type MediaItem } from "../../widgets/MediaGrid";
 import type { PublicationMode } from "./publications";
@@ -107,6 +121,48 @@ function mediaItems(media: readonly MediaFile[], url: (uuid: string) => string, 
   );
 }
 
+type Counter = NonNullable<NonNullable<ProviderDefinition["ui"]["post"]>["counters"]>[number];
+
+/** The icon each reaction of a network's bar draws (ui.post.counters names them). */
+const COUNTER_ICONS: Record<Counter, LucideIcon> = {
+  reply: MessageCircle,
+  comment: MessageCircle,
+  repost: Repeat2,
+  like: Heart,
+  dislike: ThumbsDown,
+  view: ChartNoAxesColumn,
+  bookmark: Bookmark,
+  save: Bookmark,
+  send: Send,
+  share: Share,
+};
+
+/** The network's look as CSS custom properties: its link colour and the corners of its cards. */
+function postStyle(def: ProviderDefinition | undefined): CSSProperties {
+  const post = def?.ui.post;
+  return {
+    "--post-link": post?.link_color ?? def?.ui.color ?? "#1d9bf0",
+    "--post-radius": `${post?.radius ?? 16}px`,
+  } as CSSProperties;
+}
+
+/** The reaction bar under a post, in the network's order; a new post has no counts yet. */
+function Counters({ counters }: { counters: readonly Counter[] }) {
+  if (counters.length === 0) return null;
+  return (
+    <ul className="post-counters" aria-hidden="true">
+      {counters.map((c) => {
+        const Icon = c === "like" && counters.includes("dislike") ? ThumbsUp : COUNTER_ICONS[c];
+        return (
+          <li key={c} data-counter={c}>
+            <Icon size={17} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function PublicationPreview(props: PublicationPreviewProps) {
   const { t } = useLingui();
   const { provider, author, mode = "post", locale, nbWinners = 1 } = props;
@@ -132,10 +188,13 @@ export function PublicationPreview(props: PublicationPreviewProps) {
       </p>
     );
   const media = mediaItems(props.media, url, altOf);
+  const def = providerOf(provider);
+  const style = postStyle(def);
+  const showHandle = def?.ui.post?.handle !== false;
 
   if (mode === "message") {
     return (
-      <article className={`post post-message post-${provider}`} aria-label={t`Private message`}>
+      <article className={`post post-message post-${provider}`} style={style} aria-label={t`Private message`}>
         <header className="post-message-head">
           <Avatar src={author.picture} alt="" size={28} />
           <span>
@@ -155,6 +214,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
   return (
     <article
       className={`post post-${provider} post-mode-${mode}`}
+      style={style}
       aria-label={t`Publication by ${author.name}`}
     >
       {mode === "repost" && (
@@ -176,7 +236,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
         <Avatar src={author.picture} alt="" size={40} />
         <span className="post-author">
           <strong className="post-name">{author.name}</strong>
-          <span className="post-handle">@{author.screen_name}</span>
+          {showHandle && <span className="post-handle">@{author.screen_name}</span>}
         </span>
         {author.sandbox && (
           <span className="sandbox-badge">
@@ -184,8 +244,11 @@ export function PublicationPreview(props: PublicationPreviewProps) {
           </span>
         )}
         {time}
+        <span className="post-network">
+          <ProviderMark provider={provider} />
+        </span>
       </header>
-      {providerOf(provider)?.ui.media_first === true ? (
+      {def?.ui.media_first === true ? (
         <>
           <MediaGrid items={media} />
           {body}
@@ -220,6 +283,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
           <Trans>Dark post: shown only as an ad, not on the profile</Trans>
         </p>
       )}
+      <Counters counters={def?.ui.post?.counters ?? []} />
     </article>
   );
 }

@@ -164,3 +164,32 @@ export function publicationsOf(sourceValue: unknown, baseValue: unknown): Previe
   }
   return out;
 }
+
+/**
+ * The publication a field of the source belongs to ("reminders.list.2.content" → the third reminder), for the live
+ * preview to follow what the person edits; the main publication for any other field.
+ */
+export function publicationAt(
+  publications: readonly PreviewPublication[],
+  sourceValue: unknown,
+  relative: string,
+): PreviewPublication | undefined {
+  const parts = relative.split(".");
+  const [head, second, third] = parts;
+  const itemKey = (listOwner: "reminders" | "remind_to_follow", prefix: string) => {
+    const at = Number(third);
+    const item = obj(list(obj(obj(sourceValue)[listOwner]).list)[at]);
+    return `${prefix}-${typeof item.id === "string" ? item.id : at}`;
+  };
+  let key = "main";
+  if (head === "reminders" && second === "list" && third !== undefined)
+    key = itemKey("reminders", "reminder");
+  else if (head === "remind_to_follow" && second === "list" && third !== undefined)
+    key = itemKey("remind_to_follow", "remind");
+  else if (head === "winning_moments" && second === "won_publication") key = "won";
+  else if (head === "winning_moments" && second === "lost_publication") key = "lost";
+  else if (head === "closing_publication") key = "closing";
+  else if (head === "winners_publication") key = "winners";
+  else if (head === "winners_private_message") key = "message";
+  return publications.find((p) => p.key === key) ?? publications[0];
+}
