@@ -99,7 +99,7 @@ export type ContextOptions = {
   locale?: string;
   createShortlinksOnPaste?: ShortlinksOnPaste;
   features?: readonly string[];
-  upload?(file: File): Promise<UploadedMedia>;
+  upload?(file: File, onProgress?: (sent: number, total: number) => void): Promise<UploadedMedia>;
   shortlink?(url: string): Promise<string>;
 };
 
@@ -129,9 +129,9 @@ export function makeContext(options: ContextOptions = {}): TestContext {
     accounts: teamAccounts,
     now: () => new Date(NOW),
     hasFeature: (f) => features.has(f),
-    upload: async (file) => {
+    upload: async (file, onProgress) => {
       calls.uploads.push(file);
-      if (options.upload) return options.upload(file);
+      if (options.upload) return options.upload(file, onProgress);
       uploads += 1;
       return { uuid: `uuid-${uploads}`, mime: file.type, size: file.size };
     },

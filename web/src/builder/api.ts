@@ -8,7 +8,8 @@ import type { Origin } from "../../../engine/builder/origin";
 import type { CompiledConfig } from "../../../engine/config/compile";
 import type { BuilderConfig, ValidationContext } from "../../../engine/config/types";
 import { payloadOf } from "../../../engine/payload";
-import { api, callHeaders, unwrap } from "../api/client";
+import { api, callHeaders, refreshCsrf, unwrap } from "../api/client";
+import { ApiError, NETWORK_ERROR, toApiError } from "../api/errors";
 import { formFromContest, type StoredContest } from "./contest-form";
 import type { ShortlinksOnPaste, TeamAccount, UploadedMedia } from "./form-context";
 
@@ -139,19 +140,51 @@ export async function listTemplates(): Promise<SavedItem[]> {
   return body.data as SavedItem[];
 }
 
-/** POST /upload/contest_builder, multipart with one `file` field (the typed client does not describe multipart). */
-export async function uploadMedia(file: File): Promise<UploadedMedia> {
-  const form = new FormData();
-  form.append("file", file);
-  const body = await unwrap(
-    fetch("/api/v1/upload/contest_builder", {
-      method: "POST",
-      body: form,
-      headers: callHeaders(),
-      credentials: "same-origin",
-    }),
-  );
-  return body as UploadedMedia;
+/** How far an upload has gone: bytes sent of the request's total. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/** One multipart POST through XMLHttpRequest, the one browser call that reports upload progress. */
+function postWithProgress(url: string, file: File, onProgress?: UploadProgress) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const form = new FormData();
+    form.append("file", file);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    for (const [name, value] of Object.entries(callHeaders())) xhr.setRequestHeader(name, value);
+    xhr.withCredentials = true;
+    xhr.responseType = "text";
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    }
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: the status alone speaks
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, { error: NETWORK_ERROR, message: "The server could not be reached." }));
+    xhr.send(form);
+  });
+}
+
+/**
+ * POST /upload/contest_builder, multipart with one `file` field, reporting its progress (the typed client does not
+ * describe multipart). A refused CSRF token is refreshed and the upload sent once more, as every other call does.
+ */
+export async function uploadMedia(file: File, onProgress?: UploadProgress): Promise<UploadedMedia> {
+  const url = "/api/v1/upload/contest_builder";
+  let answer = await postWithProgress(url, file, onProgress);
+  const key = (answer.body as { error?: unknown } | null)?.error;
+  if (answer.status === 403 && key === "csrfTokenMismatch") {
+    await refreshCsrf();
+    answer = await postWithProgress(url, file, onProgress);
+  }
+  if (answer.status >= 200 && answer.status < 300) return answer.body as UploadedMedia;
+  throw toApiError(answer.status, answer.body);
 }
 
 export function mediaUrl(uuid: string): string {

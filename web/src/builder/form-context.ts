@@ -58,7 +58,7 @@ export type BuilderFormContext = {
   /** The team's plan holds this feature (a plan-gated choice inside a widget shows a FeatureStar when not). */
   hasFeature(feature: string): boolean;
   /** Uploads a file (POST /api/v1/upload/contest_builder). Throws an ApiError (413 too large, 415 wrong type). */
-  upload(file: File): Promise<UploadedMedia>;
+  upload(file: File, onProgress?: (sent: number, total: number) => void): Promise<UploadedMedia>;
   /** The URL that shows an uploaded file by its uuid (GET /api/v1/upload/view/:uuid). */
   mediaUrl(uuid: string): string;
   /**

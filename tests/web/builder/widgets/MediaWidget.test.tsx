@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   fileOf,
@@ -17,9 +17,9 @@ beforeAll(() => activateLocale("en"));
 
 type Media = { files: { uuid: string; mime: string; size: number }[]; count: number };
 
-function setup(
-  options: { path?: string; upload?(file: File): Promise<UploadedMedia>; disabled?: boolean } = {},
-) {
+type Upload = (file: File, onProgress?: (sent: number, total: number) => void) => Promise<UploadedMedia>;
+
+function setup(options: { path?: string; upload?: Upload; disabled?: boolean } = {}) {
   const form = formWith([
     {
       id: 100,
@@ -138,7 +138,33 @@ describe("MediaWidget", () => {
     expect(value().files[0]?.mime).toBe("image/gif");
   });
 
-  it("names the file when its upload fails", async () => {
+  it("shows each file's upload progress as a bar, then its thumbnail", async () => {
+    let finish: (media: UploadedMedia) => void = () => {};
+    let report: (sent: number, total: number) => void = () => {};
+    const { value, add } = setup({
+      upload: (file, onProgress) =>
+        new Promise((resolve) => {
+          report = onProgress ?? report;
+          finish = resolve;
+          void file;
+        }),
+    });
+    add(fileOf("big.jpg", 4000, 21));
+    const bar = (await screen.findByRole("progressbar", {
+      name: "Uploading big.jpg",
+    })) as HTMLProgressElement;
+    expect(bar.value).toBe(0);
+    act(() => report(1000, 4000));
+    expect(bar.value).toBe(1000);
+    expect(bar.max).toBe(4000);
+    expect(screen.getByText("25%")).toBeTruthy();
+    await act(async () => finish({ uuid: "u-big", mime: "image/jpeg", size: 4000 }));
+    await waitFor(() => expect(value().count).toBe(1));
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.getByRole("img", { name: "Uploaded file 1" })).toBeTruthy();
+  });
+
+  it("says a refused type (415) on the file itself, and drops it when dismissed", async () => {
     const { value, add } = setup({
       upload: async () => {
         throw new ApiError(415, {
@@ -148,8 +174,57 @@ describe("MediaWidget", () => {
       },
     });
     add(fileOf("broken.mp4", 700, 17, "video/mp4"));
-    expect(await screen.findByText("The upload of broken.mp4 failed")).toBeTruthy();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("broken.mp4: This type of file is not accepted.");
+    expect(screen.queryByText("The upload of broken.mp4 failed")).toBeNull();
     expect(value().count).toBe(0);
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss broken.mp4" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("says a full storage (413) in place with the upgrade link, and uploads again on retry", async () => {
+    let calls = 0;
+    const { value, add, ctx } = setup({
+      upload: async (file) => {
+        calls += 1;
+        if (calls === 1) {
+          throw new ApiError(413, {
+            error: "storageQuotaExceeded",
+            message: "Your team's uploads fill its storage (1 GB).",
+          });
+        }
+        return { uuid: "u-after", mime: file.type, size: file.size };
+      },
+    });
+    add(fileOf("poster.png", 800, 22, "image/png"));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("poster.png: Your team's uploads fill its storage (1 GB).");
+    expect(screen.getByRole("link", { name: "Upgrade the plan" }).getAttribute("href")).toBe(
+      "/team/subscription",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Try poster.png again" }));
+    await waitFor(() => expect(value().count).toBe(1));
+    expect(ctx.calls.uploads).toHaveLength(2);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("leaves an unexpected failure to the error alert, naming the file", async () => {
+    const { value, add } = setup({
+      upload: async () => {
+        throw new ApiError(500, { error: "internal", message: "Something broke." });
+      },
+    });
+    add(fileOf("odd.jpg", 700, 23));
+    expect(await screen.findByText("The upload of odd.jpg failed")).toBeTruthy();
+    expect(value().count).toBe(0);
+  });
+
+  it("reaches the file input from the keyboard, described by what it takes", () => {
+    const { input } = setup();
+    input.focus();
+    expect(document.activeElement).toBe(input);
+    const hint = document.getElementById(input.getAttribute("aria-describedby")?.split(" ")[0] ?? "");
+    expect(hint?.textContent).toBe("You can add 4 more files. JPEG, PNG, GIF or MP4, up to 200 MB each.");
   });
 
   it("asks for the check once the slot changed", async () => {

@@ -60,7 +60,9 @@ export function ShortlinksModal({ onClose }: { onClose(): void }) {
           {links.slice(0, constants.shortlinks.listed).map((link) => (
             <li key={link._id}>
               <span className="builder-shortlink">{shortUrl(link)}</span>
-              <span className="muted builder-shortlink-url">{link.url}</span>
+              <span className="muted builder-shortlink-url" title={link.url}>
+                {link.url}
+              </span>
               <CopyButton text={shortUrl(link)} label={t`Copy ${shortUrl(link)}`} />
             </li>
           ))}

@@ -56,12 +56,13 @@ export function uploadCacheFor(teamId: string): UploadCache {
 export async function uploadOnce(
   file: File,
   cache: UploadCache,
-  upload: (file: File) => Promise<UploadedMedia>,
+  upload: (file: File, onProgress?: (sent: number, total: number) => void) => Promise<UploadedMedia>,
+  onProgress?: (sent: number, total: number) => void,
 ): Promise<{ media: UploadedMedia; reused: boolean }> {
   const key = await fingerprint(file);
   const known = cache.get(key);
   if (known) return { media: await known, reused: true };
-  const pending = upload(file);
+  const pending = upload(file, onProgress);
   cache.set(key, pending);
   try {
     return { media: await pending, reused: false };

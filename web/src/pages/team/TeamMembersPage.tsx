@@ -3,7 +3,7 @@
  * member's permissions (team.members.manage_permissions), remove a member (team.members.delete_member), invite
  * one (team.invites.create_invite; a full team gets the shell's maxMembersExceeded image alert).
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { Member } from "../../../../codegen/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { InviteMemberDialog } from "../../dialogs/InviteMemberDialog";
@@ -13,6 +13,7 @@ import { notify } from "../../feedback/Toasts";
 import { useSession, useUser } from "../../session/session";
 import { listMembers } from "../../team/api";
 import { formatDate } from "../../team/format";
+import { fullQuota, QuotaReason, useQuotaUsage } from "../../team/quota-gate";
 import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
 import { DataTable } from "../../components/DataTable";
@@ -43,6 +44,7 @@ export default function TeamMembersPage() {
     invite: session.can("team.invites.create_invite"),
   };
   const quota = user.currentTeam.quotas.members ?? 0;
+  const membersFull = fullQuota(useQuotaUsage(), "members");
   const count = members.status === "ready" ? members.data.length : 0;
 
   const invite = () =>
@@ -57,16 +59,23 @@ export default function TeamMembersPage() {
           <Trans>Members</Trans>
         </h1>
         {can.invite && (
-          <button type="button" className="button primary" onClick={invite}>
-            <Trans>Invite a member</Trans>
-          </button>
+          <div className="quota-gated">
+            <button
+              type="button"
+              className="button primary"
+              onClick={invite}
+              disabled={membersFull !== null}
+              aria-describedby={membersFull !== null ? "members-quota" : undefined}
+            >
+              <Trans>Invite a member</Trans>
+            </button>
+            {membersFull !== null && <QuotaReason id="members-quota" name="members" limit={membersFull} />}
+          </div>
         )}
       </div>
       {members.status === "ready" && (
         <p className="muted">
-          <Trans>
-            {count} of {quota} members
-          </Trans>
+          <Plural value={quota} one={`${count} of # member`} other={`${count} of # members`} />
         </p>
       )}
       <WhenLoaded state={members} onRetry={reload} empty={<Trans>The team has no member.</Trans>}>
