@@ -5,7 +5,15 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
-import { badgeOf, draftMenuKey, submitLabelKey, templateMenuKey } from "../../../engine/builder/origin";
+import {
+  badgeOf,
+  callFor,
+  draftMenuKey,
+  linkOf,
+  submitLabelKey,
+  templateMenuKey,
+} from "../../../engine/builder/origin";
+import { fullQuota, type GatedQuota, QuotaReason, useQuotaUsage } from "../team/quota-gate";
 import { BuilderCountdown } from "./BuilderCountdown";
 import { useBuilderEnv, useBuilderSelector } from "./context";
 
@@ -19,6 +27,7 @@ export function Header() {
     badge === "new" ? t`New` : badge === "draft" ? t`Draft` : badge === "contest" ? t`Contest` : t`Template`;
   const submitText =
     submitLabelKey(origin) === "builder.submit.save_contest" ? t`Save contest` : t`Create contest`;
+  const blocked = useBlockedQuotas();
   return (
     // Not a <header>: inside the dialog it is no page banner (the page behind has its own).
     <div className="builder-header">
@@ -36,18 +45,42 @@ export function Header() {
           type="button"
           className="button primary"
           data-action="submit"
-          disabled={busy}
+          disabled={busy || blocked.contests !== null}
+          aria-describedby={blocked.contests !== null ? "builder-contests-quota" : undefined}
           onClick={() => actor.send({ type: "SUBMIT" })}
         >
           {submitText}
         </button>
-        <BuilderMenu disabled={busy} />
+        <BuilderMenu disabled={busy} blocked={blocked} />
       </div>
+      {blocked.contests !== null && (
+        <div className="builder-quota">
+          <QuotaReason id="builder-contests-quota" name="contests" limit={blocked.contests} />
+        </div>
+      )}
     </div>
   );
 }
 
-function BuilderMenu({ disabled }: { disabled: boolean }) {
+type Blocked = Record<Extract<GatedQuota, "contests" | "drafts" | "templates">, number | null>;
+
+/**
+ * What the plan's quotas block in this builder (the limit, or null): creating a contest (not saving the planned
+ * contest it edits, nor a paid one), saving a new draft, exporting a new template.
+ */
+function useBlockedQuotas(): Blocked {
+  const origin = useBuilderSelector((s) => s.context.origin);
+  const usage = useQuotaUsage();
+  const link = linkOf(origin);
+  const creates = (action: "submit" | "draft" | "template") => callFor(origin, action).method === "create";
+  return {
+    contests: link?.status === "planned" || link?.paid_contest ? null : fullQuota(usage, "contests"),
+    drafts: creates("draft") ? fullQuota(usage, "drafts") : null,
+    templates: creates("template") ? fullQuota(usage, "templates") : null,
+  };
+}
+
+function BuilderMenu({ disabled, blocked }: { disabled: boolean; blocked: Blocked }) {
   const { t } = useLingui();
   const { actor } = useBuilderEnv();
   const origin = useBuilderSelector((s) => s.context.origin);
@@ -105,21 +138,29 @@ function BuilderMenu({ disabled }: { disabled: boolean }) {
             <button
               type="button"
               data-action="template"
-              disabled={disabled}
+              disabled={disabled || blocked.templates !== null}
+              aria-describedby={blocked.templates !== null ? "builder-templates-quota" : undefined}
               onClick={() => pick(() => actor.send({ type: "EXPORT_TEMPLATE" }))}
             >
               {templateText}
             </button>
+            {blocked.templates !== null && (
+              <QuotaReason id="builder-templates-quota" name="templates" limit={blocked.templates} />
+            )}
           </li>
           <li>
             <button
               type="button"
               data-action="draft"
-              disabled={disabled}
+              disabled={disabled || blocked.drafts !== null}
+              aria-describedby={blocked.drafts !== null ? "builder-drafts-quota" : undefined}
               onClick={() => pick(() => actor.send({ type: "SAVE_DRAFT" }))}
             >
               {draftText}
             </button>
+            {blocked.drafts !== null && (
+              <QuotaReason id="builder-drafts-quota" name="drafts" limit={blocked.drafts} />
+            )}
           </li>
           <li>
             <button

@@ -56,12 +56,13 @@ export function LivePreview({ sourceId }: { sourceId: number }) {
   if (!shown) return null;
   const main = publications[0];
   const nbWinners = Number(base.nb_winners ?? 1);
+  const position = shown.index;
   const labels: Record<string, string> = {
     main: t`Main publication`,
-    reminder: t`Reminder ${shown.index}`,
+    reminder: t`Reminder ${position}`,
     won: t`Winning moment: won`,
     lost: t`Winning moment: lost`,
-    remind_to_follow: t`Remind to follow ${shown.index}`,
+    remind_to_follow: t`Remind to follow ${position}`,
     closing: t`Closing publication`,
     winners: t`Winners publication`,
     message: t`Private message`,

@@ -81,6 +81,7 @@ export function MediaSlots(props: MediaSlotsProps) {
   const room = Math.max(0, maxFiles - props.value.files.length - pending);
   const cannotAdd = props.disabled || !ctx?.upload || room === 0;
   const hintId = `${props.id}-hint`;
+  const megabytes = i18n.number(Math.round(maxSize / 1024 / 1024));
 
   // The thumbnails' object URLs go with the widget.
   const live = useRef(uploads);
@@ -229,56 +230,59 @@ export function MediaSlots(props: MediaSlotsProps) {
                 </li>
               );
             })}
-            {uploads.map((u) => (
-              <li
-                key={`uploading-${u.key}`}
-                className={`media-slot ${u.refused ? "is-refused" : "is-uploading"}`}
-                data-file={u.file.name}
-              >
-                {u.thumb ? (
-                  <img src={u.thumb} alt="" />
-                ) : (
-                  <span className="media-slot-name">{u.file.name}</span>
-                )}
-                {u.refused ? (
-                  <div className="media-slot-refused" role="alert">
-                    <p>
-                      <strong>{u.file.name}</strong>: {u.refused.message}
-                    </p>
-                    {u.refused.storageFull && (
-                      <a href="/team/subscription" target="_blank" rel="noopener">
-                        <Trans>Upgrade the plan</Trans>
-                      </a>
-                    )}
-                    <span className="media-slot-actions">
-                      <button
-                        type="button"
-                        className="media-slot-action"
-                        onClick={() => retry(u)}
-                        aria-label={t`Try ${u.file.name} again`}
-                      >
-                        <RotateCw size={14} aria-hidden="true" />
-                      </button>
-                      <button
-                        type="button"
-                        className="media-slot-action"
-                        onClick={() => patch(u.key, null)}
-                        aria-label={t`Dismiss ${u.file.name}`}
-                      >
-                        <X size={14} aria-hidden="true" />
-                      </button>
-                    </span>
-                  </div>
-                ) : (
-                  <div className="media-slot-progress">
-                    <progress max={u.total || 1} value={u.sent} aria-label={t`Uploading ${u.file.name}`} />
-                    <span aria-hidden="true">
-                      {i18n.number(u.total > 0 ? u.sent / u.total : 0, { style: "percent" })}
-                    </span>
-                  </div>
-                )}
-              </li>
-            ))}
+            {uploads.map((u) => {
+              const name = u.file.name;
+              return (
+                <li
+                  key={`uploading-${u.key}`}
+                  className={`media-slot ${u.refused ? "is-refused" : "is-uploading"}`}
+                  data-file={u.file.name}
+                >
+                  {u.thumb ? (
+                    <img src={u.thumb} alt="" />
+                  ) : (
+                    <span className="media-slot-name">{u.file.name}</span>
+                  )}
+                  {u.refused ? (
+                    <div className="media-slot-refused" role="alert">
+                      <p>
+                        <strong>{u.file.name}</strong>: {u.refused.message}
+                      </p>
+                      {u.refused.storageFull && (
+                        <a href="/team/subscription" target="_blank" rel="noopener">
+                          <Trans>Upgrade the plan</Trans>
+                        </a>
+                      )}
+                      <span className="media-slot-actions">
+                        <button
+                          type="button"
+                          className="media-slot-action"
+                          onClick={() => retry(u)}
+                          aria-label={t`Try ${name} again`}
+                        >
+                          <RotateCw size={14} aria-hidden="true" />
+                        </button>
+                        <button
+                          type="button"
+                          className="media-slot-action"
+                          onClick={() => patch(u.key, null)}
+                          aria-label={t`Dismiss ${name}`}
+                        >
+                          <X size={14} aria-hidden="true" />
+                        </button>
+                      </span>
+                    </div>
+                  ) : (
+                    <div className="media-slot-progress">
+                      <progress max={u.total || 1} value={u.sent} aria-label={t`Uploading ${name}`} />
+                      <span aria-hidden="true">
+                        {i18n.number(u.total > 0 ? u.sent / u.total : 0, { style: "percent" })}
+                      </span>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
         <input
@@ -315,9 +319,7 @@ export function MediaSlots(props: MediaSlotsProps) {
               one="You can add # more file."
               other="You can add # more files."
             />{" "}
-            <Trans>
-              JPEG, PNG, GIF or MP4, up to {i18n.number(Math.round(maxSize / 1024 / 1024))} MB each.
-            </Trans>
+            <Trans>JPEG, PNG, GIF or MP4, up to {megabytes} MB each.</Trans>
           </span>
         </div>
         <div role="status" className="media-notices">

@@ -75,7 +75,9 @@ export default function TeamMembersPage() {
       </div>
       {members.status === "ready" && (
         <p className="muted">
-          <Plural value={quota} one={`${count} of # member`} other={`${count} of # members`} />
+          <Trans>
+            {count} of <Plural value={quota} one="# member" other="# members" />
+          </Trans>
         </p>
       )}
       <WhenLoaded state={members} onRetry={reload} empty={<Trans>The team has no member.</Trans>}>
