@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import {
   ADMIN,
+  addBuilderSource,
   horizontalOverflow,
   OWNER,
   openRoute,
@@ -66,10 +67,8 @@ try {
           .catch(() => undefined);
         await page.waitForTimeout(500);
         await page.screenshot({ path: path.join(outDir, `builder-home.${size.name}.png`), fullPage: true });
-        // A first source, so the builder's panes open.
-        const start = page.locator(".builder [data-provider]").first();
-        if (await start.count()) await start.click().catch(() => undefined);
-        await page.waitForTimeout(800);
+        // A first source (X), so the builder's source pane opens too.
+        await addBuilderSource(page, /Twitter/);
         const panes = page.locator(".builder-sidebar [data-pane]:not([disabled])");
         const count = await panes.count();
         for (let i = 0; i < count; i++) {
@@ -84,6 +83,33 @@ try {
             fullPage: true,
           });
         }
+        // The source pane's other tabs, the menu and the shortlinks dialog.
+        await page
+          .locator('.builder-sidebar [data-pane="100"]')
+          .click()
+          .catch(() => undefined);
+        const tabs = page.locator(".builder-tabs [role=tab]");
+        for (let i = 1; i < (await tabs.count()); i++) {
+          await tabs.nth(i).click();
+          await page.waitForTimeout(300);
+          await page.screenshot({
+            path: path.join(outDir, `builder-100-tab${i}.${size.name}.png`),
+            fullPage: true,
+          });
+        }
+        await page
+          .locator('[data-action="menu"]')
+          .click()
+          .catch(() => undefined);
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: path.join(outDir, `builder-menu.${size.name}.png`) });
+        await page
+          .locator('[data-action="shortlinks"]')
+          .click()
+          .catch(() => undefined);
+        await page.waitForTimeout(600);
+        await page.screenshot({ path: path.join(outDir, `builder-shortlinks.${size.name}.png`) });
+        await page.keyboard.press("Escape");
       }
     }
   }

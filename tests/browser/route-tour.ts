@@ -188,3 +188,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       );
   });
 }
+
+/** Adds a source of the network whose name matches, from the builder's sidebar (screenshots, press kit). */
+export async function addBuilderSource(page: Page, network: RegExp): Promise<void> {
+  await page
+    .locator(".builder-add-source")
+    .first()
+    .click()
+    .catch(() => undefined);
+  const dialog = page.getByRole("dialog");
+  await dialog
+    .getByRole("button", { name: network })
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(800);
+}
