@@ -68,7 +68,7 @@ try {
         await page.waitForTimeout(500);
         await page.screenshot({ path: path.join(outDir, `builder-home.${size.name}.png`), fullPage: true });
         // A first source (X), so the builder's source pane opens too.
-        await addBuilderSource(page, /Twitter/);
+        if (size.name === "desktop") await addBuilderSource(page, /Twitter/);
         const panes = page.locator(".builder-sidebar [data-pane]:not([disabled])");
         const count = await panes.count();
         for (let i = 0; i < count; i++) {

@@ -191,16 +191,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Adds a source of the network whose name matches, from the builder's sidebar (screenshots, press kit). */
 export async function addBuilderSource(page: Page, network: RegExp): Promise<void> {
+  await page.locator(".builder-add-source").first().click({ timeout: 10_000 });
   await page
-    .locator(".builder-add-source")
+    .locator(".builder-providers button.builder-provider", { hasText: network })
     .first()
-    .click()
-    .catch(() => undefined);
-  const dialog = page.getByRole("dialog");
-  await dialog
-    .getByRole("button", { name: network })
-    .first()
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(800);
+    .click({ timeout: 10_000 });
+  await page.locator(".builder-tabs").first().waitFor({ timeout: 10_000 });
+  await page.waitForTimeout(300);
 }

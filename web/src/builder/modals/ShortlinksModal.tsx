@@ -88,15 +88,15 @@ export function ShortlinksModal({ onClose }: { onClose(): void }) {
             aria-describedby={error ? "builder-shortlink-error" : undefined}
             placeholder="https://"
           />
+          <button type="submit" className="button primary" disabled={busy || url.trim() === ""}>
+            <Trans>Create the shortlink</Trans>
+          </button>
           {error && (
             <span id="builder-shortlink-error" className="field-error" role="alert">
               {" – "}
               {error}
             </span>
           )}
-          <button type="submit" className="button primary" disabled={busy || url.trim() === ""}>
-            <Trans>Create the shortlink</Trans>
-          </button>
         </form>
       )}
       <div className="dialog-actions">
