@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, waitFor, within } from "storybook/test";
+import { ApiError } from "../../../web/src/api/errors";
 import { MediaWidget } from "../../../web/src/builder/widgets/MediaWidget";
 import { fileOf, formWith, WidgetStory } from "./fixtures";
 import { expectDisabled } from "./plays";
@@ -41,7 +42,7 @@ export const Filled: Story = {
   args: { context: { form: twitter([file("one"), file("two"), file("three")]), provider: "twitter" } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/You can add 1 more file, or drop it here\./)).toBeInTheDocument();
+    await expect(canvas.getByText(/You can add 1 more file\./)).toBeInTheDocument();
     fireEvent.click(canvas.getByRole("button", { name: "Remove file 2" }));
     await expect(canvas.getAllByRole("img")).toHaveLength(2);
   },
@@ -82,4 +83,48 @@ export const Disabled: Story = {
 export const PlanGated: Story = {
   args: { gated: true },
   play: expectDisabled((canvas) => canvas.getByLabelText("Media")),
+};
+
+/** A file on its way: its own progress bar, stopped half-way (the upload never answers). */
+export const Uploading: Story = {
+  args: {
+    context: {
+      form: twitter([file("done")]),
+      provider: "twitter",
+      upload: (_file, onProgress) => {
+        onProgress?.(600, 1200);
+        return new Promise(() => undefined);
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    fireEvent.change(canvas.getByLabelText("Media"), {
+      target: { files: [fileOf("holiday.jpg", 1200, 33)] },
+    });
+    const bar = await canvas.findByRole("progressbar", { name: "Uploading holiday.jpg" });
+    await waitFor(() => expect(bar).toHaveAttribute("value", "600"));
+  },
+};
+
+/** The team's storage is full (413): said on the file, with a retry and the upgrade link. */
+export const StorageFull: Story = {
+  args: {
+    context: {
+      form: twitter([]),
+      provider: "twitter",
+      upload: async () => {
+        throw new ApiError(413, {
+          error: "storageQuotaExceeded",
+          message: "Your team's uploads fill its storage (1 GB). Delete media or upgrade your plan.",
+        });
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    fireEvent.change(canvas.getByLabelText("Media"), { target: { files: [fileOf("poster.jpg", 900, 34)] } });
+    await expect(await canvas.findByRole("alert")).toHaveTextContent("poster.jpg: Your team's uploads fill");
+    await expect(canvas.getByRole("link", { name: "Upgrade the plan" })).toBeInTheDocument();
+  },
 };
