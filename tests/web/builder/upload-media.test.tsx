@@ -75,7 +75,7 @@ describe("uploadMedia", () => {
     ]);
     expect(sent[0]?.url).toBe("/api/v1/upload/contest_builder");
     expect(sent[0]?.headers["X-Requested-With"]).toBe("XMLHttpRequest");
-    expect((sent[0]?.body as FormData).get("file")).toBeInstanceOf(File);
+    expect((sent[0]?.body as FormData | undefined)?.get("file")).toBeInstanceOf(File);
   });
 
   it("throws the route's refusal as an ApiError (413 storage full, 415 type)", async () => {

@@ -81,6 +81,7 @@ export function ShortlinksModal({ onClose }: { onClose(): void }) {
           </label>
           <input
             id="builder-shortlink-url"
+            className="builder-shortlink-input"
             type="url"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
