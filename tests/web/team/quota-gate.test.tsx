@@ -154,4 +154,17 @@ describe("the builder's actions", () => {
       false,
     );
   });
+
+  it("leaves Create contest to a team whose plan lacks the builder: it leads to a paid contest, in no quota", async () => {
+    const { api } = renderBuilder({
+      fixture: { features: [] },
+      routes: quotas(usage((u) => (u.contests = { used: 0, limit: 0 }))),
+    });
+    await opened();
+    await waitFor(() => expect(api.to("GET /teams/current/quotas")).toHaveLength(1));
+    expect((screen.getByRole("button", { name: "Create contest" }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(document.querySelector(".quota-reason")).toBeNull();
+  });
 });

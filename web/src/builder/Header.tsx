@@ -66,15 +66,19 @@ type Blocked = Record<Extract<GatedQuota, "contests" | "drafts" | "templates">, 
 
 /**
  * What the plan's quotas block in this builder (the limit, or null): creating a contest (not saving the planned
- * contest it edits, nor a paid one), saving a new draft, exporting a new template.
+ * contest it edits, nor a paid one, nor for a team whose plan lacks the builder: it buys a one-shot contest),
+ * saving a new draft, exporting a new template.
  */
 function useBlockedQuotas(): Blocked {
   const origin = useBuilderSelector((s) => s.context.origin);
+  const { features } = useBuilderEnv();
   const usage = useQuotaUsage();
   const link = linkOf(origin);
   const creates = (action: "submit" | "draft" | "template") => callFor(origin, action).method === "create";
+  // Without the contest builder in the plan, Create leads to a paid contest, which counts in no quota (§4).
+  const paidFlow = !features.has("contestBuilder") || link?.paid_contest === true;
   return {
-    contests: link?.status === "planned" || link?.paid_contest ? null : fullQuota(usage, "contests"),
+    contests: link?.status === "planned" || paidFlow ? null : fullQuota(usage, "contests"),
     drafts: creates("draft") ? fullQuota(usage, "drafts") : null,
     templates: creates("template") ? fullQuota(usage, "templates") : null,
   };

@@ -13,7 +13,9 @@ export function NewContestActions({ onCreate }: { onCreate(): void }) {
   const session = useSession();
   const usage = useQuotaUsage();
   const contestsFull = fullQuota(usage, "contests");
-  const createBlocked = contestsFull !== null && fullQuota(usage, "drafts") !== null;
+  // A plan without the contest builder buys a one-shot contest from it (a draft for payment, in no quota).
+  const createBlocked =
+    session.hasFeature("contestBuilder") && contestsFull !== null && fullQuota(usage, "drafts") !== null;
   const importsFull = fullQuota(usage, "imports");
   // A plan without imports buys one on the quick draw page itself (ImportPostForm), so that page stays open.
   const importBlocked = importsFull !== null && importsFull > 0;
