@@ -105,7 +105,13 @@ describe("the winning moments of the public verify page", () => {
   it("fails a moment's check when its published winner is not the first valid entry at or after it", async () => {
     const region = await renderPage(verifyMomentsWrongWinner);
     const checks = await checkMoments(region);
-    expect(checks.map((c) => c.getAttribute("data-passed"))).toEqual(["true", "true", "false", "true", "true"]);
+    expect(checks.map((c) => c.getAttribute("data-passed"))).toEqual([
+      "true",
+      "true",
+      "false",
+      "true",
+      "true",
+    ]);
     expect(checks[2]?.textContent).toContain("twitter:2003");
     expect(checks[2]?.textContent).toContain("twitter:2002");
     expect(within(region).getByText(/A check failed/)).toBeTruthy();
