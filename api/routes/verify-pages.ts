@@ -10,13 +10,18 @@
  * source's winning moments were resolved over, once they are revealed (the close).
  * A contest that does not exist (or is a draft, or deleted), a list not published yet and a page past the end are a
  * 404. Each page is compressed on the way like every answer (api/middleware/compress.ts).
+ *
+ * A list is stored whole (one JSON value): a page would read and parse megabytes for 5 000 items. Published lists
+ * never change, so the last few read are kept in memory (keyed by the contest and when its moments were revealed,
+ * or by the final draw's id): the next pages of the same list, as the page asks for them one after the other, cost
+ * a slice.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { momentsEntriesHash, pageCount, pageOf } from "../../engine/lifecycle";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
-import { contests } from "../db/schema";
+import { contests, draws } from "../db/schema";
 import { AppError } from "../errors";
 import { committedMoments, findCommitment, momentsEntriesOf } from "../services/commitments";
 import { findFinalDraw } from "../services/draws";
@@ -41,6 +46,24 @@ function answerPage<T>(list: readonly T[], page: number) {
   const pages = pageCount(list.length);
   if (page > pages) throw new AppError("notFound", { message: "error.notFound.list" });
   return { page, pages, count: list.length, items: pageOf(list, page) };
+}
+
+const LISTS_KEPT = 4;
+const lists = new Map<string, Promise<unknown>>();
+
+/** A published list, read once and kept for the next pages (the last LISTS_KEPT lists). */
+function kept<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const known = lists.get(key);
+  if (known) {
+    lists.delete(key);
+    lists.set(key, known);
+    return known as Promise<T>;
+  }
+  const reading = read();
+  reading.catch(() => lists.delete(key));
+  if (lists.size >= LISTS_KEPT) lists.delete(lists.keys().next().value as string);
+  lists.set(key, reading);
+  return reading;
 }
 
 const hashes = new Map<string, string>();
@@ -70,9 +93,18 @@ export const verifyPagesRoutes = new Hono<AppEnv>()
   .get(`/verify/:contestId/entrants/${PAGE}`, async (c) => {
     const { db } = c.get("deps");
     const contestId = await publishedContest(db, c.req.param("contestId"));
-    const draw = await findFinalDraw(db, contestId);
+    const draw = await first(
+      db
+        .select({ id: draws.id })
+        .from(draws)
+        .where(and(eq(draws.contestId, contestId), eq(draws.kind, "final"))),
+    );
     if (!draw) throw new AppError("notFound", { message: "error.notFound.list" });
-    return c.json(answerPage(draw.entrants, Number(c.req.param("page"))));
+    const entrants = await kept(
+      `draw:${draw.id}`,
+      async () => (await findFinalDraw(db, contestId))?.entrants ?? [],
+    );
+    return c.json(answerPage(entrants, Number(c.req.param("page"))));
   })
   .get(`/verify/:contestId/moments/:sourceId/entries/${PAGE}`, async (c) => {
     const { db } = c.get("deps");
@@ -82,6 +114,9 @@ export const verifyPagesRoutes = new Hono<AppEnv>()
     if (commitment?.momentsRevealedAt == null || !committedMoments(commitment)[sourceId]) {
       throw new AppError("notFound", { message: "error.notFound.list" });
     }
-    const entries = (await momentsEntriesOf(db, contestId))[sourceId] ?? [];
+    const all = await kept(`moments:${contestId}:${commitment.momentsRevealedAt}`, async () =>
+      momentsEntriesOf(db, contestId),
+    );
+    const entries = all[sourceId] ?? [];
     return c.json(answerPage(entries, Number(c.req.param("page"))));
   });
