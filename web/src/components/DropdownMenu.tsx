@@ -1,0 +1,41 @@
+/**
+ * The one menu of the interface, on Radix UI's DropdownMenu: the trigger says it opens a menu, arrows move between
+ * items, typing a letter jumps, Escape closes and gives focus back, a click outside closes. Pages give the trigger,
+ * the items and their wording; the library does the keyboard and focus.
+ */
+import { DropdownMenu } from "radix-ui";
+import type { ComponentProps, ReactNode } from "react";
+
+export const MenuRoot = DropdownMenu.Root;
+export const MenuTrigger = DropdownMenu.Trigger;
+export const MenuRadioGroup = DropdownMenu.RadioGroup;
+
+/** Next to the trigger, aligned with its end edge (the left one in Arabic), kept inside the window. */
+export function MenuContent({ children, label, className }: { children: ReactNode; label: string; className?: string }) {
+  const rtl = typeof document !== "undefined" && document.documentElement.dir === "rtl";
+  return (
+    <DropdownMenu.Portal>
+      <DropdownMenu.Content
+        className={`menu-content ${className ?? ""}`}
+        aria-label={label}
+        align={rtl ? "start" : "end"}
+        sideOffset={6}
+        collisionPadding={8}
+      >
+        {children}
+      </DropdownMenu.Content>
+    </DropdownMenu.Portal>
+  );
+}
+
+export function MenuItem({ className, ...props }: ComponentProps<typeof DropdownMenu.Item>) {
+  return <DropdownMenu.Item className={`menu-item ${className ?? ""}`} {...props} />;
+}
+
+export function MenuRadioItem({ className, ...props }: ComponentProps<typeof DropdownMenu.RadioItem>) {
+  return <DropdownMenu.RadioItem className={`menu-item ${className ?? ""}`} {...props} />;
+}
+
+export function MenuSeparator() {
+  return <DropdownMenu.Separator className="menu-separator" />;
+}
