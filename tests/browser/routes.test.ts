@@ -85,7 +85,15 @@ describe("every route on a phone and a desktop", () => {
 
 // Dark mode follows the system setting (web/src/theme.css): the same checks with prefers-color-scheme: dark, on the
 // routes that show most of the design system (shell, cards, tables, badges, forms, the drawing page).
-const DARK_ROUTES = ["login", "dashboard", "contests", "contest-drawing", "team-accounts", "me-settings", "verify"];
+const DARK_ROUTES = [
+  "login",
+  "dashboard",
+  "contests",
+  "contest-drawing",
+  "team-accounts",
+  "me-settings",
+  "verify",
+];
 describe("dark mode", () => {
   for (const name of DARK_ROUTES) {
     it(`${name} in dark mode is dark, fits and passes axe (contrast included)`, async () => {

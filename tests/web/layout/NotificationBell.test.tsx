@@ -68,7 +68,9 @@ describe("NotificationBell", () => {
   });
 
   it("marks all as read with one call naming the newest, and the count goes", async () => {
-    const api = mockApi({ "POST /users/me": (call) => ({ body: { data: { ...demoUser, _echo: call.body } } }) });
+    const api = mockApi({
+      "POST /users/me": (call) => ({ body: { data: { ...demoUser, _echo: call.body } } }),
+    });
     const user = userEvent.setup();
     renderShell(<NotificationBell />, {
       user: withNotifications([item("2", "Second", false, 5), item("1", "First", false, 90)], 2),
@@ -81,7 +83,9 @@ describe("NotificationBell", () => {
     ]);
     expect(screen.getByRole("button", { name: "Notifications" })).toBeTruthy();
     for (const li of within(panel).getAllByRole("listitem")) expect(li.className).toBe("notification read");
-    expect(within(panel).getByRole("button", { name: "Mark all as read" }).hasAttribute("disabled")).toBe(true);
+    expect(within(panel).getByRole("button", { name: "Mark all as read" }).hasAttribute("disabled")).toBe(
+      true,
+    );
   });
 
   it("says so when there is nothing, with nothing to mark", async () => {
@@ -91,7 +95,9 @@ describe("NotificationBell", () => {
     const panel = await screen.findByRole("dialog", { name: "Notifications" });
     expect(within(panel).getByText("No notifications yet.")).toBeTruthy();
     expect(within(panel).queryByRole("list")).toBeNull();
-    expect(within(panel).getByRole("button", { name: "Mark all as read" }).hasAttribute("disabled")).toBe(true);
+    expect(within(panel).getByRole("button", { name: "Mark all as read" }).hasAttribute("disabled")).toBe(
+      true,
+    );
   });
 
   it("lays out an item pushed while the panel is open like the others", async () => {

@@ -101,9 +101,9 @@ export function BuilderView({
   });
 
   // Escape asks to close (the close-builder confirmation); a dialog or menu open above the builder takes Escape first.
-  const escape = use(BuilderEscape);
+  const onEscape = use(BuilderEscape);
   useEffect(() => {
-    escape.current = () => {
+    onEscape.current = () => {
       const snapshot = actor.getSnapshot();
       if (
         snapshot.matches({ editing: "idle" }) ||
@@ -113,9 +113,9 @@ export function BuilderView({
         actor.send({ type: "CLOSE" });
     };
     return () => {
-      escape.current = null;
+      onEscape.current = null;
     };
-  }, [actor, escape]);
+  }, [actor, onEscape]);
 
   if (!ready && phase === "loading") return <BuilderLoading />;
   if (!ready && phase === "failed") return <LoadFailed />;

@@ -21,8 +21,8 @@ import { useSession } from "../session/session";
 import { fetchBuilderConfig, type ServedConfig } from "./api";
 import { BuilderLoading } from "./BuilderLoading";
 import { BuilderView } from "./BuilderView";
-import { BuilderEscape } from "./escape";
 import { type BuilderActor, type BuilderEnv, BuilderEnvProvider } from "./context";
+import { BuilderEscape } from "./escape";
 import type { BuilderFormContext } from "./form-context";
 import { BuilderNavigateContext } from "./navigate";
 import { type BuilderCalls, builderInput, builderLogic, makeFormContext, newForm } from "./session";
@@ -46,7 +46,7 @@ function tooSmall(): boolean {
  */
 export function Overlay({ children, label }: { children: ReactNode; label: string }) {
   const box = useRef<HTMLDivElement>(null);
-  const escape = useRef<(() => void) | null>(null);
+  const onEscape = useRef<(() => void) | null>(null);
   const [before] = useState(() =>
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
@@ -76,12 +76,12 @@ export function Overlay({ children, label }: { children: ReactNode; label: strin
         }}
         onEscapeKeyDown={(e) => {
           e.preventDefault();
-          escape.current?.();
+          onEscape.current?.();
         }}
         onInteractOutside={(e) => e.preventDefault()}
       >
         <Dialog.Title className="visually-hidden">{label}</Dialog.Title>
-        <BuilderEscape value={escape}>{children}</BuilderEscape>
+        <BuilderEscape value={onEscape}>{children}</BuilderEscape>
       </Dialog.Content>
     </Dialog.Root>
   );

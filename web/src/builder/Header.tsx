@@ -59,7 +59,7 @@ function BuilderMenu({ disabled }: { disabled: boolean }) {
       <MenuTrigger className="button" data-action="menu">
         <Trans>Menu</Trans>
       </MenuTrigger>
-      <MenuContent label={t`Builder menu`}>
+      <MenuContent>
         <MenuItem
           data-action="template"
           disabled={disabled}

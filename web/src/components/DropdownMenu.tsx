@@ -3,6 +3,7 @@
  * items, typing a letter jumps, Escape closes and gives focus back, a click outside closes. Pages give the trigger,
  * the items and their wording; the library does the keyboard and focus.
  */
+import { Check } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 
@@ -10,14 +11,13 @@ export const MenuRoot = DropdownMenu.Root;
 export const MenuTrigger = DropdownMenu.Trigger;
 export const MenuRadioGroup = DropdownMenu.RadioGroup;
 
-/** Next to the trigger, aligned with its end edge (the left one in Arabic), kept inside the window. */
-export function MenuContent({ children, label, className }: { children: ReactNode; label: string; className?: string }) {
+/** Next to the trigger, aligned with its end edge (the left one in Arabic), kept inside the window; named by the trigger. */
+export function MenuContent({ children, className }: { children: ReactNode; className?: string }) {
   const rtl = typeof document !== "undefined" && document.documentElement.dir === "rtl";
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content
         className={`menu-content ${className ?? ""}`}
-        aria-label={label}
         align={rtl ? "start" : "end"}
         sideOffset={6}
         collisionPadding={8}
@@ -38,4 +38,13 @@ export function MenuRadioItem({ className, ...props }: ComponentProps<typeof Dro
 
 export function MenuSeparator() {
   return <DropdownMenu.Separator className="menu-separator" />;
+}
+
+/** The tick of the checked radio item. */
+export function MenuItemCheck() {
+  return (
+    <DropdownMenu.ItemIndicator className="menu-item-check">
+      <Check size={16} aria-hidden="true" />
+    </DropdownMenu.ItemIndicator>
+  );
 }

@@ -40,7 +40,9 @@ export function Modal({
 }: ModalProps) {
   const { t } = useLingui();
   // Opened without a Radix trigger: focus goes back to what had it before.
-  const [before] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const [before] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       {/* Content inside the overlay: the overlay scrolls and centres it (Radix's "scrollable overlay"). */}

@@ -40,7 +40,7 @@ export function AvatarMenu() {
       <MenuTrigger className="icon-button" aria-label={t`Account menu`}>
         <Avatar src={user.profile_picture} alt="" size={32} />
       </MenuTrigger>
-      <MenuContent label={t`Account menu`}>
+      <MenuContent>
         <MenuItem asChild>
           <Link to="/me/settings">
             <UserRound {...ICON} />
