@@ -6,19 +6,22 @@
 import { Check } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
+import { isRtl } from "./DirectionArrow";
 
-export const MenuRoot = DropdownMenu.Root;
+/** The menu follows the reading direction (Radix menus are left-to-right unless told). */
+export function MenuRoot(props: ComponentProps<typeof DropdownMenu.Root>) {
+  return <DropdownMenu.Root dir={isRtl() ? "rtl" : "ltr"} {...props} />;
+}
 export const MenuTrigger = DropdownMenu.Trigger;
 export const MenuRadioGroup = DropdownMenu.RadioGroup;
 
-/** Next to the trigger, aligned with its end edge (the left one in Arabic), kept inside the window; named by the trigger. */
+/** Next to the trigger, aligned with its end edge (floating-ui reads the direction: the left one in Arabic), kept inside the window; named by the trigger. */
 export function MenuContent({ children, className }: { children: ReactNode; className?: string }) {
-  const rtl = typeof document !== "undefined" && document.documentElement.dir === "rtl";
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content
         className={`menu-content ${className ?? ""}`}
-        align={rtl ? "start" : "end"}
+        align="end"
         sideOffset={6}
         collisionPadding={8}
       >

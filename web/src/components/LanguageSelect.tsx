@@ -130,9 +130,9 @@ export function LanguageSelect() {
           }}
         >
           {LOCALES.map((l) => (
-            <MenuRadioItem key={l} value={l} lang={l} dir={l === "ar" ? "rtl" : "ltr"}>
+            <MenuRadioItem key={l} value={l} lang={l}>
               <LanguageFlag locale={l} size={14} />
-              <span>{NATIVE_NAMES[l]}</span>
+              <span dir="auto">{NATIVE_NAMES[l]}</span>
               <MenuItemCheck />
             </MenuRadioItem>
           ))}

@@ -60,7 +60,7 @@ export function NotificationBell() {
         <Popover.Content
           className="notification-panel"
           aria-label={t`Notifications`}
-          align={document.documentElement.dir === "rtl" ? "start" : "end"}
+          align="end"
           sideOffset={6}
           collisionPadding={8}
         >
