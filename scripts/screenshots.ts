@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots [-- --locale=ar] [-- --only=team]`: a PNG of every route of app-shell.md (and the builder's
+ * `npm run screenshots [-- --locale=ar] [-- --only=team] [-- --scheme=dark]`: a PNG of every route of app-shell.md (and the builder's
  * panes) at 390 × 844 and 1440 × 900, against the real server and its demo seed, into screenshots/ (gitignored)
  * for review. Prints the pages that scroll sideways or show pictographs.
  */
@@ -25,7 +25,8 @@ import { buildWebIfNeeded } from "./web-build";
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const locale = arg("locale") ?? "en";
 const only = arg("only");
-const outDir = path.resolve("screenshots", locale);
+const scheme = arg("scheme") === "dark" ? "dark" : "light";
+const outDir = path.resolve("screenshots", scheme === "dark" ? `${locale}-dark` : locale);
 mkdirSync(outDir, { recursive: true });
 
 await buildWebIfNeeded();
@@ -34,6 +35,7 @@ const browser = await launchChromium();
 const problems: string[] = [];
 try {
   const page = await browser.context.newPage();
+  await page.emulateMedia({ colorScheme: scheme });
   page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
   await signIn(page, server.url, OWNER);
   const ids = await readSeedIds(page);

@@ -147,7 +147,7 @@ export type ProviderDefinition = {
      */
     post?: {
       /**
-       * Colour of links, @mentions and #hashtags in a post, #rrggbb (the brand colour when not given).
+       * Colour of links, @mentions and #hashtags in a post, #rrggbb (the brand colour when not given). It must read at 4.5:1 on white (WCAG AA): where the network's own blue is lighter, a darker shade of it.
        */
       link_color?: string;
       /**

@@ -16,7 +16,7 @@ export const OWNER = "demo@fairdraw.test";
 export const ADMIN = "admin@fairdraw.test";
 
 /** Ids the routes need, read from the seed through the API once signed in. */
-export type SeedIds = { contestId: string; draftId: string; shortlinkKey: string };
+export type SeedIds = { contestId: string; draftId: string; endedId: string; shortlinkKey: string };
 
 export type Route = { name: string; path: (ids: SeedIds) => string; as: "public" | "owner" | "admin" };
 
@@ -28,6 +28,7 @@ export const ROUTES: Route[] = [
   { name: "invite", path: fixed("/invite/demo-invite-carol"), as: "public" },
   { name: "custom", path: fixed("/custom/lumen-coffee"), as: "public" },
   { name: "verify", path: (ids) => `/verify/${ids.contestId}`, as: "public" },
+  { name: "verify-drawn", path: (ids) => `/verify/${ids.endedId}`, as: "public" },
   { name: "dashboard", path: fixed("/"), as: "owner" },
   { name: "welcome", path: fixed("/welcome"), as: "owner" },
   { name: "components", path: fixed("/components"), as: "owner" },
@@ -41,6 +42,8 @@ export const ROUTES: Route[] = [
   { name: "contest-entries", path: (ids) => `/contest/${ids.contestId}/entries`, as: "owner" },
   { name: "contest-statistics", path: (ids) => `/contest/${ids.contestId}/statistics`, as: "owner" },
   { name: "contest-drawing", path: (ids) => `/contest/${ids.contestId}/drawing`, as: "owner" },
+  // An ended contest: its final draw, winners and proof.
+  { name: "contest-drawn", path: (ids) => `/contest/${ids.endedId}/drawing`, as: "owner" },
   { name: "contest-settings", path: (ids) => `/contest/${ids.contestId}/settings`, as: "owner" },
   { name: "team", path: fixed("/team/"), as: "owner" },
   { name: "team-accounts", path: fixed("/team/accounts"), as: "owner" },
@@ -104,7 +107,13 @@ export async function readSeedIds(page: Page): Promise<SeedIds> {
     }[];
     const started = contests.find((c) => c.status === "started") ?? contests[0];
     const draft = contests.find((c) => c.status === "draft") ?? contests[0];
-    return { contestId: started?._id ?? "", draftId: draft?._id ?? "", shortlinkKey: links[0]?.key ?? "" };
+    const ended = contests.find((c) => c.status === "ended") ?? contests[0];
+    return {
+      contestId: started?._id ?? "",
+      draftId: draft?._id ?? "",
+      endedId: ended?._id ?? "",
+      shortlinkKey: links[0]?.key ?? "",
+    };
   });
 }
 

@@ -83,6 +83,44 @@ describe("every route on a phone and a desktop", () => {
   }
 });
 
+// Dark mode follows the system setting (web/src/theme.css): the same checks with prefers-color-scheme: dark, on the
+// routes that show most of the design system (shell, cards, tables, badges, forms, the drawing page).
+const DARK_ROUTES = [
+  "login",
+  "dashboard",
+  "contests",
+  "contest-drawing",
+  "team-accounts",
+  "me-settings",
+  "verify",
+];
+describe("dark mode", () => {
+  for (const name of DARK_ROUTES) {
+    it(`${name} in dark mode is dark, fits and passes axe (contrast included)`, async () => {
+      const route = ROUTES.find((r) => r.name === name);
+      if (!route) throw new Error(`no route ${name}`);
+      await becomes(route.as);
+      await setLocale(page, server.url, "en");
+      await page.emulateMedia({ colorScheme: "dark" });
+      const problems: string[] = [];
+      try {
+        for (const size of SIZES) {
+          await page.setViewportSize({ width: size.width, height: size.height });
+          await openRoute(page, `${server.url}${route.path(ids)}`);
+          const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+          expect(background, "the page's background follows the dark scheme").toBe("rgb(15, 15, 18)");
+          const { overflow, culprit } = await horizontalOverflow(page);
+          if (overflow > 0) problems.push(`${size.name}: ${overflow}px wider than the window (${culprit})`);
+          for (const v of await seriousViolations(page)) problems.push(`${size.name}: ${v}`);
+        }
+      } finally {
+        await page.emulateMedia({ colorScheme: "light" });
+      }
+      expect(problems.join("\n")).toBe("");
+    });
+  }
+});
+
 describe("the layout fixes", () => {
   it("keeps the dashboard's cards apart", async () => {
     await becomes("owner");

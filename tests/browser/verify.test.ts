@@ -283,9 +283,10 @@ describe("the public verify page in Chromium", () => {
   it("switches the page to French with its language choice", async () => {
     const started = await contestWithStatus("started");
     await page.goto(`${server.url}/verify/${started._id}`);
-    await page.getByLabel("Language").selectOption("fr");
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("menuitemradio", { name: "Français" }).click();
     await page.waitForFunction(() => document.documentElement.lang === "fr");
-    await page.getByLabel("Langue").waitFor();
+    await page.getByRole("button", { name: "Langue : Français" }).waitFor();
   });
 
   it("logged no console error and threw no page error", () => {

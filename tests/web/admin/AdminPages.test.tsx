@@ -126,7 +126,9 @@ describe("/admin/users", () => {
     const dialog = screen.getByRole("dialog");
     fireEvent.change(within(dialog).getByLabelText("Plan of the team"), { target: { value: "business" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Set the plan" }));
-    await within(dialog).findByText("The team is now on the Business plan.");
+    // A toast says it; the dialog is modal, so the page behind comes back once it is closed.
+    await screen.findByText("The team is now on the Business plan.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     const row = screen.getByRole("row", { name: /Olive Owner/ });
     expect(within(row).getByText("Business")).toBeTruthy();
   });

@@ -154,14 +154,14 @@ describe("drafts and templates", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: /Basic information/ }));
     await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("button", { name: "Save as draft" }));
+    await user.click(screen.getByRole("menuitem", { name: "Save as draft" }));
     // The name is required even for a draft.
     const name = document.querySelector('[data-path="base.name"]') as HTMLElement;
     expect((await within(name).findByRole("alert")).textContent).toBe(" – Is required.");
     expect(api.to("POST /teams/current/contests/create")).toHaveLength(0);
     await user.type(screen.getByLabelText("Contest name"), "My draft");
     await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("button", { name: "Save as draft" }));
+    await user.click(screen.getByRole("menuitem", { name: "Save as draft" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const body = api.to("POST /teams/current/contests/create")[0]?.body as Record<string, unknown>;
     expect(body.status).toBe("draft");
@@ -180,7 +180,7 @@ describe("drafts and templates", () => {
     await user.click(screen.getByRole("button", { name: /Basic information/ }));
     await user.type(screen.getByLabelText("Contest name"), "Weekly quiz");
     await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("button", { name: "Export as template" }));
+    await user.click(screen.getByRole("menuitem", { name: "Export as template" }));
     const dialog = await screen.findByRole("dialog", { name: "Export as template" });
     await user.click(within(dialog).getByRole("button", { name: "Save the template" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -224,14 +224,14 @@ describe("drafts and templates", () => {
     await user.click(screen.getByRole("button", { name: /Basic information/ }));
     await user.type(screen.getByLabelText("Contest name"), "My draft");
     await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("button", { name: "Save as draft" }));
+    await user.click(screen.getByRole("menuitem", { name: "Save as draft" }));
     // The shell's upgrade alert says why (app-shell.md §8), with the way to the plans; the form is back under it.
     const alert = await screen.findByRole("dialog", { name: "Your plan allows 1 draft(s)." });
     expect(within(alert).getByRole("button", { name: "See the plans" })).toBeTruthy();
     expect(screen.queryByRole("dialog", { name: "Saving the draft" })).toBeNull();
     await user.click(within(alert).getByRole("button", { name: "Close" }));
     await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("button", { name: "Save as draft" }));
+    await user.click(screen.getByRole("menuitem", { name: "Save as draft" }));
     expect(await screen.findByText("Your draft is saved.")).toBeTruthy();
   });
 });
@@ -249,7 +249,7 @@ describe("the overlay", () => {
     expect(onClose).not.toHaveBeenCalled();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Menu" }));
-    await user.click(screen.getByRole("button", { name: "Close" }));
+    await user.click(screen.getByRole("menuitem", { name: "Close" }));
     const again = await screen.findByRole("dialog", { name: "Close the contest builder?" });
     await user.click(within(again).getByRole("button", { name: "Close without saving" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -10,7 +10,7 @@ const config = fixtureConfig();
 async function openMenuItem(name: string) {
   const user = userEvent.setup();
   await user.click(screen.getByRole("button", { name: "Menu" }));
-  await user.click(screen.getByRole("button", { name }));
+  await user.click(screen.getByRole("menuitem", { name }));
   return user;
 }
 

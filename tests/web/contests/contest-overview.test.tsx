@@ -178,8 +178,10 @@ describe("contest settings page", () => {
     const dialog = await screen.findByRole("dialog", { name: "Set up Summer giveaway" });
     fireEvent.change(within(dialog).getByLabelText("Number of winners"), { target: { value: "2" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save the setup" }));
-    expect(await screen.findByRole("dialog", { name: "Contest set up" })).toBeTruthy();
+    const done = await screen.findByRole("dialog", { name: "Contest set up" });
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ nb_winners: 2 });
+    // The alert is modal: the page comes back to screen readers once it is closed.
+    fireEvent.click(within(done).getAllByRole("button", { name: "Close" })[0] as HTMLElement);
     await waitFor(() => expect(screen.getByText("Set up")).toBeTruthy());
     expect(screen.getByRole("heading", { name: "Entry verification" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Change the setup" })).toBeTruthy();

@@ -40,6 +40,8 @@ function open(id: string) {
 }
 
 const title = (name: string) => screen.findByRole("dialog", { name });
+/** Keys go where the focus is: inside the dialog, which keeps it. */
+const focused = () => document.activeElement ?? document.body;
 
 describe("contest preview dialog", () => {
   it("shows the name, type and status badges, the sources and the timeline, asking for the neighbours", async () => {
@@ -56,11 +58,11 @@ describe("contest preview dialog", () => {
   it("goes to the next contest with →, and back with ←", async () => {
     open("middle");
     await title("Middle contest");
-    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    fireEvent.keyDown(focused(), { key: "ArrowRight" });
     await title("Older contest");
-    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    fireEvent.keyDown(focused(), { key: "ArrowLeft" });
     await title("Middle contest");
-    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    fireEvent.keyDown(focused(), { key: "ArrowLeft" });
     await title("Newer contest");
   });
 
@@ -77,7 +79,7 @@ describe("contest preview dialog", () => {
   it("ignores the arrows with a modifier key held", async () => {
     const { calls } = open("middle");
     await title("Middle contest");
-    fireEvent.keyDown(document.body, { key: "ArrowRight", altKey: true });
+    fireEvent.keyDown(focused(), { key: "ArrowRight", altKey: true });
     expect(calls).toHaveLength(1);
   });
 
@@ -86,7 +88,7 @@ describe("contest preview dialog", () => {
     await title("Newer contest");
     const previous = screen.getByRole("button", { name: /Previous contest/ }) as HTMLButtonElement;
     expect(previous.disabled).toBe(true);
-    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    fireEvent.keyDown(focused(), { key: "ArrowLeft" });
     expect(calls).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: /Next contest/ }));
     await title("Middle contest");

@@ -107,6 +107,8 @@ describe("the drawing page", () => {
     });
     const final = await screen.findByRole("region", { name: "Final draw" });
     const winners = await within(final).findAllByRole("link", { name: /@fan_/ });
+    // The section's title only: the result inside does not say "Final draw" a second time.
+    expect(within(final).getAllByRole("heading", { name: "Final draw" })).toHaveLength(1);
     expect(winners.map((a) => a.getAttribute("href"))).toEqual(
       [...finalDraw.winners, ...finalDraw.substitutes].map((id) => `https://x.com/fan_${id.split(":")[1]}`),
     );
@@ -142,7 +144,10 @@ describe("the drawing page", () => {
     vi.useRealTimers();
     expect(await screen.findByText("Winners drawn")).toBeTruthy();
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ kind: "final", consent: true });
-    const final = screen.getByRole("region", { name: "Final draw" });
+    // The alert is modal: the page comes back to screen readers once it is closed.
+    const alert = screen.getByRole("dialog", { name: "Winners drawn" });
+    fireEvent.click(within(alert).getAllByRole("button", { name: "Close" })[0] as HTMLElement);
+    const final = await screen.findByRole("region", { name: "Final draw" });
     await waitFor(() => expect(within(final).getAllByRole("link", { name: /@fan_/ }).length).toBe(5));
   });
 });

@@ -1,6 +1,6 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Modal, type ModalProps } from "../../../web/src/dialogs/Modal";
@@ -42,42 +42,57 @@ function openIt(props: Partial<ModalProps> = {}) {
   return { onClose, opener };
 }
 
+/** A mouse press: Radix's outside-click handling runs on the pointerdown and the click that follows. */
+function press(element: HTMLElement) {
+  fireEvent.pointerDown(element, { button: 0 });
+  fireEvent.mouseDown(element, { button: 0 });
+  fireEvent.click(element, { button: 0 });
+}
+
+/** Radix listens for clicks outside from the tick after opening (so the opening click does not close it). */
+const outsideClicksListened = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe("Modal", () => {
   it("is a dialog labelled by its title, and takes the focus", () => {
     openIt();
     const dialog = screen.getByRole("dialog", { name: "A dialog" });
     expect(dialog.getAttribute("aria-modal")).toBe("true");
     expect(dialog.contains(document.activeElement)).toBe(true);
+    // The page behind is hidden from screen readers while it is open.
+    expect(screen.queryByRole("button", { name: "Open" })).toBeNull();
   });
 
-  it("closes on Escape and gives the focus back to what opened it", () => {
+  it("closes on Escape and gives the focus back to what opened it", async () => {
     const { onClose, opener } = openIt();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(onClose).toHaveBeenCalledOnce();
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
-  it("closes on a click on the overlay, not on a click inside", () => {
+  it("closes on a click on the overlay, not on a click inside", async () => {
     const { onClose } = openIt();
-    fireEvent.mouseDown(screen.getByRole("button", { name: "Middle" }));
+    await outsideClicksListened();
+    press(screen.getByRole("button", { name: "Middle" }));
     expect(onClose).not.toHaveBeenCalled();
     const overlay = screen.getByRole("dialog").parentElement as HTMLElement;
-    fireEvent.mouseDown(overlay);
+    press(overlay);
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it("stays open on Escape and overlay clicks when not closable, with no close button", () => {
+  it("stays open on Escape and overlay clicks when not closable, with no close button", async () => {
     const { onClose } = openIt({ closable: false });
+    await outsideClicksListened();
     fireEvent.keyDown(document, { key: "Escape" });
-    fireEvent.mouseDown(screen.getByRole("dialog").parentElement as HTMLElement);
+    press(screen.getByRole("dialog").parentElement as HTMLElement);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
   });
 
-  it("ignores overlay clicks while a tutorial runs but still closes on Escape", () => {
+  it("ignores overlay clicks while a tutorial runs but still closes on Escape", async () => {
     const { onClose } = openIt({ tutorial: true });
-    fireEvent.mouseDown(screen.getByRole("dialog").parentElement as HTMLElement);
+    await outsideClicksListened();
+    press(screen.getByRole("dialog").parentElement as HTMLElement);
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(onClose).toHaveBeenCalledOnce();

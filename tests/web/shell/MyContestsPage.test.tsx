@@ -107,8 +107,10 @@ describe("MyContestsPage", () => {
     });
     renderShell(<MyContestsPage />, { path: "/me/contests" });
     fireEvent.click(await screen.findByRole("button", { name: "Switch to Other team and open Agency draw" }));
-    expect(await screen.findByRole("dialog", { name: "This team does not exist." })).toBeTruthy();
+    const alert = await screen.findByRole("dialog", { name: "This team does not exist." });
     expect(currentPath()).toBe("/me/contests");
+    // The alert is modal: the list comes back to screen readers once it is closed.
+    fireEvent.click(within(alert).getAllByRole("button", { name: "Close" })[0] as HTMLElement);
     expect(
       (screen.getByRole("button", { name: "Switch to Other team and open Agency draw" }) as HTMLButtonElement)
         .disabled,

@@ -38,11 +38,11 @@ describe("contest preview arrows", () => {
     await renderPreview("second");
     expect(arrows()).toEqual(["→", "←"]);
     await act(async () => {
-      fireEvent.keyDown(document, { key: "ArrowLeft" });
+      fireEvent.keyDown(document.activeElement ?? document, { key: "ArrowLeft" });
     });
     expect(await screen.findByRole("dialog", { name: "Spring giveaway" })).toBeTruthy();
     await act(async () => {
-      fireEvent.keyDown(document, { key: "ArrowRight" });
+      fireEvent.keyDown(document.activeElement ?? document, { key: "ArrowRight" });
     });
     expect(await screen.findByRole("dialog", { name: "Imported post" })).toBeTruthy();
   });

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Member } from "../../../codegen/types";
 import { aliceMember, bobMember, ownerMember } from "../../../stories/team/fixtures";
@@ -55,12 +56,12 @@ describe("permission checkbox rules", () => {
 });
 
 describe("MemberPermissionsDialog", () => {
-  it("shows the categories on the left and a checkbox per permission of the chosen one", () => {
+  it("shows the categories on the left and a checkbox per permission of the chosen one", async () => {
     open(bobMember);
     expect(screen.getByRole("tab", { name: "Contests", selected: true })).toBeTruthy();
     expect(box("Load the entries of a contest").checked).toBe(false);
     expect(box("See the team's contests").checked).toBe(true);
-    fireEvent.click(screen.getByRole("tab", { name: "Shortlinks" }));
+    await userEvent.setup().click(screen.getByRole("tab", { name: "Shortlinks" }));
     expect(box("See the team's shortlinks").checked).toBe(true);
     expect(box("Create a shortlink").checked).toBe(false);
   });
@@ -77,22 +78,24 @@ describe("MemberPermissionsDialog", () => {
     expect(screen.getAllByRole("checkbox").every((b) => (b as HTMLInputElement).disabled)).toBe(true);
   });
 
-  it("disables the permissions the viewer lacks and leaves the others editable", () => {
+  it("disables the permissions the viewer lacks and leaves the others editable", async () => {
     open(bobMember, alice);
     expect(box("Load the entries of a contest").disabled).toBe(false);
-    fireEvent.click(screen.getByRole("tab", { name: "Billing" }));
+    await userEvent.setup().click(screen.getByRole("tab", { name: "Billing" }));
     const billing = box(/^See and download invoices/);
     expect(billing.disabled).toBe(true);
     expect(billing.labels?.[0]?.textContent).toContain("(you don't hold it)");
   });
 
-  it("moves between categories with the arrow keys", () => {
+  it("moves between categories with the arrow keys", async () => {
     open(bobMember);
-    const first = screen.getByRole("tab", { name: "Contests" });
-    fireEvent.keyDown(first, { key: "ArrowDown" });
+    const user = userEvent.setup();
+    screen.getByRole("tab", { name: "Contests" }).focus();
+    await user.keyboard("{ArrowDown}");
     expect(screen.getByRole("tab", { name: "Templates", selected: true })).toBe(document.activeElement);
-    fireEvent.keyDown(document.activeElement as Element, { key: "End" });
+    await user.keyboard("{End}");
     expect(screen.getByRole("tab", { name: "Settings", selected: true })).toBeTruthy();
+    expect(screen.getByRole("tabpanel", { name: "Settings" })).toBeTruthy();
   });
 
   it("sends only the changed permissions as updated_permissions and hands back the saved member", async () => {

@@ -5,10 +5,11 @@
  * and the machine's phase, never the form, so typing in a field does not draw it again.
  */
 import { Trans } from "@lingui/react/macro";
-import { useCallback, useEffect, useState } from "react";
+import { use, useCallback, useEffect, useState } from "react";
 import { PANES } from "../../../engine/builder/selectors";
 import { BuilderLoading } from "./BuilderLoading";
 import { useBuilderEnv, useBuilderSelector } from "./context";
+import { BuilderEscape } from "./escape";
 import { idOf } from "./form-context";
 import { Header } from "./Header";
 import { LoadFailed } from "./LoadFailed";
@@ -102,24 +103,22 @@ export function BuilderView({
     return () => clearTimeout(timer);
   });
 
-  // Escape asks to close (the close-builder confirmation), unless a modal is open: it closes that modal.
+  // Escape asks to close (the close-builder confirmation); a dialog or menu open above the builder takes Escape first.
+  const onEscape = use(BuilderEscape);
   useEffect(() => {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== "Escape" || e.defaultPrevented) return;
-      if (document.querySelector(".modal-overlay")) return;
+    onEscape.current = () => {
       const snapshot = actor.getSnapshot();
       if (
         snapshot.matches({ editing: "idle" }) ||
         snapshot.matches("loading") ||
         snapshot.matches("loadFailed")
-      ) {
-        e.preventDefault();
+      )
         actor.send({ type: "CLOSE" });
-      }
     };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [actor]);
+    return () => {
+      onEscape.current = null;
+    };
+  }, [actor, onEscape]);
 
   if (!ready && phase === "loading") return <BuilderLoading />;
   if (!ready && phase === "failed") return <LoadFailed />;

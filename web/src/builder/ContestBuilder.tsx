@@ -8,6 +8,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
+import { Dialog } from "radix-ui";
 import { type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { UNSAFE_DataRouterContext, useBlocker, useLocation, useNavigate } from "react-router";
 import type { BuilderOutput } from "../../../engine/builder/machine";
@@ -21,6 +22,7 @@ import { fetchBuilderConfig, type ServedConfig } from "./api";
 import { BuilderLoading } from "./BuilderLoading";
 import { BuilderView } from "./BuilderView";
 import { type BuilderActor, type BuilderEnv, BuilderEnvProvider } from "./context";
+import { BuilderEscape } from "./escape";
 import type { BuilderFormContext } from "./form-context";
 import { BuilderNavigateContext } from "./navigate";
 import { type BuilderCalls, builderInput, builderLogic, makeFormContext, newForm } from "./session";
@@ -32,23 +34,22 @@ export type ContestBuilderProps = { origin: Origin; onClose(): void };
 export const MIN_WIDTH = 900;
 export const MIN_HEIGHT = 700;
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 function tooSmall(): boolean {
   return (
     typeof window !== "undefined" && (window.innerWidth <= MIN_WIDTH || window.innerHeight <= MIN_HEIGHT)
   );
 }
 
-/** The overlay frame: a modal dialog over the page, with the reload warning and focus kept inside. */
+/**
+ * The overlay frame: a Radix modal dialog over the page (focus kept inside, the page hidden from screen readers, a
+ * dialog of its own stacked above it and taking Escape first), with the reload warning.
+ */
 export function Overlay({ children, label }: { children: ReactNode; label: string }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    box.current?.focus();
-    return () => before?.focus();
-  }, []);
+  const onEscape = useRef<(() => void) | null>(null);
+  const [before] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   useEffect(() => {
     // §2: the browser warns before a reload while the builder is open.
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -58,38 +59,31 @@ export function Overlay({ children, label }: { children: ReactNode; label: strin
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, []);
-  useEffect(() => {
-    // Focus stays inside the builder (a modal of its own keeps it inside itself).
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== "Tab" || !box.current) return;
-      if (document.querySelector(".modal-overlay")) return;
-      const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (el) =>
-          !el.closest("[hidden], .builder-hidden") &&
-          !(el instanceof HTMLInputElement && el.type === "hidden"),
-      );
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const inside = box.current.contains(document.activeElement);
-      if (!inside) {
-        e.preventDefault();
-        first.focus();
-      } else if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
   return (
-    <div ref={box} className="builder" role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
-      {children}
-    </div>
+    <Dialog.Root open>
+      <Dialog.Content
+        ref={box}
+        className="builder"
+        aria-describedby={undefined}
+        aria-modal="true"
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          box.current?.focus();
+        }}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          before?.focus();
+        }}
+        onEscapeKeyDown={(e) => {
+          e.preventDefault();
+          onEscape.current?.();
+        }}
+        onInteractOutside={(e) => e.preventDefault()}
+      >
+        <Dialog.Title className="visually-hidden">{label}</Dialog.Title>
+        <BuilderEscape value={onEscape}>{children}</BuilderEscape>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }
 

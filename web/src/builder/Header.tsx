@@ -4,7 +4,7 @@
  * otherwise) and the menu: save or export as template, save draft or save as draft, shortlinks, settings, close.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import {
   badgeOf,
   callFor,
@@ -13,9 +13,11 @@ import {
   submitLabelKey,
   templateMenuKey,
 } from "../../../engine/builder/origin";
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../components/DropdownMenu";
 import { fullQuota, type GatedQuota, QuotaReason, useQuotaUsage } from "../team/quota-gate";
 import { BuilderCountdown } from "./BuilderCountdown";
 import { useBuilderEnv, useBuilderSelector } from "./context";
+import { useBuilderNavigate } from "./navigate";
 
 export function Header() {
   const { t } = useLingui();
@@ -88,115 +90,70 @@ function BuilderMenu({ disabled, blocked }: { disabled: boolean; blocked: Blocke
   const { t } = useLingui();
   const { actor } = useBuilderEnv();
   const origin = useBuilderSelector((s) => s.context.origin);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    list.current?.querySelector<HTMLElement>("button")?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        e.stopImmediatePropagation();
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    const onDown = (e: MouseEvent) => {
-      if (!list.current?.contains(e.target as Node) && e.target !== button.current) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey, true);
-    document.addEventListener("mousedown", onDown);
-    return () => {
-      document.removeEventListener("keydown", onKey, true);
-      document.removeEventListener("mousedown", onDown);
-    };
-  }, [open]);
-
-  const pick = (action: () => void) => {
-    setOpen(false);
-    action();
-  };
   const templateText =
     templateMenuKey(origin) === "builder.menu.save_template" ? t`Save template` : t`Export as template`;
   const draftText = draftMenuKey(origin) === "builder.menu.save_draft" ? t`Save draft` : t`Save as draft`;
+  const leave = useBuilderNavigate();
+  const navigate = useNavigate();
+  const upgrade = () => (leave ? leave("/team/subscription") : navigate("/team/subscription"));
   return (
-    <div className="builder-menu">
-      <button
-        ref={button}
-        type="button"
-        className="button"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
-        data-action="menu"
-        onClick={() => setOpen((o) => !o)}
-      >
+    <MenuRoot>
+      <MenuTrigger className="button" data-action="menu">
         <Trans>Menu</Trans>
-      </button>
-      {open && (
-        <ul id={menuId} ref={list} className="menu-panel builder-menu-panel" aria-label={t`Builder menu`}>
-          <li>
-            <button
-              type="button"
-              data-action="template"
-              disabled={disabled || blocked.templates !== null}
-              aria-describedby={blocked.templates !== null ? "builder-templates-quota" : undefined}
-              onClick={() => pick(() => actor.send({ type: "EXPORT_TEMPLATE" }))}
-            >
-              {templateText}
-            </button>
-            {blocked.templates !== null && (
-              <QuotaReason id="builder-templates-quota" name="templates" limit={blocked.templates} />
-            )}
-          </li>
-          <li>
-            <button
-              type="button"
-              data-action="draft"
-              disabled={disabled || blocked.drafts !== null}
-              aria-describedby={blocked.drafts !== null ? "builder-drafts-quota" : undefined}
-              onClick={() => pick(() => actor.send({ type: "SAVE_DRAFT" }))}
-            >
-              {draftText}
-            </button>
-            {blocked.drafts !== null && (
-              <QuotaReason id="builder-drafts-quota" name="drafts" limit={blocked.drafts} />
-            )}
-          </li>
-          <li>
-            <button
-              type="button"
-              data-action="shortlinks"
-              disabled={disabled}
-              onClick={() => pick(() => actor.send({ type: "OPEN", modal: "manageShortlinks" }))}
-            >
-              <Trans>Shortlinks</Trans>
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              data-action="settings"
-              disabled={disabled}
-              onClick={() => pick(() => actor.send({ type: "OPEN", modal: "builderSettings" }))}
-            >
-              <Trans>Settings</Trans>
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              data-action="close"
-              onClick={() => pick(() => actor.send({ type: "CLOSE" }))}
-            >
-              <Trans>Close</Trans>
-            </button>
-          </li>
-        </ul>
-      )}
-    </div>
+      </MenuTrigger>
+      <MenuContent>
+        <MenuItem
+          data-action="template"
+          disabled={disabled || blocked.templates !== null}
+          aria-describedby={blocked.templates !== null ? "builder-templates-quota" : undefined}
+          onSelect={() => actor.send({ type: "EXPORT_TEMPLATE" })}
+        >
+          {templateText}
+        </MenuItem>
+        {blocked.templates !== null && (
+          <QuotaReason
+            id="builder-templates-quota"
+            name="templates"
+            limit={blocked.templates}
+            upgrade={false}
+          />
+        )}
+        <MenuItem
+          data-action="draft"
+          disabled={disabled || blocked.drafts !== null}
+          aria-describedby={blocked.drafts !== null ? "builder-drafts-quota" : undefined}
+          onSelect={() => actor.send({ type: "SAVE_DRAFT" })}
+        >
+          {draftText}
+        </MenuItem>
+        {blocked.drafts !== null && (
+          <QuotaReason id="builder-drafts-quota" name="drafts" limit={blocked.drafts} upgrade={false} />
+        )}
+        {(blocked.templates !== null || blocked.drafts !== null) && (
+          // Inside a menu the upgrade is an item of its own, so the arrow keys reach it.
+          <MenuItem data-action="upgrade" onSelect={upgrade}>
+            <Trans>Upgrade the plan</Trans>
+          </MenuItem>
+        )}
+        <MenuItem
+          data-action="shortlinks"
+          disabled={disabled}
+          onSelect={() => actor.send({ type: "OPEN", modal: "manageShortlinks" })}
+        >
+          <Trans>Shortlinks</Trans>
+        </MenuItem>
+        <MenuItem
+          data-action="settings"
+          disabled={disabled}
+          onSelect={() => actor.send({ type: "OPEN", modal: "builderSettings" })}
+        >
+          <Trans>Settings</Trans>
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem data-action="close" onSelect={() => actor.send({ type: "CLOSE" })}>
+          <Trans>Close</Trans>
+        </MenuItem>
+      </MenuContent>
+    </MenuRoot>
   );
 }

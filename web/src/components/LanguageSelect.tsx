@@ -3,12 +3,20 @@
  * a person finds theirs whatever the current language, with its flag. LanguageSelect is the compact choice of the
  * sign-in pages and the settings page; the language dialog lists the same entries as buttons.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { ChevronDown, Languages } from "lucide-react";
 import { api, unwrap } from "../api/client";
 import { activateLocale } from "../i18n/activate";
 import { isLocale, LOCALES, type Locale } from "../i18n/locales";
 import { asUser, useSession } from "../session/session";
+import {
+  MenuContent,
+  MenuItemCheck,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuRoot,
+  MenuTrigger,
+} from "./DropdownMenu";
 
 export const NATIVE_NAMES: Record<Locale, string> = {
   en: "English",
@@ -97,32 +105,39 @@ export function useChooseLocale(): (locale: Locale) => Promise<void> {
   };
 }
 
-/** A select of the five languages: a choice applies at once (useChooseLocale). */
+/**
+ * The language menu (a Radix DropdownMenu with one radio item a language): the button shows the current language's
+ * flag and name; each entry is named in its own language (marked with its lang for screen readers); a choice applies
+ * at once (useChooseLocale).
+ */
 export function LanguageSelect() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const choose = useChooseLocale();
-  const id = useId();
   const current = isLocale(i18n.locale) ? i18n.locale : "en";
+  const currentName = NATIVE_NAMES[current];
   return (
-    <div className="language-select">
-      <LanguageFlag locale={current} />
-      <label htmlFor={id}>
-        <Trans>Language</Trans>
-      </label>
-      <select
-        id={id}
-        value={current}
-        onChange={(e) => {
-          const value = e.target.value;
-          if (isLocale(value)) void choose(value);
-        }}
-      >
-        {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {NATIVE_NAMES[l]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <MenuRoot>
+      <MenuTrigger className="button language-select" aria-label={t`Language: ${currentName}`}>
+        <Languages size={16} aria-hidden="true" />
+        <span lang={current}>{currentName}</span>
+        <ChevronDown size={14} aria-hidden="true" />
+      </MenuTrigger>
+      <MenuContent>
+        <MenuRadioGroup
+          value={current}
+          onValueChange={(value) => {
+            if (isLocale(value) && value !== current) void choose(value);
+          }}
+        >
+          {LOCALES.map((l) => (
+            <MenuRadioItem key={l} value={l} lang={l}>
+              <LanguageFlag locale={l} size={14} />
+              <span dir="auto">{NATIVE_NAMES[l]}</span>
+              <MenuItemCheck />
+            </MenuRadioItem>
+          ))}
+        </MenuRadioGroup>
+      </MenuContent>
+    </MenuRoot>
   );
 }

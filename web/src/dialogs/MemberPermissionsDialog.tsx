@@ -4,8 +4,10 @@
  * for a permission the viewer lacks. Saving sends only the changed permissions (updated_permissions).
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
+import { Tabs } from "radix-ui";
+import { useMemo, useState } from "react";
 import type { Member } from "../../../codegen/types";
+import { isRtl } from "../components/DirectionArrow";
 import { useUser } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { updatePermissions } from "../team/api";
@@ -27,7 +29,6 @@ export function MemberPermissionsDialog({
   const { t, i18n } = useLingui();
   const viewer = useUser();
   const onError = useErrorHandler();
-  const baseId = useId();
   const categories = PERMISSIONS.categories;
   const [active, setActive] = useState(categories[0]?.id ?? "");
   const [values, setValues] = useState<Record<string, boolean>>(() =>
@@ -38,7 +39,6 @@ export function MemberPermissionsDialog({
     ),
   );
   const [busy, setBusy] = useState(false);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const changes = useMemo(() => changedPermissions(member.pivot.permissions, values), [member, values]);
   const changed = Object.keys(changes).length;
@@ -64,29 +64,6 @@ export function MemberPermissionsDialog({
     }
     onSaved?.(saved);
     onClose();
-  };
-
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = categories.length - 1;
-    const next =
-      e.key === "ArrowDown"
-        ? index === last
-          ? 0
-          : index + 1
-        : e.key === "ArrowUp"
-          ? index === 0
-            ? last
-            : index - 1
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? last
-              : null;
-    if (next === null) return;
-    e.preventDefault();
-    const category = categories[next];
-    if (category) setActive(category.id);
-    tabs.current[next]?.focus();
   };
 
   const category = categories.find((c) => c.id === active);
@@ -133,62 +110,48 @@ export function MemberPermissionsDialog({
       ) : (
         someNotHeld && <p className="muted">{lockNote.notHeld}</p>
       )}
-      <div className="team-permissions-layout">
-        <div
-          role="tablist"
-          aria-orientation="vertical"
-          aria-label={t`Permission categories`}
-          className="team-tabs"
-        >
-          {categories.map((c, index) => (
-            <button
-              key={c.id}
-              ref={(el) => {
-                tabs.current[index] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${index}`}
-              aria-selected={c.id === active}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={c.id === active ? 0 : -1}
-              onClick={() => setActive(c.id)}
-              onKeyDown={(e) => onTabKey(e, index)}
-            >
+      {/* Radix Tabs: the arrows, Home and End move between categories (vertical), the panel follows. */}
+      <Tabs.Root
+        className="team-permissions-layout"
+        value={active}
+        onValueChange={setActive}
+        orientation="vertical"
+        dir={isRtl() ? "rtl" : "ltr"}
+      >
+        <Tabs.List aria-label={t`Permission categories`} className="team-tabs">
+          {categories.map((c) => (
+            <Tabs.Trigger key={c.id} value={c.id}>
               {categoryLabel(i18n, c.id)}
-            </button>
+            </Tabs.Trigger>
           ))}
-        </div>
+        </Tabs.List>
         {category && (
-          <fieldset
-            id={`${baseId}-panel`}
-            role="tabpanel"
-            aria-labelledby={`${baseId}-tab-${categories.indexOf(category)}`}
-            className="team-permissions-panel"
-          >
-            <legend className="visually-hidden">{categoryLabel(i18n, category.id)}</legend>
-            {category.permissions.map((p) => {
-              const lock = permissionLock(viewer, member, p.name);
-              return (
-                <label key={p.name} className="team-permission" data-lock={lock ?? undefined}>
-                  <input
-                    type="checkbox"
-                    name={p.name}
-                    checked={values[p.name] === true}
-                    disabled={lock !== null || busy}
-                    onChange={(e) => {
-                      const checked = e.currentTarget.checked;
-                      setValues((v) => ({ ...v, [p.name]: checked }));
-                    }}
-                  />
-                  <span>{permissionLabel(i18n, p.name)}</span>
-                  {lock === "notHeld" && <span className="muted team-small">{t`(you don't hold it)`}</span>}
-                </label>
-              );
-            })}
-          </fieldset>
+          <Tabs.Content value={category.id} asChild>
+            <fieldset className="team-permissions-panel">
+              <legend className="visually-hidden">{categoryLabel(i18n, category.id)}</legend>
+              {category.permissions.map((p) => {
+                const lock = permissionLock(viewer, member, p.name);
+                return (
+                  <label key={p.name} className="team-permission" data-lock={lock ?? undefined}>
+                    <input
+                      type="checkbox"
+                      name={p.name}
+                      checked={values[p.name] === true}
+                      disabled={lock !== null || busy}
+                      onChange={(e) => {
+                        const checked = e.currentTarget.checked;
+                        setValues((v) => ({ ...v, [p.name]: checked }));
+                      }}
+                    />
+                    <span>{permissionLabel(i18n, p.name)}</span>
+                    {lock === "notHeld" && <span className="muted team-small">{t`(you don't hold it)`}</span>}
+                  </label>
+                );
+              })}
+            </fieldset>
+          </Tabs.Content>
         )}
-      </div>
+      </Tabs.Root>
       <p className="muted" role="status">
         {changed > 0 && <Plural value={changed} one="# change to save" other="# changes to save" />}
       </p>

@@ -1,15 +1,13 @@
 /**
- * The one modal frame (app-shell.md §2 "Modal keys"): Escape closes, a click on the overlay closes unless the modal
- * is not closable or a tutorial runs, focus moves in on open, stays inside while open (Tab wraps) and goes back to
- * where it was on close. Labelled by its title for screen readers.
+ * The one modal frame (app-shell.md §2 "Modal keys"), on Radix UI's Dialog: Escape closes, a click on the overlay
+ * closes unless the modal is not closable or a tutorial runs; focus moving in, staying inside and going back on close,
+ * the other content hidden from screen readers and the title as label come from the library.
  */
 
 import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { Dialog } from "radix-ui";
+import { type ReactNode, useState } from "react";
 
 export type ModalProps = {
   title: ReactNode;
@@ -41,79 +39,40 @@ export function Modal({
   footer,
 }: ModalProps) {
   const { t } = useLingui();
-  const titleId = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const keyHandler = useRef(onKey);
-  keyHandler.current = onKey;
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = box.current?.querySelector<HTMLElement>(`[autofocus], ${FOCUSABLE}`);
-    (first ?? box.current)?.focus();
-    return () => before?.focus();
-  }, []);
-
-  useEffect(() => {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        if (closable) {
-          e.stopPropagation();
-          closeRef.current();
-        }
-        return;
-      }
-      if (e.key === "Tab" && box.current) {
-        const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) {
-          e.preventDefault();
-          return;
-        }
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first.focus();
-        }
-        return;
-      }
-      if (!isTyping(e.target)) keyHandler.current?.(e);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [closable]);
-
+  // Opened without a Radix trigger: focus goes back to what had it before.
+  const [before] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the overlay's click is a mouse shortcut; Escape and the close button are the keyboard paths
-    <div
-      className="modal-overlay"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget && closable && !tutorial) onClose();
-      }}
-    >
-      <div
-        ref={box}
-        className={`modal modal-${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <div className="modal-header">
-          <h2 id={titleId}>{title}</h2>
-          {closable && (
-            <button type="button" className="icon-button" aria-label={t`Close`} onClick={onClose}>
-              <X size={20} aria-hidden="true" />
-            </button>
-          )}
-        </div>
-        <div className="modal-body">{children}</div>
-        {footer && <div className="modal-footer">{footer}</div>}
-      </div>
-    </div>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      {/* Content inside the overlay: the overlay scrolls and centres it (Radix's "scrollable overlay"). */}
+      <Dialog.Overlay className="modal-overlay">
+        <Dialog.Content
+          className={`modal modal-${size}`}
+          aria-describedby={undefined}
+          aria-modal="true"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            before?.focus();
+          }}
+          onEscapeKeyDown={(e) => !closable && e.preventDefault()}
+          onPointerDownOutside={(e) => (!closable || tutorial) && e.preventDefault()}
+          onKeyDown={(e) => {
+            if (e.key !== "Escape" && e.key !== "Tab" && !isTyping(e.target)) onKey?.(e.nativeEvent);
+          }}
+        >
+          <div className="modal-header">
+            <Dialog.Title>{title}</Dialog.Title>
+            {closable && (
+              <Dialog.Close className="icon-button" aria-label={t`Close`}>
+                <X size={20} aria-hidden="true" />
+              </Dialog.Close>
+            )}
+          </div>
+          <div className="modal-body">{children}</div>
+          {footer && <div className="modal-footer">{footer}</div>}
+        </Dialog.Content>
+      </Dialog.Overlay>
+    </Dialog.Root>
   );
 }

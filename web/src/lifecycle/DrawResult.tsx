@@ -71,12 +71,15 @@ export function DrawResult({
   accounts,
   verifyPath,
   headingLevel = 3,
+  titled = true,
 }: {
   draw: DrawResultData;
   accounts?: ReadonlyMap<string, DrawAccount>;
   /** The public page of the contest's draw (final draws). */
   verifyPath?: string;
   headingLevel?: 2 | 3;
+  /** false where the section around it already says which draw it is (the drawing page's "Final draw"). */
+  titled?: boolean;
 }) {
   const { i18n } = useLingui();
   const H = headingLevel === 2 ? "h2" : "h3";
@@ -84,9 +87,15 @@ export function DrawResult({
   const by = draw.created_by?.name ?? null;
   return (
     <article className={`draw-result draw-${draw.kind}`} data-kind={draw.kind}>
-      <H>
-        {draw.kind === "final" ? <Trans>Final draw</Trans> : <Trans>Test draw {draw.test_index ?? ""}</Trans>}
-      </H>
+      {titled && (
+        <H>
+          {draw.kind === "final" ? (
+            <Trans>Final draw</Trans>
+          ) : (
+            <Trans>Test draw {draw.test_index ?? ""}</Trans>
+          )}
+        </H>
+      )}
       <p className="muted">
         {by ? (
           <Trans>

@@ -31,7 +31,18 @@ export function fullQuota(usage: QuotaUsage | null, name: GatedQuota): number | 
 }
 
 /** Why the action is blocked, and the way out: the sentence a disabled button is described by. */
-export function QuotaReason({ id, name, limit }: { id: string; name: GatedQuota; limit: number }) {
+/** `upgrade={false}` inside a menu, where the upgrade is a menu item of its own (a link there is out of the arrow keys' reach). */
+export function QuotaReason({
+  id,
+  name,
+  limit,
+  upgrade = true,
+}: {
+  id: string;
+  name: GatedQuota;
+  limit: number;
+  upgrade?: boolean;
+}) {
   return (
     <p id={id} className="quota-reason">
       <Lock size={14} aria-hidden="true" />
@@ -75,10 +86,15 @@ export function QuotaReason({ id, name, limit }: { id: string; name: GatedQuota;
             one="Your plan includes # import a month: it is used."
             other="Your plan includes # imports a month: all are used."
           />
-        )}{" "}
-        <BuilderLink to="/team/subscription">
-          <Trans>Upgrade the plan</Trans>
-        </BuilderLink>
+        )}
+        {upgrade && (
+          <>
+            {" "}
+            <BuilderLink to="/team/subscription">
+              <Trans>Upgrade the plan</Trans>
+            </BuilderLink>
+          </>
+        )}
       </span>
     </p>
   );

@@ -141,7 +141,7 @@ const COUNTER_ICONS: Record<Counter, LucideIcon> = {
 function postStyle(def: ProviderDefinition | undefined): CSSProperties {
   const post = def?.ui.post;
   return {
-    "--post-link": post?.link_color ?? def?.ui.color ?? "#1d9bf0",
+    "--post-link": post?.link_color ?? def?.ui.color ?? "#0a71c7",
     "--post-radius": `${post?.radius ?? 16}px`,
   } as CSSProperties;
 }

@@ -8,14 +8,14 @@ import { msg } from "@lingui/core/macro";
 import type { EntryRejection } from "../../../../engine/text/normalize";
 import constants from "../../../../schemas/constants.json";
 
-/** Facebook reactions (schemas: like, love, wow, haha, sad, angry), with the mark each shows. */
-export const REACTIONS: Readonly<Record<string, { label: MessageDescriptor; emoji: string }>> = {
-  like: { label: msg`Like`, emoji: "👍" },
-  love: { label: msg`Love`, emoji: "❤️" },
-  wow: { label: msg`Wow`, emoji: "😮" },
-  haha: { label: msg`Haha`, emoji: "😆" },
-  sad: { label: msg`Sad`, emoji: "😢" },
-  angry: { label: msg`Angry`, emoji: "😠" },
+/** Facebook reactions (schemas: like, love, wow, haha, sad, angry); their marks are SVG icons (ReactionsWidget). */
+export const REACTIONS: Readonly<Record<string, { label: MessageDescriptor }>> = {
+  like: { label: msg`Like` },
+  love: { label: msg`Love` },
+  wow: { label: msg`Wow` },
+  haha: { label: msg`Haha` },
+  sad: { label: msg`Sad` },
+  angry: { label: msg`Angry` },
 };
 
 /** The reasons offered for a manual check (schemas/manual-check-reasons.json keys). */

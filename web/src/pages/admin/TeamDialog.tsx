@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from "react";
 import { ApiError } from "../../api/errors";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { Modal } from "../../dialogs/Modal";
+import { notify } from "../../feedback/Toasts";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { formatDate } from "../../team/format";
 import { PLANS, planById } from "../../team/plans";
@@ -36,9 +37,9 @@ export function localInputValue(now: Date, days = 0): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-type CallState = { busy: boolean; field?: string; failure?: ApiError; done?: string };
+type CallState = { busy: boolean; field?: string; failure?: ApiError };
 
-/** Runs a change: a field error, a failure or a success message, and 401/403 to the shell. */
+/** Runs a change: a field error, a failure or a success toast, and 401/403 to the shell. */
 function useChange(field: string) {
   const onError = useErrorHandler();
   const [state, setState] = useState<CallState>({ busy: false });
@@ -46,7 +47,8 @@ function useChange(field: string) {
     setState({ busy: true });
     try {
       const team = await call();
-      setState({ busy: false, done: success(team) });
+      setState({ busy: false });
+      notify.success(success(team));
       return team;
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && e.field(field)) {
@@ -126,9 +128,6 @@ function PlanForm({ team, onSaved }: { team: TeamOfDialog; onSaved(team: Changed
         {state.busy ? <Trans>Saving…</Trans> : <Trans>Set the plan</Trans>}
       </button>
       <Failure error={state.failure} />
-      <p role="status" className="admin-done">
-        {state.done ?? ""}
-      </p>
     </form>
   );
 }
@@ -203,9 +202,6 @@ function FreezeForm({ team, onSaved }: { team: TeamOfDialog; onSaved(team: Chang
         )}
       </div>
       <Failure error={state.failure} />
-      <p role="status" className="admin-done">
-        {state.done ?? ""}
-      </p>
     </form>
   );
 }

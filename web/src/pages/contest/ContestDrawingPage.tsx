@@ -190,7 +190,12 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
             <Trans>Loading the draws…</Trans>
           </p>
         ) : finalDraw ? (
-          <DrawResult draw={finalDraw} accounts={accounts} verifyPath={verifyPathOf(contest._id)} />
+          <DrawResult
+            draw={finalDraw}
+            accounts={accounts}
+            verifyPath={verifyPathOf(contest._id)}
+            titled={false}
+          />
         ) : contest.status === "closed" ? (
           mayDraw ? (
             <>

@@ -14,14 +14,15 @@ import { ConfirmEmailDialog } from "../../dialogs/ConfirmEmailDialog";
 import { ContactDialog } from "../../dialogs/ContactDialog";
 import { DeleteAccountDialog } from "../../dialogs/DeleteAccountDialog";
 import { useDialogs } from "../../dialogs/DialogHost";
+import { notify } from "../../feedback/Toasts";
 import { asUser, useSession, useUser } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
 import "./me.css";
 
-type Saving = { busy: boolean; error: string | undefined; saved: boolean };
-const IDLE: Saving = { busy: false, error: undefined, saved: false };
+type Saving = { busy: boolean; error: string | undefined };
+const IDLE: Saving = { busy: false, error: undefined };
 
 /** The answer of POST /users/me asking for an e-mail confirmation (202), rather than the updated user. */
 export function asksConfirmation(body: unknown): body is { confirm_email: true; email: string } {
@@ -50,7 +51,8 @@ function NameForm() {
     setState({ ...IDLE, busy: true });
     try {
       session.setUser(asUser(await unwrap(api.users.me.$post({ json: { name: value } }))));
-      setState({ ...IDLE, saved: true });
+      setState(IDLE);
+      notify.success(t`Saved.`);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422)
         setState({ ...IDLE, error: err.field("name") ?? err.message });
@@ -90,7 +92,6 @@ function NameForm() {
         <button type="submit" className="button primary" disabled={state.busy || name.trim() === user.name}>
           {state.busy ? <Trans>Saving…</Trans> : <Trans>Save the name</Trans>}
         </button>
-        <span role="status">{state.saved ? <Trans>Saved.</Trans> : ""}</span>
       </div>
     </form>
   );

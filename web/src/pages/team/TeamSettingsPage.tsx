@@ -10,6 +10,7 @@ import { ApiError } from "../../api/errors";
 import { DeleteTeamDialog } from "../../dialogs/DeleteTeamDialog";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { TransferOwnershipDialog } from "../../dialogs/TransferOwnershipDialog";
+import { notify } from "../../feedback/Toasts";
 import { useSession, useUser } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { type ShortlinksOnPaste, updateTeam } from "../../team/api";
@@ -96,17 +97,16 @@ export default function TeamSettingsPage() {
 }
 
 /**
- * Saving a change of the team (POST /teams/current): busy while the call runs, then "Saved." and the user
+ * Saving a change of the team (POST /teams/current): busy while the call runs, then a "Saved." toast and the user
  * refreshed. A 422 naming `field` gives that field's message back; any other failure goes to the shell.
  */
 function useTeamSave(field?: string) {
   const session = useSession();
   const onError = useErrorHandler();
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
   const save = async (change: Parameters<typeof updateTeam>[0]): Promise<string | null> => {
     setBusy(true);
-    setSaved(false);
     try {
       await updateTeam(change);
     } catch (err) {
@@ -116,34 +116,28 @@ function useTeamSave(field?: string) {
       return problem ?? null;
     }
     setBusy(false);
-    setSaved(true);
+    notify.success(t`Saved.`);
     await session.refresh();
     return null;
   };
-  return { busy, saved, unsaved: () => setSaved(false), save };
+  return { busy, save };
 }
 
-/** The save button of a team form, and "Saved." once the change went through. */
+/** The save button of a team form (the "Saved." toast comes from useTeamSave). */
 function SaveActions({
   busy,
-  saved,
   disabled,
   children,
 }: {
   busy: boolean;
-  saved: boolean;
   disabled: boolean;
   children: ReactNode;
 }) {
-  const { t } = useLingui();
   return (
     <div className="team-form-actions">
       <button type="submit" className="button primary" disabled={disabled || busy} aria-busy={busy}>
         {busy ? <Trans>Please wait…</Trans> : children}
       </button>
-      <span role="status" className="team-saved">
-        {saved ? t`Saved.` : ""}
-      </span>
     </div>
   );
 }
@@ -153,7 +147,7 @@ function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
   const errorId = useId();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
-  const { busy, saved, unsaved, save } = useTeamSave("name");
+  const { busy, save } = useTeamSave("name");
   const changed = value.trim() !== name && value.trim() !== "";
 
   const submit = async (e: FormEvent) => {
@@ -180,7 +174,6 @@ function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
             maxLength={100}
             onChange={(e) => {
               setValue(e.target.value);
-              unsaved();
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -192,7 +185,7 @@ function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
             </p>
           )}
         </div>
-        <SaveActions busy={busy} saved={saved} disabled={!canEdit || !changed}>
+        <SaveActions busy={busy} disabled={!canEdit || !changed}>
           <Trans>Save the name</Trans>
         </SaveActions>
       </form>
@@ -203,7 +196,7 @@ function NameForm({ name, canEdit }: { name: string; canEdit: boolean }) {
 function OnPasteForm({ value, canEdit }: { value: ShortlinksOnPaste | null; canEdit: boolean }) {
   const { t } = useLingui();
   const [choice, setChoice] = useState<ShortlinksOnPaste | null>(value);
-  const { busy, saved, unsaved, save } = useTeamSave();
+  const { busy, save } = useTeamSave();
   const labels: Record<ShortlinksOnPaste, string> = {
     always_ask: t`Ask me each time`,
     always: t`Always make a shortlink`,
@@ -235,7 +228,6 @@ function OnPasteForm({ value, canEdit }: { value: ShortlinksOnPaste | null; canE
                 checked={choice === option}
                 onChange={() => {
                   setChoice(option);
-                  unsaved();
                 }}
                 disabled={!canEdit || busy}
               />
@@ -248,7 +240,7 @@ function OnPasteForm({ value, canEdit }: { value: ShortlinksOnPaste | null; canE
             </p>
           )}
         </fieldset>
-        <SaveActions busy={busy} saved={saved} disabled={!canEdit || choice === null || choice === value}>
+        <SaveActions busy={busy} disabled={!canEdit || choice === null || choice === value}>
           <Trans>Save the setting</Trans>
         </SaveActions>
       </form>
