@@ -159,7 +159,7 @@ describe("the templates gate", { timeout: 30_000 }, () => {
     const res = await templateCreate("business");
     const { template_id: id } = (await res.json()) as { template_id: string };
     const s = await signIn(t, "olive@brand.example", "Olive");
-    setPlan(t, currentTeamId(t, s.userId), "advanced");
+    await setPlan(t, await currentTeamId(t, s.userId), "advanced");
     const form = twitterForm(t, T0);
     const update = await s.call("POST", `${A}/templates/${id}`, {
       status: "template",

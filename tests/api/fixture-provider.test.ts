@@ -82,15 +82,12 @@ describe("a network added under schemas/ only, through the app", { timeout: 60_0
     const id = await createContest(w, { base, sources: [source], summary: { parameters_verified: true } });
 
     for (const at of [startAt, closeAt, closeAt + HOUR]) await w.tickAt(at);
-    const final = w.t.db
-      .select()
-      .from(draws)
-      .where(eq(draws.contestId, id))
-      .all()
-      .find((d) => d.kind === "final");
+    const final = (await w.t.db.select().from(draws).where(eq(draws.contestId, id))).find(
+      (d) => d.kind === "final",
+    );
     expect(final?.winners).toHaveLength(5);
 
-    const rows = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const rows = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.screenName).toMatch(/@wisp\.example$/);
     const reasons = new Set(rows.flatMap((r) => r.reasons));

@@ -39,7 +39,7 @@ const logged: unknown[] = [];
 const TWEET = "https://x.com/fairdraw/status/17900000000000000";
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   vi.spyOn(t.deps.logger, "error").mockImplementation((...args: unknown[]) => {
     logged.push(args[0]);
   });

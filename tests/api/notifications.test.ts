@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { first } from "../../api/db/query";
 import { teamMembers, users } from "../../api/db/schema";
 import { NOTIFICATIONS_PAGE_SIZE, notify } from "../../api/services/notifications";
 import { createAjv } from "../../engine/ajv";
@@ -16,8 +17,8 @@ type Page = { data: Notification[]; new_count: number };
 let t: TestApp;
 afterEach(() => t.cleanup());
 
-function currentTeamId(userId: string): string {
-  const row = t.db.select().from(users).where(eq(users.id, userId)).get();
+async function currentTeamId(userId: string): Promise<string> {
+  const row = await first(t.db.select().from(users).where(eq(users.id, userId)));
   if (!row?.currentTeamId) throw new Error("the user has no current team");
   return row.currentTeamId;
 }
@@ -30,10 +31,10 @@ async function list(s: { call: (m: string, p: string) => Promise<Response> }, qu
 
 describe("GET /api/v1/users/me/notifications/list", () => {
   it("lists the user's own and their current team's notifications, newest first, in the stored shape", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const bo = await signIn(t, "bo@brand.example", "Bo");
-    const annTeam = currentTeamId(ann.userId);
+    const annTeam = await currentTeamId(ann.userId);
     notify(t.deps, { userId: ann.userId }, { key: "welcome" });
     notify(
       t.deps,
@@ -41,7 +42,7 @@ describe("GET /api/v1/users/me/notifications/list", () => {
       { key: "contestStarted", data: { name: "Spring" }, link: "/contests/" },
     );
     notify(t.deps, { userId: bo.userId }, { key: "notForAnn" });
-    notify(t.deps, { teamId: currentTeamId(bo.userId) }, { key: "notForAnnsTeam" });
+    notify(t.deps, { teamId: await currentTeamId(bo.userId) }, { key: "notForAnnsTeam" });
 
     const page = await list(ann);
     expect(page.data.map((n) => n.content.key)).toEqual(["contestStarted", "welcome"]);
@@ -56,10 +57,10 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("counts as new only what came after last_read_notification_id, and marks the rest read", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     notify(t.deps, { userId: ann.userId }, { key: "one" });
-    const second = notify(t.deps, { teamId: currentTeamId(ann.userId) }, { key: "two" });
+    const second = notify(t.deps, { teamId: await currentTeamId(ann.userId) }, { key: "two" });
     expect((await list(ann)).new_count).toBe(2);
 
     const marked = await ann.call("POST", "/api/v1/users/me", { last_read_notification_id: second.id });
@@ -79,7 +80,7 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("pages by 20 with ?before=<id>, without gaps or repeats", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const sent = Array.from({ length: 25 }, (_, i) =>
       notify(t.deps, { userId: ann.userId }, { key: `n${i}` }),
@@ -97,14 +98,13 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("follows the current team: another team's notifications appear after switching to it", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const bo = await signIn(t, "bo@brand.example", "Bo");
-    const boTeam = currentTeamId(bo.userId);
-    t.db
+    const boTeam = await currentTeamId(bo.userId);
+    await t.db
       .insert(teamMembers)
-      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() })
-      .run();
+      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() });
     notify(t.deps, { teamId: boTeam }, { key: "inBosTeam" });
     expect((await list(ann)).data).toEqual([]);
     const switched = await ann.call("POST", "/api/v1/users/switch_team", { team_id: boTeam });
@@ -115,7 +115,7 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("refuses a malformed cursor with 422 on `before`, and a call without a session with 401", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const bad = await ann.call("GET", "/api/v1/users/me/notifications/list?before=not-an-id");
     expect(bad.status).toBe(422);

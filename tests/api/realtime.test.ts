@@ -209,7 +209,7 @@ describe("pushes from the realtime hub", () => {
   const origin = "https://app.fairdraw.test";
   beforeAll(async () => {
     // The app of createTestApp, served for real with its WebSocket, so the test can reach its deps (notify).
-    t = createTestApp({ env: { publicUrl: `${origin}/` } });
+    t = await createTestApp({ env: { publicUrl: `${origin}/` } });
     const { app, injectWebSocket } = createApp(t.deps);
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
@@ -274,10 +274,9 @@ describe("pushes from the realtime hub", () => {
     const bo = await signInOverHttp(baseUrl, "bo4@hub.example", "Bo");
     const annTeam = await teamOf(ann);
     const boTeam = await teamOf(bo);
-    t.db
+    await t.db
       .insert(teamMembers)
-      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() })
-      .run();
+      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() });
     const c = await open(baseUrl, { cookie: ann.cookie, origin });
     await until(() => t.deps.realtime.size === 1, "the socket to be registered");
     expect((await ann.call("POST", "/api/v1/users/switch_team", { team_id: boTeam })).status).toBe(200);

@@ -62,7 +62,7 @@ describe("production start", () => {
       await server.close();
     }
     const db = openDatabase(path.join(dir, "app.db"));
-    expect(db.select().from(users).all()).toEqual([]);
+    expect(await db.select().from(users)).toEqual([]);
     db.$client.close();
   });
 
@@ -82,7 +82,7 @@ describe("production start", () => {
 
 describe("the dev mailbox", () => {
   it("answers to the loopback address only, and never through a proxy", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.app.request("/api/dev/mailbox", {}, fromAddress("127.0.0.1"))).status).toBe(200);
     expect((await t.app.request("/api/dev/mailbox", {}, fromAddress("::1"))).status).toBe(200);
     expect((await t.app.request("/api/dev/mailbox", {}, fromAddress("::ffff:127.0.0.1"))).status).toBe(200);

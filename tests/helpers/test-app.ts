@@ -9,13 +9,13 @@ import { createDeps } from "../../api/deps";
 import { type Env, readEnv } from "../../api/env";
 import { createLogger } from "../../api/logger";
 
-export type TestApp = ReturnType<typeof createTestApp>;
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * A real app on a real SQLite file in a fresh temporary folder; `cleanup()` removes it. `catalog`: one read from
  * another schemas/ folder (a test network added), instead of the process's.
  */
-export function createTestApp(opts: { env?: Partial<Env>; clock?: Clock; catalog?: Catalog } = {}) {
+export async function createTestApp(opts: { env?: Partial<Env>; clock?: Clock; catalog?: Catalog } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-test-"));
   const env: Env = {
     ...readEnv({ NODE_ENV: "test" }),

@@ -3,6 +3,7 @@
  * BLUESKY_SERVICE_URL points at it and whose log lines are kept (to look for secrets in them), a signed-in owner
  * on the business plan.
  */
+
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "../../../api/app";
 import { openDatabase } from "../../../api/db/client";
+import { first } from "../../../api/db/query";
 import { accounts } from "../../../api/db/schema";
 import { createDeps } from "../../../api/deps";
 import { driverFor } from "../../../api/drivers";
@@ -50,8 +52,8 @@ export async function blueskyWorld() {
   const { app } = createApp(deps);
   const t = { app, deps, db, env, dir, cleanup: () => {} };
   const owner: Session = await signIn(t as never, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(t as never, owner.userId);
-  setPlan(t as never, teamId, "business");
+  const teamId = await currentTeamId(t as never, owner.userId);
+  await setPlan(t as never, teamId, "business");
 
   /** Links the fixture's brand account through the API (handle + app password). */
   const linkBrand = async () => {
@@ -63,9 +65,9 @@ export async function blueskyWorld() {
     if (res.status !== 201) throw new Error(`link answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as { _id: string; external_id: string; screen_name: string };
   };
-  const accountRow = (id: string) => db.select().from(accounts).where(eq(accounts.id, id)).get();
-  const driverOf = (id: string) => {
-    const row = accountRow(id);
+  const accountRow = async (id: string) => await first(db.select().from(accounts).where(eq(accounts.id, id)));
+  const driverOf = async (id: string) => {
+    const row = await accountRow(id);
     if (!row) throw new Error("no account");
     const provider = deps.catalog.providers.get("bluesky");
     if (!provider) throw new Error("no bluesky provider");

@@ -79,7 +79,7 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
     // The load after the moment: the first entrant has not liked yet, the moment goes to the second.
     await w.tickAt(moment + 30 * MIN);
     const [first, second] = ids;
-    const sent = publicationsOf(w, id).filter((p) => p.kind === "winning_moment_won");
+    const sent = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_won");
     expect(sent.map((p) => p.key)).toEqual([second]);
     const frozen = Object.values(findCommitment(w.t.db, id)?.moments ?? {})[0] as { frozen: unknown[] };
     expect(frozen.frozen).toMatchObject([{ moment: iso(moment), winner: second, at: iso(moment + 2 * MIN) }]);
@@ -92,9 +92,9 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
         { moment: iso(moment), winner: second },
       ],
     });
-    const won = publicationsOf(w, id).filter((p) => p.kind === "winning_moment_won");
+    const won = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_won");
     expect(won.map((p) => p.key)).toEqual([second]);
-    const lost = publicationsOf(w, id).filter((p) => p.kind === "winning_moment_lost");
+    const lost = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_lost");
     expect(lost.map((p) => p.key)).toEqual([first]);
 
     // /verify publishes the frozen moment; re-run with it, the published winners come out again (in the
