@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { activities, teamMembers, teams, users } from "../../api/db/schema";
+import { activities, teamMembers, teams, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { ACTIVITY_PAGE_SIZE } from "../../api/routes/activity";
 import { logActivity } from "../../api/services/activity";

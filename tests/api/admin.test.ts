@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { contests, sessions, teams, users } from "../../api/db/schema";
+import { contests, sessions, teams, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { type Session, signIn } from "../helpers/api-client";

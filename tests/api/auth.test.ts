@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { loginCodes, sessions, teams, users } from "../../api/db/schema";
+import { loginCodes, sessions, teams, users } from "../../api/db/tables";
 import { json, lastCodeFor, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 

@@ -8,8 +8,8 @@ import { precompressDir } from "../../vite.precompress";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
 });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { contactMessages, mails, teams, users } from "../../api/db/schema";
+import { contactMessages, mails, teams, users } from "../../api/db/tables";
 import { MAX_PER_HOUR } from "../../api/routes/contact";
 import contactReasons from "../../schemas/contact-reasons.json";
 import { type Session, signIn } from "../helpers/api-client";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { teams } from "../../api/db/schema";
+import { teams } from "../../api/db/tables";
 import { compileConfig } from "../../engine/config/compile";
 import { validate } from "../../engine/validation/validate";
 import { signIn } from "../helpers/api-client";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, entrants } from "../../api/db/schema";
+import { contests, entrants } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import type { RealtimeEvent } from "../../api/services/realtime";
 import { signIn } from "../helpers/api-client";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { first } from "../../api/db/query";
-import { contests, jobs } from "../../api/db/schema";
+import { contests, jobs } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createLogger } from "../../api/logger";
 import { runDueJobs, SCHEDULER_TICK_MS, startScheduler } from "../../api/scheduler";
@@ -12,9 +12,9 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 import { currentTeamId } from "../helpers/world";
 
 let t: TestApp | undefined;
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
-  t?.cleanup();
+  await t?.cleanup();
   t = undefined;
 });
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { accounts, activities, contests, idempotencyKeys, teams, uploads } from "../../api/db/schema";
+import { accounts, activities, contests, idempotencyKeys, teams, uploads } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { MAXIMAL_NOW, maximalContest } from "../../bench/fixtures/maximal-contest";
 import { getPath } from "../../engine/values";

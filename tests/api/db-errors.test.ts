@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DrizzleQueryError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/client";
+import { openSqlite } from "../../api/db/client";
 import { driverError, isUniqueViolation } from "../../api/db/errors";
 import { idempotencyKeys, teams, users } from "../../api/db/schema";
 
 describe("database errors, the same on both engines", () => {
   it("recognises SQLite's unique and primary key violations, and nothing else", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-db-errors-"));
-    const db = openDatabase(path.join(dir, "app.db"));
+    const db = openSqlite(path.join(dir, "app.db"));
     try {
       const at = "2026-06-01T12:00:00.000Z";
       await db.insert(users).values({ id: "u1", name: "U", email: "u@example.com", createdAt: at });

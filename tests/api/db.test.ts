@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/client";
+import { openSqlite, sqliteAsDb } from "../../api/db/client";
 import { first } from "../../api/db/query";
 import {
   accounts,
@@ -26,22 +26,22 @@ const fixedClock = () => new Date("2026-06-01T12:00:00.000Z");
 describe("the database", () => {
   it("creates and migrates a new SQLite file in WAL mode with foreign keys on", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "fairdraw-db-"));
-    const db = openDatabase(path.join(dir, "nested", "app.db"));
+    const db = openSqlite(path.join(dir, "nested", "app.db"));
     expect(db.$client.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(await db.select().from(users)).toEqual([]);
     db.$client.close();
     // Opening again applies nothing twice.
-    const again = openDatabase(path.join(dir, "nested", "app.db"));
+    const again = openSqlite(path.join(dir, "nested", "app.db"));
     expect(await again.select().from(users)).toEqual([]);
     again.$client.close();
   });
 
   it("seeds the demo team once: owner, business plan, sandbox accounts, members and contests", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "fairdraw-db-"));
-    const db = openDatabase(path.join(dir, "app.db"));
-    expect(seedDemo(db, fixedClock)).toEqual({ seeded: true });
-    expect(seedDemo(db, fixedClock)).toEqual({ seeded: false });
+    const db = openSqlite(path.join(dir, "app.db"));
+    expect(await seedDemo(sqliteAsDb(db), fixedClock)).toEqual({ seeded: true });
+    expect(await seedDemo(sqliteAsDb(db), fixedClock)).toEqual({ seeded: false });
 
     const owner = await first(db.select().from(users).where(eq(users.email, DEMO_EMAIL)));
     expect(owner).toBeDefined();
@@ -78,7 +78,7 @@ describe("the database", () => {
 
   it("refuses a row that points at a missing team (foreign keys are enforced)", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "fairdraw-db-"));
-    const db = openDatabase(path.join(dir, "app.db"));
+    const db = openSqlite(path.join(dir, "app.db"));
     const now = new Date().toISOString();
     await expect(
       db.insert(contests).values({

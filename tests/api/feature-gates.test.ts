@@ -121,7 +121,7 @@ describe("the multiplatform gate", { timeout: 30_000 }, () => {
   it("takes the same contest on a plan with it, and one network on a plan without it", async () => {
     w = await buildWorld("business");
     await expect(createContest(w, twoNetworks())).resolves.toEqual(expect.any(String));
-    w.t.cleanup();
+    await w.t.cleanup();
     w = await buildWorld("advanced");
     await expect(createContest(w, oneNetwork())).resolves.toEqual(expect.any(String));
   });

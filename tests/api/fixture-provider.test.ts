@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "../../api/catalog";
-import { draws, entrants } from "../../api/db/schema";
+import { draws, entrants } from "../../api/db/tables";
 import { FIXTURE_PROVIDER, schemasWithFixture } from "../helpers/fixture-schemas";
 import { A, buildWorld, createContest, DAY, HOUR, iso, T0, type World } from "./lifecycle/helpers";
 
@@ -16,8 +16,8 @@ let w: World;
 beforeAll(async () => {
   w = await buildWorld("business", { catalog: loadCatalog(schemas.dir) });
 });
-afterAll(() => {
-  w.t.cleanup();
+afterAll(async () => {
+  await w.t.cleanup();
   schemas.cleanup();
 });
 

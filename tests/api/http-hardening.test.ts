@@ -1,15 +1,15 @@
 /** HTTP answers that give nothing away: JSON bodies only as JSON, no caching of API answers, a CSP naming its hosts, log out everywhere. */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { sessions } from "../../api/db/schema";
+import { sessions } from "../../api/db/tables";
 import { isJsonContentType } from "../../api/validation";
 import { json, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { listen } from "../helpers/world";
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
 });
 

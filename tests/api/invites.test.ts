@@ -10,7 +10,7 @@ import {
   teamMembers,
   teams,
   users,
-} from "../../api/db/schema";
+} from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { activities, teamMembers, users } from "../../api/db/schema";
+import { activities, teamMembers, users } from "../../api/db/tables";
 import { createTeam, membersCount } from "../../api/services/teams";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";

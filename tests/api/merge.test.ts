@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { contests } from "../../api/db/schema";
+import { contests } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import type { RealtimeEvent } from "../../api/services/realtime";
 import { type Session, signIn } from "../helpers/api-client";
@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 import { addMember, currentTeamId, expectShape, freeze, setPlan } from "../helpers/world";
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
 });
 

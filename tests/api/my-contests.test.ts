@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, teamMembers, teams, templates, users } from "../../api/db/schema";
+import { contests, teamMembers, teams, templates, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { type Session, signIn } from "../helpers/api-client";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { teamMembers, users } from "../../api/db/schema";
+import { teamMembers, users } from "../../api/db/tables";
 import { NOTIFICATIONS_PAGE_SIZE, notify } from "../../api/services/notifications";
 import { createAjv } from "../../engine/ajv";
 import { signIn } from "../helpers/api-client";

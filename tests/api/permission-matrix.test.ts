@@ -23,10 +23,10 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { issueCode } from "../../api/auth/codes";
 import { first } from "../../api/db/query";
-import { contests, entrants, teams } from "../../api/db/schema";
+import { contests, entrants, teams } from "../../api/db/tables";
 import { ROUTES } from "../../api/openapi/routes";
 import { type Session, signIn } from "../helpers/api-client";
-import { createTestApp, type TestApp } from "../helpers/test-app";
+import { createTestApp, sqliteConnection, type TestApp } from "../helpers/test-app";
 import { buildTeamWorld, formBody, png, type TeamWorld, uploadFile } from "../helpers/world";
 
 let t: TestApp;
@@ -539,7 +539,7 @@ async function send(s: Session | null, method: string, path: string, req: Reques
 it("answers every route with the expected status for each kind of caller", async () => {
   t = await createTestApp();
   const world = await buildWorld();
-  const sqlite = t.db.$client;
+  const sqlite = sqliteConnection(t);
   const problems: string[] = [];
 
   const documented = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));

@@ -2,7 +2,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createApp } from "../../api/app";
-import { teamMembers } from "../../api/db/schema";
+import { teamMembers } from "../../api/db/tables";
 import { notify } from "../../api/services/notifications";
 import { startTestServer } from "../helpers/server";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -220,7 +220,7 @@ describe("pushes from the realtime hub", () => {
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    t.cleanup();
+    await t.cleanup();
   });
 
   async function teamOf(s: HttpSession): Promise<string> {

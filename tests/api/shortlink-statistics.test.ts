@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { shortlinks, shortlinkVisitDays } from "../../api/db/schema";
 import { DEMO_EMAIL, seedDemo } from "../../api/db/seed";
+import { shortlinks, shortlinkVisitDays } from "../../api/db/tables";
 import { fromAddress, type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { addMember, currentTeamId, setPlan } from "../helpers/world";

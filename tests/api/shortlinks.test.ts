@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { first } from "../../api/db/query";
-import { shortlinks, shortlinkVisitors, teamMembers, teams, users } from "../../api/db/schema";
+import { first, rawAll } from "../../api/db/query";
+import { shortlinks, shortlinkVisitors, teamMembers, teams, users } from "../../api/db/tables";
 import { fromAddress, type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { expectShape } from "../helpers/world";
@@ -274,8 +274,7 @@ describe("the redirect /s/{key}", () => {
 
     const rows = await t.db.select().from(shortlinkVisitors);
     expect(rows).toHaveLength(2);
-    const sqlite = t.db.$client;
-    const dump = JSON.stringify(sqlite.prepare("SELECT * FROM shortlink_visitors").all());
+    const dump = JSON.stringify(await rawAll(t.db, sql`SELECT * FROM shortlink_visitors`));
     for (const secret of ["203.0.113.7", "2001:db8::1", "Firefox"]) expect(dump).not.toContain(secret);
     for (const row of rows) expect(row.visitorHash).toMatch(/^[0-9a-f]{64}$/);
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { invites, teamMembers, teams, users } from "../../api/db/schema";
+import { invites, teamMembers, teams, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { signIn } from "../helpers/api-client";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { accounts, contests, idempotencyKeys, templates, uploads } from "../../api/db/schema";
+import { accounts, contests, idempotencyKeys, templates, uploads } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { getPath } from "../../engine/values";
 import { type Session, signIn } from "../helpers/api-client";

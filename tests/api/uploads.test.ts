@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
-import { contests, teamMembers, teams, uploads, users } from "../../api/db/schema";
+import { contests, teamMembers, teams, uploads, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";

@@ -5,7 +5,7 @@
 
 import { desc, eq } from "drizzle-orm";
 import { first } from "../../api/db/query";
-import { mails } from "../../api/db/schema";
+import { mails } from "../../api/db/tables";
 import type { TestApp } from "./test-app";
 
 export type Session = {

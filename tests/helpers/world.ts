@@ -8,7 +8,7 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { expect } from "vitest";
 import { first } from "../../api/db/query";
-import { accounts, teamMembers, teams, users } from "../../api/db/schema";
+import { accounts, teamMembers, teams, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { createAjv } from "../../engine/ajv";

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { contests, entrants, jobs, publications } from "../../../api/db/schema";
+import { contests, entrants, jobs, publications } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld } from "./world";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { contests } from "../../../api/db/schema";
+import { contests } from "../../../api/db/tables";
 import { MessageRefused, PostUnavailable } from "../../../api/drivers/errors";
 import type { EntriesRequest } from "../../../api/drivers/types";
 import { publishOnce } from "../../../api/services/publications";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { accounts, invites } from "../../../api/db/schema";
+import { accounts, invites } from "../../../api/db/tables";
 import { signIn } from "../../helpers/api-client";
 import { BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld } from "./world";
@@ -61,7 +61,7 @@ describe("a Bluesky account invite", () => {
     };
     expect(list.data.map((a) => [a.screen_name, a.sandbox])).toEqual([[BRAND.handle, false]]);
     expect((await first(w.db.select().from(invites).where(eq(invites.key, key))))?.status).toBe("used");
-    expect(w.everythingStored()).not.toContain(BRAND.password);
+    expect(await w.everythingStored()).not.toContain(BRAND.password);
   });
 
   it("still links a sandbox account when the invitee sends no sign-in", async () => {

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { notifications } from "../../../api/db/schema";
+import { notifications } from "../../../api/db/tables";
 import { AccountNeedsReconnect } from "../../../api/drivers/errors";
 import { BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld, LINK } from "./world";
@@ -171,7 +171,7 @@ describe("secrets", () => {
       for (const m of line.matchAll(/(access|refresh)-did:plc:[a-z0-9]+-\d+/g)) tokens.add(m[0]);
     }
     expect(tokens.size).toBeGreaterThanOrEqual(4);
-    const stored = w.everythingStored();
+    const stored = await w.everythingStored();
     expect(w.logLines.length).toBeGreaterThan(0);
     for (const secret of [BRAND.password, ...tokens]) {
       for (const answer of answers) expect(answer).not.toContain(secret);

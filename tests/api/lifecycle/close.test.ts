@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jobs } from "../../../api/db/schema";
+import { jobs } from "../../../api/db/tables";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
 import {
   buildWorld,
@@ -19,9 +19,9 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 describe("the close", { timeout: 30_000 }, () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts } from "../../../api/db/schema";
+import { accounts } from "../../../api/db/tables";
 import { claimDueJobs } from "../../../api/scheduler";
 import {
   buildWorld,

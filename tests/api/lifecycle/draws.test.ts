@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { activities, contests } from "../../../api/db/schema";
+import { activities, contests } from "../../../api/db/tables";
 import { seedCommitment } from "../../../engine/lifecycle";
 import { setPlan } from "../../helpers/world";
 import {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { accounts, draws, entrants, uploads } from "../../../api/db/schema";
+import { accounts, draws, entrants, uploads } from "../../../api/db/tables";
 import { newId } from "../../../api/ids";
 import {
   buildWorld,

@@ -28,9 +28,9 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 type Verify = {

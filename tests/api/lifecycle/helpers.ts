@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Catalog } from "../../../api/catalog";
 import { first } from "../../../api/db/query";
-import { accounts, contests, jobs, notifications, publications } from "../../../api/db/schema";
+import { accounts, contests, jobs, notifications, publications } from "../../../api/db/tables";
 import { newId } from "../../../api/ids";
 import { runDueJobs } from "../../../api/scheduler";
 import { type Session, signIn } from "../../helpers/api-client";
@@ -52,7 +52,7 @@ export async function linkAccounts(t: TestApp, teamId: string): Promise<void> {
   }
 }
 
-/** An app over `dbFile` (a new one when not given) at the clock `clock`; `catalog`: one of another schemas/ folder. */
+/** An app at the clock `clock`, over `env.databaseUrl` (another app's database) or a new database; `catalog`: one of another schemas/ folder. */
 export async function appAt(
   clock: { now: number },
   env: { databaseUrl?: string } = {},

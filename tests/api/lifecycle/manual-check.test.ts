@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { entrants } from "../../../api/db/schema";
+import { entrants } from "../../../api/db/tables";
 import type { Session } from "../../helpers/api-client";
 import { expectShape, setPlan } from "../../helpers/world";
 import { buildWorld, contestPath, loadedImport, memberOf, type World } from "./helpers";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { first } from "../../../api/db/query";
-import { accounts, contests, delegations, jobs } from "../../../api/db/schema";
+import { accounts, contests, delegations, jobs } from "../../../api/db/tables";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
 import { newId } from "../../../api/ids";
 import { signIn } from "../../helpers/api-client";

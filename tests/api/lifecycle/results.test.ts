@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { contests, entrants } from "../../../api/db/schema";
+import { contests, entrants } from "../../../api/db/tables";
 import { CSV_COLUMNS, csvCell, entriesOverTime } from "../../../api/services/statistics";
 import { setPlan } from "../../helpers/world";
 import { buildWorld, contestPath, loadedImport, memberOf, type World } from "./helpers";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jobs, notifications } from "../../../api/db/schema";
+import { jobs, notifications } from "../../../api/db/tables";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
 import { claimDueJobs, MAX_ATTEMPTS, startScheduler } from "../../../api/scheduler";
 import { CLAIM_RENEW_MS } from "../../../api/scheduler/run";
@@ -20,10 +20,10 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 /** Ticks at each due date of the contest's job of that kind until it is no longer pending (at most `max` ticks). */

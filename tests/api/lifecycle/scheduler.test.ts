@@ -1,8 +1,7 @@
-import { rmSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { activities, draws, entrants, jobs, publications } from "../../../api/db/schema";
+import { activities, draws, entrants, jobs, publications } from "../../../api/db/tables";
 import { newId } from "../../../api/ids";
 import { CLAIM_TIMEOUT_MS, claimDueJobs, runDueJobs } from "../../../api/scheduler";
 import { runJob } from "../../../api/scheduler/handlers";
@@ -24,9 +23,9 @@ import {
   type World,
 } from "./helpers";
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const c of cleanups.reverse()) c();
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.reverse()) await c();
   cleanups = [];
 });
 
@@ -210,15 +209,13 @@ describe("the scheduler", { timeout: 30_000 }, () => {
       loadedAt: (await contestRow(w, id)).entriesLoadedAt,
     };
     expect((await contestRow(w, id)).status).toBe("closed");
-    const dbFile = w.t.env.databaseUrl;
-    w.t.db.$client.close();
-    cleanups.pop();
-    cleanups.push(() => rmSync(w.t.dir, { recursive: true, force: true }));
+    // The first process ends (its database stays, removed by its cleanup once the second has closed it too).
+    await w.t.close();
 
     // A new process over the same file: the closing publication the close scheduled goes out, and nothing is
     // claimed again before the timeout...
     clock.now = form.closeAt + MIN;
-    const t2 = await appAt(clock, { databaseUrl: dbFile });
+    const t2 = await appAt(clock, { databaseUrl: w.t.env.databaseUrl });
     cleanups.push(() => t2.cleanup());
     expect((await runDueJobs(t2.deps)).runs.map((r) => [r.kind, r.outcome])).toEqual([["closing", "done"]]);
     before.publications = (await publicationsOf(t2, id)).length;

@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests } from "../../../api/db/schema";
 import { DEMO_EMAIL, seedDemo } from "../../../api/db/seed";
+import { contests } from "../../../api/db/tables";
 import { formFromOrigin, type Origin } from "../../../engine/builder/origin";
 import { isPlainObject } from "../../../engine/values";
 import { type Session, signIn } from "../../helpers/api-client";

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { accounts, contests, drawCommitments, entrants, jobs } from "../../../api/db/schema";
 import { seedDemo } from "../../../api/db/seed";
 import { INSTANT_WIN_CONTEST } from "../../../api/db/seed-lifecycle";
+import { accounts, contests, drawCommitments, entrants, jobs } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
 import {
   drawWinners,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { teams } from "../../../api/db/schema";
+import { teams } from "../../../api/db/tables";
 import { createTeam } from "../../../api/services/teams";
 import { signIn } from "../../helpers/api-client";
 import { currentTeamId, freeze, setPlan } from "../../helpers/world";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { contests, entrants } from "../../../api/db/schema";
+import { contests, entrants } from "../../../api/db/tables";
 import { SCHEDULER_TICK_MS } from "../../../api/scheduler";
 import {
   buildWorld,

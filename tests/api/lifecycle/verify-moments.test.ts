@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { entrants } from "../../../api/db/schema";
+import { entrants } from "../../../api/db/tables";
+import { transaction } from "../../../api/db/transaction";
 import { commitContest } from "../../../api/services/commitments";
 import { momentsCommitment, resolveWinningMoments } from "../../../engine/lifecycle";
 import { recheckMoments } from "../../../web/src/lifecycle/verify-moments";
@@ -74,7 +75,7 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     expect(await momentsOf(id)).toEqual([{ source_id: planned[0]?.source_id, commitment, ...hidden }]);
     // Scheduled again once started (the scheduler adopting it), it keeps the moments committed before the start.
     const started = await contestRow(w, id);
-    w.t.db.transaction((tx) => commitContest(tx, started, iso(form.startAt + HOUR)));
+    await transaction(w.t.db, async (tx) => commitContest(tx, started, iso(form.startAt + HOUR)));
     expect((await momentsOf(id))[0]?.commitment).toBe(commitment);
 
     await w.tickAt(form.closeAt);

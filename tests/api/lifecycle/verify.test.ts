@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { publications } from "../../../api/db/schema";
+import { publications } from "../../../api/db/tables";
 import { drawWinners, entrantsHash, momentsCommitment, seedCommitment } from "../../../engine/lifecycle";
 import { signIn } from "../../helpers/api-client";
 import { formBody } from "../../helpers/world";

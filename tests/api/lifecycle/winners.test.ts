@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { first } from "../../../api/db/query";
-import { draws, entrants } from "../../../api/db/schema";
+import { draws, entrants } from "../../../api/db/tables";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
 import { findCommitment } from "../../../api/services/commitments";
 import { resolveWinningMoments } from "../../../engine/lifecycle";
@@ -20,9 +20,9 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 /** The previous-winners filter on, over the last 12 months. */
