@@ -13,7 +13,7 @@ import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
 import { accounts, delegations, teamMembers, teams, users } from "../db/tables";
-import { transaction } from "../db/transaction";
+import { lockTeam, transaction } from "../db/transaction";
 import { driverFor, hasRealDriver } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
@@ -181,6 +181,9 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
       linkedAt: clock().toISOString(),
     };
     await transaction(db, async (tx) => {
+      // Counted again where the account is written: another link may have taken the last place meanwhile.
+      await lockTeam(tx, team.id);
+      await assertAccountsQuota({ ...deps, db: tx }, team, provider.name, { countInvites: true });
       if (
         (await teamAccounts(tx, team.id, provider.name)).some(
           (a) => a.account.externalId === account.externalId,

@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { contests } from "../db/tables";
-import { transaction } from "../db/transaction";
+import { lockTeam, transaction } from "../db/transaction";
 import { refuse } from "../errors";
 import { requirePermission, teamOf } from "../middleware/guards";
 import { readClassicSetup } from "../services/contest-setup";
@@ -54,6 +54,8 @@ export const contestSetupRoutes = new Hono<AppEnv>().post(
 
     const at = now.toISOString();
     const updated = await transaction(db, async (tx) => {
+      // Serialised with the team's draws and loads, whose outcome the setup depends on.
+      await lockTeam(tx, team.id);
       // Read again where the write happens: a draw or a merge may have come in between.
       const fresh = await findContest(tx, team.id, row.id);
       if (!fresh || !(await canSetUp(tx, fresh))) throw refuse("contestNoLongerEditable");

@@ -13,7 +13,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { transaction } from "../db/transaction";
+import { lockTeam, transaction } from "../db/transaction";
 import { refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { scheduleAfterDraw } from "../scheduler";
@@ -49,6 +49,8 @@ export const drawsRoutes = new Hono<AppEnv>()
     }
     const at = clock().toISOString();
     const outcome = await transaction(db, async (tx) => {
+      // One draw of the team at a time: what is read here (a final draw made?) still holds at the write.
+      await lockTeam(tx, team.id);
       const fresh = (await findContest(tx, team.id, row.id)) ?? row;
       if (kind === "test") {
         if (await findFinalDraw(tx, fresh.id)) throw refuse("contestAlreadyDrawn");

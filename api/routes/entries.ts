@@ -256,7 +256,10 @@ export const entriesRoutes = new Hono<AppEnv>()
       const row = await contestOfPath(c);
       const entrantId = c.req.param("entrantId");
       const at = clock().toISOString();
+      const { team } = teamOf(c);
       const url = await transaction(db, async (tx) => {
+        // The entrant's openings are read and written back: one change of the team's entries at a time.
+        await lockTeam(tx, team.id);
         const [entry] = await entrantsOf(tx, row.id, [entrantId]);
         if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
         const found = entrantProfileUrl(entry, catalog.providers.get(entry.provider));
@@ -282,6 +285,8 @@ export const entriesRoutes = new Hono<AppEnv>()
       const known = knownReasons(catalog.manualCheckReasons, row.cbData);
       const entrantId = c.req.param("entrantId");
       await transaction(db, async (tx) => {
+        // After the team's other writes (a final draw made meanwhile refuses the check).
+        await lockTeam(tx, team.id);
         // Read where the write happens: the opening checked is the one the check is recorded against.
         const rows = await entrantsOf(tx, row.id, [entrantId]);
         if (rows.length === 0) throw new AppError("notFound", { message: "error.notFound.entry" });

@@ -17,7 +17,7 @@ import { normalizeEmail } from "../auth/codes";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
 import { accounts, delegations, invites, teamMembers, teams, users } from "../db/tables";
-import { transaction } from "../db/transaction";
+import { lockTeam, transaction } from "../db/transaction";
 import { driverFor } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
@@ -79,22 +79,22 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
     }
     if (Object.keys(errors).length > 0) throw validationError(c, errors);
 
-    const quota = teamQuotas(catalog, team).members;
-    if (
-      (await membersCount(db, team.id)) + (await countActiveInvites(db, clock, team.id, "add_member")) >=
-      quota
-    ) {
-      throw new AppError("maxMembersExceeded", {
-        message: "error.maxMembersExceeded.invite",
-        values: { n: quota },
-      });
-    }
     await checkInviteMailLimits(deps, team.id, email);
-    const created = await createInvite(db, clock, {
-      teamId: team.id,
-      type: "add_member",
-      senderId: user.id,
-      email,
+    // The members quota counted where the invite is written, the team locked: two invites sent at once count
+    // one after the other.
+    const created = await transaction(db, async (tx) => {
+      await lockTeam(tx, team.id);
+      const quota = teamQuotas(catalog, team).members;
+      if (
+        (await membersCount(tx, team.id)) + (await countActiveInvites(tx, clock, team.id, "add_member")) >=
+        quota
+      ) {
+        throw new AppError("maxMembersExceeded", {
+          message: "error.maxMembersExceeded.invite",
+          values: { n: quota },
+        });
+      }
+      return createInvite(tx, clock, { teamId: team.id, type: "add_member", senderId: user.id, email });
     });
     const row = await mailInvite(deps, created, { teamName: team.name, senderName: user.name });
     return c.json(inviteShape(row, await peopleOf(db, [row])), 201);
@@ -110,14 +110,17 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
     if (problem && !errors.provider) errors.provider = [{ key: problem, rule: "in" }];
     if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
 
-    await assertAccountsQuota(deps, team, provider.name, { countInvites: true });
     await checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
-    const created = await createInvite(db, clock, {
-      teamId: team.id,
-      type: "link_account",
-      senderId: user.id,
-      email: inviteeEmail(body.email),
-      provider: provider.name,
+    const created = await transaction(db, async (tx) => {
+      await lockTeam(tx, team.id);
+      await assertAccountsQuota({ ...deps, db: tx }, team, provider.name, { countInvites: true });
+      return createInvite(tx, clock, {
+        teamId: team.id,
+        type: "link_account",
+        senderId: user.id,
+        email: inviteeEmail(body.email),
+        provider: provider.name,
+      });
     });
     const row = await mailInvite(deps, created, {
       teamName: team.name,
@@ -194,10 +197,11 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
         throw new AppError("conflict", { message: "error.conflict.alreadyMember" });
       }
       const quota = teamQuotas(catalog, team).members;
-      if ((await membersCount(db, team.id)) >= quota) {
-        throw new AppError("maxMembersExceeded", { values: { n: quota } });
-      }
       await transaction(db, async (tx) => {
+        await lockTeam(tx, team.id);
+        if ((await membersCount(tx, team.id)) >= quota) {
+          throw new AppError("maxMembersExceeded", { values: { n: quota } });
+        }
         if (!(await markInviteUsed(tx, clock, row, user.id))) throw new AppError("inviteNotActive");
         await tx
           .insert(teamMembers)

@@ -21,7 +21,7 @@ import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
 import { contests } from "../db/tables";
-import { transaction } from "../db/transaction";
+import { lockTeam, transaction } from "../db/transaction";
 import { hasRealDriver } from "../drivers";
 import { AppError, refuse } from "../errors";
 import { newId } from "../ids";
@@ -89,6 +89,8 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     const now = clock();
     const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });
     const contest = await transaction(db, async (tx) => {
+      // The imports of the month are counted before creating: one at a time per team.
+      await lockTeam(tx, team.id);
       const imports = await importsLeft(tx, catalog, team, now);
       if (imports.quota === 0) {
         throw refuse("planNotSupported", {
@@ -164,6 +166,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     };
 
     await transaction(db, async (tx) => {
+      await lockTeam(tx, team.id);
       const from = await find(tx, sourceId);
       const into = await find(tx, targetId);
       const problem = mergeProblem(from, into);

@@ -87,7 +87,7 @@ export const teamsRoutes = new Hono<AppEnv>()
     if (name === undefined) throw validationError(c, errors);
     limiter.take("teams.created.per_user", user.id, "You created many teams today. Try again tomorrow.");
     const team = await transaction(db, async (tx) => {
-      const created = await createTeam(tx as unknown as Db, clock, { name, ownerId: user.id });
+      const created = await createTeam(tx, clock, { name, ownerId: user.id });
       await tx.update(users).set({ currentTeamId: created.id }).where(eq(users.id, user.id));
       await logActivity(tx, clock, {
         teamId: created.id,
