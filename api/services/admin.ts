@@ -21,8 +21,9 @@ import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { contests, sessions, teamMembers, teams, users } from "../db/schema";
+import { contests, sessions, teamMembers, teams, users } from "../db/tables";
 import { teamShape } from "./teams";
+import { first } from "../db/query";
 
 type Reader = Pick<Db, "select">;
 
@@ -47,34 +48,32 @@ function adminTeam(catalog: Catalog, team: TeamRow, extra: { members_count: numb
   return { ...teamShape(catalog, team), members_count: extra.members_count };
 }
 
-function membersCounts(db: Reader, teamIds: readonly string[]): Map<string, number> {
+async function membersCounts(db: Reader, teamIds: readonly string[]): Promise<Map<string, number>> {
   if (teamIds.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ teamId: teamMembers.teamId, n: count() })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(inArray(teamMembers.teamId, [...teamIds]), isNull(users.deletedAt)))
-    .groupBy(teamMembers.teamId)
-    .all();
+    .groupBy(teamMembers.teamId);
   return new Map(rows.map((r) => [r.teamId, r.n]));
 }
 
 /** Users whose e-mail or name holds `q` (every user when empty), newest first, with the teams they belong to. */
-export function searchUsers(db: Reader, catalog: Catalog, q: string, { page, perPage }: Page) {
+export async function searchUsers(db: Reader, catalog: Catalog, q: string, { page, perPage }: Page) {
   const where = q === "" ? undefined : sql`(${contains(users.email, q)} or ${contains(users.name, q)})`;
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = (await first(db.select({ n: count() }).from(users).where(where)))?.n ?? 0;
+  const rows = await db
     .select()
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+    .offset((page - 1) * perPage);
   const memberships =
     rows.length === 0
       ? []
-      : db
+      : await db
           .select({ userId: teamMembers.userId, role: teamMembers.role, team: teams })
           .from(teamMembers)
           .innerJoin(teams, eq(teams.id, teamMembers.teamId))
@@ -87,8 +86,7 @@ export function searchUsers(db: Reader, catalog: Catalog, q: string, { page, per
               isNull(teams.deletedAt),
             ),
           )
-          .orderBy(teams.createdAt, teams.id)
-          .all();
+          .orderBy(teams.createdAt, teams.id);
   const counts = membersCounts(db, [...new Set(memberships.map((m) => m.team.id))]);
   const items = rows.map((u) => ({
     _id: u.id,
@@ -110,7 +108,7 @@ export function searchUsers(db: Reader, catalog: Catalog, q: string, { page, per
 }
 
 /** Every team's contests (drafts included when asked), newest first, with their team. */
-export function allContests(
+export async function allContests(
   db: Reader,
   catalog: Catalog,
   filter: { statuses: readonly string[]; q: string },
@@ -123,13 +121,12 @@ export function allContests(
     filter.q === "" ? undefined : contains(contests.name, filter.q),
   );
   const total =
-    db
-      .select({ n: count() })
-      .from(contests)
-      .innerJoin(teams, eq(teams.id, contests.teamId))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    (
+      await first(
+        db.select({ n: count() }).from(contests).innerJoin(teams, eq(teams.id, contests.teamId)).where(where),
+      )
+    )?.n ?? 0;
+  const rows = await db
     .select({
       id: contests.id,
       name: contests.name,
@@ -148,8 +145,7 @@ export function allContests(
     .where(where)
     .orderBy(desc(contests.createdAt), desc(contests.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+    .offset((page - 1) * perPage);
   const counts = membersCounts(db, [...new Set(rows.map((r) => r.team.id))]);
   const items = rows.map((r) => ({
     _id: r.id,
@@ -174,28 +170,26 @@ const WEEK_MS = 7 * 86_400_000;
  * plans.json listed, 0 included), frozen teams, contests by status (drafts included), entries loaded, and the
  * last 7 days' sign-ins (sessions opened; those already ended by a logout are gone) and active users.
  */
-export function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses: readonly string[]) {
+export async function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses: readonly string[]) {
   const weekAgo = new Date(clock().getTime() - WEEK_MS).toISOString();
   const one = (q: { get(): { n: number | string | null } | undefined }) => Number(q.get()?.n ?? 0);
 
   const teamsByPlan: Record<string, number> = Object.fromEntries(
     [...catalog.plans.keys()].map((p) => [p, 0]),
   );
-  for (const r of db
+  for (const r of await db
     .select({ plan: teams.plan, n: count() })
     .from(teams)
     .where(isNull(teams.deletedAt))
-    .groupBy(teams.plan)
-    .all()) {
+    .groupBy(teams.plan)) {
     teamsByPlan[r.plan] = r.n;
   }
   const contestsByStatus: Record<string, number> = Object.fromEntries(statuses.map((s) => [s, 0]));
-  for (const r of db
+  for (const r of await db
     .select({ status: contests.status, n: count() })
     .from(contests)
     .where(isNull(contests.deletedAt))
-    .groupBy(contests.status)
-    .all()) {
+    .groupBy(contests.status)) {
     contestsByStatus[r.status] = r.n;
   }
   return {
@@ -240,21 +234,22 @@ export function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses:
 }
 
 /** A team that is not deleted, by id. */
-export function findTeam(db: Reader, teamId: string): TeamRow | undefined {
-  return db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
-    .get();
+export async function findTeam(db: Reader, teamId: string): Promise<TeamRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.id, teamId), isNull(teams.deletedAt))),
+  );
 }
 
 /** The ids of the team's users (deleted ones left out): who is told to refresh after a change. */
-export function teamUserIds(db: Reader, teamId: string): string[] {
-  return db
-    .select({ id: users.id })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), isNull(users.deletedAt)))
-    .all()
-    .map((r) => r.id);
+export async function teamUserIds(db: Reader, teamId: string): Promise<string[]> {
+  return (
+    await db
+      .select({ id: users.id })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, teamId), isNull(users.deletedAt)))
+  ).map((r) => r.id);
 }

@@ -11,7 +11,7 @@
  */
 import { getIn, isPlainObject } from "../../engine/values";
 import type { Catalog, ProviderDefinition } from "../catalog";
-import type { contests } from "../db/schema";
+import type { contests } from "../db/tables";
 import { type DriverDeps, driverFor, type Waiter } from "../drivers";
 import type { NetworkDriver, StoredAccount } from "../drivers/types";
 import { storedAccount, type TeamAccount, teamAccounts } from "./accounts";

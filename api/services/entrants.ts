@@ -26,12 +26,13 @@ import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { contests, drawCommitments, draws, entrants } from "../db/schema";
+import { contests, drawCommitments, draws, entrants } from "../db/tables";
 import type { DriverDeps } from "../drivers";
 import type { NetworkDriver } from "../drivers/types";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests/form";
 import { momentWinners } from "./draws";
+import { first } from "../db/query";
 
 export type EntrantRow = typeof entrants.$inferSelect;
 type ContestRow = typeof contests.$inferSelect;
@@ -75,26 +76,24 @@ export type PreviousWinner = {
  * draws' winners and their winning moments' winners (momentWinners: not those the manual check rejected), most
  * recent first.
  */
-export function previousWinners(
+export async function previousWinners(
   db: Pick<Db, "select">,
   teamId: string,
   contestId: string,
   now: Date,
-): PreviousWinner[] {
+): Promise<PreviousWinner[]> {
   const since = new Date(now.getTime() - YEAR_MS).toISOString();
   const others = and(eq(contests.teamId, teamId), ne(contests.id, contestId));
-  const drawn = db
+  const drawn = await db
     .select({ contestId: draws.contestId, winners: draws.winners, at: draws.createdAt })
     .from(draws)
     .innerJoin(contests, eq(contests.id, draws.contestId))
-    .where(and(others, eq(draws.kind, "final"), gte(draws.createdAt, since)))
-    .all();
-  const moments = db
+    .where(and(others, eq(draws.kind, "final"), gte(draws.createdAt, since)));
+  const moments = await db
     .select({ contestId: drawCommitments.contestId, at: drawCommitments.momentsRevealedAt })
     .from(drawCommitments)
     .innerJoin(contests, eq(contests.id, drawCommitments.contestId))
-    .where(and(others, gte(drawCommitments.momentsRevealedAt, since)))
-    .all();
+    .where(and(others, gte(drawCommitments.momentsRevealedAt, since)));
   const won = [
     ...drawn,
     ...moments.map((m) => ({
@@ -295,29 +294,29 @@ function insertEntrant(tx: Pick<Db, "insert">) {
  * Stores a load: the contest's entries replaced (manual checks and profile openings kept by id), its counts,
  * funnel and dates.
  */
-export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): void {
+export async function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): Promise<void> {
   const checks = new Map(
-    tx
-      .select({
-        id: entrants.id,
-        manualCheck: entrants.manualCheck,
-        reasons: entrants.manualCheckReasons,
-        checkedBy: entrants.checkedBy,
-        checkedAt: entrants.checkedAt,
-        profileOpenedBy: entrants.profileOpenedBy,
-        profileOpenedAt: entrants.profileOpenedAt,
-      })
-      .from(entrants)
-      .where(
-        and(
-          eq(entrants.contestId, row.id),
-          or(ne(entrants.manualCheck, "pending"), isNotNull(entrants.profileOpenedBy)),
-        ),
-      )
-      .all()
-      .map((c) => [c.id, c]),
+    (
+      await tx
+        .select({
+          id: entrants.id,
+          manualCheck: entrants.manualCheck,
+          reasons: entrants.manualCheckReasons,
+          checkedBy: entrants.checkedBy,
+          checkedAt: entrants.checkedAt,
+          profileOpenedBy: entrants.profileOpenedBy,
+          profileOpenedAt: entrants.profileOpenedAt,
+        })
+        .from(entrants)
+        .where(
+          and(
+            eq(entrants.contestId, row.id),
+            or(ne(entrants.manualCheck, "pending"), isNotNull(entrants.profileOpenedBy)),
+          ),
+        )
+    ).map((c) => [c.id, c]),
   );
-  tx.delete(entrants).where(eq(entrants.contestId, row.id)).run();
+  await tx.delete(entrants).where(eq(entrants.contestId, row.id));
   // One prepared single-row insert run per entry in the caller's transaction: drizzle building a multi-row
   // statement cost more than SQLite writing the rows (a close writes up to TUNNEL_LOAD_MAX of them). The
   // placeholders take what SQLite stores: JSON as text, booleans as 0/1.
@@ -360,7 +359,8 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
     ...s,
     entries_count: counts.get(s._id) ?? 0,
   }));
-  tx.update(contests)
+  await tx
+    .update(contests)
     .set({
       entriesCount: load.entrants.length,
       entriesLoadedAt: at,
@@ -369,8 +369,7 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
       ...(row.type === "classic" ? { loadedAt: at } : {}),
       updatedAt: at,
     })
-    .where(eq(contests.id, row.id))
-    .run();
+    .where(eq(contests.id, row.id));
 }
 
 /** A stored entry as the filters read it (what the network gave when it was loaded). */
@@ -401,37 +400,37 @@ function storedEntrant(row: EntrantRow): Entrant {
  * transaction. The entries themselves, their manual checks and the load's own counts (read, truncated, limit,
  * the dates) stay as the load left them.
  */
-export function refilterEntries(
+export async function refilterEntries(
   tx: Tx,
   row: ContestRow,
   now: Date,
   at: string,
   providers: Catalog["providers"],
-): StoredFunnel | null {
+): Promise<StoredFunnel | null> {
   const rows = entrantsOf(tx, row.id);
   if (rows.length === 0 && row.entriesLoadedAt === null) return null;
   const previous = (row.funnel ?? {}) as Partial<StoredFunnel>;
   const limit = typeof previous.limit === "number" ? previous.limit : CLASSIC_LOAD_MAX;
   const load = prepareLoad(tx, row, rows.map(storedEntrant), { limit, now, providers });
-  rows.forEach((r, i) => {
+  rows.forEach(async (r, i) => {
     const verdict = load.verdicts[i];
     const valid = verdict?.valid ?? false;
     const reasons = verdict?.reasons ?? [];
     if (r.valid === valid && JSON.stringify(r.reasons) === JSON.stringify(reasons)) return;
-    tx.update(entrants)
+    await tx
+      .update(entrants)
       .set({ valid, reasons })
-      .where(and(eq(entrants.contestId, row.id), eq(entrants.position, r.position)))
-      .run();
+      .where(and(eq(entrants.contestId, row.id), eq(entrants.position, r.position)));
   });
   const funnel: StoredFunnel = {
     ...load.funnel,
     read: typeof previous.read === "number" ? previous.read : load.funnel.read,
     truncated: previous.truncated === true,
   };
-  tx.update(contests)
+  await tx
+    .update(contests)
     .set({ funnel: funnel as unknown as Record<string, unknown>, updatedAt: at })
-    .where(eq(contests.id, row.id))
-    .run();
+    .where(eq(contests.id, row.id));
   return funnel;
 }
 
@@ -439,36 +438,41 @@ export function refilterEntries(
  * The accounts a draw may pick, in no particular order: each id with a valid entry whose manual check did not
  * reject it (a rejection rejects the account: every entry of that id).
  */
-export function drawableIds(db: Pick<Db, "select" | "selectDistinct">, contestId: string): string[] {
+export async function drawableIds(
+  db: Pick<Db, "select" | "selectDistinct">,
+  contestId: string,
+): Promise<string[]> {
   const rejected = new Set(
-    db
-      .select({ id: entrants.id })
-      .from(entrants)
-      .where(and(eq(entrants.contestId, contestId), eq(entrants.manualCheck, "rejected")))
-      .all()
-      .map((r) => r.id),
+    (
+      await db
+        .select({ id: entrants.id })
+        .from(entrants)
+        .where(and(eq(entrants.contestId, contestId), eq(entrants.manualCheck, "rejected")))
+    ).map((r) => r.id),
   );
-  const valid = db
+  const valid = await db
     .selectDistinct({ id: entrants.id })
     .from(entrants)
-    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
-    .all();
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)));
   return valid.map((r) => r.id).filter((id) => !rejected.has(id));
 }
 
-export function entrantsOf(db: Pick<Db, "select">, contestId: string, ids?: readonly string[]): EntrantRow[] {
+export async function entrantsOf(
+  db: Pick<Db, "select">,
+  contestId: string,
+  ids?: readonly string[],
+): Promise<EntrantRow[]> {
   if (ids && ids.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(entrants)
     .where(and(eq(entrants.contestId, contestId), ids ? inArray(entrants.id, [...ids]) : undefined))
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
 }
 
 /** The valid entries in load order with what says when each was made (the winning moments' list, momentEntries). */
-export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
-  return db
+export async function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
+  return await db
     .select({
       id: entrants.id,
       sourceId: entrants.sourceId,
@@ -478,8 +482,7 @@ export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
     })
     .from(entrants)
     .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
 }
 
 /**
@@ -487,13 +490,13 @@ export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
  * its name and the first comment it made (the reply answers it). A close reads tens of thousands: only these four
  * columns, not the whole rows with their JSON.
  */
-export function momentReplyEntrants(
+export async function momentReplyEntrants(
   db: Pick<Db, "select">,
   contestId: string,
   /** Moment winners answered even when their entry is no longer valid (a frozen winner keeps its moment). */
   winners: readonly string[] = [],
-): { id: string; sourceId: string; name: string; firstComment: string | null }[] {
-  return db
+): Promise<{ id: string; sourceId: string; name: string; firstComment: string | null }[]> {
+  return await db
     .select({
       id: entrants.id,
       sourceId: entrants.sourceId,
@@ -509,8 +512,7 @@ export function momentReplyEntrants(
           : or(eq(entrants.valid, true), inArray(entrants.id, [...winners])),
       ),
     )
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
 }
 
 /**
@@ -525,24 +527,23 @@ function validWhere(valid: boolean) {
 }
 
 /** One page of a contest's entries (?valid= filters, validWhere), in load order, with the total of the filter. */
-export function entriesPage(
+export async function entriesPage(
   db: Pick<Db, "select">,
   contestId: string,
   opts: { valid: boolean | null; page: number; perPage: number },
-): { rows: EntrantRow[]; total: number } {
+): Promise<{ rows: EntrantRow[]; total: number }> {
   const where = and(
     eq(entrants.contestId, contestId),
     opts.valid === null ? undefined : validWhere(opts.valid),
   );
-  const total = db.select({ n: count() }).from(entrants).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = (await first(db.select({ n: count() }).from(entrants).where(where)))?.n ?? 0;
+  const rows = await db
     .select()
     .from(entrants)
     .where(where)
     .orderBy(asc(entrants.position))
     .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .all();
+    .offset((opts.page - 1) * opts.perPage);
   return { rows, total };
 }
 
@@ -554,12 +555,15 @@ export function entriesCounts(
   db: Pick<Db, "select" | "selectDistinct">,
   contestId: string,
 ): { valid: number; invalid: number; drawable: number } {
-  const countOf = (valid: boolean) =>
-    db
-      .select({ n: count() })
-      .from(entrants)
-      .where(and(eq(entrants.contestId, contestId), validWhere(valid)))
-      .get()?.n ?? 0;
+  const countOf = async (valid: boolean) =>
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(entrants)
+          .where(and(eq(entrants.contestId, contestId), validWhere(valid))),
+      )
+    )?.n ?? 0;
   const moments = new Set(momentWinners(db, contestId));
   return {
     valid: countOf(true),

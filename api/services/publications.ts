@@ -18,7 +18,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { publications } from "../db/schema";
+import { publications } from "../db/tables";
 import { MessageRefused } from "../drivers/errors";
 import type {
   NetworkDriver,
@@ -204,8 +204,8 @@ export async function publishOnce(
       externalId = sent.external_message_id;
     } catch (err) {
       if (!(err instanceof MessageRefused)) throw err;
-      // The recipient does not take messages from this account: recorded (and shown), never tried again.
-      db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id)).run();
+      // The recipient does not take messages from this account: recorded (and shown), never tried await again.
+      db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id));
       p.onRefused?.();
       return { ...row, status: "refused" };
     }
@@ -336,13 +336,15 @@ export async function publishReplies(
 }
 
 /** A contest's publications in the order they were made. */
-export function contestPublications(db: Pick<Db, "select">, contestId: string): PublicationRow[] {
-  return db
+export async function contestPublications(
+  db: Pick<Db, "select">,
+  contestId: string,
+): Promise<PublicationRow[]> {
+  return await db
     .select()
     .from(publications)
     .where(eq(publications.contestId, contestId))
-    .orderBy(publications.createdAt, publications.id)
-    .all();
+    .orderBy(publications.createdAt, publications.id);
 }
 
 export function publicationShape(row: PublicationRow) {

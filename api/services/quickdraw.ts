@@ -16,10 +16,11 @@ import offers from "../../schemas/offers.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { contests } from "../db/schema";
+import { contests } from "../db/tables";
 import { newId } from "../ids";
 import { teamAccounts } from "./accounts";
 import { teamQuotas } from "./teams";
+import { first } from "../db/query";
 
 export { MAX_POST_URL_LENGTH, type PostMatch } from "../../engine/quickdraw";
 
@@ -48,21 +49,26 @@ export function quotaPeriodStart(now: Date): string {
  * team without the freeLoad feature pays a reload of a classic contest's entries with an import (its dates kept
  * in the contest's meta.paid_reloads).
  */
-export function importsUsed(db: Pick<Db, "select">, teamId: string, now: Date): number {
+export async function importsUsed(db: Pick<Db, "select">, teamId: string, now: Date): Promise<number> {
   const since = quotaPeriodStart(now);
   const made =
-    db
-      .select({ n: count() })
-      .from(contests)
-      .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.createdAt, since)))
-      .get()?.n ?? 0;
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(contests)
+          .where(
+            and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.createdAt, since)),
+          ),
+      )
+    )?.n ?? 0;
   // A reload writes the contest (updated_at), so only the contests written this month can hold one of its reloads.
-  const reloads = db
-    .select({ meta: contests.meta })
-    .from(contests)
-    .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.updatedAt, since)))
-    .all()
-    .reduce((n, r) => n + paidReloads(r.meta).filter((at) => at >= since).length, 0);
+  const reloads = (
+    await db
+      .select({ meta: contests.meta })
+      .from(contests)
+      .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.updatedAt, since)))
+  ).reduce((n, r) => n + paidReloads(r.meta).filter((at) => at >= since).length, 0);
   return made + reloads;
 }
 

@@ -12,8 +12,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import constants from "../../schemas/constants.json";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "../db/schema";
+import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "../db/tables";
 import { newId } from "../ids";
+import { first } from "../db/query";
 
 export type ShortlinkRow = typeof shortlinks.$inferSelect;
 
@@ -63,11 +64,11 @@ function isUniqueViolation(err: unknown): boolean {
  * Creates a shortlink: with the given key (custom), or a random one. "taken" when a custom key is already
  * used on that domain (by any team).
  */
-export function createShortlink(
+export async function createShortlink(
   db: Db,
   clock: Clock,
   input: { teamId: string; userId: string; domain: string; key: string | null; url: string },
-): ShortlinkRow | "taken" {
+): Promise<ShortlinkRow | "taken"> {
   const attempts = input.key === null ? RANDOM_KEY_ATTEMPTS : 1;
   for (let i = 0; i < attempts; i++) {
     const row: ShortlinkRow = {
@@ -83,7 +84,7 @@ export function createShortlink(
       createdAt: clock().toISOString(),
     };
     try {
-      db.insert(shortlinks).values(row).run();
+      await db.insert(shortlinks).values(row);
       return row;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -94,43 +95,45 @@ export function createShortlink(
 }
 
 /** The team's shortlinks, newest first. */
-export function listShortlinks(db: Db, teamId: string, limit?: number): ShortlinkRow[] {
+export async function listShortlinks(db: Db, teamId: string, limit?: number): Promise<ShortlinkRow[]> {
   const query = db
     .select()
     .from(shortlinks)
     .where(eq(shortlinks.teamId, teamId))
     .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id));
-  return limit === undefined ? query.all() : query.limit(limit).all();
+  return limit === undefined ? query.all() : await query.limit(limit);
 }
 
 /**
  * One of the team's shortlinks by its _id, or by its key (the page /team/shortlinks/{key}): on `domain` when
  * given, else the newest with that key.
  */
-export function findTeamShortlink(
+export async function findTeamShortlink(
   db: Db,
   teamId: string,
   idOrKey: string,
   domain?: string,
-): ShortlinkRow | undefined {
-  const byId = db
-    .select()
-    .from(shortlinks)
-    .where(and(eq(shortlinks.teamId, teamId), eq(shortlinks.id, idOrKey)))
-    .get();
+): Promise<ShortlinkRow | undefined> {
+  const byId = await first(
+    db
+      .select()
+      .from(shortlinks)
+      .where(and(eq(shortlinks.teamId, teamId), eq(shortlinks.id, idOrKey))),
+  );
   if (byId) return byId;
-  return db
-    .select()
-    .from(shortlinks)
-    .where(
-      and(
-        eq(shortlinks.teamId, teamId),
-        eq(shortlinks.key, idOrKey),
-        domain === undefined ? undefined : eq(shortlinks.domain, domain),
-      ),
-    )
-    .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id))
-    .get();
+  return await first(
+    db
+      .select()
+      .from(shortlinks)
+      .where(
+        and(
+          eq(shortlinks.teamId, teamId),
+          eq(shortlinks.key, idOrKey),
+          domain === undefined ? undefined : eq(shortlinks.domain, domain),
+        ),
+      )
+      .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id)),
+  );
 }
 
 /** The short domain a request was made to (its Host), or the default one for the app's own host. */
@@ -139,12 +142,17 @@ export function domainOfHost(host: string | undefined): string {
   return SHORTLINK_DOMAINS.includes(name) ? name : DEFAULT_SHORTLINK_DOMAIN;
 }
 
-export function resolveShortlink(db: Db, domain: string, key: string): ShortlinkRow | undefined {
-  return db
-    .select()
-    .from(shortlinks)
-    .where(and(eq(shortlinks.domain, domain), eq(shortlinks.key, key)))
-    .get();
+export async function resolveShortlink(
+  db: Db,
+  domain: string,
+  key: string,
+): Promise<ShortlinkRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(shortlinks)
+      .where(and(eq(shortlinks.domain, domain), eq(shortlinks.key, key))),
+  );
 }
 
 /** The visitor of one link, as a keyed hash: never the IP itself. */
@@ -159,26 +167,25 @@ export function visitorHash(secret: string, shortlinkId: string, ip: string, use
  */
 export function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: string): void {
   const at = clock().toISOString();
-  db.transaction((tx) => {
-    const added = tx
+  db.transaction(async (tx) => {
+    const added = await tx
       .insert(shortlinkVisitors)
       .values({ shortlinkId: row.id, visitorHash: visitor, firstSeenAt: at })
-      .onConflictDoNothing()
-      .run();
-    tx.insert(shortlinkVisitDays)
+      .onConflictDoNothing();
+    await tx
+      .insert(shortlinkVisitDays)
       .values({ shortlinkId: row.id, day: at.slice(0, 10), visits: 1 })
       .onConflictDoUpdate({
         target: [shortlinkVisitDays.shortlinkId, shortlinkVisitDays.day],
         set: { visits: sql`${shortlinkVisitDays.visits} + 1` },
-      })
-      .run();
+      });
     const isNew = added.changes === 1 ? 1 : 0;
-    tx.update(shortlinks)
+    await tx
+      .update(shortlinks)
       .set({
         nbVisits: sql`${shortlinks.nbVisits} + 1`,
         nbUniqVisits: sql`${shortlinks.nbUniqVisits} + ${isNew}`,
       })
-      .where(eq(shortlinks.id, row.id))
-      .run();
+      .where(eq(shortlinks.id, row.id));
   });
 }

@@ -20,8 +20,9 @@ import { fileTypeFromBuffer } from "file-type";
 import { ACCEPTED_MEDIA_TYPES } from "../../engine/media";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { contests, templates, uploads } from "../db/schema";
+import { contests, templates, uploads } from "../db/tables";
 import { AppError } from "../errors";
+import { first } from "../db/query";
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -346,23 +347,24 @@ export async function receiveUpload(input: {
  * Keeps a received file: one row per team and content (the existing one when the team already uploaded these
  * bytes), the bytes once on disk per content. `created` is false for an upload the team already had.
  */
-export function storeUpload(
+export async function storeUpload(
   db: Db,
   clock: Clock,
   uploadDir: string,
   input: { teamId: string; userId: string; file: ReceivedFile; storageLimit?: number },
-): { row: UploadRow; created: boolean } {
+): Promise<{ row: UploadRow; created: boolean }> {
   const { file } = input;
   const finalPath = storedPath(uploadDir, file.sha256);
   const place = () => {
     if (existsSync(finalPath)) unlinkSync(file.tempPath);
     else renameSync(file.tempPath, finalPath);
   };
-  const existing = db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.teamId, input.teamId), eq(uploads.sha256, file.sha256)))
-    .get();
+  const existing = await first(
+    db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.teamId, input.teamId), eq(uploads.sha256, file.sha256))),
+  );
   if (existing) {
     place();
     return { row: existing, created: false };
@@ -385,18 +387,19 @@ export function storeUpload(
     createdBy: input.userId,
     createdAt: clock().toISOString(),
   };
-  db.insert(uploads).values(row).run();
+  await db.insert(uploads).values(row);
   place();
   return { row, created: true };
 }
 
 /** The bytes a team keeps: each of its uploads once (the same content twice is one row). */
-export function teamStorageBytes(db: Pick<Db, "select">, teamId: string): number {
-  const row = db
-    .select({ total: sql<number>`COALESCE(SUM(${uploads.size}), 0)` })
-    .from(uploads)
-    .where(eq(uploads.teamId, teamId))
-    .get();
+export async function teamStorageBytes(db: Pick<Db, "select">, teamId: string): Promise<number> {
+  const row = await first(
+    db
+      .select({ total: sql<number>`COALESCE(SUM(${uploads.size}), 0)` })
+      .from(uploads)
+      .where(eq(uploads.teamId, teamId)),
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -408,40 +411,43 @@ export function storageFull(limitBytes: number): AppError {
   });
 }
 
-export function findUpload(db: Db, teamId: string, id: string): UploadRow | undefined {
-  return db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.teamId, teamId)))
-    .get();
+export async function findUpload(db: Db, teamId: string, id: string): Promise<UploadRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.teamId, teamId))),
+  );
 }
 
 /** Whether a saved contest or template of the team still names this upload in its media. */
-function inUse(db: Db, teamId: string, id: string): boolean {
+async function inUse(db: Db, teamId: string, id: string): Promise<boolean> {
   const pattern = `%"${id}"%`;
-  const contest = db
-    .select({ id: contests.id })
-    .from(contests)
-    .where(
-      and(
-        eq(contests.teamId, teamId),
-        isNull(contests.deletedAt),
-        sql`(CAST(${contests.cbData} AS TEXT) LIKE ${pattern} OR CAST(${contests.sources} AS TEXT) LIKE ${pattern})`,
+  const contest = await first(
+    db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(
+        and(
+          eq(contests.teamId, teamId),
+          isNull(contests.deletedAt),
+          sql`(CAST(${contests.cbData} AS TEXT) LIKE ${pattern} OR CAST(${contests.sources} AS TEXT) LIKE ${pattern})`,
+        ),
       ),
-    )
-    .get();
+  );
   if (contest) return true;
-  const template = db
-    .select({ id: templates.id })
-    .from(templates)
-    .where(
-      and(
-        eq(templates.teamId, teamId),
-        isNull(templates.deletedAt),
-        sql`CAST(${templates.cbData} AS TEXT) LIKE ${pattern}`,
+  const template = await first(
+    db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(
+        and(
+          eq(templates.teamId, teamId),
+          isNull(templates.deletedAt),
+          sql`CAST(${templates.cbData} AS TEXT) LIKE ${pattern}`,
+        ),
       ),
-    )
-    .get();
+  );
   return template !== undefined;
 }
 
@@ -454,9 +460,11 @@ export function deleteUpload(db: Db, uploadDir: string, teamId: string, id: stri
   const row = findUpload(db, teamId, id);
   if (!row) return false;
   if (inUse(db, teamId, row.id)) return true;
-  const others = db.transaction((tx) => {
-    tx.delete(uploads).where(eq(uploads.id, row.id)).run();
-    return tx.select({ n: count() }).from(uploads).where(eq(uploads.sha256, row.sha256)).get()?.n ?? 0;
+  const others = db.transaction(async (tx) => {
+    await tx.delete(uploads).where(eq(uploads.id, row.id));
+    return (
+      (await first(tx.select({ n: count() }).from(uploads).where(eq(uploads.sha256, row.sha256))))?.n ?? 0
+    );
   });
   if (others === 0) {
     try {

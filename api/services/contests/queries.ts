@@ -4,27 +4,30 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contests, templates } from "../../db/schema";
+import { contests, templates } from "../../db/tables";
 import { countOf, ofTemplates } from "./counts";
 import { CONTEST_STATUSES, type ContestRow, type TemplateRow } from "./form";
+import { first } from "../../db/query";
 
 type Reader = Pick<Db, "select">;
 
 /** The team's contest or draft with that id; undefined for another team's, a deleted or a missing one. */
-export function findContest(db: Reader, teamId: string, id: string): ContestRow | undefined {
-  return db
-    .select()
-    .from(contests)
-    .where(and(eq(contests.id, id), eq(contests.teamId, teamId), isNull(contests.deletedAt)))
-    .get();
+export async function findContest(db: Reader, teamId: string, id: string): Promise<ContestRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(contests)
+      .where(and(eq(contests.id, id), eq(contests.teamId, teamId), isNull(contests.deletedAt))),
+  );
 }
 
-export function findTemplate(db: Reader, teamId: string, id: string): TemplateRow | undefined {
-  return db
-    .select()
-    .from(templates)
-    .where(and(eq(templates.id, id), eq(templates.teamId, teamId), isNull(templates.deletedAt)))
-    .get();
+export async function findTemplate(db: Reader, teamId: string, id: string): Promise<TemplateRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(templates)
+      .where(and(eq(templates.id, id), eq(templates.teamId, teamId), isNull(templates.deletedAt))),
+  );
 }
 
 /** The statuses of the list a contest appears in: drafts among drafts, the others in the default list. */
@@ -41,10 +44,10 @@ function inList(teamId: string, statuses: readonly string[]): SQL | undefined {
 }
 
 /** The newer (prev) and older (next) neighbours of a contest in its list. */
-export function neighboursOf(
+export async function neighboursOf(
   db: Reader,
   row: Pick<ContestRow, "id" | "teamId" | "status" | "createdAt">,
-): { prev_id: string | null; next_id: string | null } {
+): Promise<{ prev_id: string | null; next_id: string | null }> {
   const where = inList(row.teamId, listOf(row.status));
   const newer = or(
     gt(contests.createdAt, row.createdAt),
@@ -54,18 +57,20 @@ export function neighboursOf(
     lt(contests.createdAt, row.createdAt),
     and(eq(contests.createdAt, row.createdAt), lt(contests.id, row.id)),
   );
-  const prev = db
-    .select({ id: contests.id })
-    .from(contests)
-    .where(and(where, newer))
-    .orderBy(asc(contests.createdAt), asc(contests.id))
-    .get();
-  const next = db
-    .select({ id: contests.id })
-    .from(contests)
-    .where(and(where, older))
-    .orderBy(desc(contests.createdAt), desc(contests.id))
-    .get();
+  const prev = await first(
+    db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(and(where, newer))
+      .orderBy(asc(contests.createdAt), asc(contests.id)),
+  );
+  const next = await first(
+    db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(and(where, older))
+      .orderBy(desc(contests.createdAt), desc(contests.id)),
+  );
   return { prev_id: prev?.id ?? null, next_id: next?.id ?? null };
 }
 
@@ -181,15 +186,14 @@ export function listTemplates(db: Reader, teamId: string, page: number, perPage:
   const where = ofTemplates(teamId);
   return pageOf(
     countOf(db, templates, where),
-    (offset, limit) =>
-      db
+    async (offset, limit) =>
+      await db
         .select()
         .from(templates)
         .where(where)
         .orderBy(desc(templates.createdAt), desc(templates.id))
         .limit(limit)
-        .offset(offset)
-        .all(),
+        .offset(offset),
     page,
     perPage,
   );
