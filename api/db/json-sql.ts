@@ -24,7 +24,9 @@ export function jsonSet(column: AnyColumn | SQL, keys: readonly Key[], value: un
     const [key, ...more] = rest;
     if (key === undefined) return sql`${json}::jsonb`;
     const inner =
-      more.length === 0 ? sql`${json}::jsonb` : set(sql`coalesce(${doc} -> ${String(key)}::text, '{}'::jsonb)`, more);
+      more.length === 0
+        ? sql`${json}::jsonb`
+        : set(sql`coalesce(${doc} -> ${String(key)}::text, '{}'::jsonb)`, more);
     return sql`jsonb_set(${doc}, ARRAY[${String(key)}]::text[], ${inner}, true)`;
   };
   return set(sql`coalesce(${column}, '{}'::jsonb)`, keys);

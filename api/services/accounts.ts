@@ -43,8 +43,12 @@ export async function teamAccounts(db: Reader, teamId: string, provider?: string
 }
 
 /** The team's account with that id (its own or delegated to it); undefined for anything else. */
-export function findTeamAccount(db: Reader, teamId: string, id: string): TeamAccount | undefined {
-  return teamAccounts(db, teamId).find((a) => a.account.id === id);
+export async function findTeamAccount(
+  db: Reader,
+  teamId: string,
+  id: string,
+): Promise<TeamAccount | undefined> {
+  return (await teamAccounts(db, teamId)).find((a) => a.account.id === id);
 }
 
 const contestKey = (teamId: string, provider: string, externalId: string) =>
@@ -159,16 +163,16 @@ export function activityAccount(account: Pick<AccountRow, "name" | "profilePictu
  * Refuses (403 maxAccountsExceeded) one more account of a network once the team has as many as its accounts
  * quota, counting the active account invites of that network too (each holds a place, like member invites).
  */
-export function assertAccountsQuota(
+export async function assertAccountsQuota(
   deps: Pick<Deps, "db" | "clock" | "catalog">,
   team: TeamRow,
   provider: string,
   opts: { countInvites: boolean },
-): void {
+): Promise<void> {
   const { db, clock, catalog } = deps;
   const quota = teamQuotas(catalog, team).accounts;
-  const linked = teamAccounts(db, team.id, provider).length;
-  const held = opts.countInvites ? countActiveInvites(db, clock, team.id, "link_account", provider) : 0;
+  const linked = (await teamAccounts(db, team.id, provider)).length;
+  const held = opts.countInvites ? await countActiveInvites(db, clock, team.id, "link_account", provider) : 0;
   if (linked + held >= quota) {
     throw new AppError("maxAccountsExceeded", { values: { n: quota } });
   }

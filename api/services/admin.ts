@@ -21,9 +21,9 @@ import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
+import { first } from "../db/query";
 import { contests, sessions, teamMembers, teams, users } from "../db/tables";
 import { teamShape } from "./teams";
-import { first } from "../db/query";
 
 type Reader = Pick<Db, "select">;
 
@@ -87,7 +87,7 @@ export async function searchUsers(db: Reader, catalog: Catalog, q: string, { pag
             ),
           )
           .orderBy(teams.createdAt, teams.id);
-  const counts = membersCounts(db, [...new Set(memberships.map((m) => m.team.id))]);
+  const counts = await membersCounts(db, [...new Set(memberships.map((m) => m.team.id))]);
   const items = rows.map((u) => ({
     _id: u.id,
     name: u.name,
@@ -146,7 +146,7 @@ export async function allContests(
     .orderBy(desc(contests.createdAt), desc(contests.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const counts = membersCounts(db, [...new Set(rows.map((r) => r.team.id))]);
+  const counts = await membersCounts(db, [...new Set(rows.map((r) => r.team.id))]);
   const items = rows.map((r) => ({
     _id: r.id,
     name: r.name,
@@ -172,7 +172,8 @@ const WEEK_MS = 7 * 86_400_000;
  */
 export async function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses: readonly string[]) {
   const weekAgo = new Date(clock().getTime() - WEEK_MS).toISOString();
-  const one = (q: { get(): { n: number | string | null } | undefined }) => Number(q.get()?.n ?? 0);
+  // Number(): PostgreSQL answers SUM and count(distinct) as strings (bigint, numeric).
+  const one = async (q: PromiseLike<{ n: number | string | null }[]>) => Number((await q)[0]?.n ?? 0);
 
   const teamsByPlan: Record<string, number> = Object.fromEntries(
     [...catalog.plans.keys()].map((p) => [p, 0]),
@@ -194,19 +195,19 @@ export async function adminStats(db: Reader, catalog: Catalog, clock: Clock, sta
   }
   return {
     users: {
-      total: one(db.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
-      admins: one(
+      total: await one(db.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
+      admins: await one(
         db
           .select({ n: count() })
           .from(users)
           .where(and(isNull(users.deletedAt), eq(users.grade, "admin"))),
       ),
-      deleted: one(db.select({ n: count() }).from(users).where(isNotNull(users.deletedAt))),
+      deleted: await one(db.select({ n: count() }).from(users).where(isNotNull(users.deletedAt))),
     },
     teams: {
       total: Object.values(teamsByPlan).reduce((a, b) => a + b, 0),
       by_plan: teamsByPlan,
-      frozen: one(
+      frozen: await one(
         db
           .select({ n: count() })
           .from(teams)
@@ -217,14 +218,14 @@ export async function adminStats(db: Reader, catalog: Catalog, clock: Clock, sta
       total: Object.values(contestsByStatus).reduce((a, b) => a + b, 0),
       by_status: contestsByStatus,
     },
-    entries: one(
+    entries: await one(
       db
         .select({ n: sum(contests.entriesCount) })
         .from(contests)
         .where(isNull(contests.deletedAt)),
     ),
-    sign_ins_7d: one(db.select({ n: count() }).from(sessions).where(gte(sessions.createdAt, weekAgo))),
-    active_users_7d: one(
+    sign_ins_7d: await one(db.select({ n: count() }).from(sessions).where(gte(sessions.createdAt, weekAgo))),
+    active_users_7d: await one(
       db
         .select({ n: sql<number>`count(distinct ${sessions.userId})` })
         .from(sessions)

@@ -19,10 +19,10 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { momentsCommitment, newSeed, seedCommitment } from "../../engine/lifecycle";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
+import { first } from "../db/query";
 import { type contests, drawCommitments, type entrants } from "../db/tables";
 import { formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests/form";
-import { first } from "../db/query";
 
 /** A commitment without the moments' entries list (up to 50 000 entries: read only where it is published). */
 export type CommitmentRow = Omit<typeof drawCommitments.$inferSelect, "momentsEntries">;
@@ -70,7 +70,7 @@ export async function commitContest(
     .insert(drawCommitments)
     .values({ contestId: row.id, seed, seedCommitment: seedCommitment(seed), committedAt: at })
     .onConflictDoNothing();
-  if (row.status !== "planned" && findCommitment(tx, row.id)?.moments != null) return;
+  if (row.status !== "planned" && (await findCommitment(tx, row.id))?.moments != null) return;
   const moments: Record<string, SourceMoments> = {};
   for (const [sourceId, list] of Object.entries(momentsOf(row))) {
     const salt = newSeed(random);
@@ -102,7 +102,7 @@ export async function freezeMoment(
   sourceId: string,
   record: FrozenRecord,
 ): Promise<boolean> {
-  const row = findCommitment(tx, contestId);
+  const row = await findCommitment(tx, contestId);
   const source = row?.moments?.[sourceId];
   if (!row?.moments || !isPlainObject(source) || row.momentsResult) return false;
   const frozen = committedMoments(row)[sourceId]?.frozen ?? [];

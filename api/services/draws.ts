@@ -17,13 +17,13 @@ import { canonicalEntrantIds, drawWinners } from "../../engine/lifecycle";
 import type { Catalog } from "../catalog";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
+import { first } from "../db/query";
 import { type contests, drawCommitments, draws, entrants, users } from "../db/tables";
 import { newId } from "../ids";
 import { commitContest, findCommitment } from "./commitments";
 import { moveStatus, type StatusMove } from "./contest-status";
 import { drawableIds } from "./entrants";
 import { teamQuotas } from "./teams";
-import { first } from "../db/query";
 
 export type DrawRow = typeof draws.$inferSelect;
 type ContestRow = typeof contests.$inferSelect;
@@ -52,7 +52,7 @@ export function drawCounts(
  * check rejected since (a rejection rejects the account: it wins nothing, and the final draw picks one more).
  */
 export async function momentWinners(db: Pick<Db, "select">, contestId: string): Promise<string[]> {
-  const result = findCommitment(db, contestId)?.momentsResult ?? {};
+  const result = (await findCommitment(db, contestId))?.momentsResult ?? {};
   const out: string[] = [];
   for (const resolved of Object.values(result)) {
     if (!Array.isArray(resolved)) continue;
@@ -118,16 +118,16 @@ export async function makeDraw(
 ): Promise<DrawOutcome> {
   const { contest, kind, at } = input;
   if (kind === "final") {
-    if (findFinalDraw(tx, contest.id)) throw input.refuse("contestAlreadyDrawn");
+    if (await findFinalDraw(tx, contest.id)) throw input.refuse("contestAlreadyDrawn");
     if (contest.status !== "closed") throw input.refuse("contestNotClosed");
   }
   // A contest that was never scheduled (a quick import) gets its seed on its first draw.
-  if (!findCommitment(tx, contest.id)) commitContest(tx, contest, at);
-  const commitment = findCommitment(tx, contest.id);
+  if (!(await findCommitment(tx, contest.id))) await commitContest(tx, contest, at);
+  const commitment = await findCommitment(tx, contest.id);
   if (!commitment) throw new Error("no draw commitment");
   const { winners, substitutes } = input.counts;
-  const moments = momentWinners(tx, contest.id);
-  const ids = canonicalEntrantIds(drawableIds(tx, contest.id).filter((id) => !moments.includes(id)));
+  const moments = await momentWinners(tx, contest.id);
+  const ids = canonicalEntrantIds((await drawableIds(tx, contest.id)).filter((id) => !moments.includes(id)));
   const testIndex =
     kind === "test"
       ? ((
@@ -170,7 +170,7 @@ export async function makeDraw(
       .update(drawCommitments)
       .set({ revealedAt: at })
       .where(and(eq(drawCommitments.contestId, contest.id), isNull(drawCommitments.revealedAt)));
-    move = moveStatus(tx, contest.id, "ended", at, { drawnAt: at });
+    move = await moveStatus(tx, contest.id, "ended", at, { drawnAt: at });
   }
   return { draw, move };
 }

@@ -7,11 +7,12 @@ import { and, count, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
+import { first } from "../db/query";
 import { invites, users } from "../db/tables";
+import { transaction } from "../db/transaction";
 import type { Env } from "../env";
 import { newId, newToken } from "../ids";
 import { logActivity } from "./activity";
-import { first } from "../db/query";
 
 export const INVITE_TTL_MS = 7 * 86_400_000;
 
@@ -45,7 +46,7 @@ export async function expireDueInvites(
 export async function findInviteByKey(db: Writer, clock: Clock, key: string): Promise<InviteRow | undefined> {
   const row = await first(db.select().from(invites).where(eq(invites.key, key)));
   if (!row) return undefined;
-  expireDueInvites(db, clock, { id: row.id });
+  await expireDueInvites(db, clock, { id: row.id });
   return await first(db.select().from(invites).where(eq(invites.id, row.id)));
 }
 
@@ -146,16 +147,20 @@ export async function markInviteUsed(
   const result = await db
     .update(invites)
     .set({ status: "used", receiverId, usedAt: now, meta })
-    .where(and(eq(invites.id, row.id), eq(invites.status, "active"), gt(invites.expiresAt, now)));
-  return result.changes === 1;
+    .where(and(eq(invites.id, row.id), eq(invites.status, "active"), gt(invites.expiresAt, now)))
+    .returning({ id: invites.id });
+  return result.length === 1;
 }
 
-/** A new active invite and its activity line, written together. */
-export function createInvite(
+/**
+ * A new active invite and its activity line, written together. The caller that counted the team's invites
+ * against a quota calls it with the tx of that transaction (begun with lockTeam).
+ */
+export async function createInvite(
   db: Db,
   clock: Clock,
   input: { teamId: string; type: InviteType; senderId: string; email: string | null; provider?: string },
-): InviteRow {
+): Promise<InviteRow> {
   const now = clock();
   const row: InviteRow = {
     id: newId(),
@@ -175,9 +180,9 @@ export function createInvite(
     canceledAt: null,
     expiresAt: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
   };
-  db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.insert(invites).values(row);
-    logActivity(tx, clock, {
+    await logActivity(tx, clock, {
       teamId: input.teamId,
       type: input.type === "add_member" ? "createInvite.member" : "createInvite.account",
       userId: input.senderId,

@@ -12,9 +12,9 @@ import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { effectivePermissions, holds } from "../auth/permissions";
 import type { Catalog } from "../catalog";
 import type { Db } from "../db/client";
-import { contests, teamMembers, teams } from "../db/tables";
-import { type ContestListRow, LIST_COLUMNS } from "./contests/queries";
 import { first } from "../db/query";
+import { contests, teamMembers, teams } from "../db/tables";
+import { type ContestListRow, listColumns } from "./contests/queries";
 
 type Reader = Pick<Db, "select">;
 
@@ -63,7 +63,7 @@ export async function listMyContests(
   );
   const total = (await first(db.select({ n: count() }).from(contests).where(where)))?.n ?? 0;
   const items = await db
-    .select({ ...LIST_COLUMNS, teamId: contests.teamId })
+    .select({ ...listColumns(), teamId: contests.teamId })
     .from(contests)
     .where(where)
     .orderBy(desc(contests.createdAt), desc(contests.id))

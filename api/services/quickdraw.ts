@@ -16,11 +16,11 @@ import offers from "../../schemas/offers.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
+import { first } from "../db/query";
 import { contests } from "../db/tables";
 import { newId } from "../ids";
 import { teamAccounts } from "./accounts";
 import { teamQuotas } from "./teams";
-import { first } from "../db/query";
 
 export { MAX_POST_URL_LENGTH, type PostMatch } from "../../engine/quickdraw";
 
@@ -79,14 +79,14 @@ export function paidReloads(meta: Record<string, unknown> | null): string[] {
 }
 
 /** The imports quota and what is left of it this month. */
-export function importsLeft(
+export async function importsLeft(
   db: Pick<Db, "select">,
   catalog: Catalog,
   team: TeamRow,
   now: Date,
-): { quota: number; used: number; left: number } {
+): Promise<{ quota: number; used: number; left: number }> {
   const quota = teamQuotas(catalog, team).imports;
-  const used = importsUsed(db, team.id, now);
+  const used = await importsUsed(db, team.id, now);
   return { quota, used, left: Math.max(0, quota - used) };
 }
 
@@ -96,7 +96,7 @@ export function importsLeft(
  * the driver resolves it. The author's handle comes from the URL when it shows one (else ""); when it is one of
  * the team's accounts the source names it and its network id.
  */
-export function importedSource(
+export async function importedSource(
   db: Pick<Db, "select">,
   teamId: string,
   provider: ProviderDefinition,
@@ -106,7 +106,7 @@ export function importedSource(
   // A Bluesky link may name its author by DID (did:plc:...), which is no handle.
   const screenName = match.user && !match.user.startsWith("did:") ? match.user : "";
   const own = screenName
-    ? teamAccounts(db, teamId, provider.name).find(
+    ? (await teamAccounts(db, teamId, provider.name)).find(
         (a) => a.account.screenName.toLowerCase() === screenName.toLowerCase(),
       )
     : undefined;

@@ -12,9 +12,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import constants from "../../schemas/constants.json";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "../db/tables";
-import { newId } from "../ids";
 import { first } from "../db/query";
+import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "../db/tables";
+import { transaction } from "../db/transaction";
+import { newId } from "../ids";
 
 export type ShortlinkRow = typeof shortlinks.$inferSelect;
 
@@ -55,11 +56,6 @@ export function shortlinkShape(row: ShortlinkRow) {
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
-}
-
 /**
  * Creates a shortlink: with the given key (custom), or a random one. "taken" when a custom key is already
  * used on that domain (by any team).
@@ -83,12 +79,13 @@ export async function createShortlink(
       createdBy: input.userId,
       createdAt: clock().toISOString(),
     };
-    try {
-      await db.insert(shortlinks).values(row);
-      return row;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
+    // A taken key inserts nothing (no error: on PostgreSQL an error would end the caller's transaction).
+    const inserted = await db
+      .insert(shortlinks)
+      .values(row)
+      .onConflictDoNothing({ target: [shortlinks.domain, shortlinks.key] })
+      .returning({ id: shortlinks.id });
+    if (inserted.length === 1) return row;
   }
   if (input.key !== null) return "taken";
   throw new Error(`no free random shortlink key on ${input.domain} after ${RANDOM_KEY_ATTEMPTS} draws`);
@@ -101,7 +98,7 @@ export async function listShortlinks(db: Db, teamId: string, limit?: number): Pr
     .from(shortlinks)
     .where(eq(shortlinks.teamId, teamId))
     .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id));
-  return limit === undefined ? query.all() : await query.limit(limit);
+  return limit === undefined ? await query : await query.limit(limit);
 }
 
 /**
@@ -165,13 +162,14 @@ export function visitorHash(secret: string, shortlinkId: string, ip: string, use
  * day's row (the statistics over time, api/services/shortlink-statistics.ts). One instant for both, so a visit
  * at midnight falls on the same day in the visitors and in the days.
  */
-export function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: string): void {
+export async function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: string): Promise<void> {
   const at = clock().toISOString();
-  db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const added = await tx
       .insert(shortlinkVisitors)
       .values({ shortlinkId: row.id, visitorHash: visitor, firstSeenAt: at })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: shortlinkVisitors.shortlinkId });
     await tx
       .insert(shortlinkVisitDays)
       .values({ shortlinkId: row.id, day: at.slice(0, 10), visits: 1 })
@@ -179,7 +177,7 @@ export function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: st
         target: [shortlinkVisitDays.shortlinkId, shortlinkVisitDays.day],
         set: { visits: sql`${shortlinkVisitDays.visits} + 1` },
       });
-    const isNew = added.changes === 1 ? 1 : 0;
+    const isNew = added.length === 1 ? 1 : 0;
     await tx
       .update(shortlinks)
       .set({

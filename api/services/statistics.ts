@@ -113,17 +113,16 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** The contest's entries as CSV text (see the file's comment), in load order. */
-export function entriesCsv(db: Pick<Db, "select">, row: ContestRow): string {
-  const draw = findFinalDraw(db, row.id);
-  const winners = new Set([...(draw?.winners ?? []), ...(draw ? momentWinners(db, row.id) : [])]);
+export async function entriesCsv(db: Pick<Db, "select">, row: ContestRow): Promise<string> {
+  const draw = await findFinalDraw(db, row.id);
+  const winners = new Set([...(draw?.winners ?? []), ...(draw ? await momentWinners(db, row.id) : [])]);
   const substitutes = new Set(draw?.substitutes ?? []);
   const lines = [CSV_COLUMNS.join(",")];
-  const rows = db
+  const rows = await db
     .select()
     .from(entrants)
     .where(eq(entrants.contestId, row.id))
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
   for (const e of rows) {
     const result = winners.has(e.id) ? "winner" : substitutes.has(e.id) ? "substitute" : "";
     lines.push(

@@ -9,9 +9,10 @@ import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { MemberRow, TeamContext, TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { teamMembers, teams, users } from "../db/tables";
-import { newId } from "../ids";
 import { first } from "../db/query";
+import { teamMembers, teams, users } from "../db/tables";
+import { transaction } from "../db/transaction";
+import { newId } from "../ids";
 
 /** The quota names, in the order the plans' meta-schema lists them (schemas/meta/plan.schema.json). */
 export const QUOTA_NAMES = planMeta.$defs.quotas.required as readonly (keyof Quotas)[];
@@ -37,11 +38,12 @@ export function teamQuotas(catalog: Catalog, team: Pick<TeamRow, "plan" | "quota
   return out;
 }
 
-export function createTeam(
+/** A new team and its owner's membership (the caller that counts teams per person locks first). */
+export async function createTeam(
   db: Db,
   clock: Clock,
   input: { name: string; ownerId: string; plan?: string; isDefault?: boolean },
-): TeamRow {
+): Promise<TeamRow> {
   const now = clock().toISOString();
   const team: TeamRow = {
     id: newId(),
@@ -56,7 +58,7 @@ export function createTeam(
     createdAt: now,
     deletedAt: null,
   };
-  db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.insert(teams).values(team);
     await tx
       .insert(teamMembers)

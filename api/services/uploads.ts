@@ -20,9 +20,10 @@ import { fileTypeFromBuffer } from "file-type";
 import { ACCEPTED_MEDIA_TYPES } from "../../engine/media";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { contests, templates, uploads } from "../db/tables";
-import { AppError } from "../errors";
 import { first } from "../db/query";
+import { contests, templates, uploads } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
+import { AppError } from "../errors";
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -359,37 +360,42 @@ export async function storeUpload(
     if (existsSync(finalPath)) unlinkSync(file.tempPath);
     else renameSync(file.tempPath, finalPath);
   };
-  const existing = await first(
-    db
-      .select()
-      .from(uploads)
-      .where(and(eq(uploads.teamId, input.teamId), eq(uploads.sha256, file.sha256))),
-  );
-  if (existing) {
-    place();
-    return { row: existing, created: false };
-  }
-  // Checked again here, in the same synchronous step as the insert: two uploads read side by side each saw room.
-  if (
-    input.storageLimit !== undefined &&
-    teamStorageBytes(db, input.teamId) + file.size > input.storageLimit
-  ) {
+  // The storage is counted again in the transaction that inserts, the team locked (lockTeam): two uploads read
+  // side by side each saw room. The files are moved once it committed (no file I/O inside a transaction).
+  const stored = await transaction(db, async (tx) => {
+    await lockTeam(tx, input.teamId);
+    const existing = await first(
+      tx
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.teamId, input.teamId), eq(uploads.sha256, file.sha256))),
+    );
+    if (existing) return { row: existing, created: false };
+    if (
+      input.storageLimit !== undefined &&
+      (await teamStorageBytes(tx, input.teamId)) + file.size > input.storageLimit
+    ) {
+      return "full" as const;
+    }
+    const row: UploadRow = {
+      id: randomUUID(),
+      teamId: input.teamId,
+      sha256: file.sha256,
+      mime: file.mime,
+      size: file.size,
+      originalName: file.originalName,
+      createdBy: input.userId,
+      createdAt: clock().toISOString(),
+    };
+    await tx.insert(uploads).values(row);
+    return { row, created: true };
+  });
+  if (stored === "full") {
     unlinkSync(file.tempPath);
-    throw storageFull(input.storageLimit);
+    throw storageFull(input.storageLimit ?? 0);
   }
-  const row: UploadRow = {
-    id: randomUUID(),
-    teamId: input.teamId,
-    sha256: file.sha256,
-    mime: file.mime,
-    size: file.size,
-    originalName: file.originalName,
-    createdBy: input.userId,
-    createdAt: clock().toISOString(),
-  };
-  await db.insert(uploads).values(row);
   place();
-  return { row, created: true };
+  return stored;
 }
 
 /** The bytes a team keeps: each of its uploads once (the same content twice is one row). */
@@ -456,11 +462,11 @@ async function inUse(db: Db, teamId: string, id: string): Promise<boolean> {
  * other team's row has the same content; an upload a saved contest or template still shows is kept, so that
  * leaving the builder without saving never breaks what was saved. False when the team has no such upload.
  */
-export function deleteUpload(db: Db, uploadDir: string, teamId: string, id: string): boolean {
-  const row = findUpload(db, teamId, id);
+export async function deleteUpload(db: Db, uploadDir: string, teamId: string, id: string): Promise<boolean> {
+  const row = await findUpload(db, teamId, id);
   if (!row) return false;
-  if (inUse(db, teamId, row.id)) return true;
-  const others = db.transaction(async (tx) => {
+  if (await inUse(db, teamId, row.id)) return true;
+  const others = await transaction(db, async (tx) => {
     await tx.delete(uploads).where(eq(uploads.id, row.id));
     return (
       (await first(tx.select({ n: count() }).from(uploads).where(eq(uploads.sha256, row.sha256))))?.n ?? 0

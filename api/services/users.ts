@@ -4,12 +4,13 @@ import type { UserRow } from "../auth/sessions";
 import type { Clock } from "../clock";
 import type { Deps, TeamContext } from "../context";
 import type { Db } from "../db/client";
+import { first } from "../db/query";
 import { teamMembers, teams, users } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { newId } from "../ids";
 import { logActivity } from "./activity";
 import { notificationShape, notificationsPage, unreadNotificationsCount } from "./notifications";
 import { createTeam, teamShape } from "./teams";
-import { first } from "../db/query";
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return await first(
@@ -21,12 +22,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** A new user with a default team on the basic plan (decisions.md "Sign-in"). */
-export function registerUser(
+export async function registerUser(
   db: Db,
   clock: Clock,
   input: { email: string; name: string; locale?: string },
-): UserRow {
-  return db.transaction(async (tx) => {
+): Promise<UserRow> {
+  return transaction(db, async (tx) => {
     const now = clock().toISOString();
     const user: UserRow = {
       id: newId(),
@@ -42,13 +43,13 @@ export function registerUser(
       deletedAt: null,
     };
     await tx.insert(users).values(user);
-    const team = createTeam(tx as unknown as Db, clock, {
+    const team = await createTeam(tx, clock, {
       name: `${input.name}'s team`,
       ownerId: user.id,
       isDefault: true,
     });
     await tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id));
-    logActivity(tx, clock, {
+    await logActivity(tx, clock, {
       teamId: team.id,
       type: "createTeam",
       userId: user.id,
@@ -66,8 +67,8 @@ export async function userShape(deps: Pick<Deps, "db" | "catalog">, user: UserRo
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.userId, user.id), isNull(teams.deletedAt)));
   const who = { userId: user.id, teamId: ctx?.team.id ?? null };
-  const list = notificationsPage(db, who);
-  const unread = unreadNotificationsCount(db, { ...who, lastReadId: user.lastReadNotificationId });
+  const list = await notificationsPage(db, who);
+  const unread = await unreadNotificationsCount(db, { ...who, lastReadId: user.lastReadNotificationId });
   return {
     _id: user.id,
     name: user.name,
