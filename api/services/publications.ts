@@ -70,7 +70,7 @@ export type PublishOnce = PublicationKey & {
   /** A private message's recipient. */
   recipient?: { external_id: string; screen_name: string; id: string } | null;
   /** Called once, when the recipient refuses the private message (MessageRefused). */
-  onRefused?: () => void;
+  onRefused?: () => void | Promise<void>;
 };
 
 /**
@@ -208,7 +208,7 @@ export async function publishOnce(
       if (!(err instanceof MessageRefused)) throw err;
       // The recipient does not take messages from this account: recorded (and shown), never tried again.
       await db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id));
-      p.onRefused?.();
+      await p.onRefused?.();
       return { ...row, status: "refused" };
     }
   } else if (p.mode === "post") {
