@@ -229,7 +229,7 @@ export const entriesRoutes = new Hono<AppEnv>()
         page,
         per_page: perPage,
         total,
-        ...entriesCounts(db, row.id),
+        ...(await entriesCounts(db, row.id)),
         entries_loaded_at: row.entriesLoadedAt,
       },
       funnel: row.funnel ?? null,

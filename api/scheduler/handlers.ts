@@ -515,7 +515,7 @@ async function runAutodraw(deps: SchedulerDeps, row: ContestRow): Promise<JobOut
 export async function winnerEntrants(deps: Pick<SchedulerDeps, "db">, row: ContestRow) {
   const draw = await findFinalDraw(deps.db, row.id);
   if (!draw) return null;
-  const ids = [...momentWinners(deps.db, row.id), ...draw.winners];
+  const ids = [...(await momentWinners(deps.db, row.id)), ...draw.winners];
   const rows = await entrantsOf(deps.db, row.id, ids);
   return ids.flatMap((id) => {
     const found = rows.find((r) => r.id === id && r.valid) ?? rows.find((r) => r.id === id);
@@ -593,8 +593,8 @@ async function runPrivateMessages(
       dark: false,
       recipient: { id: winner.id, external_id: winner.externalId, screen_name: winner.screenName },
       // The winner does not take messages from the account: the team is told, to reach them another way.
-      onRefused: () =>
-        notify(
+      onRefused: async () => {
+        await notify(
           deps,
           { teamId: row.teamId },
           {
@@ -606,7 +606,8 @@ async function runPrivateMessages(
             },
             link: `/contest/${row.id}/drawing`,
           },
-        ),
+        );
+      },
     });
   }
   return { result: { sent: winners.length }, moves: [], changed: winners.length > 0 };
