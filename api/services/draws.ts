@@ -27,7 +27,7 @@ import { teamQuotas } from "./teams";
 
 export type DrawRow = typeof draws.$inferSelect;
 type ContestRow = typeof contests.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Db;
 
 export const DRAW_ALGORITHM = "fairdraw-draw-v1";
 

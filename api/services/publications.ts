@@ -70,7 +70,7 @@ export type PublishOnce = PublicationKey & {
   /** A private message's recipient. */
   recipient?: { external_id: string; screen_name: string; id: string } | null;
   /** Called once, when the recipient refuses the private message (MessageRefused). */
-  onRefused?: () => void | Promise<void>;
+  onRefused?: () => unknown;
 };
 
 /**
