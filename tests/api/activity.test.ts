@@ -63,14 +63,14 @@ describe("GET /api/v1/teams/current/activity/list", () => {
   it("lists the team's activity newest first in the stored shape, with who, to whom, and what", async () => {
     t = await createTestApp();
     const { ann, bo, team } = await boInAnnsTeam({});
-    logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "removeTeamMember",
       userId: ann.userId,
       targetUserId: bo.userId,
     });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "addTeamAccount",
       userId: ann.userId,
@@ -83,13 +83,13 @@ describe("GET /api/v1/teams/current/activity/list", () => {
         },
       },
     });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "createContest",
       userId: ann.userId,
       meta: { contest: { _id: newId(), name: "Spring" }, invite: { key: "abc" } },
     });
-    logActivity(t.db, t.deps.clock, { teamId: team, type: "finishDraw" });
+    await logActivity(t.db, t.deps.clock, { teamId: team, type: "finishDraw" });
 
     const data = await list(ann, TEAM_LIST);
     expect(data.map((a) => a.type)).toEqual([
@@ -117,7 +117,7 @@ describe("GET /api/v1/teams/current/activity/list", () => {
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const team = await currentTeamId(ann.userId);
     for (let i = 0; i < 24; i++) {
-      logActivity(t.db, t.deps.clock, {
+      await logActivity(t.db, t.deps.clock, {
         teamId: team,
         type: "loadEntries",
         userId: ann.userId,
@@ -163,7 +163,7 @@ describe("GET /api/v1/teams/current/activity/list", () => {
   it("hides invite keys (invite links) from members who may not see the invites", async () => {
     t = await createTestApp();
     const { ann, bo, team } = await boInAnnsTeam({ "team.activity.view_activity": true });
-    logActivity(t.db, () => new Date(), {
+    await logActivity(t.db, () => new Date(), {
       teamId: team,
       type: "createInvite.member",
       userId: ann.userId,
@@ -193,8 +193,8 @@ describe("GET /api/v1/users/me/activity/list", () => {
   it("lists the user's own actions in every team, and nobody else's", async () => {
     t = await createTestApp();
     const { ann, bo, team } = await boInAnnsTeam({});
-    logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "removeTeamMember",
       userId: ann.userId,
@@ -214,7 +214,7 @@ describe("GET /api/v1/users/me/activity/list", () => {
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const team = await currentTeamId(ann.userId);
     for (let i = 0; i < 21; i++) {
-      logActivity(t.db, t.deps.clock, { teamId: team, type: "startDraw", userId: ann.userId });
+      await logActivity(t.db, t.deps.clock, { teamId: team, type: "startDraw", userId: ann.userId });
     }
     const first = await list(ann, MY_LIST);
     expect(first).toHaveLength(ACTIVITY_PAGE_SIZE);

@@ -22,7 +22,7 @@ async function signInAdmin(): Promise<Session> {
 async function brandTeam() {
   const owner = await signIn(t, "olive@brand.example", "Olive Owner");
   const member = await signIn(t, "max@brand.example", "Max Member");
-  const team = createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId });
+  const team = await createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId });
   await t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId));
   await addMember(t, team.id, member);
   return { owner, member, team };
@@ -137,7 +137,11 @@ describe("GET /api/v1/admin/contests", () => {
     t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
-    const other = createTeam(t.db, t.deps.clock, { name: "Other", ownerId: admin.userId, plan: "business" });
+    const other = await createTeam(t.db, t.deps.clock, {
+      name: "Other",
+      ownerId: admin.userId,
+      plan: "business",
+    });
     await addContest(team.id, "Brand summer", "started");
     await addContest(other.id, "Other draft", "draft");
     await addContest(other.id, "Gone", "ended", { deletedAt: new Date().toISOString() });

@@ -29,7 +29,11 @@ async function storedOf(teamId: string, userId: string) {
 
 async function teamOfThree() {
   const owner = await signIn(t, "olive@brand.example", "Olive");
-  const team = createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId, plan: "business" });
+  const team = await createTeam(t.db, t.deps.clock, {
+    name: "Brand",
+    ownerId: owner.userId,
+    plan: "business",
+  });
   await t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId));
   const max = await signIn(t, "max@brand.example", "Max");
   await addMember(t, team.id, max, { "team.contests.create_contests": true });

@@ -132,7 +132,7 @@ describe("GET /users/me/contests/list", () => {
 
   it("leaves out deleted contests, deleted teams and teams the person left", async () => {
     const { olive, oliveTeam, bobTeam } = await world();
-    const gone = createTeam(t.db, t.deps.clock, { name: "Gone", ownerId: olive.userId });
+    const gone = await createTeam(t.db, t.deps.clock, { name: "Gone", ownerId: olive.userId });
     await contest(gone.id, olive.userId, "In a deleted team");
     await t.db.update(teams).set({ deletedAt: new Date().toISOString() }).where(eq(teams.id, gone.id));
     await contest(oliveTeam, olive.userId, "Deleted draw", { deletedAt: new Date().toISOString() });

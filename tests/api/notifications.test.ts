@@ -35,14 +35,14 @@ describe("GET /api/v1/users/me/notifications/list", () => {
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const bo = await signIn(t, "bo@brand.example", "Bo");
     const annTeam = await currentTeamId(ann.userId);
-    notify(t.deps, { userId: ann.userId }, { key: "welcome" });
-    notify(
+    await notify(t.deps, { userId: ann.userId }, { key: "welcome" });
+    await notify(
       t.deps,
       { teamId: annTeam },
       { key: "contestStarted", data: { name: "Spring" }, link: "/contests/" },
     );
-    notify(t.deps, { userId: bo.userId }, { key: "notForAnn" });
-    notify(t.deps, { teamId: await currentTeamId(bo.userId) }, { key: "notForAnnsTeam" });
+    await notify(t.deps, { userId: bo.userId }, { key: "notForAnn" });
+    await notify(t.deps, { teamId: await currentTeamId(bo.userId) }, { key: "notForAnnsTeam" });
 
     const page = await list(ann);
     expect(page.data.map((n) => n.content.key)).toEqual(["contestStarted", "welcome"]);
@@ -59,8 +59,8 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   it("counts as new only what came after last_read_notification_id, and marks the rest read", async () => {
     t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    notify(t.deps, { userId: ann.userId }, { key: "one" });
-    const second = notify(t.deps, { teamId: await currentTeamId(ann.userId) }, { key: "two" });
+    await notify(t.deps, { userId: ann.userId }, { key: "one" });
+    const second = await notify(t.deps, { teamId: await currentTeamId(ann.userId) }, { key: "two" });
     expect((await list(ann)).new_count).toBe(2);
 
     const marked = await ann.call("POST", "/api/v1/users/me", { last_read_notification_id: second.id });
@@ -69,7 +69,7 @@ describe("GET /api/v1/users/me/notifications/list", () => {
     expect(afterRead.new_count).toBe(0);
     expect(afterRead.data.every((n) => n.read)).toBe(true);
 
-    notify(t.deps, { userId: ann.userId }, { key: "three" });
+    await notify(t.deps, { userId: ann.userId }, { key: "three" });
     const later = await list(ann);
     expect(later.new_count).toBe(1);
     expect(later.data.map((n) => [n.content.key, n.read])).toEqual([
@@ -82,9 +82,8 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   it("pages by 20 with ?before=<id>, without gaps or repeats", async () => {
     t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    const sent = Array.from({ length: 25 }, (_, i) =>
-      notify(t.deps, { userId: ann.userId }, { key: `n${i}` }),
-    );
+    const sent = [];
+    for (let i = 0; i < 25; i++) sent.push(await notify(t.deps, { userId: ann.userId }, { key: `n${i}` }));
     const first = await list(ann);
     expect(first.data).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
     expect(first.data[0]?.content.key).toBe("n24");
@@ -105,7 +104,7 @@ describe("GET /api/v1/users/me/notifications/list", () => {
     await t.db
       .insert(teamMembers)
       .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() });
-    notify(t.deps, { teamId: boTeam }, { key: "inBosTeam" });
+    await notify(t.deps, { teamId: boTeam }, { key: "inBosTeam" });
     expect((await list(ann)).data).toEqual([]);
     const switched = await ann.call("POST", "/api/v1/users/switch_team", { team_id: boTeam });
     expect(switched.status).toBe(200);

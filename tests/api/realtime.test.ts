@@ -242,7 +242,7 @@ describe("pushes from the realtime hub", () => {
     const annSocket = await open(baseUrl, { cookie: ann.cookie, origin });
     const boSocket = await open(baseUrl, { cookie: bo.cookie, origin });
     await until(() => t.deps.realtime.size === 2, "both sockets to be registered");
-    const row = notify(t.deps, { userId: ann.userId }, { key: "welcome", data: { name: "Ann" } });
+    const row = await notify(t.deps, { userId: ann.userId }, { key: "welcome", data: { name: "Ann" } });
     const pushed = await annSocket.next((m) => m.type === "add_notification");
     expect(pushed.notification).toMatchObject({
       _id: row.id,
@@ -262,7 +262,7 @@ describe("pushes from the realtime hub", () => {
     const first = await open(baseUrl, { cookie: ann.cookie, origin });
     const second = await open(baseUrl, { cookie: ann.cookie, origin });
     await until(() => t.deps.realtime.size === 2, "both sockets to be registered");
-    notify(t.deps, { teamId: team }, { key: "contestStarted" });
+    await notify(t.deps, { teamId: team }, { key: "contestStarted" });
     for (const c of [first, second]) {
       const pushed = await c.next((m) => m.type === "add_notification");
       expect(pushed.notification).toMatchObject({ team_id: team, content: { key: "contestStarted" } });
@@ -281,8 +281,8 @@ describe("pushes from the realtime hub", () => {
     await until(() => t.deps.realtime.size === 1, "the socket to be registered");
     expect((await ann.call("POST", "/api/v1/users/switch_team", { team_id: boTeam })).status).toBe(200);
     await c.next((m) => m.type === "refresh_user");
-    notify(t.deps, { teamId: annTeam }, { key: "oldTeam" });
-    notify(t.deps, { teamId: boTeam }, { key: "newTeam" });
+    await notify(t.deps, { teamId: annTeam }, { key: "oldTeam" });
+    await notify(t.deps, { teamId: boTeam }, { key: "newTeam" });
     const pushed = await c.next((m) => m.type === "add_notification");
     expect(pushed.notification).toMatchObject({ team_id: boTeam, content: { key: "newTeam" } });
     expect(c.received.map((m) => m.type)).toEqual(["refresh_user", "add_notification"]);

@@ -18,7 +18,7 @@ afterEach(() => t.cleanup());
 /** An owner working in a second, non-default team (deletable and transferable). */
 async function ownerWithTeam(plan = "business") {
   const owner = await signIn(t, "olive@brand.example", "Olive");
-  const team = createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId, plan });
+  const team = await createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId, plan });
   await t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId));
   return { owner, team };
 }

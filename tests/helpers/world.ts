@@ -179,7 +179,11 @@ export async function buildTeamWorld<M extends string = never>(
   options: TeamWorldOptions<M>,
 ): Promise<TeamWorld<M>> {
   const owner = await signIn(t, "olive@team-a.example", "Olive");
-  const teamA = createTeam(t.db, t.deps.clock, { name: "Team A", ownerId: owner.userId, plan: "business" });
+  const teamA = await createTeam(t.db, t.deps.clock, {
+    name: "Team A",
+    ownerId: owner.userId,
+    plan: "business",
+  });
   await t.db
     .update(teams)
     .set({ quotas: { members: 50, accounts: 50, drafts: 50, templates: 50, imports: 50 } })

@@ -33,7 +33,7 @@ describe("DELETE /api/v1/teams/current/contests/:id of a planned contest", { tim
     await w.tickAt(form.startAt);
     await w.t.db.update(accounts).set({ disabled: false }).where(eq(accounts.teamId, w.teamId));
     w.setNow(form.startAt + 2 * MIN);
-    expect(claimDueJobs(w.t.deps, new Date(w.now())).map((j) => j.kind)).toEqual(["start"]);
+    expect((await claimDueJobs(w.t.deps, new Date(w.now()))).map((j) => j.kind)).toEqual(["start"]);
 
     const res = await deleteContest(id);
     expect(res.status).toBe(409);

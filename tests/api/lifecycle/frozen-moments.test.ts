@@ -81,14 +81,16 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
     const [first, second] = ids;
     const sent = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_won");
     expect(sent.map((p) => p.key)).toEqual([second]);
-    const frozen = Object.values(findCommitment(w.t.db, id)?.moments ?? {})[0] as { frozen: unknown[] };
+    const frozen = Object.values((await findCommitment(w.t.db, id))?.moments ?? {})[0] as {
+      frozen: unknown[];
+    };
     expect(frozen.frozen).toMatchObject([{ moment: iso(moment), winner: second, at: iso(moment + 2 * MIN) }]);
 
     // The close: the entries changed. Afresh, the moment would go to the first; the close keeps the second.
     phase = "close";
     await w.tickAt(form.closeAt);
-    expect(findCommitment(w.t.db, id)?.momentsResult).toEqual({
-      [Object.keys(findCommitment(w.t.db, id)?.moments ?? {})[0] as string]: [
+    expect((await findCommitment(w.t.db, id))?.momentsResult).toEqual({
+      [Object.keys((await findCommitment(w.t.db, id))?.moments ?? {})[0] as string]: [
         { moment: iso(moment), winner: second },
       ],
     });

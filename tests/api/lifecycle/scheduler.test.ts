@@ -70,7 +70,7 @@ describe("the scheduler", { timeout: 30_000 }, () => {
       ["close", "pending"],
       ["autodraw", "pending"],
     ]);
-    const commitment = findCommitment(w.t.db, id);
+    const commitment = await findCommitment(w.t.db, id);
     expect(commitment?.seedCommitment).toMatch(/^[0-9a-f]{64}$/);
     expect(commitment?.revealedAt).toBeNull();
 
@@ -130,7 +130,7 @@ describe("the scheduler", { timeout: 30_000 }, () => {
     expect(final).toHaveLength(1);
     expect(final[0]).toMatchObject({ kind: "final", createdBy: null });
     expect(final[0]?.winners).toHaveLength(2);
-    expect(findCommitment(w.t.db, id)?.revealedAt).not.toBeNull();
+    expect((await findCommitment(w.t.db, id))?.revealedAt).not.toBeNull();
 
     // Then the winners publication and a private message to each winner.
     await w.tickAt(form.closeAt + HOUR + MIN);
@@ -197,7 +197,7 @@ describe("the scheduler", { timeout: 30_000 }, () => {
 
     // At the close the process claims the close job, does its work, and stops before marking it done.
     w.setNow(form.closeAt);
-    const claimed = claimDueJobs(w.t.deps, new Date(form.closeAt));
+    const claimed = await claimDueJobs(w.t.deps, new Date(form.closeAt));
     // The load due while it ran comes first (it leaves the reading to the close).
     expect(claimed.map((j) => j.kind)).toEqual(["load", "close"]);
     const close = claimed[1];
@@ -302,7 +302,7 @@ describe("the scheduler", { timeout: 30_000 }, () => {
     const w = await world();
     const form = twitterForm(w.t, T0);
     const id = await createContest(w, form);
-    const seed = findCommitment(w.t.db, id)?.seed;
+    const seed = (await findCommitment(w.t.db, id))?.seed;
 
     const later = twitterForm(w.t, T0 + DAY);
     const saved = await w.owner.call("POST", contestPath(id), {
@@ -320,7 +320,7 @@ describe("the scheduler", { timeout: 30_000 }, () => {
       ["close", new Date(later.closeAt).toISOString()],
       ["autodraw", new Date(later.closeAt + HOUR).toISOString()],
     ]);
-    expect(findCommitment(w.t.db, id)?.seed).toBe(seed);
+    expect((await findCommitment(w.t.db, id))?.seed).toBe(seed);
 
     // The old start passes: nothing happens.
     await w.tickAt(form.startAt + MIN);

@@ -29,7 +29,7 @@ describe("the jobs of a deleted or frozen team's contests", { timeout: 30_000 },
     w = await buildWorld();
     // The world's team is made deletable (not the owner's default team, which they keep another of).
     await w.t.db.update(teams).set({ isDefault: false }).where(eq(teams.id, w.teamId));
-    createTeam(w.t.db, w.t.deps.clock, { name: "Olive", ownerId: w.owner.userId, isDefault: true });
+    await createTeam(w.t.db, w.t.deps.clock, { name: "Olive", ownerId: w.owner.userId, isDefault: true });
     const form = twitterForm(w.t, T0);
     const id = await createContest(w, form);
 

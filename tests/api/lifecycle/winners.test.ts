@@ -31,8 +31,8 @@ function excludingPreviousWinners<F extends ReturnType<typeof twitterForm>>(form
   return form;
 }
 
-function momentWinnersOf(id: string): string[] {
-  const results = findCommitment(w.t.db, id)?.momentsResult ?? {};
+async function momentWinnersOf(id: string): Promise<string[]> {
+  const results = (await findCommitment(w.t.db, id))?.momentsResult ?? {};
   return Object.values(results).flatMap((list) =>
     (list as { winner: string | null }[]).flatMap((r) => (r.winner ? [r.winner] : [])),
   );
@@ -83,7 +83,7 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     const id = await createContest(w, withMoments(form, moments));
     await w.tickAt(form.startAt);
     await w.tickAt(form.closeAt);
-    const [winner, other] = momentWinnersOf(id);
+    const [winner, other] = await momentWinnersOf(id);
     if (!winner || !other) throw new Error("nobody won the moments");
 
     const entrant = `${contestPath(id)}/entries/${encodeURIComponent(winner)}`;
@@ -143,7 +143,7 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     const secondId = await createContest(w, second);
     await w.tickAt(first.startAt);
     await w.tickAt(first.closeAt);
-    const [instant] = momentWinnersOf(firstId);
+    const [instant] = await momentWinnersOf(firstId);
     if (!instant) throw new Error("nobody won the moment");
     // No final draw: the moment is the only win of the earlier contest.
     expect(await w.t.db.select().from(draws).where(eq(draws.contestId, firstId))).toEqual([]);
