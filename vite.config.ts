@@ -14,7 +14,18 @@ export default defineConfig({
     "import.meta.env.VITE_APP_VERSION": JSON.stringify(pkg.version),
     "import.meta.env.VITE_BUILD_DATE": JSON.stringify(new Date().toISOString()),
   },
-  build: { outDir: "../dist/web", emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // What the entry needs before it can run goes in one chunk, not some forty of 1–4 KB: on a phone's network
+        // (HTTP/1.1, six connections, 150 ms a round trip) that many small files cost round trips, not bytes.
+        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

@@ -42,6 +42,7 @@ import { templatesRoutes } from "./routes/templates";
 import { uploadsRoutes } from "./routes/uploads";
 import { meRoutes, switchTeamRoutes } from "./routes/users";
 import { verifyRoutes } from "./routes/verify";
+import { verifyPagesRoutes } from "./routes/verify-pages";
 import { wsRoutes } from "./routes/ws";
 import { mountWebApp } from "./static";
 
@@ -99,7 +100,8 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", wsRoutes(upgradeWebSocket))
     .route("/", contestBuilderRoutes)
     .route("/", openapiRoutes)
-    .route("/", verifyRoutes);
+    .route("/", verifyRoutes)
+    .route("/", verifyPagesRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;

@@ -1,8 +1,9 @@
 /**
- * The public verify API (api/routes/verify.ts) for a closed twitter contest with winning moments, as its entrants
- * grow: GET /api/v1/verify/{id} at 5 k and 50 k entrants, beside two peers measured in the same run: GET /verify of
- * a closed contest without moments (the route's fixed cost: the contest, its commitment, no list) and
- * JSON-serialising the published entries list of the same size (what the route cannot avoid sending). The contests
+ * The public verify API (api/routes/verify.ts, verify-pages.ts) for a closed twitter contest with winning moments,
+ * as its entrants grow: GET /api/v1/verify/{id} (the entries list's first page) and a page of the list at 5 k and
+ * 50 k entrants, beside two peers measured in the same run: GET /verify of a closed contest without moments (the
+ * route's fixed cost: the contest, its commitment, no list) and JSON-serialising the whole entries list of the same
+ * size (what one answer of it, as before the pages, cost at the least). The contests
  * are built through the real services: the builder's create call, the sandbox's rehearsal size
  * (meta.sandbox_entrants, capped by TUNNEL_LOAD_MAX) and scheduler ticks that start and close them (the close loads
  * the entries and resolves the moments, keeping the list they were resolved over). Anonymous requests, in-process
@@ -11,6 +12,7 @@
 import { eq } from "drizzle-orm";
 import { contests } from "../api/db/tables";
 import { readEntries, TUNNEL_LOAD_MAX } from "../api/services/entrants";
+import { VERIFY_PAGE_SIZE } from "../engine/lifecycle";
 import {
   buildWorld,
   contestRow,
@@ -44,7 +46,13 @@ const BOUNDS: AsyncOptions = {
 type Entry = { id: string; at: string };
 type VerifyAnswer = {
   status: string;
-  winning_moments: { entries: Entry[] | null; results: { winner: string | null }[] | null }[];
+  winning_moments: {
+    source_id: string;
+    entries: Entry[] | null;
+    entries_count: number | null;
+    entries_pages: number | null;
+    results: { winner: string | null }[] | null;
+  }[];
 };
 
 /**
@@ -65,11 +73,11 @@ async function plannedContest(w: World, name: string, entrants: number, moments:
   return { id, form };
 }
 
-/** The anonymous GET /verify, its answer read to the end; fails the bench rather than measuring an error. */
-async function verify(w: World, id: string): Promise<ArrayBuffer> {
-  const res = await w.t.app.request(`/api/v1/verify/${encodeURIComponent(id)}`);
+/** An anonymous GET under /verify, its answer read to the end; fails the bench rather than measuring an error. */
+async function verify(w: World, path: string, headers: Record<string, string> = {}): Promise<ArrayBuffer> {
+  const res = await w.t.app.request(`/api/v1/verify/${path}`, { headers });
   const body = await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET /verify/${id} answered ${res.status}`);
+  if (res.status !== 200) throw new Error(`GET /verify/${path} answered ${res.status}`);
   return body;
 }
 
@@ -77,7 +85,16 @@ async function verify(w: World, id: string): Promise<ArrayBuffer> {
  * What one size's contest published (its entries list's length, the answer's and the list's size in bytes), and how
  * long the scheduler tick that closed it took.
  */
-type Facts = { listed: number; answerBytes: number; listBytes: number; closeMs: number };
+type Facts = {
+  listed: number;
+  pages: number;
+  answerBytes: number;
+  answerBrotli: number;
+  pageBytes: number;
+  pageBrotli: number;
+  listBytes: number;
+  closeMs: number;
+};
 
 const label = (n: number) => `${n / 1_000} k`;
 const kb = (bytes: number) =>
@@ -126,33 +143,44 @@ export async function run(): Promise<string> {
         fn: () => verify(w, plain.id),
       },
     ];
+    const br = { "accept-encoding": "br" };
     const facts = new Map<number, Facts>();
     for (const n of SIZES) {
       const id = withList.get(n)?.id ?? "";
       const body = await verify(w, id);
       const answer = JSON.parse(new TextDecoder().decode(body)) as VerifyAnswer;
       const moments = answer.winning_moments[0];
-      const entries = moments?.entries;
-      if (answer.status !== "closed" || !entries || (await contestRow(w, id)).entriesCount !== n)
+      const first = moments?.entries;
+      const pages = moments?.entries_pages ?? 0;
+      if (answer.status !== "closed" || !first || (await contestRow(w, id)).entriesCount !== n)
         throw new Error(`the ${label(n)} contest is ${answer.status}, its moments not revealed or not full`);
       const won = (moments?.results ?? []).filter((r) => r.winner !== null).length;
       if (won !== MOMENTS) throw new Error(`${won} of the ${label(n)} contest's ${MOMENTS} moments were won`);
-      const stored = JSON.stringify(entries);
+      // The whole list, as the page puts it together: the first page, then the others.
+      const pagePath = (k: number) => `${id}/moments/${moments?.source_id}/entries/${k}`;
+      const entries = [...first];
+      for (let k = 2; k <= pages; k++) {
+        const page = JSON.parse(new TextDecoder().decode(await verify(w, pagePath(k)))) as { items: Entry[] };
+        entries.push(...page.items);
+      }
+      if (entries.length !== moments?.entries_count) throw new Error("the pages are not the whole list");
+      const last = await verify(w, pagePath(pages));
       facts.set(n, {
         listed: entries.length,
+        pages,
         answerBytes: body.byteLength,
-        listBytes: Buffer.byteLength(stored),
+        answerBrotli: (await verify(w, id, br)).byteLength,
+        pageBytes: last.byteLength,
+        pageBrotli: (await verify(w, pagePath(pages), br)).byteLength,
+        listBytes: Buffer.byteLength(JSON.stringify(entries)),
         closeMs: closeMs.get(id) ?? Number.NaN,
       });
       cases.push(
-        { name: "GET /verify, closed contest with moments", fn: () => verify(w, id) },
+        { name: "GET /verify (the list's first page, size, hash)", fn: () => verify(w, id) },
+        { name: "GET …/entries/{page}, the list's last page", fn: () => verify(w, pagePath(pages)) },
         {
-          name: "peer: JSON.stringify of the published entries list",
+          name: "peer: JSON.stringify of the whole list (what one answer of it cost at least)",
           fn: async () => JSON.stringify(entries),
-        },
-        {
-          name: "JSON.parse of the stored list, then JSON.stringify",
-          fn: async () => JSON.stringify(JSON.parse(stored)),
         },
       );
     }
@@ -175,44 +203,41 @@ function report(
 ): string {
   const big = peer.entrants;
   const plain = results[0]?.medianNs ?? Number.NaN;
-  // Per size, three cases after the peer: the route, the list serialised, the list parsed and serialised.
+  // Per size, three cases after the peer: GET /verify, a page, the whole list serialised.
   const at = (size: number, k: 0 | 1 | 2) =>
     results[1 + SIZES.indexOf(size as (typeof SIZES)[number]) * 3 + k];
   const ns = (size: number, k: 0 | 1 | 2) => at(size, k)?.medianNs ?? Number.NaN;
   const lines = [
-    "| case | entrants | entries listed | median per call | bytes | ratio to verify without moments | ratio to serialising the list |",
+    "| case | entrants | entries listed (pages) | median per call | bytes | brotli | ratio to verify without moments |",
     "|---|---:|---:|---:|---:|---:|---:|",
-    `| ${results[0]?.name} | ${label(big)} | — | ${formatNs(plain)} | ${kb(peer.bytes)} | 1.00× | — |`,
+    `| ${results[0]?.name} | ${label(big)} | — | ${formatNs(plain)} | ${kb(peer.bytes)} | — | 1.00× |`,
   ];
   for (const n of SIZES) {
     const f = facts.get(n);
-    const bytes = [f?.answerBytes ?? 0, f?.listBytes ?? 0, f?.listBytes ?? 0];
+    const bytes = [f?.answerBytes ?? 0, f?.pageBytes ?? 0, f?.listBytes ?? 0];
+    const brotli = [kb(f?.answerBrotli ?? 0), kb(f?.pageBrotli ?? 0), "—"];
     for (const k of [0, 1, 2] as const) {
       lines.push(
-        `| ${at(n, k)?.name} | ${label(n)} | ${(f?.listed ?? 0).toLocaleString("en")} | ${formatNs(ns(n, k))} | ${kb(bytes[k] ?? 0)} | ${(ns(n, k) / plain).toFixed(1)}× | ${(ns(n, k) / ns(n, 1)).toFixed(2)}× |`,
+        `| ${at(n, k)?.name} | ${label(n)} | ${(f?.listed ?? 0).toLocaleString("en")} (${f?.pages}) | ${formatNs(ns(n, k))} | ${kb(bytes[k] ?? 0)} | ${brotli[k]} | ${(ns(n, k) / plain).toFixed(1)}× |`,
       );
     }
   }
   const [small = 0, large = 0] = SIZES;
   const growth = (k: 0 | 1 | 2) => (ns(large, k) / ns(small, k)).toFixed(1);
   const listGrowth = ((facts.get(large)?.listed ?? 0) / (facts.get(small)?.listed ?? 1)).toFixed(1);
-  const bytesGrowth = ((facts.get(large)?.answerBytes ?? 0) / (facts.get(small)?.answerBytes ?? 1)).toFixed(
-    1,
-  );
+  const fl = facts.get(large);
   const sec = (n: number) => `${((facts.get(n)?.closeMs ?? Number.NaN) / 1_000).toFixed(1)} s`;
   const closeGrowth = (
     (facts.get(large)?.closeMs ?? Number.NaN) / (facts.get(small)?.closeMs ?? Number.NaN)
   ).toFixed(0);
-  const vsList = (n: number) => (ns(n, 0) / ns(n, 1)).toFixed(1);
-  const vsPlain = (n: number) => (ns(n, 0) / plain).toFixed(0);
   return [
     "## Public verify API (bench/verify.bench.ts)",
     "",
-    `Anonymous GET /api/v1/verify/{id}, in-process (\`app.request()\`, each answer read to its last byte), of closed twitter contests built through the builder's create call and closed by the scheduler with ${label(small)} and ${label(large)} sandbox entrants and ${MOMENTS} winning moments, all won: the answer publishes the moments' entries list (the source's valid entries, kept when the close resolved the moments). Beside it, measured in the same run: GET /verify of a closed contest without moments (${label(big)} entrants, no list: the route's fixed cost), and serialising the published list with JSON.stringify (what sending it costs at the least); then parsing the list as stored and serialising it again. ${BOUNDS.rounds} interleaved rounds per case, each about ${BOUNDS.roundMs} ms, at most ${BOUNDS.maxPerRound.toLocaleString("en")} calls and ${BOUNDS.maxRoundMs / 1_000} s. Bytes: the answer's body, or the serialised list.`,
+    `Anonymous GET /api/v1/verify/{id} and its list pages (api/routes/verify-pages.ts, ${VERIFY_PAGE_SIZE.toLocaleString("en")} entries a page), in-process (\`app.request()\`, each answer read to its last byte), of closed twitter contests built through the builder's create call and closed by the scheduler with ${label(small)} and ${label(large)} sandbox entrants and ${MOMENTS} winning moments, all won. GET /verify carries the first page of the moments' entries list (the source's valid entries, kept when the close resolved the moments) with its size, page count and hash; the page route the others. Beside them, measured in the same run: GET /verify of a closed contest without moments (${label(big)} entrants, no list: the route's fixed cost), and serialising the whole list with JSON.stringify (what sending it in one answer, as before, cost at the least). ${BOUNDS.rounds} interleaved rounds per case, each about ${BOUNDS.roundMs} ms, at most ${BOUNDS.maxPerRound.toLocaleString("en")} calls and ${BOUNDS.maxRoundMs / 1_000} s. Bytes: the answer's body as sent without compression, and as brotli (Accept-Encoding: br); for the peer, the whole list serialised.`,
     "",
     lines.join("\n"),
     "",
-    `From ${label(small)} to ${label(large)} entrants the list grows **${listGrowth}×** and the answer **${bytesGrowth}×**; GET /verify grows **${growth(0)}×**, serialising the list **${growth(1)}×**. GET /verify costs **${vsList(small)}×** serialising its list at ${label(small)} and **${vsList(large)}×** at ${label(large)}, and **${vsPlain(small)}×** and **${vsPlain(large)}×** the same route without moments.`,
+    `At ${label(large)} entrants the list is **${kb(fl?.listBytes ?? 0)}** (it was one answer); now GET /verify sends **${kb(fl?.answerBytes ?? 0)}** (**${kb(fl?.answerBrotli ?? 0)}** brotli) and each of the other ${(fl?.pages ?? 1) - 1} pages at most the same. From ${label(small)} to ${label(large)} entrants the list grows **${listGrowth}×**; GET /verify grows **${growth(0)}×** (it reads the stored list whole), a page **${growth(1)}×**, serialising the whole list **${growth(2)}×**.`,
     "",
     `Setup, not in the rounds: the scheduler tick that closed each contest (entries read and filtered, written, moments resolved, a won or lost reply published to each listed entry) took **${sec(small)}** at ${label(small)} and **${sec(large)}** at ${label(large)}, **${closeGrowth}×** for ${(large / small).toFixed(0)}× the entrants; the close of the contest without moments at ${label(big)}, **${(peer.closeMs / 1_000).toFixed(1)} s**, so the ${label(big)} close with moments costs **${((facts.get(large)?.closeMs ?? Number.NaN) / peer.closeMs).toFixed(2)}×** the close without. Peer of both, in the same run: reading the ${label(big)} entries again as a close reads them (the sandbox network making its synthetic entrants, and the filters; nothing written) took **${(peer.readMs / 1_000).toFixed(1)} s**: **${((100 * peer.readMs) / (facts.get(large)?.closeMs ?? Number.NaN)).toFixed(0)} %** of the close with moments.`,
   ].join("\n");

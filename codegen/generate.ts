@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
+import { formsDir, generateFormValidators } from "./form-validators";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const schemasDir = path.join(root, "schemas");
@@ -47,42 +48,56 @@ export async function generate(): Promise<Map<string, string>> {
   return new Map([["index.ts", ts]]);
 }
 
-async function existing(): Promise<Map<string, string>> {
+/** What the generator writes: the types, and the builder forms' validators (codegen/form-validators.ts). */
+const OUTPUTS = [
+  { dir: typesDir, generate },
+  { dir: formsDir, generate: () => generateFormValidators() },
+];
+
+async function existing(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const entries = await readdir(typesDir, { withFileTypes: true, recursive: true }).catch(() => []);
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
   for (const e of entries) {
-    if (!e.isFile() || !e.name.endsWith(".ts")) continue;
+    if (!e.isFile() || !/\.(ts|js)$/.test(e.name)) continue;
     const full = path.join(e.parentPath, e.name);
-    out.set(path.relative(typesDir, full), await readFile(full, "utf8"));
+    out.set(path.relative(dir, full), await readFile(full, "utf8"));
   }
   return out;
 }
 
-/** Names of generated files that differ from what is on disk (missing, stale or extra). */
+/** Generated files (relative to the repository) that differ from what is on disk (missing, stale or extra). */
 export async function staleFiles(): Promise<string[]> {
-  const [want, have] = await Promise.all([generate(), existing()]);
-  const names = new Set([...want.keys(), ...have.keys()]);
-  return [...names].filter((n) => want.get(n) !== have.get(n)).sort();
+  const stale: string[] = [];
+  for (const output of OUTPUTS) {
+    const [want, have] = await Promise.all([output.generate(), existing(output.dir)]);
+    const names = new Set([...want.keys(), ...have.keys()]);
+    for (const n of names) {
+      if (want.get(n) !== have.get(n)) stale.push(path.relative(root, path.join(output.dir, n)));
+    }
+  }
+  return stale.sort();
 }
 
 async function main() {
   if (process.argv.includes("--check")) {
     const stale = await staleFiles();
     if (stale.length > 0) {
-      console.error(`codegen: generated types are stale (${stale.join(", ")}). Run \`npm run codegen\`.`);
+      console.error(`codegen: generated files are stale (${stale.join(", ")}). Run \`npm run codegen\`.`);
       process.exit(1);
     }
-    console.warn("codegen: generated types are up to date.");
+    console.warn("codegen: generated files are up to date.");
     return;
   }
-  const files = await generate();
-  await rm(typesDir, { recursive: true, force: true });
-  for (const [name, content] of files) {
-    const full = path.join(typesDir, name);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, content);
+  for (const output of OUTPUTS) {
+    const files = await output.generate();
+    await rm(output.dir, { recursive: true, force: true });
+    for (const [name, content] of files) {
+      const full = path.join(output.dir, name);
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, content);
+    }
+    console.warn(`codegen: wrote ${[...files.keys()].join(", ")} to ${path.relative(root, output.dir)}/.`);
   }
-  console.warn(`codegen: wrote ${[...files.keys()].join(", ")} to codegen/types/.`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

@@ -1,6 +1,6 @@
 /**
  * Builds the web app when its output (WEB_DIST, default dist/web) is missing or older than its sources
- * (web/, codegen/types/, engine/, schemas/).
+ * (web/, codegen/types/, codegen/forms/, engine/, schemas/).
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { build } from "vite";
 const SOURCES = [
   "web",
   "codegen/types",
+  "codegen/forms",
   "engine",
   "schemas",
   "vite.config.ts",

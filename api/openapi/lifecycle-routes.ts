@@ -139,15 +139,42 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     path: "/api/v1/verify/:contestId",
     summary:
       "Public, no sign-in: what anyone needs to check a contest's draw — its name and status, the seed " +
-      "commitment and when it was made; after the final draw the seed, the frozen entrants list and hash, the " +
+      "commitment and when it was made; after the final draw the seed, the frozen entrants list (its first page of " +
+      "5 000, entrants_pages) and hash, the " +
       "winners and substitutes and their counts, and the algorithm (fairdraw-draw-v1). winning_moments, one " +
       "per source with winning moments: { source_id, commitment } from the start (SHA-256 of salt + " +
       "moments, docs/draw.md); once the contest closed also revealed_at, moments, salt, entries (the valid " +
-      "entries they were resolved over, in load order: { id, at }) and results ({ moment, winner, " +
+      "entries they were resolved over, in load order: { id, at }; the first page of 5 000, with entries_count, " +
+      "entries_pages and entries_hash, SHA-256 of one 'id at' line an entry) and results ({ moment, winner, " +
       "screen_name, entered_at, frozen, rejected }, winner null when no entry came at or after the moment; a " +
       "winner the manual check rejected keeps its id, loses its handle and wins nothing) and frozen (the moments " +
       "whose won reply went out during the run, kept by the close: { moment, winner, entered_at, frozen_at }); " +
       "null before the close. 404 for unknown ids and drafts.",
+    tag: "draws",
+    access: "public",
+    ok: { status: 200 },
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/verify/:contestId/entrants/:page",
+    summary:
+      "Public, no sign-in: page :page (from 1, 5 000 ids a page) of the final draw's entrants list, in its " +
+      "canonical order: { page, pages, count, items }. Joined with line breaks, the pages' ids hash to " +
+      "entrants_hash (docs/draw.md). 404 before the draw, and for a page past the end.",
+    tag: "draws",
+    access: "public",
+    ok: { status: 200 },
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/v1/verify/:contestId/moments/:sourceId/entries/:page",
+    summary:
+      "Public, no sign-in: page :page (from 1, 5 000 entries a page) of the list a source's winning moments " +
+      "were resolved over, in load order: { page, pages, count, items: [{ id, at }] }. One 'id at' line an " +
+      "entry, joined with line breaks, hashes to the source's entries_hash (docs/draw.md). 404 before the " +
+      "close, for a source without moments, and for a page past the end.",
     tag: "draws",
     access: "public",
     ok: { status: 200 },

@@ -2,12 +2,14 @@
  * The public verify API (issue 8, docs/draw.md): what anyone needs to check a contest's draw, without signing in.
  *
  * GET /verify/:contestId → the contest's name and status, its seed commitment and when it was made, and once the
- * final draw is made: the revealed seed, the frozen entrants list (ids, canonical order) and its hash, the
+ * final draw is made: the revealed seed, the frozen entrants list (ids, canonical order: its first page, its page
+ * count, the rest from verify-pages.ts) and its hash, the
  * winners and substitutes and how many were asked, the algorithm. With that, drawWinners({ seed, entrantIds:
  * entrants, winners: winners_count, substitutes: substitutes_count, kind: "final" }) gives the same winners.
  * Winning moments (docs/draw.md "Instant win"), per twitter source that has them: the commitment published before
  * the start, and only once the contest closed (the moments are resolved then): the moments, the salt, the list
- * they were resolved over (the source's valid entries in load order, each entrant id with its entry time) and each
+ * they were resolved over (the source's valid entries in load order, each entrant id with its entry time: its first
+ * page, its size, page count and hash, the rest from verify-pages.ts) and each
  * moment's winner (id, handle, entry time, and whether the manual check rejected it: a rejected winner is not
  * named and wins nothing; frozen when its won reply went out during the run) or none, and the frozen moments
  * ({ moment, winner, entered_at, frozen_at }). The list is the one kept when the moments were resolved. With
@@ -17,6 +19,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import { pageCount, pageOf } from "../../engine/lifecycle";
 import { isPlainObject, toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
@@ -25,6 +28,7 @@ import { AppError } from "../errors";
 import { committedMoments, findCommitment, momentsEntriesOf } from "../services/commitments";
 import { DRAW_ALGORITHM, findFinalDraw } from "../services/draws";
 import { entrantsOf } from "../services/entrants";
+import { momentsEntriesHashOf } from "./verify-pages";
 
 export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (c) => {
   const { db } = c.get("deps");
@@ -63,6 +67,9 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (
         moments: null,
         salt: null,
         entries: null,
+        entries_count: null,
+        entries_pages: null,
+        entries_hash: null,
         frozen: null,
         results: null,
       };
@@ -82,7 +89,11 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (
       revealed_at: momentsRevealedAt,
       moments: m.moments,
       salt: m.salt,
-      entries,
+      // The list's first page; the others come from GET …/moments/{source}/entries/{page} (verify-pages.ts).
+      entries: pageOf(entries, 1),
+      entries_count: entries.length,
+      entries_pages: pageCount(entries.length),
+      entries_hash: momentsEntriesHashOf(row.id, sourceId, momentsRevealedAt, entries),
       frozen,
       results: (resultsOf.get(sourceId) ?? []).map((r) => {
         const held = pending.findIndex((f) => f.moment === r.moment && f.winner === r.winner);
@@ -116,7 +127,9 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (
     drawn_at: draw?.createdAt ?? null,
     entrants_hash: draw?.entrantsHash ?? null,
     entrants_count: draw?.entrantsCount ?? null,
-    entrants: draw ? draw.entrants : null,
+    // The list's first page; the others come from GET /verify/{id}/entrants/{page} (verify-pages.ts).
+    entrants: draw ? pageOf(draw.entrants, 1) : null,
+    entrants_pages: draw ? pageCount(draw.entrants.length) : null,
     winners: draw?.winners ?? [],
     substitutes: draw?.substitutes ?? [],
     winners_count: draw?.winnersCount ?? null,

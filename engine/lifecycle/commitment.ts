@@ -14,17 +14,30 @@ export function sha256Hex(text: string): string {
 const CHUNK_LINES = 2048;
 
 /**
- * sha256Hex(lines.join("\n")) without building the joined text: the lines are encoded and hashed a chunk at a
- * time, so hashing a million ids costs the same per id as hashing ten thousand.
+ * sha256Hex(lines.join("\n")) given a batch of lines at a time (a paged list as its pages arrive), without
+ * building the joined text: each batch is encoded and hashed a chunk at a time, with the line break between
+ * batches, so hashing a million ids costs the same per id as hashing ten thousand.
  */
-export function sha256HexOfLines(lines: readonly string[]): string {
+export function linesHasher(): { add(lines: readonly string[]): void; hex(): string } {
   const hash = sha256.create();
-  for (let start = 0; start < lines.length; start += CHUNK_LINES) {
-    const end = Math.min(start + CHUNK_LINES, lines.length);
-    const text = lines.slice(start, end).join("\n") + (end < lines.length ? "\n" : "");
-    hash.update(utf8ToBytes(text));
-  }
-  return bytesToHex(hash.digest());
+  let started = false;
+  return {
+    add(lines) {
+      for (let start = 0; start < lines.length; start += CHUNK_LINES) {
+        const end = Math.min(start + CHUNK_LINES, lines.length);
+        hash.update(utf8ToBytes((started ? "\n" : "") + lines.slice(start, end).join("\n")));
+        started = true;
+      }
+    },
+    hex: () => bytesToHex(hash.digest()),
+  };
+}
+
+/** sha256Hex(lines.join("\n")), a chunk of lines at a time. */
+export function sha256HexOfLines(lines: readonly string[]): string {
+  const hasher = linesHasher();
+  hasher.add(lines);
+  return hasher.hex();
 }
 
 const SEED_BYTES = 32;

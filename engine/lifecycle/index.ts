@@ -7,6 +7,7 @@ export {
   canonicalEntrantIds,
   entrantsHash,
   entrantsListText,
+  linesHasher,
   newSeed,
   seedCommitment,
   sha256Hex,
@@ -24,6 +25,15 @@ export {
   type Verdict,
 } from "./filters";
 export { type SeededRandom, seededRandom } from "./prng";
+export {
+  type MomentsEntry,
+  momentsEntriesHash,
+  momentsEntryLine,
+  pageCount,
+  pagedList,
+  pageOf,
+  VERIFY_PAGE_SIZE,
+} from "./published-lists";
 export {
   RETURNING_MAX,
   type ReturningAccount,

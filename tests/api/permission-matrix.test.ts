@@ -420,6 +420,15 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
     request: (w) => ({ params: { contestId: w.imports[0] } }),
   },
+  // Its pages: a list not published yet is a 404 for everyone alike (the world's contests are not drawn).
+  "GET /api/v1/verify/:contestId/entrants/:page": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: (w) => ({ params: { contestId: w.imports[0], page: "1" } }),
+  },
+  "GET /api/v1/verify/:contestId/moments/:sourceId/entries/:page": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: (w) => ({ params: { contestId: w.imports[0], sourceId: "x", page: "1" } }),
+  },
 
   // Admin calls: user grade admin only (none of the five callers is one; tests/api/admin.test.ts covers an admin).
   "GET /api/v1/admin/users": {

@@ -182,10 +182,11 @@ describe("the public verify page in Chromium", () => {
     const checks = moments.locator(".verify-checks [role=status]");
     expect(await checks.evaluateAll((els) => els.map((e) => e.getAttribute("data-check")))).toEqual([
       "moments-commitment",
+      "moments-list",
       ...winners.map(() => "moment-winner"),
     ]);
     expect(await checks.evaluateAll((els) => els.map((e) => e.getAttribute("data-passed")))).toEqual(
-      ["moments-commitment", ...winners].map(() => "true"),
+      ["moments-commitment", "moments-list", ...winners].map(() => "true"),
     );
 
     // The salt and each moment's winner (or nobody) as the API published them, in the order of the moments.
@@ -202,6 +203,72 @@ describe("the public verify page in Chromium", () => {
       if (r.winner !== null) expect(handles[i]).toContain(`@${r.screen_name}`);
     });
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it("loads lists that come in pages, hashes each page in Chromium, and fails the check of a changed page", async () => {
+    // The seed's lists fit in one page of 5 000: the answer is cut into pages of 20 on the way to the page (the
+    // server's own pages are tested in tests/api/lifecycle/verify-pages.test.ts), so the page's paging runs here.
+    const { _id: id } = await contestWithStatus("ended", INSTANT_WIN_CONTEST);
+    const full = (await (await fetch(`${server.url}/api/v1/verify/${id}`)).json()) as Verify & {
+      entrants: string[];
+      winning_moments: { source_id: string; entries: { id: string; at: string }[] }[];
+    };
+    const [source] = full.winning_moments;
+    if (!source) throw new Error("no moments");
+    const PER = 20;
+    const pages = (n: number) => Math.ceil(n / PER);
+    const slice = <T>(list: T[], n: number) => ({
+      page: n,
+      pages: pages(list.length),
+      count: list.length,
+      items: list.slice((n - 1) * PER, n * PER),
+    });
+    let changed = false;
+    const entries = () =>
+      changed
+        ? source.entries.map((e, i) => (i === 30 ? { ...e, at: "2020-01-01T00:00:00.000Z" } : e))
+        : source.entries;
+    await page.route(`**/api/v1/verify/${id}`, (r) =>
+      r.fulfill({
+        json: {
+          ...full,
+          entrants: full.entrants.slice(0, PER),
+          entrants_pages: pages(full.entrants.length),
+          winning_moments: [
+            { ...source, entries: source.entries.slice(0, PER), entries_pages: pages(source.entries.length) },
+          ],
+        },
+      }),
+    );
+    const asked: string[] = [];
+    await page.route(`**/api/v1/verify/${id}/entrants/*`, (r) => {
+      asked.push(r.request().url());
+      return r.fulfill({ json: slice(full.entrants, Number(r.request().url().split("/").pop())) });
+    });
+    await page.route(`**/api/v1/verify/${id}/moments/*/entries/*`, (r) => {
+      asked.push(r.request().url());
+      return r.fulfill({ json: slice(entries(), Number(r.request().url().split("/").pop())) });
+    });
+    try {
+      await page.goto(`${server.url}/verify/${id}`);
+      const moments = page.getByRole("region", { name: "Winning moments" });
+      await moments.getByRole("button", { name: "Check the winning moments in my browser" }).click();
+      await moments.getByText("Every check passed").waitFor();
+      await page.getByRole("button", { name: "Re-run the draw in my browser" }).click();
+      await page.getByText("Every check passed: this draw is the one").waitFor();
+      expect(asked.length).toBe(pages(full.entrants.length) - 1 + pages(source.entries.length) - 1);
+      // The whole list is in: its files can be downloaded.
+      await page.getByRole("button", { name: `Download entrants-${id}.txt` }).waitFor();
+
+      changed = true;
+      await page.reload();
+      await moments.getByRole("button", { name: "Check the winning moments in my browser" }).click();
+      await moments.getByText("A check failed").waitFor();
+      const list = moments.locator('[data-check="moments-list"]');
+      expect(await list.getAttribute("data-passed")).toBe("false");
+    } finally {
+      await page.unrouteAll();
+    }
   });
 
   it("shows only the commitment of a contest not drawn yet", async () => {

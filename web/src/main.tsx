@@ -5,8 +5,10 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { activateLocale } from "./i18n/activate";
 import { detectLocale } from "./i18n/locales";
+import { prefetchUser } from "./session/session";
 import "./styles.css";
 
+prefetchUser();
 await activateLocale(detectLocale(document.cookie, navigator.languages));
 
 const root = document.getElementById("root");

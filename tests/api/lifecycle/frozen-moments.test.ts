@@ -14,6 +14,7 @@ import { findCommitment } from "../../../api/services/commitments";
 import { resolveWinningMoments } from "../../../engine/lifecycle";
 import type { Entrant } from "../../../engine/lifecycle/entrant";
 import { recheckMoments } from "../../../web/src/lifecycle/verify-moments";
+import { listOf } from "../../helpers/published-lists";
 import {
   buildWorld,
   createContest,
@@ -39,6 +40,8 @@ type Verify = {
     salt: string;
     commitment: string;
     entries: { id: string; at: string }[];
+    entries_count: number;
+    entries_hash: string;
     frozen: { moment: string; winner: string; entered_at: string; frozen_at: string }[];
     results: { moment: string; winner: string | null; entered_at: string | null; frozen: boolean }[];
   }[];
@@ -124,7 +127,7 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
     const entries = m.entries.map((e) => ({ ...e, valid: true }));
     expect(resolveWinningMoments(m.moments, entries, m.frozen).map((r) => r.winner)).toEqual([second]);
     expect(resolveWinningMoments(m.moments, entries).map((r) => r.winner)).toEqual([first]);
-    expect(recheckMoments(m).passed).toBe(true);
-    expect(recheckMoments({ ...m, frozen: [] }).passed).toBe(false);
+    expect(recheckMoments(m, listOf(m.entries)).passed).toBe(true);
+    expect(recheckMoments({ ...m, frozen: [] }, listOf(m.entries)).passed).toBe(false);
   });
 });

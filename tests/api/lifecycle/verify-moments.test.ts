@@ -5,6 +5,7 @@ import { transaction } from "../../../api/db/transaction";
 import { commitContest } from "../../../api/services/commitments";
 import { momentsCommitment, resolveWinningMoments } from "../../../engine/lifecycle";
 import { recheckMoments } from "../../../web/src/lifecycle/verify-moments";
+import { listOf } from "../../helpers/published-lists";
 import {
   buildWorld,
   contestRow,
@@ -27,6 +28,9 @@ type Moments = {
   moments: string[] | null;
   salt: string | null;
   entries: { id: string; at: string }[] | null;
+  entries_count: number | null;
+  entries_pages: number | null;
+  entries_hash: string | null;
   results:
     | {
         moment: string;
@@ -61,6 +65,9 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
       moments: null,
       salt: null,
       entries: null,
+      entries_count: null,
+      entries_pages: null,
+      entries_hash: null,
       frozen: null,
       results: null,
     };
@@ -114,10 +121,10 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
 
     // The verify page's checks pass on this answer, and fail on a moment changed after the start.
     const published = { ...m, moments: m.moments, salt: m.salt, entries: m.entries, results: m.results };
-    expect(recheckMoments(published).passed).toBe(true);
+    expect(recheckMoments(published, listOf(m.entries)).passed).toBe(true);
     const moved = [...m.moments];
     moved[1] = iso(Date.parse(moved[1] ?? "") - HOUR);
-    const tampered = recheckMoments({ ...published, moments: moved });
+    const tampered = recheckMoments({ ...published, moments: moved }, listOf(m.entries));
     expect(tampered.checks[0]).toMatchObject({ id: "moments-commitment", passed: false });
   });
 
@@ -144,6 +151,6 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     expect(result?.entered_at).toBe(before.results?.find((r) => r.winner === winner)?.entered_at);
     // Still checkable: the moment went to that entry.
     const published = after as Required<{ [K in keyof Moments]: NonNullable<Moments[K]> }>;
-    expect(recheckMoments(published).passed).toBe(true);
+    expect(recheckMoments(published, listOf(published.entries)).passed).toBe(true);
   });
 });

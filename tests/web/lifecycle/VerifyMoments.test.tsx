@@ -30,7 +30,7 @@ async function renderPage(body: VerifyData) {
 /** Clicks the moments' check and answers its checks, in order. */
 async function checkMoments(region: HTMLElement) {
   fireEvent.click(within(region).getByRole("button", { name: "Check the winning moments in my browser" }));
-  await waitFor(() => expect(within(region).getAllByRole("status")).toHaveLength(4));
+  await waitFor(() => expect(within(region).getAllByRole("status")).toHaveLength(5));
   return within(region).getAllByRole("status");
 }
 
@@ -77,6 +77,7 @@ describe("the winning moments of the public verify page", () => {
     const checks = await checkMoments(region);
     expect(checks.map((c) => c.getAttribute("data-check"))).toEqual([
       "moments-commitment",
+      "moments-list",
       "moment-winner",
       "moment-winner",
       "moment-winner",
@@ -90,7 +91,8 @@ describe("the winning moments of the public verify page", () => {
 
   it("fails the fingerprint check when a revealed moment is not the one committed before the start", async () => {
     const region = await renderPage(verifyMomentsMoved);
-    const [commitment, ...winners] = await checkMoments(region);
+    const [commitment, list, ...winners] = await checkMoments(region);
+    expect(list?.getAttribute("data-passed")).toBe("true");
     expect(commitment?.getAttribute("data-passed")).toBe("false");
     expect(commitment?.textContent).toContain("Failed:");
     expect(commitment?.textContent).toContain(commitmentOf(verifyMomentsMoved));
@@ -103,9 +105,15 @@ describe("the winning moments of the public verify page", () => {
   it("fails a moment's check when its published winner is not the first valid entry at or after it", async () => {
     const region = await renderPage(verifyMomentsWrongWinner);
     const checks = await checkMoments(region);
-    expect(checks.map((c) => c.getAttribute("data-passed"))).toEqual(["true", "false", "true", "true"]);
-    expect(checks[1]?.textContent).toContain("twitter:2003");
-    expect(checks[1]?.textContent).toContain("twitter:2002");
+    expect(checks.map((c) => c.getAttribute("data-passed"))).toEqual([
+      "true",
+      "true",
+      "false",
+      "true",
+      "true",
+    ]);
+    expect(checks[2]?.textContent).toContain("twitter:2003");
+    expect(checks[2]?.textContent).toContain("twitter:2002");
     expect(within(region).getByText(/A check failed/)).toBeTruthy();
   });
 });

@@ -80,7 +80,7 @@ describe("the public verify page", () => {
     });
     renderPage({ body: verifyDrawn });
     fireEvent.click(await screen.findByRole("button", { name: "Download the list" }));
-    expect(names).toEqual([`entrants-${CONTEST_ID}.txt`]);
+    await waitFor(() => expect(names).toEqual([`entrants-${CONTEST_ID}.txt`]));
     const text = await blobs[0]?.text();
     expect(text?.split("\n")).toEqual(verifyDrawn.entrants);
   });

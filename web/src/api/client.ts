@@ -12,6 +12,8 @@ export const SOCKET_ID: string =
     : String(Math.random()).slice(2);
 
 let csrfToken = "";
+/** The token being fetched, if one is: a state-changing call waits for it rather than go without. */
+let pendingCsrf: Promise<void> | undefined;
 
 /** The headers of every call: XMLHttpRequest mark, version, socket id and the session's CSRF token. */
 export function callHeaders(): Record<string, string> {
@@ -35,8 +37,16 @@ export async function fetchWithFreshToken(
   input: RequestInfo | URL,
   init: RequestInit = {},
 ): Promise<Response> {
-  const res = await fetch(input, init);
   const method = (init.method ?? "GET").toUpperCase();
+  if (method !== "GET" && pendingCsrf) {
+    await pendingCsrf.catch(() => undefined);
+    if (csrfToken) {
+      const headers = new Headers(init.headers);
+      headers.set("X-CSRF-Token", csrfToken);
+      init = { ...init, headers };
+    }
+  }
+  const res = await fetch(input, init);
   if (res.status !== 403 || method === "GET") return res;
   const body: unknown = await res
     .clone()
@@ -84,8 +94,15 @@ export async function unwrap<R extends Answer>(call: Promise<R>): Promise<BodyOf
 
 /** Fetches a fresh CSRF token (on start, after sign-in, and every hour: app-shell.md §9). */
 export async function refreshCsrf(): Promise<void> {
-  const { csrf_token } = await unwrap(api.refresh_csrf.$get());
-  csrfToken = csrf_token;
+  const call = unwrap(api.refresh_csrf.$get()).then(({ csrf_token }) => {
+    csrfToken = csrf_token;
+  });
+  pendingCsrf = call;
+  try {
+    await call;
+  } finally {
+    if (pendingCsrf === call) pendingCsrf = undefined;
+  }
 }
 
 export function clearCsrf(): void {

@@ -9,7 +9,6 @@
 import { useLingui } from "@lingui/react/macro";
 import Form, { type IChangeEvent } from "@rjsf/core";
 import type { UiSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
 import { useCallback, useMemo, useState } from "react";
 import { autodrawPickerDisabled, closePickerDisabled } from "../../../engine/dates";
 import { getIn, getPath, isPlainObject } from "../../../engine/values";
@@ -17,6 +16,7 @@ import { useBuilderEnv, useBuilderSelector } from "./context";
 import { ID_PREFIX, ID_SEPARATOR, pathOf } from "./form-context";
 import { builderFields, builderWidgets, customWidgetNames, translatorOf } from "./rjsf/registry";
 import { builderTemplates } from "./rjsf/templates";
+import { useFormValidator } from "./rjsf/validator";
 import { buildPaneForm } from "./schema/pane-form";
 import { defaultOf, type Schema, type ScopeName, schemaAt, scopeSchema } from "./schema/schemas";
 import { fieldAt } from "./visibility";
@@ -148,7 +148,9 @@ export function PartForm({ part, scope, tab }: PartFormProps) {
     [actor, part],
   );
 
-  if (!spec) return null;
+  const validator = useFormValidator(spec?.schema);
+
+  if (!spec || !validator) return null;
   return (
     <Form
       key={revision}

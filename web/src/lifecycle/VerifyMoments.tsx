@@ -2,30 +2,49 @@
  * The winning moments of the public /verify page (docs/draw.md "Instant win"), per twitter source that has them:
  * the moments' fingerprint published before the start; before the close, that the moments stay secret; after it,
  * the revealed salt, each moment with its winner (or nobody) and when the winning entry was made, and "Check the
- * winning moments in my browser", which recomputes the fingerprint and each moment's winner with engine/lifecycle
+ * winning moments in my browser", which loads the list of valid entries page by page (hashing each page as it
+ * comes), then recomputes the fingerprint, the list's hash and each moment's winner with engine/lifecycle
  * (recheckMoments) and says for each check whether it passed.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import type { VerifyAnswer } from "./api";
+import { momentsEntryLine } from "../../../engine/lifecycle";
+import { fetchVerifyMomentsEntriesPage, type VerifyAnswer } from "./api";
 import { DrawPick, Fingerprint } from "./DrawResult";
+import { type ListProgress, loadPublishedList } from "./published-list";
 import { VerifyCheck } from "./VerifyCheck";
 import { type MomentCheck, type MomentsRerun, type PublishedMoments, recheckMoments } from "./verify-moments";
 import "./verify-moments.css";
 
 export type MomentsSource = VerifyAnswer["winning_moments"][number];
 
-type RevealedSource = MomentsSource & PublishedMoments & { revealed_at: string | null };
+type RevealedSource = MomentsSource &
+  PublishedMoments & {
+    revealed_at: string | null;
+    entries: { id: string; at: string }[];
+    entries_pages: number;
+  };
 
 function isRevealed(source: MomentsSource): source is RevealedSource {
   return (
-    source.moments !== null && source.salt !== null && source.entries !== null && source.results !== null
+    source.moments !== null &&
+    source.salt !== null &&
+    source.entries !== null &&
+    source.entries_pages !== null &&
+    source.results !== null
   );
 }
 
 function CheckLabel({ check, when }: { check: MomentCheck; when: (iso: string) => string }) {
   if (check.id === "moments-commitment") {
     return <Trans>The revealed moments and salt have the fingerprint published before the start</Trans>;
+  }
+  if (check.id === "moments-list") {
+    return (
+      <Trans>
+        The list of valid entries, put together page by page, has the fingerprint published with it
+      </Trans>
+    );
   }
   const n = check.index + 1;
   const at = when(check.moment);
@@ -64,12 +83,25 @@ function SourceChecks({
   );
 }
 
-export function VerifyMoments({ sources }: { sources: readonly MomentsSource[] }) {
+export function VerifyMoments({
+  contestId,
+  sources,
+}: {
+  contestId: string;
+  sources: readonly MomentsSource[];
+}) {
   const { t, i18n } = useLingui();
   const [reruns, setReruns] = useState<(MomentsRerun | null)[] | null>(null);
   const [running, setRunning] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const [progress, setProgress] = useState<ListProgress | null>(null);
+  const [failure, setFailure] = useState(false);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
   const when = (iso: string) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? iso : i18n.date(date, { dateStyle: "medium", timeStyle: "medium" });
@@ -81,14 +113,35 @@ export function VerifyMoments({ sources }: { sources: readonly MomentsSource[] }
   };
   const anyRevealed = sources.some(isRevealed);
 
-  const run = () => {
+  const run = async () => {
     setRunning(true);
     setReruns(null);
-    // Let "checking" show before a long list is read.
-    timer.current = setTimeout(() => {
-      setReruns(sources.map((s) => (isRevealed(s) ? recheckMoments(s) : null)));
-      setRunning(false);
-    }, 0);
+    setFailure(false);
+    try {
+      const results: (MomentsRerun | null)[] = [];
+      for (const source of sources) {
+        if (!isRevealed(source)) {
+          results.push(null);
+          continue;
+        }
+        const list = await loadPublishedList({
+          first: source.entries,
+          pages: source.entries_pages,
+          page: (n) => fetchVerifyMomentsEntriesPage(contestId, source.source_id, n),
+          lineOf: momentsEntryLine,
+          onProgress: (p) => live.current && setProgress(p),
+        });
+        results.push(recheckMoments(source, list));
+      }
+      if (live.current) setReruns(results);
+    } catch {
+      if (live.current) setFailure(true);
+    } finally {
+      if (live.current) {
+        setRunning(false);
+        setProgress(null);
+      }
+    }
   };
   const passed = reruns?.every((r) => r === null || r.passed) ?? false;
 
@@ -136,7 +189,7 @@ export function VerifyMoments({ sources }: { sources: readonly MomentsSource[] }
                   <dt>
                     <Trans>Valid entries</Trans>
                   </dt>
-                  <dd>{i18n.number(source.entries.length)}</dd>
+                  <dd>{i18n.number(source.entries_count ?? source.entries.length)}</dd>
                 </>
               )}
             </dl>
@@ -210,12 +263,13 @@ export function VerifyMoments({ sources }: { sources: readonly MomentsSource[] }
           <button
             type="button"
             className="button primary"
-            onClick={run}
+            onClick={() => void run()}
             disabled={running}
             aria-busy={running}
           >
             {running ? <Trans>Checking…</Trans> : <Trans>Check the winning moments in my browser</Trans>}
           </button>
+          <ListProgressNote progress={progress} failed={failure} />
         </>
       )}
       {reruns && (
@@ -245,5 +299,27 @@ export function VerifyMoments({ sources }: { sources: readonly MomentsSource[] }
         </>
       )}
     </section>
+  );
+}
+
+/** Where the loading of a long list is (page n of N), or that a page could not be loaded. */
+export function ListProgressNote({ progress, failed }: { progress: ListProgress | null; failed: boolean }) {
+  const { i18n } = useLingui();
+  if (failed) {
+    return (
+      <p className="notice error" role="alert">
+        <Trans>A page of the list could not be loaded. Check your connection and try again.</Trans>
+      </p>
+    );
+  }
+  if (!progress) return null;
+  const page = i18n.number(progress.page);
+  const pages = i18n.number(progress.pages);
+  return (
+    <p className="muted" role="status">
+      <Trans>
+        Loading the list and checking it: page {page} of {pages}…
+      </Trans>
+    </p>
   );
 }

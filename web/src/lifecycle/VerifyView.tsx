@@ -2,18 +2,21 @@
  * What the public /verify page shows of a contest's draw (docs/draw.md): the seed fingerprint published before
  * the start and when; before the final draw, that it has not happened yet; after it, the revealed seed, the
  * entrants list (its fingerprint, its size, a download), the winners and substitutes, and "Re-run the draw in my
- * browser", which recomputes the three checks with engine/lifecycle and says for each whether it passed. A contest
+ * browser", which recomputes the three checks with engine/lifecycle and says for each whether it passed. A long
+ * entrants list comes a page at a time (docs/draw.md "Published lists"): the re-run and the downloads load the
+ * pages after the first, with their progress shown. A contest
  * with winning moments also shows their commitment, and once it closed, the moments and their checks (VerifyMoments).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { entrantsListText } from "../../../engine/lifecycle";
 import type { VerifyAnswer } from "./api";
-import { saveFile } from "./api";
+import { fetchVerifyEntrantsPage, saveFile } from "./api";
 import { type DrawAccount, DrawResult, Fingerprint } from "./DrawResult";
+import { type ListProgress, loadPublishedList } from "./published-list";
 import { VerifyCheck } from "./VerifyCheck";
-import { VerifyMoments } from "./VerifyMoments";
+import { ListProgressNote, VerifyMoments } from "./VerifyMoments";
 import { type CheckId, type Rerun, rerunDraw } from "./verify";
 import { type VerifyDownload, verifyDownloads } from "./verify-downloads";
 
@@ -30,6 +33,7 @@ export type VerifyData = Pick<
   | "entrants_hash"
   | "entrants_count"
   | "entrants"
+  | "entrants_pages"
   | "winners"
   | "substitutes"
   | "winners_count"
@@ -81,8 +85,18 @@ export function VerifyView({ data }: { data: VerifyData }) {
   const { t, i18n } = useLingui();
   const [rerun, setRerun] = useState<Rerun | null>(null);
   const [running, setRunning] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const [whole, setWhole] = useState<string[] | null>(() =>
+    data.entrants && (data.entrants_pages ?? 1) <= 1 ? data.entrants : null,
+  );
+  const [progress, setProgress] = useState<ListProgress | null>(null);
+  const [failure, setFailure] = useState(false);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "long", timeStyle: "short" });
 
   const drawn = data.seed !== null && data.entrants !== null;
@@ -91,13 +105,39 @@ export function VerifyView({ data }: { data: VerifyData }) {
     accounts.set(a.id, { provider: a.provider, screen_name: a.screen_name });
   }
 
-  const run = () => {
-    const { seed, entrants } = data;
-    if (seed === null || entrants === null) return;
+  /** The whole entrants list: the first page as published, the others loaded one after the other. */
+  const wholeList = useCallback(async (): Promise<string[] | null> => {
+    if (whole) return whole;
+    if (!data.entrants) return null;
+    setFailure(false);
+    try {
+      const { items } = await loadPublishedList({
+        first: data.entrants,
+        pages: data.entrants_pages ?? 1,
+        page: (n) => fetchVerifyEntrantsPage(data.contest_id, n),
+        lineOf: (id: string) => id,
+        onProgress: (p) => live.current && setProgress(p),
+      });
+      if (live.current) setWhole(items);
+      return items;
+    } catch {
+      if (live.current) setFailure(true);
+      return null;
+    } finally {
+      if (live.current) setProgress(null);
+    }
+  }, [whole, data.entrants, data.entrants_pages, data.contest_id]);
+
+  const run = async () => {
+    const { seed } = data;
+    if (seed === null) return;
     setRunning(true);
     setRerun(null);
+    const entrants = await wholeList();
+    if (!live.current) return;
     // Let "checking" show before a long list is hashed.
-    timer.current = setTimeout(() => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (entrants && live.current) {
       setRerun(
         rerunDraw({
           seed,
@@ -111,18 +151,19 @@ export function VerifyView({ data }: { data: VerifyData }) {
           substitutes_count: data.substitutes_count,
         }),
       );
-      setRunning(false);
-    }, 0);
+    }
+    if (live.current) setRunning(false);
   };
 
-  const download = () => {
-    if (!data.entrants) return;
-    const blob = new Blob([entrantsListText(data.entrants)], { type: "text/plain;charset=utf-8" });
+  const download = async () => {
+    const entrants = await wholeList();
+    if (!entrants) return;
+    const blob = new Blob([entrantsListText(entrants)], { type: "text/plain;charset=utf-8" });
     saveFile(`entrants-${data.contest_id}.txt`, blob);
   };
   const files = useMemo(
-    () => (data.seed && data.entrants ? verifyDownloads(data.contest_id, data.seed, data.entrants) : []),
-    [data.contest_id, data.seed, data.entrants],
+    () => (data.seed && whole ? verifyDownloads(data.contest_id, data.seed, whole) : []),
+    [data.contest_id, data.seed, whole],
   );
 
   return (
@@ -200,7 +241,7 @@ export function VerifyView({ data }: { data: VerifyData }) {
       </section>
 
       {data.winning_moments && data.winning_moments.length > 0 && (
-        <VerifyMoments sources={data.winning_moments} />
+        <VerifyMoments contestId={data.contest_id} sources={data.winning_moments} />
       )}
 
       {drawn && data.entrants && (
@@ -221,7 +262,12 @@ export function VerifyView({ data }: { data: VerifyData }) {
                 <Fingerprint value={data.entrants_hash ?? ""} />
               </dd>
             </dl>
-            <button type="button" className="button" onClick={download}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void download()}
+              disabled={progress !== null}
+            >
               <Trans>Download the list</Trans>
             </button>{" "}
             <span className="muted">
@@ -266,15 +312,38 @@ export function VerifyView({ data }: { data: VerifyData }) {
             <button
               type="button"
               className="button primary"
-              onClick={run}
+              onClick={() => void run()}
               disabled={running}
               aria-busy={running}
             >
               {running ? <Trans>Checking…</Trans> : <Trans>Re-run the draw in my browser</Trans>}
             </button>
+            <ListProgressNote progress={progress} failed={failure} />
             {rerun && <Checks rerun={rerun} />}
           </section>
-          {files.length > 0 && <Downloads files={files} />}
+          {files.length > 0 ? (
+            <Downloads files={files} />
+          ) : (
+            <section className="card" aria-labelledby="verify-downloads">
+              <h2 id="verify-downloads">
+                <Trans>Downloads</Trans>
+              </h2>
+              <p>
+                <Trans>
+                  The list is long: it comes a page at a time. Load it to download the seed, the list and
+                  their checksums.
+                </Trans>
+              </p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void wholeList()}
+                disabled={progress !== null}
+              >
+                <Trans>Load the whole list</Trans>
+              </button>
+            </section>
+          )}
         </>
       )}
 

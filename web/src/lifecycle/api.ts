@@ -90,6 +90,18 @@ export async function fetchVerify(contestId: string): Promise<VerifyAnswer> {
   return unwrap(api.verify[":contestId"].$get({ param: { contestId } }));
 }
 
+/** A page (from 1) of a drawn contest's entrants list (api/routes/verify-pages.ts). */
+export async function fetchVerifyEntrantsPage(contestId: string, page: number) {
+  const route = api.verify[":contestId"].entrants[":page"];
+  return unwrap(route.$get({ param: { contestId, page: String(page) } }));
+}
+
+/** A page (from 1) of the list a source's winning moments were resolved over (api/routes/verify-pages.ts). */
+export async function fetchVerifyMomentsEntriesPage(contestId: string, sourceId: string, page: number) {
+  const route = api.verify[":contestId"].moments[":sourceId"].entries[":page"];
+  return unwrap(route.$get({ param: { contestId, sourceId, page: String(page) } }));
+}
+
 /** The CSV of the entries: a file name (from Content-Disposition) and its bytes; an error answer throws ApiError. */
 export async function exportEntries(id: string): Promise<{ filename: string; blob: Blob }> {
   let res: Response;

@@ -1,7 +1,8 @@
 /**
  * The winning-moments checks of the /verify page (docs/draw.md "Instant win"): from what the public verify API
  * answers once the contest closed, the browser recomputes the moments' commitment from the revealed salt and
- * moments, and each moment's winner from the published list of valid entries and the frozen moments, with the same code as the server
+ * moments, checks that the list of valid entries it put together page by page has the hash and the size published
+ * with it, and recomputes each moment's winner from that list and the frozen moments, with the same code as the server
  * (engine/lifecycle momentsCommitment and resolveWinningMoments), and says for each whether it matches.
  */
 import { momentsCommitment, resolveWinningMoments } from "../../../engine/lifecycle";
@@ -11,7 +12,9 @@ export type PublishedMoments = {
   commitment: string;
   moments: readonly string[];
   salt: string;
-  entries: readonly { id: string; at: string }[];
+  /** The list's size and hash as published (docs/draw.md "Published lists"). */
+  entries_count: number | null;
+  entries_hash: string | null;
   /** The moments frozen when their won replies went out during the run (docs/draw.md "Frozen winners"). */
   frozen?: readonly { moment: string; winner: string }[] | null;
   results: readonly { moment: string; winner: string | null }[];
@@ -19,6 +22,8 @@ export type PublishedMoments = {
 
 export type MomentCheck =
   | { id: "moments-commitment"; passed: boolean; published: string; computed: string }
+  /** The list as put together from its pages has the published hash and size. */
+  | { id: "moments-list"; passed: boolean; published: string; computed: string }
   /** Moment `index` (in the revealed order) goes to `computed`; `published` is the winner the API gave. */
   | {
       id: "moment-winner";
@@ -32,11 +37,15 @@ export type MomentCheck =
 export type MomentsRerun = { checks: MomentCheck[]; passed: boolean };
 
 /**
- * The commitment check, then one check per revealed moment (a published result that matches no revealed moment
- * fails too). Never throws: a moment that is not a date fails the commitment check, and the winners computed
- * from such a list are whatever the engine gives.
+ * The commitment check, the list check, then one check per revealed moment (a published result that matches no
+ * revealed moment fails too). `list` is the entries list as loaded and its hash (published-list.ts). Never throws:
+ * a moment that is not a date fails the commitment check, and the winners computed from such a list are whatever
+ * the engine gives.
  */
-export function recheckMoments(published: PublishedMoments): MomentsRerun {
+export function recheckMoments(
+  published: PublishedMoments,
+  list: { items: readonly { id: string; at: string }[]; hash: string },
+): MomentsRerun {
   let commitment = "";
   try {
     commitment = momentsCommitment(published.moments, published.salt);
@@ -45,7 +54,7 @@ export function recheckMoments(published: PublishedMoments): MomentsRerun {
   }
   const resolved = resolveWinningMoments(
     published.moments,
-    published.entries.map((e) => ({ id: e.id, at: e.at, valid: true })),
+    list.items.map((e) => ({ id: e.id, at: e.at, valid: true })),
     (published.frozen ?? []).map((f) => ({ moment: f.moment, winner: f.winner })),
   );
   const checks: MomentCheck[] = [
@@ -54,6 +63,15 @@ export function recheckMoments(published: PublishedMoments): MomentsRerun {
       passed: commitment !== "" && commitment === published.commitment,
       published: published.commitment,
       computed: commitment,
+    },
+    {
+      id: "moments-list",
+      passed:
+        published.entries_hash !== null &&
+        list.hash === published.entries_hash &&
+        (published.entries_count === null || list.items.length === published.entries_count),
+      published: published.entries_hash ?? "",
+      computed: list.hash,
     },
   ];
   const count = Math.max(resolved.length, published.results.length);

@@ -3,7 +3,7 @@
  * the commitment alone before the close, then the revealed moments, salt, valid entries and winners, computed with
  * engine/lifecycle so the browser's checks pass — unless a fixture tampers with them on purpose.
  */
-import { momentsCommitment, resolveWinningMoments } from "../../../engine/lifecycle";
+import { momentsCommitment, momentsEntriesHash, resolveWinningMoments } from "../../../engine/lifecycle";
 import type { VerifyData } from "../lifecycle/VerifyView";
 import { verifyPending } from "./lifecycle-fixtures";
 
@@ -33,6 +33,9 @@ function revealed(moments: readonly string[]): Revealed {
     moments: [...moments],
     salt: MOMENTS_SALT,
     entries: MOMENT_ENTRIES,
+    entries_count: MOMENT_ENTRIES.length,
+    entries_pages: 1,
+    entries_hash: momentsEntriesHash(MOMENT_ENTRIES),
     frozen: [],
     results: resolveWinningMoments(
       moments,
@@ -60,6 +63,9 @@ export const verifyMomentsCommitted: VerifyData = {
       moments: null,
       salt: null,
       entries: null,
+      entries_count: null,
+      entries_pages: null,
+      entries_hash: null,
       frozen: null,
       results: null,
     },
