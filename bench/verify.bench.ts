@@ -10,7 +10,7 @@
  * (`app.request()`), each answer read to its last byte. Every loop is bounded in count and in time.
  */
 import { eq } from "drizzle-orm";
-import { contests } from "../api/db/schema";
+import { contests } from "../api/db/tables";
 import { readEntries, TUNNEL_LOAD_MAX } from "../api/services/entrants";
 import { VERIFY_PAGE_SIZE } from "../engine/lifecycle";
 import {
@@ -65,12 +65,11 @@ async function plannedContest(w: World, name: string, entrants: number, moments:
   // The sandbox's entrants enter over the contest's first 70 hours: a moment every 10 hours from the start is won.
   const dates = Array.from({ length: MOMENTS }, (_, i) => iso(form.startAt + (i + 1) * 10 * HOUR));
   const id = await createContest(w, moments ? withMoments(form, dates) : form);
-  const row = contestRow(w, id);
-  w.t.db
+  const row = await contestRow(w, id);
+  await w.t.db
     .update(contests)
     .set({ meta: { ...(row.meta ?? {}), sandbox_entrants: entrants } })
-    .where(eq(contests.id, id))
-    .run();
+    .where(eq(contests.id, id));
   return { id, form };
 }
 
@@ -124,7 +123,7 @@ export async function run(): Promise<string> {
     // Peer of the closes, in the same run: reading the 50 k contest's entries again as its close read them (the
     // sandbox network making its synthetic entrants, then the filters), nothing written: what a close cannot avoid.
     const readStart = process.hrtime.bigint();
-    const reread = await readEntries(w.t.deps, contestRow(w, plain.id), {
+    const reread = await readEntries(w.t.deps, await contestRow(w, plain.id), {
       limit: TUNNEL_LOAD_MAX,
       now: new Date(plain.form.closeAt),
     });
@@ -135,7 +134,7 @@ export async function run(): Promise<string> {
     const plainAnswer = JSON.parse(new TextDecoder().decode(plainBody)) as VerifyAnswer;
     if (plainAnswer.status !== "closed" || plainAnswer.winning_moments.length !== 0)
       throw new Error(`the contest without moments is ${plainAnswer.status}, with moments`);
-    if (contestRow(w, plain.id).entriesCount !== big)
+    if ((await contestRow(w, plain.id)).entriesCount !== big)
       throw new Error("the contest without moments is not full");
 
     const cases: AsyncCase[] = [
@@ -153,7 +152,7 @@ export async function run(): Promise<string> {
       const moments = answer.winning_moments[0];
       const first = moments?.entries;
       const pages = moments?.entries_pages ?? 0;
-      if (answer.status !== "closed" || !first || contestRow(w, id).entriesCount !== n)
+      if (answer.status !== "closed" || !first || (await contestRow(w, id)).entriesCount !== n)
         throw new Error(`the ${label(n)} contest is ${answer.status}, its moments not revealed or not full`);
       const won = (moments?.results ?? []).filter((r) => r.winner !== null).length;
       if (won !== MOMENTS) throw new Error(`${won} of the ${label(n)} contest's ${MOMENTS} moments were won`);

@@ -8,7 +8,9 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { loginCodes } from "../db/schema";
+import { first } from "../db/query";
+import { loginCodes } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import type { Limiter } from "../limits";
@@ -27,7 +29,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function issueCode(db: Db, email: string, clock: Clock, asker: Asker): string {
+export async function issueCode(db: Db, email: string, clock: Clock, asker: Asker): Promise<string> {
   const { limiter, address } = asker;
   const tooMany = "error.tooManyAttempts.codesAsked";
   if (address !== undefined) limiter.check("signin.codes.per_address", address, tooMany);
@@ -37,20 +39,18 @@ export function issueCode(db: Db, email: string, clock: Clock, asker: Asker): st
   const now = clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = newId();
-  db.transaction((tx) => {
-    tx.update(loginCodes)
+  await transaction(db, async (tx) => {
+    await tx
+      .update(loginCodes)
       .set({ consumedAt: now.toISOString() })
-      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
-      .run();
-    tx.insert(loginCodes)
-      .values({
-        id,
-        email,
-        codeHash: hashCode(id, code),
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-      })
-      .run();
+      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)));
+    await tx.insert(loginCodes).values({
+      id,
+      email,
+      codeHash: hashCode(id, code),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+    });
   });
   return code;
 }
@@ -61,25 +61,27 @@ export function issueCode(db: Db, email: string, clock: Clock, asker: Asker): st
  * The code is consumed only when `consume` is set, so a registration missing its name can be sent again with
  * the same code.
  */
-export function checkCode(
+export async function checkCode(
   db: Db,
   email: string,
   code: string,
   clock: Clock,
   opts: { wrongMessage: string; consume: boolean; asker: Asker },
-): void {
+): Promise<void> {
   const { wrongMessage, asker } = opts;
   const { limiter, address } = asker;
   const tooManyGuesses = "error.tooManyAttempts.guesses";
   if (address !== undefined) limiter.check("signin.guesses.per_address", address, tooManyGuesses);
   limiter.check("signin.guesses.per_email", email, tooManyGuesses);
   const now = clock().toISOString();
-  const row = db
-    .select()
-    .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
-    .orderBy(desc(loginCodes.createdAt))
-    .get();
+  const row = await first(
+    db
+      .select()
+      .from(loginCodes)
+      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
+      .orderBy(desc(loginCodes.createdAt))
+      .limit(1),
+  );
   const invalid = () => new AppError("validation", { errors: { code: [wrongMessage] } });
   const wrong = () => {
     if (address !== undefined) limiter.hit("signin.guesses.per_address", address);
@@ -96,12 +98,12 @@ export function checkCode(
     const attempts = row.attempts + 1;
     // The attacked code is retired on its 5th wrong try; the person's next code is untouched.
     const retired = attempts >= MAX_CODE_ATTEMPTS;
-    db.update(loginCodes)
+    await db
+      .update(loginCodes)
       .set({ attempts, ...(retired ? { consumedAt: now } : {}) })
-      .where(eq(loginCodes.id, row.id))
-      .run();
+      .where(eq(loginCodes.id, row.id));
     if (retired) throw new AppError("tooManyAttempts", { message: "error.tooManyAttempts.codes" });
     throw invalid();
   }
-  if (opts.consume) db.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id)).run();
+  if (opts.consume) await db.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id));
 }

@@ -21,7 +21,7 @@ import { Hono } from "hono";
 import { momentsEntriesHash, pageCount, pageOf } from "../../engine/lifecycle";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
-import { contests, draws } from "../db/schema";
+import { contests, draws } from "../db/tables";
 import { AppError } from "../errors";
 import { committedMoments, findCommitment, momentsEntriesOf } from "../services/commitments";
 import { findFinalDraw } from "../services/draws";

@@ -10,14 +10,14 @@ afterEach(() => t.cleanup());
 
 describe("the HTTP app", () => {
   it("answers GET /api/health with 200 and status ok", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
   it("answers an unknown /api path with a real 404 in the error contract's shape", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/v1/no-such-thing", { method: "POST" });
     expect(res.status).toBe(404);
     const body = await res.json();
@@ -25,7 +25,7 @@ describe("the HTTP app", () => {
   });
 
   it("marks every answer noindex, nofollow", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/health");
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
   });
@@ -35,7 +35,7 @@ describe("the HTTP app", () => {
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>spa</title>");
     writeFileSync(path.join(webDist, "assets", "app-123.js"), "console.log(1)");
-    t = createTestApp({ env: { webDist } });
+    t = await createTestApp({ env: { webDist } });
     onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
 
     const page = await t.app.request("/contest/abc/entries");
@@ -55,7 +55,7 @@ describe("the HTTP app", () => {
       path.join(webDist, "index.html"),
       "<!doctype html><html><head><title>spa</title></head></html>",
     );
-    t = createTestApp({ env: { webDist, publicUrl: "https://draw.example" } });
+    t = await createTestApp({ env: { webDist, publicUrl: "https://draw.example" } });
     onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
     const html = await (await t.app.request("/team/invites")).text();
     expect(html).toContain('<meta name="fairdraw-public-url" content="https://draw.example" />');
@@ -63,7 +63,7 @@ describe("the HTTP app", () => {
   });
 
   it("says the web app is not built rather than serving nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/");
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("npm run build");
@@ -72,7 +72,7 @@ describe("the HTTP app", () => {
 
 describe("GET /api/v1/contest-builder/defaults", () => {
   it("answers the base group filled with the schema's defaults", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/v1/contest-builder/defaults");
     expect(res.status).toBe(200);
     const { base } = await res.json();

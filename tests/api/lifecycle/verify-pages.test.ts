@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests } from "../../../api/db/schema";
+import { contests } from "../../../api/db/tables";
 import {
   entrantsHash,
   type MomentsEntry,
@@ -58,12 +58,11 @@ async function bigContest(): Promise<string> {
   const form = twitterForm(w.t, T0, { autodraw: false, nbWinners: 3 });
   const dates = [10, 20, 30].map((h) => iso(form.startAt + h * HOUR));
   const id = await createContest(w, withMoments(form, dates));
-  const row = contestRow(w, id);
-  w.t.db
+  const row = await contestRow(w, id);
+  await w.t.db
     .update(contests)
     .set({ meta: { ...(row.meta ?? {}), sandbox_entrants: ENTRANTS } })
-    .where(eq(contests.id, id))
-    .run();
+    .where(eq(contests.id, id));
   await w.tickAt(form.startAt);
   await w.tickAt(form.closeAt);
   const drawn = await w.owner.call("POST", `${contestPath(id)}/draws`, { kind: "final", consent: true });
