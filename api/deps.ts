@@ -3,6 +3,7 @@ import { trustedProxies } from "./client-address";
 import type { Clock } from "./clock";
 import type { Deps } from "./context";
 import type { Db } from "./db/client";
+import { sqliteLimitHits } from "./db/limit-hits";
 import type { Env } from "./env";
 import { Limiter, readLimits } from "./limits";
 import type { Logger } from "./logger";
@@ -30,7 +31,7 @@ export function createDeps(parts: {
     catalog: parts.catalog ?? sharedCatalog(),
     mailer: createMailer(env, db, clock, logger),
     realtime: new RealtimeHub(),
-    limiter: new Limiter(readLimits(env.limits), clock),
+    limiter: new Limiter(readLimits(env.limits), clock, sqliteLimitHits(db)),
     proxies: trustedProxies(env.trustProxy),
   };
 }

@@ -20,7 +20,7 @@ export const authRoutes = new Hono<AppEnv>()
     validateForm(c, "sign-in", { email: body.email });
     const { db, clock, mailer, limiter } = c.get("deps");
     const email = normalizeEmail(String(body.email));
-    const code = issueCode(db, email, clock, { limiter, address: limitAddress(c) });
+    const code = await issueCode(db, email, clock, { limiter, address: limitAddress(c) });
     await mailer.send({
       to: email,
       subject: `${code} is your Fairdraw code`,
@@ -43,13 +43,13 @@ export const authRoutes = new Hono<AppEnv>()
     const name = typeof body.name === "string" ? body.name.trim() : "";
     const wrongMessage = message(c, "auth.code.invalid");
     // Check the code before saying anything about the account: no enumeration.
-    checkCode(db, email, body.code, clock, { wrongMessage, consume: false, asker });
+    await checkCode(db, email, body.code, clock, { wrongMessage, consume: false, asker });
     if (!existing && name === "") {
       throw new AppError("validation", {
         errors: { name: [message(c, "validation.required")] },
       });
     }
-    checkCode(db, email, body.code, clock, { wrongMessage, consume: true, asker });
+    await checkCode(db, email, body.code, clock, { wrongMessage, consume: true, asker });
     const user = existing ?? registerUser(db, clock, { email, name, locale: requestLocale(c) });
     const { token, session } = createSession(db, user.id, clock);
     setSessionCookie(c, token);

@@ -83,7 +83,7 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
         values: { n: quota },
       });
     }
-    checkInviteMailLimits(deps, team.id, email);
+    await checkInviteMailLimits(deps, team.id, email);
     const created = createInvite(db, clock, {
       teamId: team.id,
       type: "add_member",
@@ -105,7 +105,7 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
     if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
 
     assertAccountsQuota(deps, team, provider.name, { countInvites: true });
-    checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
+    await checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
     const created = createInvite(db, clock, {
       teamId: team.id,
       type: "link_account",

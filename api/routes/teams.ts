@@ -83,7 +83,11 @@ export const teamsRoutes = new Hono<AppEnv>()
     const errors: ValidationErrors = {};
     const name = teamName(body.name, errors);
     if (name === undefined) throw validationError(c, errors);
-    limiter.take("teams.created.per_user", user.id, "You created many teams today. Try again tomorrow.");
+    await limiter.take(
+      "teams.created.per_user",
+      user.id,
+      "You created many teams today. Try again tomorrow.",
+    );
     const team = db.transaction((tx) => {
       const created = createTeam(tx as unknown as Db, clock, { name, ownerId: user.id });
       tx.update(users).set({ currentTeamId: created.id }).where(eq(users.id, user.id)).run();

@@ -62,7 +62,7 @@ export const meRoutes = new Hono<AppEnv>()
         if (taken) throw invalid("email", message(c, "validation.email.taken"));
         if (body.confirm_code === undefined) {
           // An address change is confirmed with a code sent to the new address (the confirm-email dialog).
-          const code = issueCode(db, email, clock, { limiter, address: limitAddress(c) });
+          const code = await issueCode(db, email, clock, { limiter, address: limitAddress(c) });
           await mailer.send({
             to: email,
             subject: `${code} confirms your new Fairdraw address`,
@@ -71,7 +71,7 @@ export const meRoutes = new Hono<AppEnv>()
           return c.json({ confirm_email: true, email }, 202);
         }
         validateForm(c, "confirm-code", { confirm_code: body.confirm_code });
-        checkCode(db, email, String(body.confirm_code), clock, {
+        await checkCode(db, email, String(body.confirm_code), clock, {
           wrongMessage: message(c, "auth.code.invalid"),
           consume: true,
           asker: { limiter, address: limitAddress(c) },

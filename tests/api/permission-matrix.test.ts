@@ -104,10 +104,13 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/v1/auth/verify": {
     expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
-    request: (w) => ({
+    request: async (w) => ({
       body: {
         email: w.dave.email,
-        code: issueCode(t.db, w.dave.email, t.deps.clock, { limiter: t.deps.limiter, address: undefined }),
+        code: await issueCode(t.db, w.dave.email, t.deps.clock, {
+          limiter: t.deps.limiter,
+          address: undefined,
+        }),
       },
     }),
   },
