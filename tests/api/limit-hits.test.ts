@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/client";
 import { type LimitHits, pgLimitHits, sqliteLimitHits } from "../../api/db/limit-hits";
@@ -16,6 +15,7 @@ import { openPostgres, type PgDb } from "../../api/db/pg/client";
 import * as pgSchema from "../../api/db/pg/schema";
 import { AppError } from "../../api/errors";
 import { Limiter, type LimitName, readLimits } from "../../api/limits";
+import { connectionsGone } from "../helpers/pg-connections";
 import {
   createTestDatabase,
   postgresUnavailable,
@@ -27,23 +27,6 @@ const unavailable = postgresUnavailable();
 const required = process.env.FAIRDRAW_REQUIRE_POSTGRES === "1";
 const pgRuns = unavailable === null || required;
 if (!pgRuns) console.warn(`\n!!! limit_hits on PostgreSQL NOT RUN: ${unavailable}.\n`);
-
-/** Waits (bounded) until no session but this one is connected to the database at url. */
-async function connectionsGone(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await client.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
-      );
-      if (rows[0]?.n === 0) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 const START = new Date("2026-06-01T12:00:00.000Z");
 const NAME: LimitName = "contact.per_user"; // 5 an hour
