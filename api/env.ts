@@ -10,6 +10,7 @@ export type Env = {
   nodeEnv: "development" | "production" | "test";
   host: string;
   port: number;
+  /** A SQLite file path (`file:` URLs read as their path, or `:memory:`), or a postgres:// URL as given. */
   databaseUrl: string;
   uploadDir: string;
   webDist: string;
@@ -33,6 +34,12 @@ export type Env = {
   accountSecretKey: string;
   /** The Bluesky (AT Protocol) service real Bluesky accounts sign in at. */
   blueskyServiceUrl: string;
+  /** SCHEDULER_TICK_MS: how often the scheduler claims its due jobs (a job runs at most this late). */
+  schedulerTickMs: number;
+  /** CLAIM_TIMEOUT_MS: a job claimed longer ago than this is claimed again (its process stopped). */
+  claimTimeoutMs: number;
+  /** SANDBOX_DRIVER_DELAY_MS: every sandbox network call waits this long (tests of processes killed mid-job). */
+  sandboxDriverDelayMs: number;
 };
 
 export class EnvError extends Error {}
@@ -72,7 +79,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       "SHORTLINK_SECRET is required in production: at least 32 random characters (e.g. `openssl rand -hex 32`)",
     );
   }
-  const databaseUrl = sqliteFile(source.DATABASE_URL ?? "./data/fairdraw.db");
+  const databaseUrl = databaseTarget(source.DATABASE_URL ?? "./data/fairdraw.db");
   const explicitDev = source.NODE_ENV === "development";
   if (nodeEnv !== "production" && !isLoopbackHost(host) && !explicitDev) {
     throw new EnvError(
@@ -93,6 +100,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!URL.canParse(blueskyServiceUrl) || !/^https?:$/.test(new URL(blueskyServiceUrl).protocol)) {
     throw new EnvError(`BLUESKY_SERVICE_URL must be an http(s) URL (got "${blueskyServiceUrl}")`);
   }
+  const schedulerTickMs = wholeMs(source, "SCHEDULER_TICK_MS", 15_000, 10);
+  const claimTimeoutMs = wholeMs(source, "CLAIM_TIMEOUT_MS", 5 * 60_000, 1000);
+  const sandboxDriverDelayMs = wholeMs(source, "SANDBOX_DRIVER_DELAY_MS", 0, 0);
+  if (nodeEnv === "production" && sandboxDriverDelayMs > 0) {
+    throw new EnvError("SANDBOX_DRIVER_DELAY_MS is for tests: leave it unset in production");
+  }
   return {
     nodeEnv,
     host,
@@ -111,7 +124,28 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     limits: readLimitOverrides(source.LIMITS ?? ""),
     accountSecretKey,
     blueskyServiceUrl,
+    schedulerTickMs,
+    claimTimeoutMs,
+    sandboxDriverDelayMs,
   };
+}
+
+/** A whole number of milliseconds from `min` up to a day, or the default when unset. */
+function wholeMs(
+  source: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
+  const text = source[name];
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > 86_400_000) {
+    throw new EnvError(
+      `${name} must be a whole number of milliseconds from ${min} to 86400000 (got "${text}")`,
+    );
+  }
+  return value;
 }
 
 /** 127.0.0.1, ::1, localhost and the rest of 127.0.0.0/8: only this machine can reach the server there. */
@@ -120,24 +154,18 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * DATABASE_URL as a SQLite file (api/db/url.ts parses it). A postgres:// URL is understood but refused until the
- * data layer serves PostgreSQL (docs/decisions/021-postgresql.md); any other scheme is refused by name rather
- * than becoming a folder called "mysql:".
+ * DATABASE_URL checked once (api/db/url.ts parses it): a SQLite file path (a `file:` URL becomes its path) or a
+ * postgres:// URL, kept as given for the driver. Any other scheme is refused by name rather than becoming a
+ * folder called "mysql:".
  */
-function sqliteFile(url: string): string {
+function databaseTarget(url: string): string {
   let target: DatabaseTarget;
   try {
     target = parseDatabaseUrl(url);
   } catch (err) {
     throw new EnvError((err as Error).message);
   }
-  if (target.dialect === "postgresql") {
-    throw new EnvError(
-      `DATABASE_URL "${url.slice(0, url.indexOf(":"))}:..." is not supported yet: this server stores its data in ` +
-        "SQLite until its data layer serves PostgreSQL; give a file path such as ./data/fairdraw.db",
-    );
-  }
-  return target.file;
+  return target.dialect === "postgresql" ? target.url : target.file;
 }
 
 function readTrustProxy(text: string): string[] {

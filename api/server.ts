@@ -2,7 +2,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { createApp } from "./app";
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
-import { openDatabase } from "./db/client";
+import { openDb } from "./db/client";
 import { demoDataFound, seedDemo } from "./db/seed";
 import { createDeps } from "./deps";
 import { type Env, EnvError } from "./env";
@@ -18,14 +18,17 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
-/** Opens the database (migrating it), seeds the demo team on first run and listens. */
+/**
+ * Opens the database (a SQLite file or a PostgreSQL server, migrating it), seeds the demo team on first run and
+ * listens.
+ */
 export async function startServer(env: Env, clock: Clock = systemClock): Promise<RunningServer> {
   const logger = createLogger(env);
-  const db = openDatabase(env.databaseUrl);
+  const { db, close: closeDb } = await openDb(env.databaseUrl);
   if (env.nodeEnv === "production" && !env.seedDemo) {
-    const demo = demoDataFound(db);
+    const demo = await demoDataFound(db);
     if (demo.length > 0) {
-      db.$client.close();
+      await closeDb();
       throw new EnvError(
         `this production database holds the demo data (${demo.join(", ")}): anyone knowing the demo invite key ` +
           "joins its team and its administrator's address is public. Start on a fresh DATABASE_URL, or set " +
@@ -33,15 +36,17 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
       );
     }
   }
-  const { seeded } = env.seedDemo ? seedDemo(db, clock) : { seeded: false };
+  const { seeded } = env.seedDemo ? await seedDemo(db, clock) : { seeded: false };
   const deps = createDeps({ env, db, clock, logger });
+  // On PostgreSQL, hear the other processes' realtime messages before serving a socket.
+  await deps.realtime.ready();
   const { app, injectWebSocket } = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve(s));
   });
   injectWebSocket(server);
   // Contests start, close and are drawn by the scheduler's jobs, on the server clock (api/scheduler/).
-  const stopScheduler = startScheduler(deps);
+  const stopScheduler = startScheduler(deps, env.schedulerTickMs);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;
@@ -53,11 +58,10 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     close: async () => {
       await stopScheduler();
       await new Promise<void>((resolve) => {
-        server.close(() => {
-          db.$client.close();
-          resolve();
-        });
+        server.close(() => resolve());
       });
+      await deps.realtime.close();
+      await closeDb();
     },
   };
 }

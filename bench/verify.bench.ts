@@ -9,7 +9,7 @@
  * (`app.request()`), each answer read to its last byte. Every loop is bounded in count and in time.
  */
 import { eq } from "drizzle-orm";
-import { contests } from "../api/db/schema";
+import { contests } from "../api/db/tables";
 import { readEntries, TUNNEL_LOAD_MAX } from "../api/services/entrants";
 import {
   buildWorld,
@@ -58,11 +58,10 @@ async function plannedContest(w: World, name: string, entrants: number, moments:
   const dates = Array.from({ length: MOMENTS }, (_, i) => iso(form.startAt + (i + 1) * 10 * HOUR));
   const id = await createContest(w, moments ? withMoments(form, dates) : form);
   const row = contestRow(w, id);
-  w.t.db
+  await w.t.deps.db
     .update(contests)
     .set({ meta: { ...(row.meta ?? {}), sandbox_entrants: entrants } })
-    .where(eq(contests.id, id))
-    .run();
+    .where(eq(contests.id, id));
   return { id, form };
 }
 

@@ -8,7 +8,9 @@ import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { loginCodes } from "../db/schema";
+import { first } from "../db/query";
+import { loginCodes } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import type { Limiter, LimitName } from "../limits";
@@ -59,20 +61,18 @@ export async function issueCode(db: Db, email: string, clock: Clock, asker: Aske
   const now = clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = newId();
-  db.transaction((tx) => {
-    tx.update(loginCodes)
+  await transaction(db, async (tx) => {
+    await tx
+      .update(loginCodes)
       .set({ consumedAt: now.toISOString() })
-      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
-      .run();
-    tx.insert(loginCodes)
-      .values({
-        id,
-        email,
-        codeHash: hashCode(id, code),
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-      })
-      .run();
+      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)));
+    await tx.insert(loginCodes).values({
+      id,
+      email,
+      codeHash: hashCode(id, code),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+    });
   });
   return code;
 }
@@ -100,12 +100,14 @@ export async function checkCode(
     "error.tooManyAttempts.guesses",
   );
   const now = clock().toISOString();
-  const row = db
-    .select()
-    .from(loginCodes)
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
-    .orderBy(desc(loginCodes.createdAt))
-    .get();
+  const row = await first(
+    db
+      .select()
+      .from(loginCodes)
+      .where(and(eq(loginCodes.email, email), isNull(loginCodes.consumedAt)))
+      .orderBy(desc(loginCodes.createdAt))
+      .limit(1),
+  );
   const invalid = () => new AppError("validation", { errors: { code: [wrongMessage] } });
   if (!row || row.expiresAt <= now) throw invalid();
   const expected = Buffer.from(row.codeHash, "hex");
@@ -114,13 +116,13 @@ export async function checkCode(
     const attempts = row.attempts + 1;
     // The attacked code is retired on its 5th wrong try; the person's next code is untouched.
     const retired = attempts >= MAX_CODE_ATTEMPTS;
-    db.update(loginCodes)
+    await db
+      .update(loginCodes)
       .set({ attempts, ...(retired ? { consumedAt: now } : {}) })
-      .where(eq(loginCodes.id, row.id))
-      .run();
+      .where(eq(loginCodes.id, row.id));
     if (retired) throw new AppError("tooManyAttempts", { message: "error.tooManyAttempts.codes" });
     throw invalid();
   }
   for (const id of guess) await asker.limiter.forget(id);
-  if (opts.consume) db.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id)).run();
+  if (opts.consume) await db.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id));
 }

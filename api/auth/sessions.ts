@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { sessions, users } from "../db/tables";
 import { newToken } from "../ids";
 
 export const SESSION_COOKIE = "fd_session";
@@ -23,7 +23,11 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function createSession(db: Db, userId: string, clock: Clock): { token: string; session: SessionRow } {
+export async function createSession(
+  db: Db,
+  userId: string,
+  clock: Clock,
+): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const now = clock();
   const session: SessionRow = {
@@ -34,7 +38,7 @@ export function createSession(db: Db, userId: string, clock: Clock): { token: st
     lastSeenAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
   };
-  db.insert(sessions).values(session).run();
+  await db.insert(sessions).values(session);
   return { token, session };
 }
 
@@ -45,44 +49,44 @@ function prepareLookup(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare();
+    .prepare("session_lookup");
 }
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 
 /** The live session and its user for a cookie token, or null (unknown, expired, or the user deleted). */
-export function findSession(
+export async function findSession(
   db: Db,
   token: string,
   clock: Clock,
-): { session: SessionRow; user: UserRow } | null {
+): Promise<{ session: SessionRow; user: UserRow } | null> {
   let lookup = lookups.get(db);
   if (!lookup) {
     lookup = prepareLookup(db);
     lookups.set(db, lookup);
   }
-  const row = lookup.get({ id: hashToken(token) });
+  const [row] = await lookup.execute({ id: hashToken(token) });
   if (!row) return null;
   const now = clock().getTime();
   const idleLimit = Date.parse(row.session.lastSeenAt) + SESSION_IDLE_MS;
   if (row.user.deletedAt || now >= Date.parse(row.session.expiresAt) || now >= idleLimit) {
-    db.delete(sessions).where(eq(sessions.id, row.session.id)).run();
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return null;
   }
   if (now - Date.parse(row.session.lastSeenAt) > TOUCH_EVERY_MS) {
     const lastSeenAt = new Date(now).toISOString();
-    db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, row.session.id)).run();
+    await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, row.session.id));
     row.session.lastSeenAt = lastSeenAt;
   }
   return row;
 }
 
-export function endSession(db: Db, sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of the user (but `except`, when given), in one statement. */
-export function endUserSessions(db: Db, userId: string, except?: string): void {
-  db.delete(sessions)
-    .where(except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId))
-    .run();
+export async function endUserSessions(db: Db, userId: string, except?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId));
 }

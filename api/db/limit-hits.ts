@@ -8,11 +8,12 @@
  *   COMMITTED alone would let both see max - 1 hits and both insert). Other keys never wait.
  */
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
-import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { newId } from "../ids";
+import { type SqliteDb, sqliteAsDb } from "./client";
 import * as pgSchema from "./pg/schema";
 import * as sqliteSchema from "./schema";
+import { transaction } from "./transaction";
 
 /** What a key has in a window: how many hits, and the oldest one's time (null when none). */
 export type WindowUse = { count: number; oldest: string | null };
@@ -33,7 +34,6 @@ export type LimitHits = {
   prune(before: string): Promise<number>;
 };
 
-type SqliteDb = BetterSQLite3Database<Record<string, unknown>>;
 type PgDb = NodePgDatabase<Record<string, unknown>>;
 
 const conditionalInsert = (
@@ -46,8 +46,13 @@ const conditionalInsert = (
       SELECT ${row.id}, ${row.name}, ${row.key}, ${row.at}
        WHERE (SELECT count(*) FROM ${t} WHERE ${t.name} = ${row.name} AND ${t.key} = ${row.key} AND ${t.at} > ${since}) < ${max}`;
 
+/**
+ * SQLite: each write goes through `transaction` (queued behind the transaction another request holds open on the
+ * one connection, which it would otherwise join, and roll back with).
+ */
 export function sqliteLimitHits(db: SqliteDb): LimitHits {
   const t = sqliteSchema.limitHits;
+  const write = <T>(fn: () => Promise<T>): Promise<T> => transaction(sqliteAsDb(db), fn);
   return {
     async use(name, key, since) {
       const where = and(eq(t.name, name), eq(t.key, key), gt(t.at, since));
@@ -57,22 +62,24 @@ export function sqliteLimitHits(db: SqliteDb): LimitHits {
         .where(where);
       return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
     },
-    async hit(name, key, at) {
-      const id = newId();
-      await db.insert(t).values({ id, name, key, at });
-      return id;
-    },
-    async take(name, key, at, since, max) {
-      const id = newId();
-      const result = db.run(conditionalInsert(t, { id, name, key, at }, since, max));
-      return result.changes === 1 ? id : null;
-    },
-    async remove(id) {
-      await db.delete(t).where(eq(t.id, id));
-    },
-    async prune(before) {
-      return (await db.delete(t).where(lt(t.at, before)).returning({ id: t.id })).length;
-    },
+    hit: (name, key, at) =>
+      write(async () => {
+        const id = newId();
+        await db.insert(t).values({ id, name, key, at });
+        return id;
+      }),
+    take: (name, key, at, since, max) =>
+      write(async () => {
+        const id = newId();
+        const result = db.run(conditionalInsert(t, { id, name, key, at }, since, max));
+        return result.changes === 1 ? id : null;
+      }),
+    remove: (id) =>
+      write(async () => {
+        await db.delete(t).where(eq(t.id, id));
+      }),
+    prune: (before) =>
+      write(async () => (await db.delete(t).where(lt(t.at, before)).returning({ id: t.id })).length),
   };
 }
 

@@ -3,33 +3,23 @@
  * probe never hangs on a server that does not answer (node-postgres waits for a connection without limit).
  */
 import { sql } from "drizzle-orm";
-import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import type { DatabaseTarget } from "./url";
-
-export type Dialect = DatabaseTarget["dialect"];
+import type { Db } from "./client";
+import { rawAll } from "./query";
 
 /** How long the probe waits for the database. */
 export const REACH_TIMEOUT_MS = 2_000;
 
-export async function reachDatabase(
-  db: unknown,
-  dialect: Dialect,
-  timeoutMs = REACH_TIMEOUT_MS,
-): Promise<boolean> {
-  const probe = async () => {
-    if (dialect === "postgresql") {
-      await (db as { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }).execute(sql`SELECT 1`);
-    } else {
-      (db as BetterSQLite3Database).get(sql`SELECT 1`);
-    }
-    return true;
-  };
+export async function reachDatabase(db: Db, timeoutMs = REACH_TIMEOUT_MS): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
+  const probe = rawAll(db, sql`SELECT 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    return await Promise.race([probe().catch(() => false), late]);
+    return await Promise.race([probe, late]);
   } finally {
     clearTimeout(timer);
   }

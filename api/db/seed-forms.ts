@@ -9,7 +9,7 @@ import type { ContestForm, TwitterSource } from "../../codegen/types";
 import { ALL, NAME_ONLY, validate } from "../../engine/validation/validate";
 import type { Catalog } from "../catalog";
 import { type StoredForm, storedFormOf, validationContextOf } from "../services/contests/form";
-import type { teams } from "./schema";
+import type { teams } from "./tables";
 
 type TeamRow = typeof teams.$inferSelect;
 

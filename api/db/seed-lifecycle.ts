@@ -31,10 +31,9 @@ import { moveStatus } from "../services/contest-status";
 import { makeDraw } from "../services/draws";
 import { prepareLoad, writeEntries } from "../services/entrants";
 import type { Db } from "./client";
-import { accounts, contests, teams } from "./schema";
+import { first } from "./query";
 import { type DemoMoments, demoForm, storedDemoForm } from "./seed-forms";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { accounts, contests, teams } from "./tables";
 
 /** The demo contest with winning moments (seeded ended by api/db/seed.ts). */
 export const INSTANT_WIN_CONTEST = "Instant win week";
@@ -67,15 +66,21 @@ function winningMoments(closeAt: string): DemoMoments {
 }
 
 /** In the seed's transaction, once the demo team, its accounts and its contests are written. */
-export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId: string): void {
-  const account = tx
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.teamId, teamId), eq(accounts.provider, "twitter")))
-    .get();
+export async function seedContestResults(
+  tx: Db,
+  clock: Clock,
+  teamId: string,
+  ownerId: string,
+): Promise<void> {
+  const account = await first(
+    tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.teamId, teamId), eq(accounts.provider, "twitter"))),
+  );
   if (!account) return;
   const now = clock();
-  const rows = tx
+  const rows = await tx
     .select()
     .from(contests)
     .where(
@@ -84,11 +89,10 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
         inArray(contests.status, ["draft", "planned", "started", "closed", "ended"]),
         isNull(contests.deletedAt),
       ),
-    )
-    .all();
+    );
   const random = (n: number) => new Uint8Array(randomBytes(n));
-  const reread = (id: string) => tx.select().from(contests).where(eq(contests.id, id)).get();
-  const team = tx.select().from(teams).where(eq(teams.id, teamId)).get();
+  const reread = async (id: string) => await first(tx.select().from(contests).where(eq(contests.id, id)));
+  const team = await first(tx.select().from(teams).where(eq(teams.id, teamId)));
   if (!team) return;
   const catalog = sharedCatalog();
   const formOf = (row: typeof contests.$inferSelect, nbWinners: number, moments?: DemoMoments) =>
@@ -105,10 +109,10 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
     // A draft keeps its form only: the builder opens it, and its submit makes it a contest.
     if (target === "draft") {
       const form = formOf(row, WINNERS);
-      tx.update(contests)
+      await tx
+        .update(contests)
         .set({ cbData: storedDemoForm(catalog, team, form, new Date(row.createdAt)) })
-        .where(eq(contests.id, row.id))
-        .run();
+        .where(eq(contests.id, row.id));
       continue;
     }
     const published = target !== "planned" && row.startAt !== null;
@@ -138,7 +142,8 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
     const [form] = cbData.sources as unknown as (Record<string, unknown> & { type: string })[];
     if (!form) continue;
     // Scheduled: planned, with its source and settings, then committed (the moments only while planned).
-    tx.update(contests)
+    await tx
+      .update(contests)
       .set({
         status: "planned",
         sources: [stored],
@@ -146,17 +151,16 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
         config: { is_setup: false, nb_winners: winners, autodraw: { enabled: false, autodraw_at: null } },
         cbData,
       })
-      .where(eq(contests.id, row.id))
-      .run();
-    const planned = reread(row.id);
+      .where(eq(contests.id, row.id));
+    const planned = await reread(row.id);
     if (!planned) continue;
-    commitContest(tx, planned, scheduledAt, random);
+    await commitContest(tx, planned, scheduledAt, random);
     // The start job: planned → started at the start date.
     if (!published || row.startAt === null) continue;
-    moveStatus(tx, row.id, "started", row.startAt);
+    await moveStatus(tx, row.id, "started", row.startAt);
     if (!finished) continue;
     // The close job: the entries loaded and filtered, started → closed, the winning moments resolved.
-    const started = reread(row.id);
+    const started = await reread(row.id);
     if (!started) continue;
     const providers = catalog.providers;
     const entrants = sandboxEntrants({
@@ -166,15 +170,19 @@ export function seedContestResults(tx: Tx, clock: Clock, teamId: string, ownerId
       count: ENTRANTS,
       now: closeAt,
     });
-    const load = prepareLoad(tx, started, entrants, { limit: ENTRANTS, now: new Date(closeAt), providers });
-    writeEntries(tx, started, load, closeAt);
-    moveStatus(tx, row.id, "closed", closeAt);
-    resolveMoments(tx, row.id, closeAt);
+    const load = await prepareLoad(tx, started, entrants, {
+      limit: ENTRANTS,
+      now: new Date(closeAt),
+      providers,
+    });
+    await writeEntries(tx, started, load, closeAt);
+    await moveStatus(tx, row.id, "closed", closeAt);
+    await resolveMoments(tx, row.id, closeAt);
     if (target !== "ended") continue;
     // The final draw, a day after the close, ends it; it leaves the moments' winners out and draws the rest.
-    const closed = reread(row.id);
+    const closed = await reread(row.id);
     if (!closed) continue;
-    makeDraw(tx, {
+    await makeDraw(tx, {
       counts: { winners, substitutes: winners },
       contest: closed,
       kind: "final",

@@ -8,9 +8,7 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock";
 import { newId } from "../ids";
 import type { Db } from "./client";
-import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "./schema";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "./tables";
 
 const DAY = 86_400_000;
 
@@ -39,55 +37,49 @@ const VISITS: readonly [visits: number, newVisitors: number][] = [
   [2, 1],
 ];
 
-export function seedShortlinks(tx: Tx, clock: Clock, teamId: string, ownerId: string): void {
+export async function seedShortlinks(tx: Db, clock: Clock, teamId: string, ownerId: string): Promise<void> {
   const now = clock();
   const first = new Date(now.getTime() - (VISITS.length - 1) * DAY);
   const visited = newId();
-  tx.insert(shortlinks)
-    .values({
-      id: visited,
-      teamId,
-      type: "custom",
-      domain: "fdraw.co",
-      key: "demo-spring",
-      url: "https://example.com/spring-giveaway",
-      nbVisits: VISITS.reduce((sum, [visits]) => sum + visits, 0),
-      nbUniqVisits: VISITS.reduce((sum, [, visitors]) => sum + visitors, 0),
-      createdBy: ownerId,
-      createdAt: new Date(first.getTime() - DAY).toISOString(),
-    })
-    .run();
-  VISITS.forEach(([visits, newVisitors], i) => {
+  await tx.insert(shortlinks).values({
+    id: visited,
+    teamId,
+    type: "custom",
+    domain: "fdraw.co",
+    key: "demo-spring",
+    url: "https://example.com/spring-giveaway",
+    nbVisits: VISITS.reduce((sum, [visits]) => sum + visits, 0),
+    nbUniqVisits: VISITS.reduce((sum, [, visitors]) => sum + visitors, 0),
+    createdBy: ownerId,
+    createdAt: new Date(first.getTime() - DAY).toISOString(),
+  });
+  for (const [i, [visits, newVisitors]] of VISITS.entries()) {
     const day = new Date(first.getTime() + i * DAY);
     if (visits > 0) {
-      tx.insert(shortlinkVisitDays)
-        .values({ shortlinkId: visited, day: day.toISOString().slice(0, 10), visits })
-        .run();
+      await tx
+        .insert(shortlinkVisitDays)
+        .values({ shortlinkId: visited, day: day.toISOString().slice(0, 10), visits });
     }
     for (let v = 0; v < newVisitors; v++) {
       // Spread over the UTC day (the day's midnight, plus a few minutes per visitor): never past "now".
       const seen = new Date(
         Math.min(Date.parse(`${day.toISOString().slice(0, 10)}T00:00:00.000Z`) + v * 97_000, now.getTime()),
       );
-      tx.insert(shortlinkVisitors)
-        .values({
-          shortlinkId: visited,
-          visitorHash: createHash("sha256").update(`demo-visitor-${i}-${v}`).digest("hex"),
-          firstSeenAt: seen.toISOString(),
-        })
-        .run();
+      await tx.insert(shortlinkVisitors).values({
+        shortlinkId: visited,
+        visitorHash: createHash("sha256").update(`demo-visitor-${i}-${v}`).digest("hex"),
+        firstSeenAt: seen.toISOString(),
+      });
     }
+  }
+  await tx.insert(shortlinks).values({
+    id: newId(),
+    teamId,
+    type: "random",
+    domain: "fdr.aw",
+    key: "Dm0x7Q",
+    url: "https://example.com/newsletter",
+    createdBy: ownerId,
+    createdAt: now.toISOString(),
   });
-  tx.insert(shortlinks)
-    .values({
-      id: newId(),
-      teamId,
-      type: "random",
-      domain: "fdr.aw",
-      key: "Dm0x7Q",
-      url: "https://example.com/newsletter",
-      createdBy: ownerId,
-      createdAt: now.toISOString(),
-    })
-    .run();
 }

@@ -11,9 +11,11 @@ import { sharedCatalog } from "../deps";
 import { sandboxHandle } from "../drivers/sandbox";
 import { newId } from "../ids";
 import type { Db } from "./client";
-import { accounts, activities, contests, invites, notifications, teamMembers, teams, users } from "./schema";
+import { first } from "./query";
 import { INSTANT_WIN_CONTEST, seedContestResults } from "./seed-lifecycle";
 import { seedShortlinks } from "./seed-shortlinks";
+import { accounts, activities, contests, invites, notifications, teamMembers, teams, users } from "./tables";
+import { transaction } from "./transaction";
 
 export const DEMO_EMAIL = "demo@fairdraw.test";
 /** A Fairdraw administrator (grade admin) with a team of their own, so the /admin pages can be tried locally. */
@@ -56,83 +58,75 @@ export const DEMO_INVITE_KEY = "demo-invite-carol";
  * What in a database shows the demo was seeded: its users (the demo owner, the members, the administrator) or
  * its known invite key. A production server refuses to start on it unless SEED_DEMO=true (api/server.ts).
  */
-export function demoDataFound(db: Db): string[] {
+export async function demoDataFound(db: Db): Promise<string[]> {
   const emails = [DEMO_EMAIL, ADMIN_EMAIL, ...MEMBERS.map((m) => m.email)];
-  const found = db
-    .select({ email: users.email })
-    .from(users)
-    .where(inArray(users.email, emails))
-    .all()
-    .map((u) => u.email);
-  const invite = db.select({ key: invites.key }).from(invites).where(eq(invites.key, DEMO_INVITE_KEY)).get();
+  const found = (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map(
+    (u) => u.email,
+  );
+  const invite = await first(
+    db.select({ key: invites.key }).from(invites).where(eq(invites.key, DEMO_INVITE_KEY)),
+  );
   return invite ? [...found, `invite ${invite.key}`] : found;
 }
 
-export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
-  if (db.select({ id: users.id }).from(users).limit(1).get()) return { seeded: false };
+export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean }> {
+  if (await first(db.select({ id: users.id }).from(users).limit(1))) return { seeded: false };
   const now = clock();
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
   const created = now.toISOString();
 
-  db.transaction((tx) => {
+  await transaction(db, async (tx) => {
     const ownerId = newId();
     const teamId = newId();
-    tx.insert(users)
-      .values({
-        id: ownerId,
-        name: "Demo Owner",
-        email: DEMO_EMAIL,
-        currentTeamId: teamId,
-        createdAt: created,
-      })
-      .run();
-    tx.insert(teams)
-      .values({
-        id: teamId,
-        name: "Fairdraw Demo",
-        ownerId,
-        plan: "business",
-        isDefault: true,
-        createdAt: created,
-      })
-      .run();
-    tx.insert(teamMembers).values({ teamId, userId: ownerId, role: "owner", createdAt: created }).run();
-    const activity = (
+    await tx.insert(users).values({
+      id: ownerId,
+      name: "Demo Owner",
+      email: DEMO_EMAIL,
+      currentTeamId: teamId,
+      createdAt: created,
+    });
+    await tx.insert(teams).values({
+      id: teamId,
+      name: "Fairdraw Demo",
+      ownerId,
+      plan: "business",
+      isDefault: true,
+      createdAt: created,
+    });
+    await tx.insert(teamMembers).values({ teamId, userId: ownerId, role: "owner", createdAt: created });
+    const activity = async (
       type: string,
       userId: string,
       meta: Record<string, unknown> = {},
       targetUserId?: string,
     ) =>
-      tx
+      await tx
         .insert(activities)
-        .values({ id: newId(), teamId, type, userId, targetUserId, meta, createdAt: created })
-        .run();
-    activity("createTeam", ownerId, { team: { name: "Fairdraw Demo" } });
+        .values({ id: newId(), teamId, type, userId, targetUserId, meta, createdAt: created });
+    await activity("createTeam", ownerId, { team: { name: "Fairdraw Demo" } });
     for (const m of MEMBERS) {
       const id = newId();
-      tx.insert(users)
-        .values({ id, name: m.name, email: m.email, currentTeamId: teamId, createdAt: created })
-        .run();
-      tx.insert(teamMembers)
-        .values({ teamId, userId: id, role: "member", permissions: m.permissions, createdAt: created })
-        .run();
-      activity("joinTeam", id);
+      await tx
+        .insert(users)
+        .values({ id, name: m.name, email: m.email, currentTeamId: teamId, createdAt: created });
+      await tx
+        .insert(teamMembers)
+        .values({ teamId, userId: id, role: "member", permissions: m.permissions, createdAt: created });
+      await activity("joinTeam", id);
     }
-    tx.insert(invites)
-      .values({
-        id: newId(),
-        key: DEMO_INVITE_KEY,
-        teamId,
-        type: "add_member",
-        status: "active",
-        email: "carol@fairdraw.test",
-        senderId: ownerId,
-        createdAt: created,
-        sentAt: created,
-        expiresAt: at(7 * DAY),
-      })
-      .run();
-    activity("createInvite.member", ownerId, { invite: { key: DEMO_INVITE_KEY } });
+    await tx.insert(invites).values({
+      id: newId(),
+      key: DEMO_INVITE_KEY,
+      teamId,
+      type: "add_member",
+      status: "active",
+      email: "carol@fairdraw.test",
+      senderId: ownerId,
+      createdAt: created,
+      sentAt: created,
+      expiresAt: at(7 * DAY),
+    });
+    await activity("createInvite.member", ownerId, { invite: { key: DEMO_INVITE_KEY } });
     const notes: { userId?: string; teamId?: string; content: Record<string, unknown> }[] = [
       { userId: ownerId, content: { key: "welcome", data: { name: "Demo Owner" }, link: "/welcome" } },
       {
@@ -145,61 +139,53 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
       },
     ];
     for (const n of notes) {
-      tx.insert(notifications)
-        .values({
-          id: newId(),
-          teamId: n.teamId ?? null,
-          userId: n.userId ?? null,
-          content: n.content,
-          createdAt: created,
-        })
-        .run();
+      await tx.insert(notifications).values({
+        id: newId(),
+        teamId: n.teamId ?? null,
+        userId: n.userId ?? null,
+        content: n.content,
+        createdAt: created,
+      });
     }
     // The process's catalogue (loaded once; the app's dependencies reuse it).
     const definitions = sharedCatalog().providers;
-    CONTEST_NETWORKS.forEach((provider, i) => {
+    for (const [i, provider] of CONTEST_NETWORKS.entries()) {
       // A handle each network accepts (the builder excludes the team's own accounts by default and checks them).
       const screenName = sandboxHandle(definitions.get(provider) ?? { name: provider }, "fairdrawdemo");
-      activity("addTeamAccount", ownerId, {
+      await activity("addTeamAccount", ownerId, {
         account: { name: screenName, profile_picture: null, provider },
       });
-      tx.insert(accounts)
-        .values({
-          id: newId(),
-          teamId,
-          provider,
-          externalId: String(1000 + i),
-          name: `Fairdraw Demo (${provider})`,
-          screenName,
-          sandbox: true,
-          linkedAt: created,
-        })
-        .run();
-    });
+      await tx.insert(accounts).values({
+        id: newId(),
+        teamId,
+        provider,
+        externalId: String(1000 + i),
+        name: `Fairdraw Demo (${provider})`,
+        screenName,
+        sandbox: true,
+        linkedAt: created,
+      });
+    }
     const adminId = newId();
     const adminTeamId = newId();
-    tx.insert(users)
-      .values({
-        id: adminId,
-        name: "Ada Admin",
-        email: ADMIN_EMAIL,
-        grade: "admin",
-        currentTeamId: adminTeamId,
-        createdAt: created,
-      })
-      .run();
-    tx.insert(teams)
-      .values({
-        id: adminTeamId,
-        name: "Fairdraw Support",
-        ownerId: adminId,
-        isDefault: true,
-        createdAt: created,
-      })
-      .run();
-    tx.insert(teamMembers)
-      .values({ teamId: adminTeamId, userId: adminId, role: "owner", createdAt: created })
-      .run();
+    await tx.insert(users).values({
+      id: adminId,
+      name: "Ada Admin",
+      email: ADMIN_EMAIL,
+      grade: "admin",
+      currentTeamId: adminTeamId,
+      createdAt: created,
+    });
+    await tx.insert(teams).values({
+      id: adminTeamId,
+      name: "Fairdraw Support",
+      ownerId: adminId,
+      isDefault: true,
+      createdAt: created,
+    });
+    await tx
+      .insert(teamMembers)
+      .values({ teamId: adminTeamId, userId: adminId, role: "owner", createdAt: created });
     const demoContests = [
       { name: "Summer giveaway", status: "planned", startAt: at(2 * DAY), closeAt: at(9 * DAY) },
       { name: "Launch week draw", status: "started", startAt: at(-1 * DAY), closeAt: at(6 * DAY) },
@@ -211,26 +197,24 @@ export function seedDemo(db: Db, clock: Clock): { seeded: boolean } {
     for (const c of demoContests) {
       const contestId = newId();
       if (c.status !== "draft")
-        activity("createContest", ownerId, { contest: { _id: contestId, name: c.name } });
-      tx.insert(contests)
-        .values({
-          id: contestId,
-          teamId,
-          name: c.name,
-          status: c.status,
-          startAt: c.startAt,
-          closeAt: c.closeAt,
-          sandbox: true,
-          createdBy: ownerId,
-          createdAt: created,
-          updatedAt: created,
-        })
-        .run();
+        await activity("createContest", ownerId, { contest: { _id: contestId, name: c.name } });
+      await tx.insert(contests).values({
+        id: contestId,
+        teamId,
+        name: c.name,
+        status: c.status,
+        startAt: c.startAt,
+        closeAt: c.closeAt,
+        sandbox: true,
+        createdBy: ownerId,
+        createdAt: created,
+        updatedAt: created,
+      });
     }
     // Sources, entrants, winning moments and final draws of the contests past their start (seed-lifecycle).
-    seedContestResults(tx, clock, teamId, ownerId);
+    await seedContestResults(tx, clock, teamId, ownerId);
     // Two shortlinks, one with three weeks of visits for its statistics (api/db/seed-shortlinks.ts).
-    seedShortlinks(tx, clock, teamId, ownerId);
+    await seedShortlinks(tx, clock, teamId, ownerId);
   });
   return { seeded: true };
 }

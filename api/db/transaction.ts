@@ -1,6 +1,6 @@
 /**
- * `await transaction(async (tx) => …)`, written once for both engines (docs/decisions/021-postgresql.md, plan
- * step 2). Not yet used by the services, which still call better-sqlite3's synchronous `db.transaction`.
+ * `await transaction(db, async (tx) => …)`, the one way to write more than one statement, on both engines
+ * (docs/decisions/021-postgresql.md, plan step 2). openDb registers each database's runner here.
  *
  * - SQLite: better-sqlite3 refuses an async transaction function, so BEGIN IMMEDIATE … COMMIT is issued by hand
  *   on the one connection, one transaction at a time (an in-process queue: SQLite has one writer anyway).
@@ -11,11 +11,15 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db, SqliteDb } from "./client";
+import { dialectOf } from "./dialect";
 import { driverError } from "./errors";
 import type { PgDb } from "./pg/client";
 
-type Scope = { hooks: (() => void)[]; depth: number; tx: unknown };
+// biome-ignore lint/suspicious/noExplicitAny: a runner of either engine, called with the body's own tx type
+type AnyTransaction = Transaction<any>;
+/** The open transaction of this async context: its hooks, depth, tx, and the runner that opened it. */
+type Scope = { hooks: (() => void)[]; depth: number; tx: unknown; run: AnyTransaction };
 
 const scopes = new AsyncLocalStorage<Scope>();
 
@@ -41,15 +45,45 @@ function runHooks(hooks: (() => void)[]): void {
 
 export type Transaction<Tx> = <T>(body: (tx: Tx) => Promise<T>) => Promise<T>;
 
+const runners = new WeakMap<object, AnyTransaction>();
+
+/** openDb's part: `transaction(db, …)` runs on this runner. */
+export function registerTransaction(db: object, run: AnyTransaction): void {
+  runners.set(db, run);
+}
+
+/**
+ * Runs body in a transaction of db (BEGIN … COMMIT, or ROLLBACK when it throws). Called with a `tx` (inside a
+ * transaction), it opens a savepoint in the transaction already open. Bodies do database work only (no network,
+ * mail, file I/O, timers): what must follow the commit goes after the await, or into `afterCommit`.
+ */
+export function transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  const run = runners.get(db) ?? scopes.getStore()?.run;
+  if (!run) throw new Error("transaction(db, …): this database was not opened by openDb");
+  return run(body);
+}
+
+/**
+ * Serialises the transactions that count a team's quota before creating (contests, templates, uploads,
+ * shortlinks, drafts for payment, members, teams per person, invites): on PostgreSQL the team's row is locked
+ * until the commit, so two processes count one after the other; SQLite's single writer serialises already.
+ */
+export async function lockTeam(tx: Db, teamId: string): Promise<void> {
+  if (!scopes.getStore())
+    throw new Error("lockTeam outside a transaction: call it first in transaction(db, …)");
+  if (dialectOf(tx) !== "postgresql") return;
+  await tx.execute(sql`SELECT 1 FROM teams WHERE id = ${teamId} FOR UPDATE`);
+}
+
 /** SQLite: BEGIN IMMEDIATE / COMMIT on the connection, queued so that one runs at a time. */
-export function sqliteTransaction(db: Db): Transaction<Db> {
+export function sqliteTransaction(db: SqliteDb): Transaction<SqliteDb> {
   let queue: Promise<unknown> = Promise.resolve();
-  return async <T>(body: (tx: Db) => Promise<T>): Promise<T> => {
+  const self = async <T>(body: (tx: SqliteDb) => Promise<T>): Promise<T> => {
     const outer = scopes.getStore();
     if (outer) {
       // Nested: a savepoint in the transaction already open (the queue is ours already).
       const name = `sp_${outer.depth + 1}`;
-      const inner: Scope = { hooks: [], depth: outer.depth + 1, tx: db };
+      const inner: Scope = { hooks: [], depth: outer.depth + 1, tx: db, run: self };
       db.run(sql.raw(`SAVEPOINT ${name}`));
       try {
         const result = await scopes.run(inner, () => body(db));
@@ -64,7 +98,7 @@ export function sqliteTransaction(db: Db): Transaction<Db> {
       }
     }
     const run = async (): Promise<T> => {
-      const scope: Scope = { hooks: [], depth: 0, tx: db };
+      const scope: Scope = { hooks: [], depth: 0, tx: db, run: self };
       db.run(sql`BEGIN IMMEDIATE`);
       let result: T;
       try {
@@ -81,6 +115,7 @@ export function sqliteTransaction(db: Db): Transaction<Db> {
     queue = mine.catch(() => undefined);
     return mine;
   };
+  return self;
 }
 
 const RETRYABLE = new Set(["40001", "40P01"]);
@@ -88,13 +123,15 @@ const RETRYABLE = new Set(["40001", "40P01"]);
 /** PostgreSQL: drizzle's transaction on a pool client, run again on a deadlock or serialization failure. */
 export function pgTransaction(db: PgDb, opts: { attempts?: number } = {}): Transaction<PgDb> {
   const attempts = opts.attempts ?? 3;
-  return async <T>(body: (tx: PgDb) => Promise<T>): Promise<T> => {
+  const self = async <T>(body: (tx: PgDb) => Promise<T>): Promise<T> => {
     const outer = scopes.getStore();
     if (outer) {
       const tx = outer.tx as PgDb;
       const hooks: (() => void)[] = [];
       const result = await tx.transaction((inner) =>
-        scopes.run({ hooks, depth: outer.depth + 1, tx: inner }, () => body(inner as unknown as PgDb)),
+        scopes.run({ hooks, depth: outer.depth + 1, tx: inner, run: self }, () =>
+          body(inner as unknown as PgDb),
+        ),
       );
       outer.hooks.push(...hooks);
       return result;
@@ -104,7 +141,7 @@ export function pgTransaction(db: PgDb, opts: { attempts?: number } = {}): Trans
       let result: T;
       try {
         result = await db.transaction((tx) =>
-          scopes.run({ hooks, depth: 0, tx }, () => body(tx as unknown as PgDb)),
+          scopes.run({ hooks, depth: 0, tx, run: self }, () => body(tx as unknown as PgDb)),
         );
       } catch (err) {
         const code = driverError(err)?.code;
@@ -116,4 +153,5 @@ export function pgTransaction(db: PgDb, opts: { attempts?: number } = {}): Trans
       return result;
     }
   };
+  return self;
 }

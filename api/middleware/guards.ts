@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { effectivePermissions, holds } from "../auth/permissions";
 import type { AppEnv, TeamContext } from "../context";
 import type { Db } from "../db/client";
-import { teamMembers, teams, users } from "../db/schema";
+import { teamMembers, teams, users } from "../db/tables";
 import { AppError } from "../errors";
 import { findTeamContext } from "../services/teams";
 
@@ -35,12 +35,12 @@ function prepareMemberships(db: Db) {
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.userId, sql.placeholder("userId")), isNull(teams.deletedAt)))
-    .prepare();
+    .prepare("team_memberships");
 }
 const memberships = new WeakMap<Db, ReturnType<typeof prepareMemberships>>();
 
 /** The user's current team (falling back to any team they belong to), their membership and permissions. */
-export function loadTeamContext(c: Context<AppEnv>): TeamContext {
+export async function loadTeamContext(c: Context<AppEnv>): Promise<TeamContext> {
   const auth = authOf(c);
   const { db, catalog } = c.get("deps");
   let membershipsOf = memberships.get(db);
@@ -48,21 +48,21 @@ export function loadTeamContext(c: Context<AppEnv>): TeamContext {
     membershipsOf = prepareMemberships(db);
     memberships.set(db, membershipsOf);
   }
-  const rows = membershipsOf.all({ userId: auth.user.id });
+  const rows = await membershipsOf.execute({ userId: auth.user.id });
   const current =
     rows.find((m) => m.team.id === auth.user.currentTeamId) ??
     rows.find((m) => m.team.isDefault && m.team.ownerId === auth.user.id) ??
     rows[0];
   if (!current) throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.noTeam" });
   if (current.team.id !== auth.user.currentTeamId) {
-    db.update(users).set({ currentTeamId: current.team.id }).where(eq(users.id, auth.user.id)).run();
+    await db.update(users).set({ currentTeamId: current.team.id }).where(eq(users.id, auth.user.id));
     auth.user.currentTeamId = current.team.id;
   }
   return { ...current, permissions: effectivePermissions(catalog, current.member) };
 }
 
 export const requireTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("team", loadTeamContext(c));
+  c.set("team", await loadTeamContext(c));
   await next();
 };
 
@@ -70,7 +70,7 @@ export const requireTeam: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function requireTeamOfPath(param: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = authOf(c);
-    const ctx = findTeamContext(c.get("deps"), auth.user.id, c.req.param(param) ?? "");
+    const ctx = await findTeamContext(c.get("deps"), auth.user.id, c.req.param(param) ?? "");
     if (!ctx) throw new AppError("notFound", { message: "error.notFound.team" });
     c.set("team", ctx);
     await next();

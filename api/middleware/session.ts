@@ -8,7 +8,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const { db, clock } = c.get("deps");
-    const found = findSession(db, token, clock);
+    const found = await findSession(db, token, clock);
     if (found) c.set("auth", found);
   }
   await next();

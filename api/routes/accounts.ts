@@ -11,7 +11,9 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
-import { accounts, delegations, teamMembers, teams, users } from "../db/schema";
+import { first } from "../db/query";
+import { accounts, delegations, teamMembers, teams, users } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
 import { driverFor, hasRealDriver } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
@@ -66,40 +68,44 @@ export function linkCredentials(
 }
 
 /** The person's own accounts (linked through invites, lent to teams by delegations). */
-function ownAccounts(db: Parameters<typeof teamAccounts>[0], ownerId: string): AccountRow[] {
+async function ownAccounts(db: Parameters<typeof teamAccounts>[0], ownerId: string): Promise<AccountRow[]> {
   return db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.userId, ownerId), isNull(accounts.teamId)))
-    .all();
+    .where(and(eq(accounts.userId, ownerId), isNull(accounts.teamId)));
 }
 
 /**
  * Who can reconnect an account: the person who lent it, or the member who linked it while they are still in the
  * team; null when nobody is (a seeded account, a member who left): then the whole team is told.
  */
-function reconnectRecipient(db: Parameters<typeof teamAccounts>[0], teamId: string, found: TeamAccount) {
+async function reconnectRecipient(
+  db: Parameters<typeof teamAccounts>[0],
+  teamId: string,
+  found: TeamAccount,
+) {
   const { account, delegation } = found;
   if (!account.userId) return null;
   if (delegation) return account.userId;
-  const stillMember = db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(
-      and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, account.userId), isNull(users.deletedAt)),
-    )
-    .get();
+  const stillMember = await first(
+    db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(
+        and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, account.userId), isNull(users.deletedAt)),
+      ),
+  );
   return stillMember ? account.userId : null;
 }
 
 export const teamAccountsRoutes = new Hono<AppEnv>()
-  .get("/accounts/list", (c) => {
+  .get("/accounts/list", async (c) => {
     const { db } = c.get("deps");
     const { team } = teamOf(c);
-    const counts = contestCounts(db, [team.id]);
+    const counts = await contestCounts(db, [team.id]);
     return c.json({
-      data: teamAccounts(db, team.id).map(({ account, linkedAt }) =>
+      data: (await teamAccounts(db, team.id)).map(({ account, linkedAt }) =>
         accountShape(account, { linkedAt, nbContests: nbContests(counts, team.id, account) }),
       ),
     });
@@ -115,14 +121,14 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
 
     const credentials = linkCredentials(c, provider, body);
     // A real account is signed in first: connecting again one the team has (revoked) takes no new place.
-    if (!credentials) assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+    if (!credentials) await assertAccountsQuota(deps, team, provider.name, { countInvites: true });
     let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
     try {
       profile = await driverFor(provider, deps, credentials ? "real" : null, PERSON).linkAccount({
         provider,
         team: { id: team.id, name: team.name },
         user: { id: user.id, name: user.name },
-        linked: teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId),
+        linked: (await teamAccounts(db, team.id, provider.name)).map((a) => a.account.externalId),
         ...(credentials ? { credentials } : {}),
       });
     } catch (err) {
@@ -132,7 +138,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
       throw err;
     }
     if (credentials) {
-      const again = teamAccounts(db, team.id, provider.name).find(
+      const again = (await teamAccounts(db, team.id, provider.name)).find(
         (a) => a.account.externalId === profile.external_id && !a.account.sandbox && !a.delegation,
       );
       if (again) {
@@ -146,8 +152,8 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
           disabled: false,
           meta: { ...kept, ...profile.stored_meta },
         };
-        db.update(accounts).set(fields).where(eq(accounts.id, again.account.id)).run();
-        const counts = contestCounts(db, [team.id]);
+        await db.update(accounts).set(fields).where(eq(accounts.id, again.account.id));
+        const counts = await contestCounts(db, [team.id]);
         const updated = { ...again.account, ...fields };
         return c.json(
           accountShape(updated, {
@@ -157,7 +163,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
           200,
         );
       }
-      assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      await assertAccountsQuota(deps, team, provider.name, { countInvites: true });
     }
     const account: AccountRow = {
       id: newId(),
@@ -174,12 +180,19 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
       meta: profile.stored_meta ?? {},
       linkedAt: clock().toISOString(),
     };
-    db.transaction((tx) => {
-      if (teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === account.externalId)) {
+    await transaction(db, async (tx) => {
+      // Counted again where the account is written: another link may have taken the last place meanwhile.
+      await lockTeam(tx, team.id);
+      await assertAccountsQuota({ ...deps, db: tx }, team, provider.name, { countInvites: true });
+      if (
+        (await teamAccounts(tx, team.id, provider.name)).some(
+          (a) => a.account.externalId === account.externalId,
+        )
+      ) {
         throw new AppError("conflict", { message: "error.conflict.accountLinked" });
       }
-      tx.insert(accounts).values(account).run();
-      logActivity(tx, clock, {
+      await tx.insert(accounts).values(account);
+      await logActivity(tx, clock, {
         teamId: team.id,
         type: "addTeamAccount",
         userId: user.id,
@@ -192,13 +205,14 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { db, catalog } = deps;
     const { team } = teamOf(c);
-    const found = findTeamAccount(db, team.id, c.req.param("id"));
+    const found = await findTeamAccount(db, team.id, c.req.param("id"));
     const provider = found && catalog.providers.get(found.account.provider);
     if (!found || !provider) throw new AppError("notFound", { message: "error.notFound.account" });
     const stored = storedAccount(found.account);
     const profile = await driverFor(provider, deps, stored, PERSON).refreshAccount(stored);
     // Reading the profile worked: the access is good, the account needs no reconnecting.
-    db.update(accounts)
+    await db
+      .update(accounts)
       .set({
         name: profile.name,
         screenName: profile.screen_name,
@@ -206,8 +220,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
         url: profile.url,
         disabled: false,
       })
-      .where(eq(accounts.id, found.account.id))
-      .run();
+      .where(eq(accounts.id, found.account.id));
     return c.json({ success: true });
   })
   .post(
@@ -218,19 +231,19 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
       const { db, clock, catalog } = deps;
       const { team } = teamOf(c);
       const requester = authOf(c).user;
-      const found = findTeamAccount(db, team.id, c.req.param("id"));
+      const found = await findTeamAccount(db, team.id, c.req.param("id"));
       const provider = found && catalog.providers.get(found.account.provider);
       if (!found || !provider) throw new AppError("notFound", { message: "error.notFound.account" });
       const { account } = found;
       const stored = storedAccount(account);
       await driverFor(provider, deps, stored, PERSON).requestReconnect(stored);
       const now = clock().toISOString();
-      db.update(accounts)
+      await db
+        .update(accounts)
         .set({ meta: { ...account.meta, reconnect_requested_at: now } })
-        .where(eq(accounts.id, account.id))
-        .run();
-      const ownerId = reconnectRecipient(db, team.id, found);
-      notify(deps, ownerId ? { userId: ownerId } : { teamId: team.id }, {
+        .where(eq(accounts.id, account.id));
+      const ownerId = await reconnectRecipient(db, team.id, found);
+      await notify(deps, ownerId ? { userId: ownerId } : { teamId: team.id }, {
         key: "accountReconnectRequested",
         data: {
           account: { name: account.name, screen_name: account.screenName, provider: account.provider },
@@ -242,20 +255,20 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
       return c.json({ success: true });
     },
   )
-  .delete("/accounts/:id", requirePermission("team.accounts.unlink_account"), (c) => {
+  .delete("/accounts/:id", requirePermission("team.accounts.unlink_account"), async (c) => {
     const { db, clock } = c.get("deps");
     const { team, member } = teamOf(c);
-    const found = findTeamAccount(db, team.id, c.req.param("id"));
+    const found = await findTeamAccount(db, team.id, c.req.param("id"));
     if (!found) throw new AppError("notFound", { message: "error.notFound.account" });
     const { account, delegation } = found;
-    db.transaction((tx) => {
+    await transaction(db, async (tx) => {
       if (delegation) {
         // A lent account goes back to its owner only: it stays theirs.
-        tx.delete(delegations).where(eq(delegations.id, delegation.id)).run();
+        await tx.delete(delegations).where(eq(delegations.id, delegation.id));
       } else {
-        tx.delete(accounts).where(eq(accounts.id, account.id)).run();
+        await tx.delete(accounts).where(eq(accounts.id, account.id));
       }
-      logActivity(tx, clock, {
+      await logActivity(tx, clock, {
         teamId: team.id,
         type: "unlinkAccount",
         userId: member.userId,
@@ -267,14 +280,14 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
 
 /** The caller's own accounts and the delegations they gave (mounted on /users/me). */
 export const myAccountsRoutes = new Hono<AppEnv>()
-  .get("/accounts/list", (c) => {
+  .get("/accounts/list", async (c) => {
     const { db } = c.get("deps");
     const me = authOf(c).user.id;
-    const mine = ownAccounts(db, me);
+    const mine = await ownAccounts(db, me);
     const lent =
       mine.length === 0
         ? []
-        : db
+        : await db
             .select()
             .from(delegations)
             .where(
@@ -282,9 +295,8 @@ export const myAccountsRoutes = new Hono<AppEnv>()
                 delegations.accountId,
                 mine.map((a) => a.id),
               ),
-            )
-            .all();
-    const counts = contestCounts(
+            );
+    const counts = await contestCounts(
       db,
       lent.map((d) => d.teamId),
     );
@@ -299,18 +311,17 @@ export const myAccountsRoutes = new Hono<AppEnv>()
       ),
     });
   })
-  .get("/delegations/list", (c) => {
+  .get("/delegations/list", async (c) => {
     const { db } = c.get("deps");
     const me = authOf(c).user.id;
-    const rows = db
+    const rows = await db
       .select({ delegation: delegations, account: accounts, team: { id: teams.id, name: teams.name } })
       .from(delegations)
       .innerJoin(accounts, eq(accounts.id, delegations.accountId))
       .innerJoin(teams, eq(teams.id, delegations.teamId))
       .where(and(eq(delegations.userId, me), isNull(teams.deletedAt)))
-      .orderBy(delegations.createdAt, delegations.id)
-      .all();
-    const counts = contestCounts(
+      .orderBy(delegations.createdAt, delegations.id);
+    const counts = await contestCounts(
       db,
       rows.map((r) => r.delegation.teamId),
     );
@@ -320,19 +331,20 @@ export const myAccountsRoutes = new Hono<AppEnv>()
       ),
     });
   })
-  .delete("/accounts/delegations/:delegation_id", (c) => {
+  .delete("/accounts/delegations/:delegation_id", async (c) => {
     const { db, clock } = c.get("deps");
     const me = authOf(c).user.id;
-    const row = db
-      .select({ delegation: delegations, account: accounts })
-      .from(delegations)
-      .innerJoin(accounts, eq(accounts.id, delegations.accountId))
-      .where(and(eq(delegations.id, c.req.param("delegation_id")), eq(delegations.userId, me)))
-      .get();
+    const row = await first(
+      db
+        .select({ delegation: delegations, account: accounts })
+        .from(delegations)
+        .innerJoin(accounts, eq(accounts.id, delegations.accountId))
+        .where(and(eq(delegations.id, c.req.param("delegation_id")), eq(delegations.userId, me))),
+    );
     if (!row) throw new AppError("notFound", { message: "error.notFound.delegation" });
-    db.transaction((tx) => {
-      tx.delete(delegations).where(eq(delegations.id, row.delegation.id)).run();
-      logActivity(tx, clock, {
+    await transaction(db, async (tx) => {
+      await tx.delete(delegations).where(eq(delegations.id, row.delegation.id));
+      await logActivity(tx, clock, {
         teamId: row.delegation.teamId,
         type: "removeDelegation",
         userId: me,
@@ -341,24 +353,24 @@ export const myAccountsRoutes = new Hono<AppEnv>()
     });
     return c.json({ success: true });
   })
-  .delete("/accounts/:id", (c) => {
+  .delete("/accounts/:id", async (c) => {
     const { db, clock } = c.get("deps");
     const me = authOf(c).user.id;
-    const account = ownAccounts(db, me).find((a) => a.id === c.req.param("id"));
+    const account = (await ownAccounts(db, me)).find((a) => a.id === c.req.param("id"));
     if (!account) throw new AppError("notFound", { message: "error.notFound.account" });
-    const lent = db.select().from(delegations).where(eq(delegations.accountId, account.id)).all();
-    db.transaction((tx) => {
+    const lent = await db.select().from(delegations).where(eq(delegations.accountId, account.id));
+    await transaction(db, async (tx) => {
       // Every team it was lent to loses it, and each one's activity says so.
       for (const d of lent) {
-        logActivity(tx, clock, {
+        await logActivity(tx, clock, {
           teamId: d.teamId,
           type: "removeDelegation",
           userId: me,
           meta: activityAccount(account),
         });
       }
-      tx.delete(delegations).where(eq(delegations.accountId, account.id)).run();
-      tx.delete(accounts).where(eq(accounts.id, account.id)).run();
+      await tx.delete(delegations).where(eq(delegations.accountId, account.id));
+      await tx.delete(accounts).where(eq(accounts.id, account.id));
     });
     return c.json({ success: true });
   });

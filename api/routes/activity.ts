@@ -4,12 +4,12 @@
  * (`?before=<_id of the last one shown>`), in the shape of schemas/stored/activity.schema.json.
  */
 import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { activities, teams, users } from "../db/schema";
+import { activities, teams, users } from "../db/tables";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { ACTIVITY_TYPES } from "../services/activity";
 import { beforeCursor } from "./notifications";
@@ -18,9 +18,6 @@ export const ACTIVITY_PAGE_SIZE = 20;
 
 /** Shown as the actor of what the system did on its own (no user_id). */
 const SYSTEM_ACTOR = { name: "Fairdraw", profile_picture: null };
-
-const actor = alias(users, "actor");
-const target = alias(users, "target");
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -50,8 +47,12 @@ function metaShape(meta: Record<string, unknown> | null) {
   return out;
 }
 
-function activityPage(db: Db, where: SQL | undefined, before: string | undefined) {
-  const rows = db
+async function activityPage(db: Db, where: SQL | undefined, before: string | undefined) {
+  // Aliased here, not at load: the tables are bound to the database's dialect when it opens (api/db/tables.ts).
+  // drizzle's alias is the same proxy in both dialects.
+  const actor = alias(users, "actor");
+  const target = alias(users, "target");
+  const rows = await db
     .select({
       activity: activities,
       teamName: teams.name,
@@ -71,8 +72,7 @@ function activityPage(db: Db, where: SQL | undefined, before: string | undefined
       ),
     )
     .orderBy(desc(activities.id))
-    .limit(ACTIVITY_PAGE_SIZE)
-    .all();
+    .limit(ACTIVITY_PAGE_SIZE);
   return rows.map((r) => ({
     _id: r.activity.id,
     type: r.activity.type,
@@ -88,10 +88,10 @@ function activityPage(db: Db, where: SQL | undefined, before: string | undefined
 export const teamActivityRoutes = new Hono<AppEnv>().get(
   "/activity/list",
   requirePermission("team.activity.view_activity"),
-  (c) => {
+  async (c) => {
     const before = beforeCursor(c);
     const { team, permissions } = teamOf(c);
-    const data = activityPage(c.get("deps").db, eq(activities.teamId, team.id), before);
+    const data = await activityPage(c.get("deps").db, eq(activities.teamId, team.id), before);
     // An invite's key is its link: only those who may see the invites see it in the log.
     if (!holds(permissions, "team.invites.view_invite")) for (const a of data) delete a.meta.invite;
     return c.json({ data });
@@ -99,8 +99,8 @@ export const teamActivityRoutes = new Hono<AppEnv>().get(
 );
 
 /** The caller's own activity (mounted on /users/me). */
-export const myActivityRoutes = new Hono<AppEnv>().get("/activity/list", (c) => {
+export const myActivityRoutes = new Hono<AppEnv>().get("/activity/list", async (c) => {
   const auth = authOf(c);
   const before = beforeCursor(c);
-  return c.json({ data: activityPage(c.get("deps").db, eq(activities.userId, auth.user.id), before) });
+  return c.json({ data: await activityPage(c.get("deps").db, eq(activities.userId, auth.user.id), before) });
 });

@@ -10,7 +10,7 @@ import { Hono } from "hono";
 import type { ValidationErrors } from "../../engine/messages/types";
 import { toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
-import { teams } from "../db/schema";
+import { teams } from "../db/tables";
 import { AppError } from "../errors";
 import {
   ADMIN_DEFAULT_PER_PAGE,
@@ -67,8 +67,8 @@ function statusFilter(c: Context<AppEnv>): readonly string[] {
 }
 
 /** The team named by :teamId, whatever team the admin works in; 404 when it does not exist or was deleted. */
-function pathTeam(c: Context<AppEnv>) {
-  const team = findTeam(c.get("deps").db, c.req.param("teamId") ?? "");
+async function pathTeam(c: Context<AppEnv>) {
+  const team = await findTeam(c.get("deps").db, c.req.param("teamId") ?? "");
   if (!team) throw new AppError("notFound", { message: "error.notFound.team" });
   return team;
 }
@@ -89,26 +89,26 @@ function limitDateOf(c: Context<AppEnv>, body: Record<string, unknown>): string 
 }
 
 export const adminRoutes = new Hono<AppEnv>()
-  .get("/users", (c) => {
+  .get("/users", async (c) => {
     const { db, catalog } = c.get("deps");
     const { q, page, perPage } = listQuery(c);
-    const { items, total } = searchUsers(db, catalog, q, { page, perPage });
+    const { items, total } = await searchUsers(db, catalog, q, { page, perPage });
     return c.json({ data: items, meta: { page, per_page: perPage, total } });
   })
-  .get("/contests", (c) => {
+  .get("/contests", async (c) => {
     const { db, catalog } = c.get("deps");
     const statuses = statusFilter(c);
     const { q, page, perPage } = listQuery(c);
-    const { items, total } = allContests(db, catalog, { statuses, q }, { page, perPage });
+    const { items, total } = await allContests(db, catalog, { statuses, q }, { page, perPage });
     return c.json({ data: items, meta: { page, per_page: perPage, total } });
   })
-  .get("/stats", (c) => {
+  .get("/stats", async (c) => {
     const { db, catalog, clock } = c.get("deps");
-    return c.json(adminStats(db, catalog, clock, LISTABLE_STATUSES));
+    return c.json(await adminStats(db, catalog, clock, LISTABLE_STATUSES));
   })
   .post("/teams/:teamId/plan", async (c) => {
     const { db, catalog, realtime } = c.get("deps");
-    const team = pathTeam(c);
+    const team = await pathTeam(c);
     const body = await jsonBody(c);
     const plan = body.plan;
     if (plan === undefined || plan === null || plan === "") {
@@ -118,21 +118,21 @@ export const adminRoutes = new Hono<AppEnv>()
       throw validationError(c, { plan: [{ key: "validation.in", rule: "in" }] });
     }
     if (plan !== team.plan) {
-      db.update(teams).set({ plan }).where(eq(teams.id, team.id)).run();
+      await db.update(teams).set({ plan }).where(eq(teams.id, team.id));
       team.plan = plan;
     }
     // The plan is in every member's header, features and list of teams (app-shell.md §7 "refresh user data").
     // The activity log has no type for a plan change (app-shell.md §9): none is written.
-    for (const userId of teamUserIds(db, team.id)) realtime.toUser(userId, { type: "refresh_user" });
+    for (const userId of await teamUserIds(db, team.id)) realtime.toUser(userId, { type: "refresh_user" });
     return c.json(teamShape(catalog, team));
   })
   .post("/teams/:teamId/freeze", async (c) => {
     const { db, catalog, realtime } = c.get("deps");
-    const team = pathTeam(c);
+    const team = await pathTeam(c);
     const limitDate = limitDateOf(c, await jsonBody(c));
-    db.update(teams).set({ frozenLimitDate: limitDate }).where(eq(teams.id, team.id)).run();
+    await db.update(teams).set({ frozenLimitDate: limitDate }).where(eq(teams.id, team.id));
     team.frozenLimitDate = limitDate;
     // Their browsers show (or stop showing) the 402 page at once.
-    for (const userId of teamUserIds(db, team.id)) realtime.toUser(userId, { type: "refresh_user" });
+    for (const userId of await teamUserIds(db, team.id)) realtime.toUser(userId, { type: "refresh_user" });
     return c.json(teamShape(catalog, team));
   });

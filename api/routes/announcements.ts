@@ -27,13 +27,13 @@ import { jsonBody, validationError } from "../validation";
 import { contestOfPath, P } from "./lifecycle-common";
 import { ID } from "./params";
 
-type ContestRow = ReturnType<typeof contestOfPath>;
+type ContestRow = Awaited<ReturnType<typeof contestOfPath>>;
 type Deps = AppEnv["Variables"]["deps"];
 
 /** Each source's winners (those who entered it), as @handles the post names. */
-function sourceWinners(deps: Deps, row: ContestRow) {
-  const all = winnerEntrants(deps, row) ?? [];
-  const entered = entrantsOf(
+async function sourceWinners(deps: Deps, row: ContestRow) {
+  const all = (await winnerEntrants(deps, row)) ?? [];
+  const entered = await entrantsOf(
     deps.db,
     row.id,
     all.map((w) => w.id),
@@ -51,10 +51,10 @@ function contentRule(deps: Deps, provider: string): string | null {
   return field?.config.rule ?? null;
 }
 
-function announcementsOf(deps: Deps, row: ContestRow) {
-  const winnersOf = sourceWinners(deps, row);
-  const published = contestPublications(deps.db, row.id).filter((p) => p.kind === "winners");
-  return contestSources(deps, row).map((source) => {
+async function announcementsOf(deps: Deps, row: ContestRow) {
+  const winnersOf = await sourceWinners(deps, row);
+  const published = (await contestPublications(deps.db, row.id)).filter((p) => p.kind === "winners");
+  return (await contestSources(deps, row)).map((source) => {
     const pub = published.find((p) => p.sourceId === source.stored._id);
     return {
       source_id: source.stored._id,
@@ -70,12 +70,12 @@ function announcementsOf(deps: Deps, row: ContestRow) {
 }
 
 export const announcementsRoutes = new Hono<AppEnv>()
-  .get(`/contests/${ID}/winners_announcement`, requirePermission(P.viewContests), (c) => {
-    const row = contestOfPath(c);
+  .get(`/contests/${ID}/winners_announcement`, requirePermission(P.viewContests), async (c) => {
+    const row = await contestOfPath(c);
     const deps = c.get("deps");
     // public_url: what {DRAW_LINK} becomes (public_url/verify/{id}), for the preview.
     return c.json({
-      data: row.status === "ended" ? announcementsOf(deps, row) : [],
+      data: row.status === "ended" ? await announcementsOf(deps, row) : [],
       public_url: deps.env.publicUrl,
     });
   })
@@ -83,9 +83,11 @@ export const announcementsRoutes = new Hono<AppEnv>()
     const deps = c.get("deps");
     const { team } = teamOf(c);
     const body = await jsonBody(c);
-    const row = contestOfPath(c);
+    const row = await contestOfPath(c);
     if (row.status !== "ended") throw refuse("contestNotClosed");
-    const source = contestSources(deps, row, { person: true }).find((s) => s.stored._id === body.source_id);
+    const source = (await contestSources(deps, row, { person: true })).find(
+      (s) => s.stored._id === body.source_id,
+    );
     if (!source) {
       throw validationError(c, { source_id: [{ key: "validation.in", rule: "in" }] });
     }
@@ -107,7 +109,7 @@ export const announcementsRoutes = new Hono<AppEnv>()
     const found = errors["sources.0.winners_publication.content"];
     if (found && found.length > 0) throw validationError(c, { content: found });
     if (!source.driver || !source.account) throw refuse("contestNotClosed");
-    const winners = sourceWinners(deps, row)(source.stored._id);
+    const winners = (await sourceWinners(deps, row))(source.stored._id);
     const { mode, inReplyTo } = followUpMode(deps, source, null);
     const pub = await publishOnce(deps, source.driver, {
       contest_id: row.id,
@@ -117,7 +119,7 @@ export const announcementsRoutes = new Hono<AppEnv>()
       provider: source.stored.provider,
       mode,
       account: source.account,
-      text: fillTokens(content, { ...tokensOf(deps, row), winners: winners.join(", ") }),
+      text: fillTokens(content, { ...(await tokensOf(deps, row)), winners: winners.join(", ") }),
       media: [],
       dark: false,
       inReplyTo,

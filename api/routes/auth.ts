@@ -39,7 +39,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { db, clock, limiter } = c.get("deps");
     const asker = { limiter, address: limitAddress(c) };
     const email = normalizeEmail(String(body.email));
-    const existing = findUserByEmail(db, email);
+    const existing = await findUserByEmail(db, email);
     const name = typeof body.name === "string" ? body.name.trim() : "";
     const wrongMessage = message(c, "auth.code.invalid");
     // Check the code before saying anything about the account: no enumeration.
@@ -50,26 +50,26 @@ export const authRoutes = new Hono<AppEnv>()
       });
     }
     await checkCode(db, email, body.code, clock, { wrongMessage, consume: true, asker });
-    const user = existing ?? registerUser(db, clock, { email, name, locale: requestLocale(c) });
-    const { token, session } = createSession(db, user.id, clock);
+    const user = existing ?? (await registerUser(db, clock, { email, name, locale: requestLocale(c) }));
+    const { token, session } = await createSession(db, user.id, clock);
     setSessionCookie(c, token);
     c.set("auth", { session, user });
-    return c.json(userShape(c.get("deps"), user, loadTeamContext(c)), existing ? 200 : 201);
+    return c.json(await userShape(c.get("deps"), user, await loadTeamContext(c)), existing ? 200 : 201);
   })
-  .post("/auth/logout", requireUser, (c) => {
+  .post("/auth/logout", requireUser, async (c) => {
     const auth = c.get("auth");
     if (auth) {
-      endSession(c.get("deps").db, auth.session.id);
+      await endSession(c.get("deps").db, auth.session.id);
       c.get("deps").realtime.closeSession(auth.session.id);
     }
     clearSessionCookie(c);
     return c.body(null, 204);
   })
   // "Log out everywhere": every session of the person ends (this one too) and their open sockets close.
-  .post("/auth/logout_everywhere", requireUser, (c) => {
+  .post("/auth/logout_everywhere", requireUser, async (c) => {
     const { db, realtime } = c.get("deps");
     const { user } = authOf(c);
-    endUserSessions(db, user.id);
+    await endUserSessions(db, user.id);
     realtime.closeUser(user.id);
     clearSessionCookie(c);
     return c.body(null, 204);

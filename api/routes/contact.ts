@@ -22,7 +22,7 @@ import { Hono } from "hono";
 import { SCHEMAS_DIR } from "../../engine/node/load-schemas";
 import { compileStructure } from "../../engine/structure";
 import type { AppEnv, TeamRow } from "../context";
-import { contactMessages } from "../db/schema";
+import { contactMessages } from "../db/tables";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { DEFAULT_LIMITS } from "../limits";
@@ -102,16 +102,14 @@ export const contactRoutes = new Hono<AppEnv>().post("/contact_fairdraw", requir
   };
   await mailer.send(mail);
   await limiter.hit("contact.per_user", auth.user.id);
-  db.insert(contactMessages)
-    .values({
-      id: newId(),
-      userId: auth.user.id,
-      teamId: team.id,
-      reason,
-      message: content,
-      meta,
-      createdAt: now.toISOString(),
-    })
-    .run();
+  await db.insert(contactMessages).values({
+    id: newId(),
+    userId: auth.user.id,
+    teamId: team.id,
+    reason,
+    message: content,
+    meta,
+    createdAt: now.toISOString(),
+  });
   return c.json({ success: true });
 });

@@ -7,11 +7,11 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ContestBase } from "../../codegen/types";
 import type { AppEnv } from "../context";
-import { accounts } from "../db/schema";
+import { accounts } from "../db/tables";
 import { requirePermission, teamOf } from "../middleware/guards";
 import { teamFeatures, teamQuotas } from "../services/teams";
 
-export const contestBuilderRoutes = new Hono<AppEnv>().get("/contest-builder/defaults", (c) => {
+export const contestBuilderRoutes = new Hono<AppEnv>().get("/contest-builder/defaults", async (c) => {
   const base: ContestBase = c.get("deps").catalog.builder.defaults.base;
   return c.json({ base });
 });
@@ -20,15 +20,14 @@ export const contestBuilderRoutes = new Hono<AppEnv>().get("/contest-builder/def
 export const contestBuilderConfigRoutes = new Hono<AppEnv>().get(
   "/contest-builder/config",
   requirePermission("team.contests.view_contests"),
-  (c) => {
+  async (c) => {
     const { catalog, db } = c.get("deps");
     const { team } = teamOf(c);
     const { files: _files, ...config } = catalog.builderConfig;
-    const linked = db
+    const linked = await db
       .select()
       .from(accounts)
-      .where(and(eq(accounts.teamId, team.id), eq(accounts.disabled, false)))
-      .all();
+      .where(and(eq(accounts.teamId, team.id), eq(accounts.disabled, false)));
     const byProvider: Record<string, unknown[]> = {};
     for (const a of linked) {
       const list = byProvider[a.provider] ?? [];

@@ -15,7 +15,8 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { contests } from "../db/schema";
+import { contests } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
 import { refuse } from "../errors";
 import { requirePermission, teamOf } from "../middleware/guards";
 import { readClassicSetup } from "../services/contest-setup";
@@ -29,11 +30,11 @@ import { contestOfPath } from "./lifecycle-common";
 import { ID } from "./params";
 
 /** A classic contest takes a setup while it runs or waits for its draw. */
-function canSetUp(db: Parameters<typeof findFinalDraw>[0], row: ContestRow): boolean {
+async function canSetUp(db: Parameters<typeof findFinalDraw>[0], row: ContestRow): Promise<boolean> {
   return (
     row.type === "classic" &&
     (row.status === "started" || row.status === "closed") &&
-    !findFinalDraw(db, row.id)
+    !(await findFinalDraw(db, row.id))
   );
 }
 
@@ -44,28 +45,27 @@ export const contestSetupRoutes = new Hono<AppEnv>().post(
     const { db, clock, catalog, realtime } = c.get("deps");
     const { team } = teamOf(c);
     const body = await jsonBody(c);
-    const row = contestOfPath(c);
+    const row = await contestOfPath(c);
     const now = clock();
-    if (!canSetUp(db, row)) throw refuse("contestNoLongerEditable");
+    if (!(await canSetUp(db, row))) throw refuse("contestNoLongerEditable");
     const read = readClassicSetup(catalog, team, row, body, now);
     if (read.errors) throw validationError(c, read.errors);
     const { setup } = read;
 
     const at = now.toISOString();
-    const updated = db.transaction(
-      (tx) => {
-        // Read again where the write happens: a draw or a merge may have come in between.
-        const fresh = findContest(tx, team.id, row.id);
-        if (!fresh || !canSetUp(tx, fresh)) throw refuse("contestNoLongerEditable");
-        const cbData = { ...(fresh.cbData ?? {}), base: { ...(fresh.cbData?.base ?? {}), ...setup } };
-        const config = { ...(fresh.config ?? {}), is_setup: true, nb_winners: setup.nb_winners };
-        tx.update(contests).set({ cbData, config, updatedAt: at }).where(eq(contests.id, fresh.id)).run();
-        const next = { ...fresh, cbData, config, updatedAt: at };
-        refilterEntries(tx, next, now, at, catalog.providers);
-        return findContest(tx, team.id, fresh.id) ?? next;
-      },
-      { behavior: "immediate" },
-    );
+    const updated = await transaction(db, async (tx) => {
+      // Serialised with the team's draws and loads, whose outcome the setup depends on.
+      await lockTeam(tx, team.id);
+      // Read again where the write happens: a draw or a merge may have come in between.
+      const fresh = await findContest(tx, team.id, row.id);
+      if (!fresh || !(await canSetUp(tx, fresh))) throw refuse("contestNoLongerEditable");
+      const cbData = { ...(fresh.cbData ?? {}), base: { ...(fresh.cbData?.base ?? {}), ...setup } };
+      const config = { ...(fresh.config ?? {}), is_setup: true, nb_winners: setup.nb_winners };
+      await tx.update(contests).set({ cbData, config, updatedAt: at }).where(eq(contests.id, fresh.id));
+      const next = { ...fresh, cbData, config, updatedAt: at };
+      await refilterEntries(tx, next, now, at, catalog.providers);
+      return (await findContest(tx, team.id, fresh.id)) ?? next;
+    });
     realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
     return c.json(contestShape(updated));
   },

@@ -29,7 +29,8 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { contests } from "../db/schema";
+import { contests } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
 import { refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { cancelContestJobs, findJob, scheduleContestById } from "../scheduler";
@@ -60,24 +61,29 @@ import { ID } from "./params";
  * the start is within the edit lock. A start that is overdue and only waiting (its job waits with an error, a
  * missing account, or failed for good) with nothing published yet is not under way: the contest may go.
  */
-function startUnderWay(tx: Pick<Db, "select">, row: ContestRow, now: Date, leadMs: number): boolean {
-  const start = findJob(tx, row.id);
+async function startUnderWay(
+  tx: Pick<Db, "select">,
+  row: ContestRow,
+  now: Date,
+  leadMs: number,
+): Promise<boolean> {
+  const start = await findJob(tx, row.id);
   if (start?.status === "claimed") return true;
   if (!isPastEditLock(row, now, leadMs)) return false;
   const waiting =
     start !== undefined &&
     (start.status === "failed" || (start.status === "pending" && start.lastError !== null));
-  return !(waiting && contestPublications(tx, row.id).length === 0);
+  return !(waiting && (await contestPublications(tx, row.id)).length === 0);
 }
 
 export const contestsRoutes = new Hono<AppEnv>()
   // ------------------------------------------------------------------------------------------ contests
-  .get("/contests/list", requirePermission(P.viewContests), (c) => {
+  .get("/contests/list", requirePermission(P.viewContests), async (c) => {
     const { db } = c.get("deps");
     const { team } = teamOf(c);
     const statuses = statusFilter(c);
     const { page, perPage } = pagination(c);
-    const { items, total } = listContests(db, team.id, statuses, page, perPage);
+    const { items, total } = await listContests(db, team.id, statuses, page, perPage);
     return c.json({ data: items.map(contestListItem), meta: { page, per_page: perPage, total } });
   })
   .post("/contests/create", requirePermission(`${P.createDrafts} ${P.createContests}`), async (c) => {
@@ -85,58 +91,56 @@ export const contestsRoutes = new Hono<AppEnv>()
     const { team } = teamOf(c);
     const userId = authOf(c).user.id;
     const body = await jsonBody(c);
-    const { form, isDuplicate } = readForm(c, body, "contests", "create");
+    const { form, isDuplicate } = await readForm(c, body, "contests", "create");
     const planned = form.status === "planned";
     const forPayment = form.forPayment === true;
     requireHeld(c, planned ? P.createContests : P.createDrafts);
 
     const request = idempotentRequest(c, body, form, "contests.create");
-    const replay = replayOf(db, request);
+    const replay = await replayOf(db, request);
     if (replay) return c.json(replay.response, replay.status);
 
     const now = clock();
-    const { ctx, accounts, stored } = checkForm(c, form, now, { planned, paid: false });
+    const { ctx, accounts, stored } = await checkForm(c, form, now, { planned, paid: false });
     const columns = contestColumns(stored, accounts);
     // A draft kept for a one-shot payment counts in no plan quota, only in the limit of such drafts.
     const quota = planned ? "contests" : forPayment ? "forPayment" : "drafts";
-    const { answer, created } = createOnce(
+    const { answer, created } = await createOnce(
       c,
       { request, now, ctx, quota, idField: "contest_id" },
-      (tx, id, at) => {
-        tx.insert(contests)
-          .values({
-            id,
-            teamId: team.id,
-            ...columns,
-            status: form.status,
-            cbData: stored,
-            meta: {},
-            paidContest: false,
-            forPayment,
-            isDuplicate,
-            createdBy: userId,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .run();
+      async (tx, id, at) => {
+        await tx.insert(contests).values({
+          id,
+          teamId: team.id,
+          ...columns,
+          status: form.status,
+          cbData: stored,
+          meta: {},
+          paidContest: false,
+          forPayment,
+          isDuplicate,
+          createdBy: userId,
+          createdAt: at,
+          updatedAt: at,
+        });
         if (planned) {
-          logContestCreated(c, tx, userId, id, columns.name);
-          scheduleContestById(tx, id, at);
+          await logContestCreated(c, tx, userId, id, columns.name);
+          await scheduleContestById(tx, id, at);
         }
       },
     );
     if (created && planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: created });
     return c.json(answer.response, answer.status);
   })
-  .get(`/contests/${ID}`, requirePermission(P.viewContests), (c) => {
+  .get(`/contests/${ID}`, requirePermission(P.viewContests), async (c) => {
     const { db } = c.get("deps");
     const { team } = teamOf(c);
-    const row = existingContest(db, team.id, c.req.param("id"));
+    const row = await existingContest(db, team.id, c.req.param("id"));
     const options = withOptions(c);
     return c.json(
       contestShape(row, {
-        ...(options.has("files") ? { files: filesOf(db, team.id, row.cbData) } : {}),
-        ...(options.has("prev-next") ? { neighbours: neighboursOf(db, row) } : {}),
+        ...(options.has("files") ? { files: await filesOf(db, team.id, row.cbData) } : {}),
+        ...(options.has("prev-next") ? { neighbours: await neighboursOf(db, row) } : {}),
       }),
     );
   })
@@ -148,8 +152,8 @@ export const contestsRoutes = new Hono<AppEnv>()
       const { team } = teamOf(c);
       const userId = authOf(c).user.id;
       const body = await jsonBody(c);
-      const { form } = readForm(c, body, "contests", "update");
-      const row = existingContest(db, team.id, c.req.param("id"));
+      const { form } = await readForm(c, body, "contests", "update");
+      const row = await existingContest(db, team.id, c.req.param("id"));
       const planned = form.status === "planned";
       requireHeld(
         c,
@@ -167,63 +171,59 @@ export const contestsRoutes = new Hono<AppEnv>()
       };
       assertUpdatable(row);
 
-      const { ctx, accounts, stored } = checkForm(c, form, now, { planned, paid: row.paidContest });
+      const { ctx, accounts, stored } = await checkForm(c, form, now, { planned, paid: row.paidContest });
       const previous = (Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[];
       const columns = contestColumns(stored, accounts, previous);
 
-      db.transaction(
-        (tx) => {
-          // Read again where the write happens: the status may have moved since (a start, another save).
-          const current = existingContest(tx, team.id, row.id);
-          assertUpdatable(current);
-          const fromDraft = current.status === "draft" && planned;
-          if (fromDraft && !current.paidContest) assertQuota(c, tx, ctx, "contests");
-          if (!planned && !current.forPayment && form.forPayment === true) assertPaymentDraftRoom(c, tx);
-          const at = now.toISOString();
-          tx.update(contests)
-            .set({
-              ...columns,
-              status: form.status,
-              cbData: stored,
-              forPayment: planned ? false : current.forPayment || form.forPayment === true,
-              updatedAt: at,
-              ...(fromDraft ? { createdAt: at } : {}),
-            })
-            .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
-            .run();
-          if (fromDraft) logContestCreated(c, tx, userId, current.id, columns.name);
-          // A planned contest's jobs follow its dates (api/scheduler/jobs.ts).
-          if (planned) scheduleContestById(tx, current.id, at);
-        },
-        { behavior: "immediate" },
-      );
+      await transaction(db, async (tx) => {
+        // The team's quotas are counted below: two processes saving for one team count one after the other.
+        await lockTeam(tx, team.id);
+        // Read again where the write happens: the status may have moved since (a start, another save).
+        const current = await existingContest(tx, team.id, row.id);
+        assertUpdatable(current);
+        const fromDraft = current.status === "draft" && planned;
+        if (fromDraft && !current.paidContest) await assertQuota(c, tx, ctx, "contests");
+        if (!planned && !current.forPayment && form.forPayment === true) await assertPaymentDraftRoom(c, tx);
+        const at = now.toISOString();
+        await tx
+          .update(contests)
+          .set({
+            ...columns,
+            status: form.status,
+            cbData: stored,
+            forPayment: planned ? false : current.forPayment || form.forPayment === true,
+            updatedAt: at,
+            ...(fromDraft ? { createdAt: at } : {}),
+          })
+          .where(and(eq(contests.id, current.id), eq(contests.status, current.status)));
+        if (fromDraft) await logContestCreated(c, tx, userId, current.id, columns.name);
+        // A planned contest's jobs follow its dates (api/scheduler/jobs.ts).
+        if (planned) await scheduleContestById(tx, current.id, at);
+      });
       if (planned) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
       return c.json({ contest_id: row.id });
     },
   )
-  .delete(`/contests/${ID}`, requirePermission(`${P.deleteDrafts} ${P.deleteContests}`), (c) => {
+  .delete(`/contests/${ID}`, requirePermission(`${P.deleteDrafts} ${P.deleteContests}`), async (c) => {
     const { db, clock, catalog } = c.get("deps");
     const { team } = teamOf(c);
-    const row = existingContest(db, team.id, c.req.param("id"));
+    const row = await existingContest(db, team.id, c.req.param("id"));
     requireHeld(c, row.status === "draft" ? P.deleteDrafts : P.deleteContests);
     const now = clock();
-    db.transaction(
-      (tx) => {
-        const current = existingContest(tx, team.id, row.id);
-        if (current.status !== "draft" && current.status !== "planned") {
-          throw refuse("contestNotDeletable");
-        }
-        if (current.status === "planned" && startUnderWay(tx, current, now, startLeadMs(catalog))) {
-          throw refuse("contestNoLongerEditable");
-        }
-        const at = now.toISOString();
-        tx.update(contests)
-          .set({ deletedAt: at, updatedAt: at })
-          .where(and(eq(contests.id, current.id), eq(contests.status, current.status)))
-          .run();
-        cancelContestJobs(tx, current.id, at);
-      },
-      { behavior: "immediate" },
-    );
+    await transaction(db, async (tx) => {
+      const current = await existingContest(tx, team.id, row.id);
+      if (current.status !== "draft" && current.status !== "planned") {
+        throw refuse("contestNotDeletable");
+      }
+      if (current.status === "planned" && (await startUnderWay(tx, current, now, startLeadMs(catalog)))) {
+        throw refuse("contestNoLongerEditable");
+      }
+      const at = now.toISOString();
+      await tx
+        .update(contests)
+        .set({ deletedAt: at, updatedAt: at })
+        .where(and(eq(contests.id, current.id), eq(contests.status, current.status)));
+      await cancelContestJobs(tx, current.id, at);
+    });
     return c.json({ success: true });
   });

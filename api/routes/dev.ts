@@ -8,16 +8,16 @@ import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { isLoopbackAddress, socketAddress } from "../client-address";
 import type { AppEnv } from "../context";
-import { mails } from "../db/schema";
+import { mails } from "../db/tables";
 import { AppError } from "../errors";
 
-export const devRoutes = new Hono<AppEnv>().get("/mailbox", (c) => {
+export const devRoutes = new Hono<AppEnv>().get("/mailbox", async (c) => {
   const peer = socketAddress(c);
   const proxied = c.req.header("x-forwarded-for") !== undefined || c.req.header("forwarded") !== undefined;
   if ((peer !== undefined && !isLoopbackAddress(peer)) || proxied) {
     throw new AppError("notFound", { message: "error.notFound.path" });
   }
-  const rows = c.get("deps").db.select().from(mails).orderBy(desc(mails.id)).limit(100).all();
+  const rows = await c.get("deps").db.select().from(mails).orderBy(desc(mails.id)).limit(100);
   return c.json({
     data: rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, created_at: m.createdAt })),
   });

@@ -13,6 +13,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { lockTeam, transaction } from "../db/transaction";
 import { refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { scheduleAfterDraw } from "../scheduler";
@@ -31,7 +32,7 @@ export const drawsRoutes = new Hono<AppEnv>()
     const { team } = teamOf(c);
     const userId = authOf(c).user.id;
     const body = await jsonBody(c);
-    const row = contestOfPath(c);
+    const row = await contestOfPath(c);
     const { kind, consent } = body;
     if (kind !== "test" && kind !== "final") {
       const key =
@@ -47,44 +48,43 @@ export const drawsRoutes = new Hono<AppEnv>()
       throw validationError(c, { consent: [{ key: "validation.consent", rule: "consent" }] });
     }
     const at = clock().toISOString();
-    const outcome = db.transaction(
-      (tx) => {
-        const fresh = findContest(tx, team.id, row.id) ?? row;
-        if (kind === "test") {
-          if (findFinalDraw(tx, fresh.id)) throw refuse("contestAlreadyDrawn");
-          if (fresh.entriesLoadedAt === null) throw refuse("entriesNotLoaded");
-        }
-        const meta = { contest: { _id: fresh.id, name: fresh.name }, kind };
-        logActivity(tx, clock, { teamId: team.id, type: "startDraw", userId, meta });
-        const made = makeDraw(tx, {
-          counts: drawCounts(catalog, team, fresh),
-          contest: fresh,
-          kind,
-          userId,
-          at,
-          refuse: (why) => refuse(why),
-        });
-        if (kind === "final") scheduleAfterDraw(tx, fresh, at);
-        logActivity(tx, clock, { teamId: team.id, type: "finishDraw", userId, meta });
-        return made;
-      },
-      { behavior: "immediate" },
-    );
+    const outcome = await transaction(db, async (tx) => {
+      // One draw of the team at a time: what is read here (a final draw made?) still holds at the write.
+      await lockTeam(tx, team.id);
+      const fresh = (await findContest(tx, team.id, row.id)) ?? row;
+      if (kind === "test") {
+        if (await findFinalDraw(tx, fresh.id)) throw refuse("contestAlreadyDrawn");
+        if (fresh.entriesLoadedAt === null) throw refuse("entriesNotLoaded");
+      }
+      const meta = { contest: { _id: fresh.id, name: fresh.name }, kind };
+      await logActivity(tx, clock, { teamId: team.id, type: "startDraw", userId, meta });
+      const made = await makeDraw(tx, {
+        counts: drawCounts(catalog, team, fresh),
+        contest: fresh,
+        kind,
+        userId,
+        at,
+        refuse: (why) => refuse(why),
+      });
+      if (kind === "final") await scheduleAfterDraw(tx, fresh, at);
+      await logActivity(tx, clock, { teamId: team.id, type: "finishDraw", userId, meta });
+      return made;
+    });
     announceMoves(realtime, [outcome.move]);
     if (!outcome.move) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
-    const seed = kind === "final" ? (findCommitment(db, row.id)?.seed ?? null) : null;
-    const moments = kind === "final" ? momentWinners(db, row.id) : [];
+    const seed = kind === "final" ? ((await findCommitment(db, row.id))?.seed ?? null) : null;
+    const moments = kind === "final" ? await momentWinners(db, row.id) : [];
     const user = authOf(c).user;
     return c.json(drawShape(outcome.draw, { createdByName: user.name, seed, momentWinners: moments }), 201);
   })
-  .get(`/contests/${ID}/draws`, requirePermission(P.viewContests), (c) => {
+  .get(`/contests/${ID}/draws`, requirePermission(P.viewContests), async (c) => {
     const { db } = c.get("deps");
-    const row = contestOfPath(c);
-    const commitment = findCommitment(db, row.id);
+    const row = await contestOfPath(c);
+    const commitment = await findCommitment(db, row.id);
     const seed = commitment?.revealedAt ? commitment.seed : null;
-    const moments = momentWinners(db, row.id);
+    const moments = await momentWinners(db, row.id);
     return c.json({
-      data: listDraws(db, row.id).map(({ draw, userName }) =>
+      data: (await listDraws(db, row.id)).map(({ draw, userName }) =>
         drawShape(draw, { createdByName: userName, seed, momentWinners: moments }),
       ),
     });

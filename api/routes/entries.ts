@@ -30,7 +30,8 @@ import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { contests } from "../db/schema";
+import { contests } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
 import { AppError, refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { logActivity } from "../services/activity";
@@ -62,11 +63,11 @@ import { ID } from "./params";
 const REASON_LENGTH = { min: 3, max: 50 };
 const MAX_REASONS = 20;
 
-function drawSets(c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }, contestId: string) {
+async function drawSets(c: { get: (k: "deps") => AppEnv["Variables"]["deps"] }, contestId: string) {
   const { db } = c.get("deps");
-  const draw = findFinalDraw(db, contestId);
+  const draw = await findFinalDraw(db, contestId);
   return {
-    winners: new Set([...(draw?.winners ?? []), ...(draw ? momentWinners(db, contestId) : [])]),
+    winners: new Set([...(draw?.winners ?? []), ...(draw ? await momentWinners(db, contestId) : [])]),
     substitutes: new Set(draw?.substitutes ?? []),
   };
 }
@@ -146,12 +147,12 @@ export const entriesRoutes = new Hono<AppEnv>()
     const { team } = teamOf(c);
     const userId = authOf(c).user.id;
     const body = await jsonBody(c);
-    const row = contestOfPath(c);
-    const loadable = (r: typeof row, reader: Pick<Db, "select">) =>
+    const row = await contestOfPath(c);
+    const loadable = async (r: typeof row, reader: Pick<Db, "select">) =>
       r.type === "classic" &&
       (r.status === "started" || r.status === "closed") &&
-      !findFinalDraw(reader, r.id);
-    if (!loadable(row, db)) throw refuse("contestNotLoadable");
+      !(await findFinalDraw(reader, r.id));
+    if (!(await loadable(row, db))) throw refuse("contestNotLoadable");
     const { consent } = body;
     if (consent !== undefined && typeof consent !== "boolean") {
       throw validationError(c, { consent: [{ key: "validation.boolean", rule: "boolean" }] });
@@ -163,39 +164,38 @@ export const entriesRoutes = new Hono<AppEnv>()
     // A person waits: a network's rate limit answers 429 with retry_after rather than holding the request.
     const load = await readEntries(deps, row, { limit: CLASSIC_LOAD_MAX, now, person: true });
     const at = clock().toISOString();
-    const move = db.transaction(
-      (tx) => {
-        // Read again in the transaction, where the write happens.
-        const fresh = contestOfPath(c, tx);
-        if (!loadable(fresh, tx)) throw refuse("contestNotLoadable");
-        // A reload uses one import of the month unless the plan has freeLoad (services/quickdraw.ts importsUsed).
-        const paid = fresh.entriesLoadedAt !== null && !teamFeatures(catalog, team).includes("freeLoad");
-        if (paid && importsLeft(tx, catalog, team, now).left === 0) {
-          const { quota } = importsLeft(tx, catalog, team, now);
-          throw refuse("importsQuotaExceeded", {
-            message: "error.importsQuotaExceeded",
-            values: { n: quota },
-          });
-        }
-        // The seed is committed before the entries it will draw from are stored.
-        if (!findCommitment(tx, fresh.id)) commitContest(tx, fresh, at);
-        writeEntries(tx, fresh, load, at);
-        if (paid) {
-          tx.update(contests)
-            .set({ meta: { ...fresh.meta, paid_reloads: [...paidReloads(fresh.meta), at] } })
-            .where(eq(contests.id, fresh.id))
-            .run();
-        }
-        logActivity(tx, clock, {
-          teamId: team.id,
-          type: "loadContest",
-          userId,
-          meta: { contest: { _id: fresh.id, name: fresh.name }, entries: load.entrants.length },
+    const move = await transaction(db, async (tx) => {
+      // The imports of the month are counted below: one load of the team at a time.
+      await lockTeam(tx, team.id);
+      // Read again in the transaction, where the write happens.
+      const fresh = await contestOfPath(c, tx);
+      if (!(await loadable(fresh, tx))) throw refuse("contestNotLoadable");
+      // A reload uses one import of the month unless the plan has freeLoad (services/quickdraw.ts importsUsed).
+      const paid = fresh.entriesLoadedAt !== null && !teamFeatures(catalog, team).includes("freeLoad");
+      if (paid && (await importsLeft(tx, catalog, team, now)).left === 0) {
+        const { quota } = await importsLeft(tx, catalog, team, now);
+        throw refuse("importsQuotaExceeded", {
+          message: "error.importsQuotaExceeded",
+          values: { n: quota },
         });
-        return moveStatus(tx, fresh.id, "closed", at);
-      },
-      { behavior: "immediate" },
-    );
+      }
+      // The seed is committed before the entries it will draw from are stored.
+      if (!(await findCommitment(tx, fresh.id))) await commitContest(tx, fresh, at);
+      await writeEntries(tx, fresh, load, at);
+      if (paid) {
+        await tx
+          .update(contests)
+          .set({ meta: { ...fresh.meta, paid_reloads: [...paidReloads(fresh.meta), at] } })
+          .where(eq(contests.id, fresh.id));
+      }
+      await logActivity(tx, clock, {
+        teamId: team.id,
+        type: "loadContest",
+        userId,
+        meta: { contest: { _id: fresh.id, name: fresh.name }, entries: load.entrants.length },
+      });
+      return await moveStatus(tx, fresh.id, "closed", at);
+    });
     announceMoves(realtime, [move]);
     if (!move) realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
     const { funnel } = load;
@@ -211,17 +211,17 @@ export const entriesRoutes = new Hono<AppEnv>()
       funnel,
     });
   })
-  .get(`/contests/${ID}/entries`, requirePermission(P.viewContests), (c) => {
+  .get(`/contests/${ID}/entries`, requirePermission(P.viewContests), async (c) => {
     const { db } = c.get("deps");
-    const row = contestOfPath(c);
+    const row = await contestOfPath(c);
     const validQuery = c.req.query("valid");
     if (validQuery !== undefined && validQuery !== "" && validQuery !== "true" && validQuery !== "false") {
       throw validationError(c, { valid: [{ key: "validation.in", rule: "query" }] });
     }
     const valid = validQuery === "true" ? true : validQuery === "false" ? false : null;
     const { page, perPage } = pagination(c);
-    const { rows, total } = entriesPage(db, row.id, { valid, page, perPage });
-    const sets = drawSets(c, row.id);
+    const { rows, total } = await entriesPage(db, row.id, { valid, page, perPage });
+    const sets = await drawSets(c, row.id);
     const viewer = authOf(c).user.id;
     return c.json({
       data: rows.map((r) => entryShape(r, sets, viewer)),
@@ -229,16 +229,16 @@ export const entriesRoutes = new Hono<AppEnv>()
         page,
         per_page: perPage,
         total,
-        ...entriesCounts(db, row.id),
+        ...(await entriesCounts(db, row.id)),
         entries_loaded_at: row.entriesLoadedAt,
       },
       funnel: row.funnel ?? null,
     });
   })
-  .get(`/contests/${ID}/entries/export`, requirePermission(P.exportEntries), (c) => {
+  .get(`/contests/${ID}/entries/export`, requirePermission(P.exportEntries), async (c) => {
     requireFeature(c, "exportEntries", "upgradeToDownloadEntries");
-    const row = contestOfPath(c);
-    const csv = entriesCsv(c.get("deps").db, row);
+    const row = await contestOfPath(c);
+    const csv = await entriesCsv(c.get("deps").db, row);
     const filename = csvFilename(row);
     return c.body(csv, 200, {
       "content-type": "text/csv; charset=utf-8",
@@ -249,26 +249,26 @@ export const entriesRoutes = new Hono<AppEnv>()
   .post(
     `/contests/${ID}/entries/:entrantId/profile`,
     requirePermission(`${P.loadEntries} ${P.doFinalDraw}`),
-    (c) => {
+    async (c) => {
       const { db, clock, catalog } = c.get("deps");
       const userId = authOf(c).user.id;
       requireFeature(c, "draw.manualCheck", "planNotSupported", "error.planNotSupported.manualCheck");
-      const row = contestOfPath(c);
+      const row = await contestOfPath(c);
       const entrantId = c.req.param("entrantId");
       const at = clock().toISOString();
-      const url = db.transaction(
-        (tx) => {
-          const [entry] = entrantsOf(tx, row.id, [entrantId]);
-          if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
-          const found = entrantProfileUrl(entry, catalog.providers.get(entry.provider));
-          if (!found) {
-            throw new AppError("conflict", { message: "error.conflict.noProfileLink" });
-          }
-          recordProfileOpening(tx, row.id, entrantId, { by: userId, at });
-          return found;
-        },
-        { behavior: "immediate" },
-      );
+      const { team } = teamOf(c);
+      const url = await transaction(db, async (tx) => {
+        // The entrant's openings are read and written back: one change of the team's entries at a time.
+        await lockTeam(tx, team.id);
+        const [entry] = await entrantsOf(tx, row.id, [entrantId]);
+        if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
+        const found = entrantProfileUrl(entry, catalog.providers.get(entry.provider));
+        if (!found) {
+          throw new AppError("conflict", { message: "error.conflict.noProfileLink" });
+        }
+        await recordProfileOpening(tx, row.id, entrantId, { by: userId, at });
+        return found;
+      });
       return c.json({ entrant_id: entrantId, profile_url: url, opened_at: at });
     },
   )
@@ -281,37 +281,36 @@ export const entriesRoutes = new Hono<AppEnv>()
       const userId = authOf(c).user.id;
       requireFeature(c, "draw.manualCheck", "planNotSupported", "error.planNotSupported.manualCheck");
       const body = await jsonBody(c);
-      const row = contestOfPath(c);
+      const row = await contestOfPath(c);
       const known = knownReasons(catalog.manualCheckReasons, row.cbData);
       const entrantId = c.req.param("entrantId");
-      db.transaction(
-        (tx) => {
-          // Read where the write happens: the opening checked is the one the check is recorded against.
-          const rows = entrantsOf(tx, row.id, [entrantId]);
-          if (rows.length === 0) throw new AppError("notFound", { message: "error.notFound.entry" });
-          if (findFinalDraw(tx, row.id)) throw refuse("contestAlreadyDrawn");
-          const { decision, reasons } = readCheck(c, body, known, profileOpenedBy(rows, userId));
-          checkEntrant(tx, row.id, entrantId, {
-            status: decision === "approve" ? "approved" : "rejected",
-            reasons,
-            by: userId,
-            clock,
-          });
-        },
-        { behavior: "immediate" },
-      );
+      await transaction(db, async (tx) => {
+        // After the team's other writes (a final draw made meanwhile refuses the check).
+        await lockTeam(tx, team.id);
+        // Read where the write happens: the opening checked is the one the check is recorded against.
+        const rows = await entrantsOf(tx, row.id, [entrantId]);
+        if (rows.length === 0) throw new AppError("notFound", { message: "error.notFound.entry" });
+        if (await findFinalDraw(tx, row.id)) throw refuse("contestAlreadyDrawn");
+        const { decision, reasons } = readCheck(c, body, known, profileOpenedBy(rows, userId));
+        await checkEntrant(tx, row.id, entrantId, {
+          status: decision === "approve" ? "approved" : "rejected",
+          reasons,
+          by: userId,
+          clock,
+        });
+      });
       realtime.toTeam(team.id, { type: "load_contest", contest_id: row.id });
-      const [entry] = entrantsOf(db, row.id, [entrantId]);
+      const [entry] = await entrantsOf(db, row.id, [entrantId]);
       if (!entry) throw new AppError("notFound", { message: "error.notFound.entry" });
-      return c.json(entryShape(entry, drawSets(c, row.id), userId));
+      return c.json(entryShape(entry, await drawSets(c, row.id), userId));
     },
   )
-  .get(`/contests/${ID}/publications`, requirePermission(P.viewContests), (c) => {
-    const row = contestOfPath(c);
-    return c.json({ data: contestPublications(c.get("deps").db, row.id).map(publicationShape) });
+  .get(`/contests/${ID}/publications`, requirePermission(P.viewContests), async (c) => {
+    const row = await contestOfPath(c);
+    return c.json({ data: (await contestPublications(c.get("deps").db, row.id)).map(publicationShape) });
   })
-  .get(`/contests/${ID}/statistics`, requirePermission(P.viewContests), (c) => {
+  .get(`/contests/${ID}/statistics`, requirePermission(P.viewContests), async (c) => {
     requireFeature(c, "contest.statistics", "planNotSupported", "error.planNotSupported.statistics");
-    const row = contestOfPath(c);
-    return c.json(contestStatistics(c.get("deps").db, row));
+    const row = await contestOfPath(c);
+    return c.json(await contestStatistics(c.get("deps").db, row));
   });

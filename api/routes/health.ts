@@ -4,13 +4,13 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { dialectOf } from "../db/client";
 import { reachDatabase } from "../db/reach";
-import { parseDatabaseUrl } from "../db/url";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const { db, env } = c.get("deps");
-  const dialect = parseDatabaseUrl(env.databaseUrl).dialect;
-  const reached = await reachDatabase(db, dialect);
+  const { db } = c.get("deps");
+  const dialect = dialectOf(db);
+  const reached = await reachDatabase(db);
   const database = { dialect, reached };
   return reached
     ? c.json({ status: "ok" as const, database })

@@ -15,7 +15,9 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { normalizeEmail } from "../auth/codes";
 import type { AppEnv } from "../context";
-import { accounts, delegations, invites, teamMembers, teams, users } from "../db/schema";
+import { first } from "../db/query";
+import { accounts, delegations, invites, teamMembers, teams, users } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
 import { driverFor } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
@@ -66,32 +68,36 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
     const errors = formErrors(c, "member-invite", body);
     const email = errors.email ? null : inviteeEmail(body.email);
     if (email) {
-      const member = db
-        .select({ id: users.id })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(and(eq(teamMembers.teamId, team.id), eq(users.email, email)))
-        .get();
+      const member = await first(
+        db
+          .select({ id: users.id })
+          .from(teamMembers)
+          .innerJoin(users, eq(users.id, teamMembers.userId))
+          .where(and(eq(teamMembers.teamId, team.id), eq(users.email, email))),
+      );
       if (member) errors.email = [{ key: "validation.email.member", rule: "email" }];
     }
     if (Object.keys(errors).length > 0) throw validationError(c, errors);
 
-    const quota = teamQuotas(catalog, team).members;
-    if (membersCount(db, team.id) + countActiveInvites(db, clock, team.id, "add_member") >= quota) {
-      throw new AppError("maxMembersExceeded", {
-        message: "error.maxMembersExceeded.invite",
-        values: { n: quota },
-      });
-    }
     await checkInviteMailLimits(deps, team.id, email);
-    const created = createInvite(db, clock, {
-      teamId: team.id,
-      type: "add_member",
-      senderId: user.id,
-      email,
+    // The members quota counted where the invite is written, the team locked: two invites sent at once count
+    // one after the other.
+    const created = await transaction(db, async (tx) => {
+      await lockTeam(tx, team.id);
+      const quota = teamQuotas(catalog, team).members;
+      if (
+        (await membersCount(tx, team.id)) + (await countActiveInvites(tx, clock, team.id, "add_member")) >=
+        quota
+      ) {
+        throw new AppError("maxMembersExceeded", {
+          message: "error.maxMembersExceeded.invite",
+          values: { n: quota },
+        });
+      }
+      return createInvite(tx, clock, { teamId: team.id, type: "add_member", senderId: user.id, email });
     });
     const row = await mailInvite(deps, created, { teamName: team.name, senderName: user.name });
-    return c.json(inviteShape(row, peopleOf(db, [row])), 201);
+    return c.json(inviteShape(row, await peopleOf(db, [row])), 201);
   })
   .post("/accounts/invite", requirePermission("team.invites.create_invite"), async (c) => {
     const deps = c.get("deps");
@@ -104,56 +110,59 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
     if (problem && !errors.provider) errors.provider = [{ key: problem, rule: "in" }];
     if (Object.keys(errors).length > 0 || !provider) throw validationError(c, errors);
 
-    assertAccountsQuota(deps, team, provider.name, { countInvites: true });
     await checkInviteMailLimits(deps, team.id, inviteeEmail(body.email));
-    const created = createInvite(db, clock, {
-      teamId: team.id,
-      type: "link_account",
-      senderId: user.id,
-      email: inviteeEmail(body.email),
-      provider: provider.name,
+    const created = await transaction(db, async (tx) => {
+      await lockTeam(tx, team.id);
+      await assertAccountsQuota({ ...deps, db: tx }, team, provider.name, { countInvites: true });
+      return createInvite(tx, clock, {
+        teamId: team.id,
+        type: "link_account",
+        senderId: user.id,
+        email: inviteeEmail(body.email),
+        provider: provider.name,
+      });
     });
     const row = await mailInvite(deps, created, {
       teamName: team.name,
       senderName: user.name,
       providerName: provider.display_name,
     });
-    return c.json(inviteShape(row, peopleOf(db, [row])), 201);
+    return c.json(inviteShape(row, await peopleOf(db, [row])), 201);
   })
-  .get("/invites/list", requirePermission("team.invites.view_invite"), (c) => {
+  .get("/invites/list", requirePermission("team.invites.view_invite"), async (c) => {
     const { db, clock } = c.get("deps");
     const { team } = teamOf(c);
-    expireDueInvites(db, clock, { teamId: team.id });
-    const rows = db
+    await expireDueInvites(db, clock, { teamId: team.id });
+    const rows = await db
       .select()
       .from(invites)
       .where(eq(invites.teamId, team.id))
-      .orderBy(desc(invites.createdAt), desc(invites.id))
-      .all();
-    const people = peopleOf(db, rows);
+      .orderBy(desc(invites.createdAt), desc(invites.id));
+    const people = await peopleOf(db, rows);
     return c.json({ data: rows.map((r) => inviteShape(r, people)) });
   })
-  .delete("/invites/:id", requirePermission("team.invites.cancel_invite"), (c) => {
+  .delete("/invites/:id", requirePermission("team.invites.cancel_invite"), async (c) => {
     const { db, clock } = c.get("deps");
     const { team } = teamOf(c);
     const { user } = authOf(c);
     const id = c.req.param("id");
-    expireDueInvites(db, clock, { teamId: team.id });
-    const row = db
-      .select()
-      .from(invites)
-      .where(and(eq(invites.id, id), eq(invites.teamId, team.id)))
-      .get();
+    await expireDueInvites(db, clock, { teamId: team.id });
+    const row = await first(
+      db
+        .select()
+        .from(invites)
+        .where(and(eq(invites.id, id), eq(invites.teamId, team.id))),
+    );
     if (!row) throw new AppError("notFound", { message: "error.notFound.invite" });
     const now = clock().toISOString();
-    db.transaction((tx) => {
-      const done = tx
+    await transaction(db, async (tx) => {
+      const done = await tx
         .update(invites)
         .set({ status: "canceled", cancelerId: user.id, canceledAt: now })
         .where(and(eq(invites.id, row.id), eq(invites.status, "active")))
-        .run();
-      if (done.changes !== 1) throw new AppError("inviteNotActive");
-      logActivity(tx, clock, {
+        .returning({ id: invites.id });
+      if (done.length !== 1) throw new AppError("inviteNotActive");
+      await logActivity(tx, clock, {
         teamId: team.id,
         type: "cancelInvite",
         userId: user.id,
@@ -161,43 +170,44 @@ export const teamInvitesRoutes = new Hono<AppEnv>()
       });
     });
     const canceled = { ...row, status: "canceled", cancelerId: user.id, canceledAt: now };
-    return c.json(inviteShape(canceled, peopleOf(db, [canceled])));
+    return c.json(inviteShape(canceled, await peopleOf(db, [canceled])));
   });
 
 /** An invite link: read by anyone holding it, accepted by a signed-in user. */
 export const inviteLinkRoutes = new Hono<AppEnv>()
-  .get("/invites/:key", (c) => {
+  .get("/invites/:key", async (c) => {
     const { db, clock } = c.get("deps");
-    const row = findInviteByKey(db, clock, c.req.param("key"));
-    const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
+    const row = await findInviteByKey(db, clock, c.req.param("key"));
+    const team = row && (await first(db.select().from(teams).where(eq(teams.id, row.teamId))));
     if (!row || !team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.invite" });
-    return c.json(invitePublicShape(row, team.name, peopleOf(db, [row]).get(row.senderId ?? "")));
+    return c.json(invitePublicShape(row, team.name, (await peopleOf(db, [row])).get(row.senderId ?? "")));
   })
   .post("/invites/:key/accept", requireUser, async (c) => {
     const deps = c.get("deps");
     const { db, clock, catalog, realtime } = deps;
     const auth = authOf(c);
     const { user } = auth;
-    const row = findInviteByKey(db, clock, c.req.param("key"));
-    const team = row && db.select().from(teams).where(eq(teams.id, row.teamId)).get();
+    const row = await findInviteByKey(db, clock, c.req.param("key"));
+    const team = row && (await first(db.select().from(teams).where(eq(teams.id, row.teamId))));
     if (!row || !team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.invite" });
     if (row.status !== "active") throw new AppError("inviteNotActive");
 
     if (row.type === "add_member") {
-      if (findTeamContext(deps, user.id, team.id)) {
+      if (await findTeamContext(deps, user.id, team.id)) {
         throw new AppError("conflict", { message: "error.conflict.alreadyMember" });
       }
       const quota = teamQuotas(catalog, team).members;
-      if (membersCount(db, team.id) >= quota) {
-        throw new AppError("maxMembersExceeded", { values: { n: quota } });
-      }
-      db.transaction((tx) => {
-        if (!markInviteUsed(tx, clock, row, user.id)) throw new AppError("inviteNotActive");
-        tx.insert(teamMembers)
-          .values({ teamId: team.id, userId: user.id, role: "member", createdAt: clock().toISOString() })
-          .run();
-        tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id)).run();
-        logActivity(tx, clock, {
+      await transaction(db, async (tx) => {
+        await lockTeam(tx, team.id);
+        if ((await membersCount(tx, team.id)) >= quota) {
+          throw new AppError("maxMembersExceeded", { values: { n: quota } });
+        }
+        if (!(await markInviteUsed(tx, clock, row, user.id))) throw new AppError("inviteNotActive");
+        await tx
+          .insert(teamMembers)
+          .values({ teamId: team.id, userId: user.id, role: "member", createdAt: clock().toISOString() });
+        await tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id));
+        await logActivity(tx, clock, {
           teamId: team.id,
           type: "joinTeam",
           userId: user.id,
@@ -207,7 +217,10 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
       user.currentTeamId = team.id;
       realtime.moveUser(user.id, team.id);
       realtime.toUser(user.id, { type: "refresh_user" });
-      return c.json({ type: "add_member" as const, user: userShape(deps, user, loadTeamContext(c)) });
+      return c.json({
+        type: "add_member" as const,
+        user: await userShape(deps, user, await loadTeamContext(c)),
+      });
     }
 
     const provider = catalog.providers.get(row.provider ?? "");
@@ -216,8 +229,8 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     // app_password); without a body, or without an identifier, the network's default driver (the sandbox).
     const body = c.req.header("content-type") ? await jsonBody(c) : {};
     const credentials = linkCredentials(c, provider, body);
-    assertAccountsQuota(deps, team, provider.name, { countInvites: false });
-    const linked = teamAccounts(db, team.id, provider.name).map((a) => a.account.externalId);
+    await assertAccountsQuota(deps, team, provider.name, { countInvites: false });
+    const linked = (await teamAccounts(db, team.id, provider.name)).map((a) => a.account.externalId);
     let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
     try {
       profile = await driverFor(provider, deps, credentials ? "real" : null, { person: true }).linkAccount({
@@ -245,35 +258,38 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
       // A real account's sealed credentials and network id (the driver's), replacing those of a link before.
       ...(profile.stored_meta ? { meta: profile.stored_meta } : {}),
     };
-    const { account, delegation } = db.transaction((tx) => {
+    const { account, delegation } = await transaction(db, async (tx) => {
       if (
-        teamAccounts(tx, team.id, provider.name).some((a) => a.account.externalId === profile.external_id)
+        (await teamAccounts(tx, team.id, provider.name)).some(
+          (a) => a.account.externalId === profile.external_id,
+        )
       ) {
         throw new AppError("conflict", { message: "error.conflict.accountLinked" });
       }
       if (
-        !markInviteUsed(tx, clock, row, user.id, {
+        !(await markInviteUsed(tx, clock, row, user.id, {
           account: { url: profile.url, screen_name: profile.screen_name },
-        })
+        }))
       ) {
         throw new AppError("inviteNotActive");
       }
       // The person's own account: the same network account lent to several teams is one row.
-      const mine = tx
-        .select()
-        .from(accounts)
-        .where(
-          and(
-            eq(accounts.userId, user.id),
-            eq(accounts.provider, provider.name),
-            eq(accounts.externalId, profile.external_id),
-            isNull(accounts.teamId),
+      const mine = await first(
+        tx
+          .select()
+          .from(accounts)
+          .where(
+            and(
+              eq(accounts.userId, user.id),
+              eq(accounts.provider, provider.name),
+              eq(accounts.externalId, profile.external_id),
+              isNull(accounts.teamId),
+            ),
           ),
-        )
-        .get();
+      );
       let account: AccountRow;
       if (mine) {
-        tx.update(accounts).set(fields).where(eq(accounts.id, mine.id)).run();
+        await tx.update(accounts).set(fields).where(eq(accounts.id, mine.id));
         account = { ...mine, ...fields };
       } else {
         account = {
@@ -286,7 +302,7 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
           ...fields,
           meta: fields.meta ?? {},
         };
-        tx.insert(accounts).values(account).run();
+        await tx.insert(accounts).values(account);
       }
       const delegation = {
         id: newId(),
@@ -295,8 +311,8 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
         teamId: team.id,
         createdAt: now,
       };
-      tx.insert(delegations).values(delegation).run();
-      logActivity(tx, clock, {
+      await tx.insert(delegations).values(delegation);
+      await logActivity(tx, clock, {
         teamId: team.id,
         type: "addTeamAccount",
         userId: user.id,
@@ -304,7 +320,7 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
       });
       return { account, delegation };
     });
-    const counts = contestCounts(db, [team.id]);
+    const counts = await contestCounts(db, [team.id]);
     return c.json({
       type: "link_account" as const,
       delegation: delegatedAccountShape(delegation, account, team, nbContests(counts, team.id, account)),

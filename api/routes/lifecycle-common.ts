@@ -40,8 +40,11 @@ export function requireFeature(c: Context<AppEnv>, feature: string, key: ErrorKe
  * The team's contest of the path (drafts are not contests yet), or 404 — another team's too. Read through
  * `reader` (a transaction) when given.
  */
-export function contestOfPath(c: Context<AppEnv>, reader: Pick<Db, "select"> = c.get("deps").db): ContestRow {
-  const row = findContest(reader, teamOf(c).team.id, c.req.param("id") ?? "");
+export async function contestOfPath(
+  c: Context<AppEnv>,
+  reader: Pick<Db, "select"> = c.get("deps").db,
+): Promise<ContestRow> {
+  const row = await findContest(reader, teamOf(c).team.id, c.req.param("id") ?? "");
   if (!row || row.status === "draft") throw new AppError("notFound", { message: "error.notFound.contest" });
   return row;
 }

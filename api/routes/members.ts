@@ -13,7 +13,9 @@ import { isPlainObject } from "../../engine/values";
 import { effectivePermissions, holds } from "../auth/permissions";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { teamMembers, users } from "../db/schema";
+import { first } from "../db/query";
+import { teamMembers, users } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { AppError } from "../errors";
 import {
   requireNotFrozen,
@@ -27,33 +29,33 @@ import { fallbackTeamId, memberShape, storedPermissions } from "../services/team
 import { jsonBody, validationError } from "../validation";
 
 /** A member of the team with their user, or 404 (another team's member is the same as a missing one). */
-function existingMember(db: Db, teamId: string, userId: string) {
-  const found = db
-    .select({ user: users, member: teamMembers })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-    .get();
+async function existingMember(db: Db, teamId: string, userId: string) {
+  const found = await first(
+    db
+      .select({ user: users, member: teamMembers })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId))),
+  );
   if (!found) throw new AppError("notFound", { message: "error.notFound.member" });
   return found;
 }
 
 export const teamMembersRoutes = new Hono<AppEnv>()
-  .get("/members/list", (c) => {
+  .get("/members/list", async (c) => {
     const { db, catalog } = c.get("deps");
     const { team } = teamOf(c);
-    const rows = db
+    const rows = await db
       .select({ user: users, member: teamMembers })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(and(eq(teamMembers.teamId, team.id), isNull(users.deletedAt)))
-      .orderBy(asc(teamMembers.createdAt), asc(users.name))
-      .all();
+      .orderBy(asc(teamMembers.createdAt), asc(users.name));
     // The owner first, then in the order they joined.
     rows.sort((a, b) => Number(b.member.role === "owner") - Number(a.member.role === "owner"));
     return c.json({ data: rows.map((r) => memberShape(catalog, r.user, r.member)) });
   })
-  .delete("/members/:id", (c) => {
+  .delete("/members/:id", async (c) => {
     const { db, clock, realtime } = c.get("deps");
     const { team, member: actor, permissions } = teamOf(c);
     const targetId = c.req.param("id");
@@ -61,20 +63,21 @@ export const teamMembersRoutes = new Hono<AppEnv>()
     if (!leaving && !holds(permissions, "team.members.delete_member")) {
       throw new AppError("permissionsForbidden");
     }
-    const target = existingMember(db, team.id, targetId);
+    const target = await existingMember(db, team.id, targetId);
     if (target.member.role === "owner") {
       throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.removeOwner" });
     }
     // Where they go if they were working in this team: their default team (what the next request would pick).
-    const next = target.user.currentTeamId === team.id ? fallbackTeamId(db, targetId, team.id) : undefined;
-    db.transaction((tx) => {
-      tx.delete(teamMembers)
-        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-        .run();
+    const next =
+      target.user.currentTeamId === team.id ? await fallbackTeamId(db, targetId, team.id) : undefined;
+    await transaction(db, async (tx) => {
+      await tx
+        .delete(teamMembers)
+        .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)));
       if (next !== undefined) {
-        tx.update(users).set({ currentTeamId: next }).where(eq(users.id, targetId)).run();
+        await tx.update(users).set({ currentTeamId: next }).where(eq(users.id, targetId));
       }
-      logActivity(tx, clock, {
+      await logActivity(tx, clock, {
         teamId: team.id,
         type: "removeTeamMember",
         userId: actor.userId,
@@ -97,7 +100,7 @@ export const memberPermissionsRoutes = new Hono<AppEnv>().post(
     const { db, catalog, realtime } = c.get("deps");
     const { team, member: actor, permissions: actorHolds } = teamOf(c);
     const targetId = c.req.param("member_id");
-    const target = existingMember(db, team.id, targetId);
+    const target = await existingMember(db, team.id, targetId);
     if (target.member.role === "owner") {
       throw new AppError("permissionsForbidden", { message: "error.permissionsForbidden.ownerPermissions" });
     }
@@ -131,10 +134,10 @@ export const memberPermissionsRoutes = new Hono<AppEnv>().post(
       effective[name] = value;
     }
     const stored = storedPermissions(catalog, effective);
-    db.update(teamMembers)
+    await db
+      .update(teamMembers)
       .set({ permissions: stored })
-      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)))
-      .run();
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, targetId)));
     realtime.toUser(targetId, { type: "refresh_user" });
     return c.json(memberShape(catalog, target.user, { ...target.member, permissions: stored }));
   },

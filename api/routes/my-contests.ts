@@ -16,14 +16,14 @@ import { contestListItem } from "../services/contests/shapes";
 import { listMyContests, teamsWithContestsInView } from "../services/my-contests";
 import { pagination, statusFilter } from "./builder/list-query";
 
-export const myContestsRoutes = new Hono<AppEnv>().get("/contests/list", (c) => {
+export const myContestsRoutes = new Hono<AppEnv>().get("/contests/list", async (c) => {
   const { db, catalog } = c.get("deps");
   const { user } = authOf(c);
   const statuses = statusFilter(c);
   const { page, perPage } = pagination(c);
-  const visible = teamsWithContestsInView(db, catalog, user.id);
+  const visible = await teamsWithContestsInView(db, catalog, user.id);
   const nameOf = new Map(visible.map((team) => [team.id, team.name]));
-  const { items, total } = listMyContests(
+  const { items, total } = await listMyContests(
     db,
     user.id,
     visible.map((team) => team.id),

@@ -24,14 +24,14 @@ export function beforeCursor(c: Context<AppEnv>): string | undefined {
   return before;
 }
 
-export const notificationsRoutes = new Hono<AppEnv>().get("/notifications/list", (c) => {
+export const notificationsRoutes = new Hono<AppEnv>().get("/notifications/list", async (c) => {
   const auth = authOf(c);
   const { db } = c.get("deps");
   const before = beforeCursor(c);
-  const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id };
+  const who = { userId: auth.user.id, teamId: (await loadTeamContext(c)).team.id };
   const lastReadId = auth.user.lastReadNotificationId;
   return c.json({
-    data: notificationsPage(db, who, before).map((n) => notificationShape(n, lastReadId)),
-    new_count: unreadNotificationsCount(db, { ...who, lastReadId }),
+    data: (await notificationsPage(db, who, before)).map((n) => notificationShape(n, lastReadId)),
+    new_count: await unreadNotificationsCount(db, { ...who, lastReadId }),
   });
 });

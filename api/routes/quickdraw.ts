@@ -19,7 +19,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { ProviderDefinition } from "../catalog";
 import type { AppEnv } from "../context";
-import { contests } from "../db/schema";
+import { first } from "../db/query";
+import { contests } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
 import { hasRealDriver } from "../drivers";
 import { AppError, refuse } from "../errors";
 import { newId } from "../ids";
@@ -86,8 +88,10 @@ export const quickdrawRoutes = new Hono<AppEnv>()
 
     const now = clock();
     const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });
-    const contest = db.transaction((tx) => {
-      const imports = importsLeft(tx, catalog, team, now);
+    const contest = await transaction(db, async (tx) => {
+      // The imports of the month are counted before creating: one at a time per team.
+      await lockTeam(tx, team.id);
+      const imports = await importsLeft(tx, catalog, team, now);
       if (imports.quota === 0) {
         throw refuse("planNotSupported", {
           message: "error.planNotSupported.quickdraw",
@@ -111,19 +115,21 @@ export const quickdrawRoutes = new Hono<AppEnv>()
         closeAt: null,
         config: { is_setup: false, nb_winners: 1, autodraw: { enabled: false, autodraw_at: null } },
         meta: { cancel_reason: null, imported_from: matched.trim() },
-        sources: [importedSource(tx, team.id, provider, post)],
+        sources: [await importedSource(tx, team.id, provider, post)],
         providers: [provider.name],
         entriesCount: 0,
         // Real when the team has a real account of the network to read the post with.
         sandbox:
           !hasRealDriver(provider) ||
-          !teamAccounts(tx, team.id, provider.name).some((a) => !a.account.sandbox && !a.account.disabled),
+          !(await teamAccounts(tx, team.id, provider.name)).some(
+            (a) => !a.account.sandbox && !a.account.disabled,
+          ),
         createdBy: user.id,
         createdAt: at,
         updatedAt: at,
       };
-      tx.insert(contests).values(row).run();
-      logActivity(tx, clock, {
+      await tx.insert(contests).values(row);
+      await logActivity(tx, clock, {
         teamId: team.id,
         type: "createContest",
         userId: user.id,
@@ -148,24 +154,27 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     }
     const sourceId = c.req.param("id");
 
-    const find = (tx: Pick<typeof db, "select">, id: string): ContestRow => {
-      const row = tx
-        .select()
-        .from(contests)
-        .where(and(eq(contests.id, id), eq(contests.teamId, team.id), isNull(contests.deletedAt)))
-        .get();
+    const find = async (tx: Pick<typeof db, "select">, id: string): Promise<ContestRow> => {
+      const row = await first(
+        tx
+          .select()
+          .from(contests)
+          .where(and(eq(contests.id, id), eq(contests.teamId, team.id), isNull(contests.deletedAt))),
+      );
       if (!row) throw new AppError("notFound", { message: "error.notFound.contest" });
       return row;
     };
 
-    db.transaction((tx) => {
-      const from = find(tx, sourceId);
-      const into = find(tx, targetId);
+    await transaction(db, async (tx) => {
+      await lockTeam(tx, team.id);
+      const from = await find(tx, sourceId);
+      const into = await find(tx, targetId);
       const problem = mergeProblem(from, into);
       if (problem) throw refuse(problem);
       const at = clock().toISOString();
       const moved = from.sources ?? [];
-      tx.update(contests)
+      await tx
+        .update(contests)
         .set({
           sources: [...(into.sources ?? []), ...moved],
           providers: [...new Set([...(into.providers ?? []), ...(from.providers ?? [])])],
@@ -173,10 +182,9 @@ export const quickdrawRoutes = new Hono<AppEnv>()
           loadedAt: into.loadedAt ?? from.loadedAt,
           updatedAt: at,
         })
-        .where(eq(contests.id, into.id))
-        .run();
+        .where(eq(contests.id, into.id));
       // The one way a status moves (api/services/contest-status.ts): canceled, with canceled_at.
-      moveStatus(tx, from.id, "canceled", at, {
+      await moveStatus(tx, from.id, "canceled", at, {
         meta: { ...from.meta, cancel_reason: "merged" },
         mergedInto: into.id,
         sources: [],

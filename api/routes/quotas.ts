@@ -8,6 +8,6 @@ import type { AppEnv } from "../context";
 import { teamOf } from "../middleware/guards";
 import { quotaUsage } from "../services/quotas";
 
-export const quotasRoutes = new Hono<AppEnv>().get("/quotas", (c) =>
-  c.json({ data: quotaUsage(c.get("deps"), teamOf(c).team) }),
+export const quotasRoutes = new Hono<AppEnv>().get("/quotas", async (c) =>
+  c.json({ data: await quotaUsage(c.get("deps"), teamOf(c).team) }),
 );

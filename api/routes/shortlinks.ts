@@ -57,7 +57,7 @@ export const shortlinksRoutes = new Hono<AppEnv>()
     if (body.type === "custom" && key === null) {
       throw validationError(c, { key: [{ key: "validation.required", rule: "required" }] });
     }
-    const created = createShortlink(db, clock, {
+    const created = await createShortlink(db, clock, {
       teamId: team.id,
       userId: auth.user.id,
       domain: String(body.domain),
@@ -69,20 +69,20 @@ export const shortlinksRoutes = new Hono<AppEnv>()
     }
     return c.json(shortlinkShape(created), 201);
   })
-  .get("/shortlinks/list", requirePermission("team.shortlinks.view_shortlink"), (c) => {
+  .get("/shortlinks/list", requirePermission("team.shortlinks.view_shortlink"), async (c) => {
     const { db } = c.get("deps");
     const { team } = teamOf(c);
-    const rows = listShortlinks(db, team.id, limitParam(c.req.query("limit")));
+    const rows = await listShortlinks(db, team.id, limitParam(c.req.query("limit")));
     return c.json({ data: rows.map(shortlinkShape) });
   })
-  .get("/shortlinks/:id", requirePermission("team.shortlinks.view_shortlink"), (c) => {
+  .get("/shortlinks/:id", requirePermission("team.shortlinks.view_shortlink"), async (c) => {
     const { db } = c.get("deps");
     const { team } = teamOf(c);
-    const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
+    const row = await findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
     if (!row) throw new AppError("notFound", { message: "error.notFound.shortlink" });
     return c.json(shortlinkShape(row));
   })
-  .get("/shortlinks/:id/statistics", requirePermission("team.shortlinks.view_shortlink"), (c) => {
+  .get("/shortlinks/:id/statistics", requirePermission("team.shortlinks.view_shortlink"), async (c) => {
     requireFeature(
       c,
       "shortlinks.statistics",
@@ -91,20 +91,20 @@ export const shortlinksRoutes = new Hono<AppEnv>()
     );
     const { db, clock } = c.get("deps");
     const { team } = teamOf(c);
-    const row = findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
+    const row = await findTeamShortlink(db, team.id, c.req.param("id"), c.req.query("domain"));
     if (!row) throw new AppError("notFound", { message: "error.notFound.shortlink" });
     const asked = dayRange({ from: c.req.query("from"), to: c.req.query("to") }, clock());
     if ("errors" in asked) throw validationError(c, asked.errors);
-    return c.json(shortlinkStatistics(db, row.id, asked.range));
+    return c.json(await shortlinkStatistics(db, row.id, asked.range));
   });
 
 /** The redirect itself, GET /s/:key on the app's domain (mounted outside /api). */
-export const shortlinkRedirectRoutes = new Hono<AppEnv>().get("/:key", (c) => {
+export const shortlinkRedirectRoutes = new Hono<AppEnv>().get("/:key", async (c) => {
   const { db, clock, env } = c.get("deps");
   const key = c.req.param("key");
   c.header("Cache-Control", "no-store");
   const host = c.req.header("host") ?? new URL(c.req.url).host;
-  const row = isKeyShaped(key) ? resolveShortlink(db, domainOfHost(host), key) : undefined;
+  const row = isKeyShaped(key) ? await resolveShortlink(db, domainOfHost(host), key) : undefined;
   const target = row && safeUrl(row.url);
   if (!row || !target) return c.text("This short link does not exist.", 404);
   if (c.req.method === "GET") {
@@ -114,7 +114,7 @@ export const shortlinkRedirectRoutes = new Hono<AppEnv>().get("/:key", (c) => {
       requestAddress(c) ?? "",
       c.req.header("user-agent") ?? "",
     );
-    recordVisit(db, clock, row, visitor);
+    await recordVisit(db, clock, row, visitor);
   }
   return c.redirect(target, 302);
 });

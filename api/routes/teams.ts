@@ -11,7 +11,9 @@ import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv, TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { contests, invites, teamMembers, teams, users } from "../db/schema";
+import { first } from "../db/query";
+import { contests, invites, teamMembers, teams, users } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { AppError } from "../errors";
 import {
   authOf,
@@ -88,10 +90,10 @@ export const teamsRoutes = new Hono<AppEnv>()
       user.id,
       "You created many teams today. Try again tomorrow.",
     );
-    const team = db.transaction((tx) => {
-      const created = createTeam(tx as unknown as Db, clock, { name, ownerId: user.id });
-      tx.update(users).set({ currentTeamId: created.id }).where(eq(users.id, user.id)).run();
-      logActivity(tx, clock, {
+    const team = await transaction(db, async (tx) => {
+      const created = await createTeam(tx, clock, { name, ownerId: user.id });
+      await tx.update(users).set({ currentTeamId: created.id }).where(eq(users.id, user.id));
+      await logActivity(tx, clock, {
         teamId: created.id,
         type: "createTeam",
         userId: user.id,
@@ -115,7 +117,7 @@ export const currentTeamRoutes = new Hono<AppEnv>().post(
     const { changes, errors } = teamChanges(team, await jsonBody(c));
     if (Object.keys(errors).length > 0) throw validationError(c, errors);
     if (Object.keys(changes).length > 0) {
-      db.update(teams).set(changes).where(eq(teams.id, team.id)).run();
+      await db.update(teams).set(changes).where(eq(teams.id, team.id));
       Object.assign(team, changes);
       // The team's name is in every member's header.
       realtime.toTeam(team.id, { type: "refresh_user" });
@@ -132,7 +134,7 @@ export const teamByIdRoutes = new Hono<AppEnv>()
     requireTeamOfPath("teamId"),
     requireNotFrozen,
     requirePermission("team.settings.delete_team"),
-    (c) => {
+    async (c) => {
       const { db, clock, realtime } = c.get("deps");
       const { team } = teamOf(c);
       const actorId = c.get("auth")?.user.id ?? null;
@@ -140,29 +142,30 @@ export const teamByIdRoutes = new Hono<AppEnv>()
         throw new AppError("cantDeleteYourDefaultTeam");
       }
       const now = clock().toISOString();
-      const members = db
+      const members = await db
         .select({ id: users.id, currentTeamId: users.currentTeamId })
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(eq(teamMembers.teamId, team.id))
-        .all();
+        .where(eq(teamMembers.teamId, team.id));
       // Where each member who worked in it goes (read before the team disappears from their memberships).
-      const moved = members
-        .filter((m) => m.currentTeamId === team.id)
-        .map((m) => ({ userId: m.id, teamId: fallbackTeamId(db, m.id, team.id) }));
-      db.transaction((tx) => {
-        tx.update(teams).set({ deletedAt: now }).where(eq(teams.id, team.id)).run();
+      const moved: { userId: string; teamId: string | null }[] = [];
+      for (const m of members) {
+        if (m.currentTeamId === team.id)
+          moved.push({ userId: m.id, teamId: await fallbackTeamId(db, m.id, team.id) });
+      }
+      await transaction(db, async (tx) => {
+        await tx.update(teams).set({ deletedAt: now }).where(eq(teams.id, team.id));
         // Its open invites can no longer be used.
-        tx.update(invites)
+        await tx
+          .update(invites)
           .set({ status: "canceled", canceledAt: now, cancelerId: actorId })
-          .where(and(eq(invites.teamId, team.id), eq(invites.status, "active")))
-          .run();
+          .where(and(eq(invites.teamId, team.id), eq(invites.status, "active")));
         for (const m of moved) {
-          tx.update(users).set({ currentTeamId: m.teamId }).where(eq(users.id, m.userId)).run();
+          await tx.update(users).set({ currentTeamId: m.teamId }).where(eq(users.id, m.userId));
         }
         // Its contests publish nothing more: what the scheduler had left to do for them is canceled.
-        const owned = tx.select({ id: contests.id }).from(contests).where(eq(contests.teamId, team.id)).all();
-        for (const contest of owned) cancelContestJobs(tx, contest.id, now);
+        const owned = await tx.select({ id: contests.id }).from(contests).where(eq(contests.teamId, team.id));
+        for (const contest of owned) await cancelContestJobs(tx, contest.id, now);
       });
       for (const m of moved) realtime.moveUser(m.userId, m.teamId);
       // Every member's list of teams changed; those who worked in it are elsewhere now.
@@ -188,24 +191,24 @@ export const teamByIdRoutes = new Hono<AppEnv>()
       if (newOwnerId === "") {
         throw validationError(c, { new_owner_id: [{ key: "validation.required", rule: "required" }] });
       }
-      const target = findTeamContext(c.get("deps"), newOwnerId, team.id);
-      const targetUser = db.select().from(users).where(eq(users.id, newOwnerId)).get();
+      const target = await findTeamContext(c.get("deps"), newOwnerId, team.id);
+      const targetUser = await first(db.select().from(users).where(eq(users.id, newOwnerId)));
       if (!target || !targetUser || targetUser.deletedAt || target.member.role === "owner") {
         throw validationError(c, {
           new_owner_id: [{ key: "validation.team.new_owner", rule: "in" }],
         });
       }
       const oldOwnerId = team.ownerId;
-      db.transaction((tx) => {
-        tx.update(teams).set({ ownerId: newOwnerId }).where(eq(teams.id, team.id)).run();
-        tx.update(teamMembers)
+      await transaction(db, async (tx) => {
+        await tx.update(teams).set({ ownerId: newOwnerId }).where(eq(teams.id, team.id));
+        await tx
+          .update(teamMembers)
           .set({ role: "member", permissions: null })
-          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, oldOwnerId)))
-          .run();
-        tx.update(teamMembers)
+          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, oldOwnerId)));
+        await tx
+          .update(teamMembers)
           .set({ role: "owner", permissions: null })
-          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, newOwnerId)))
-          .run();
+          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, newOwnerId)));
       });
       team.ownerId = newOwnerId;
       realtime.toUser(oldOwnerId, { type: "refresh_user" });

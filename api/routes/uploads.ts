@@ -59,7 +59,7 @@ async function upload(c: Context<AppEnv>) {
     "Your team uploaded many files in the last hour. Try again later.",
   );
   const storageLimit = teamQuotas(catalog, team).storage_mb * MB;
-  const room = storageLimit - teamStorageBytes(db, team.id);
+  const room = storageLimit - (await teamStorageBytes(db, team.id));
   if (room <= 0) throw storageFull(storageLimit);
   const file = await receiveUpload({
     body: c.req.raw.body,
@@ -69,7 +69,7 @@ async function upload(c: Context<AppEnv>) {
     maxSize: catalog.builderConfig.limits.mediaMaxSize ?? DEFAULT_MEDIA_MAX_SIZE,
     room: { bytes: room, full: () => storageFull(storageLimit) },
   });
-  const { row, created } = storeUpload(db, clock, env.uploadDir, {
+  const { row, created } = await storeUpload(db, clock, env.uploadDir, {
     teamId: team.id,
     userId: auth.user.id,
     file,
@@ -89,7 +89,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .get("/view/:uuid", requirePermission(VIEW_PERMISSION), async (c) => {
     const { db, env, logger } = c.get("deps");
     const { team } = teamOf(c);
-    const row = findUpload(db, team.id, c.req.param("uuid"));
+    const row = await findUpload(db, team.id, c.req.param("uuid"));
     if (!row) throw new AppError("notFound", { message: "error.notFound.file" });
     const file = storedPath(env.uploadDir, row.sha256);
     const { size } = await stat(file).catch((err: unknown) => {
@@ -131,7 +131,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (typeof body.uuid !== "string" || body.uuid === "") {
       throw validationError(c, { uuid: [{ key: "validation.required", rule: "required" }] });
     }
-    if (!deleteUpload(db, env.uploadDir, team.id, body.uuid))
+    if (!(await deleteUpload(db, env.uploadDir, team.id, body.uuid)))
       throw new AppError("notFound", { message: "error.notFound.file" });
     return c.json({ success: true as const });
   });

@@ -6,7 +6,8 @@ import { clearSessionCookie } from "../auth/cookies";
 import { endUserSessions } from "../auth/sessions";
 import { limitAddress } from "../client-address";
 import type { AppEnv } from "../context";
-import { teamMembers, teams, users } from "../db/schema";
+import { first } from "../db/query";
+import { teamMembers, teams, users } from "../db/tables";
 import { AppError } from "../errors";
 import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 import { findUserByEmail, userShape } from "../services/users";
@@ -19,9 +20,9 @@ function invalid(field: string, text: string): AppError {
 }
 
 export const meRoutes = new Hono<AppEnv>()
-  .get("/", (c) => {
+  .get("/", async (c) => {
     const auth = authOf(c);
-    return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
+    return c.json(await userShape(c.get("deps"), auth.user, await loadTeamContext(c)));
   })
   .post("/", async (c) => {
     const auth = authOf(c);
@@ -58,7 +59,7 @@ export const meRoutes = new Hono<AppEnv>()
       validateForm(c, "sign-in", { email: body.email });
       const email = normalizeEmail(String(body.email));
       if (email !== auth.user.email) {
-        const taken = findUserByEmail(db, email);
+        const taken = await findUserByEmail(db, email);
         if (taken) throw invalid("email", message(c, "validation.email.taken"));
         if (body.confirm_code === undefined) {
           // An address change is confirmed with a code sent to the new address (the confirm-email dialog).
@@ -80,34 +81,36 @@ export const meRoutes = new Hono<AppEnv>()
       }
     }
     if (Object.keys(changes).length > 0) {
-      db.update(users).set(changes).where(eq(users.id, auth.user.id)).run();
+      await db.update(users).set(changes).where(eq(users.id, auth.user.id));
       Object.assign(auth.user, changes);
     }
-    return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
+    return c.json(await userShape(c.get("deps"), auth.user, await loadTeamContext(c)));
   })
-  .delete("/", (c) => {
+  .delete("/", async (c) => {
     const auth = authOf(c);
     const { db, clock, realtime } = c.get("deps");
     // A team the user owns with other members in it must be handed over first (their default team can't be).
-    const owned = db
+    const owned = await db
       .select({ id: teams.id })
       .from(teams)
-      .where(and(eq(teams.ownerId, auth.user.id), eq(teams.isDefault, false), isNull(teams.deletedAt)))
-      .all();
-    const others = owned.filter(
-      (t) =>
-        db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, t.id)).all()
-          .length > 1,
-    );
-    if (others.length > 0) {
+      .where(and(eq(teams.ownerId, auth.user.id), eq(teams.isDefault, false), isNull(teams.deletedAt)));
+    let others = 0;
+    for (const t of owned) {
+      const members = await db
+        .select({ userId: teamMembers.userId })
+        .from(teamMembers)
+        .where(eq(teamMembers.teamId, t.id));
+      if (members.length > 1) others++;
+    }
+    if (others > 0) {
       throw new AppError("conflict", { message: "error.conflict.ownsTeams" });
     }
     // Soft delete; the address is freed so it can register again.
-    db.update(users)
+    await db
+      .update(users)
       .set({ deletedAt: clock().toISOString(), email: `deleted+${auth.user.id}@fairdraw.invalid` })
-      .where(eq(users.id, auth.user.id))
-      .run();
-    endUserSessions(db, auth.user.id);
+      .where(eq(users.id, auth.user.id));
+    await endUserSessions(db, auth.user.id);
     realtime.closeUser(auth.user.id);
     clearSessionCookie(c);
     return c.json({ success: true });
@@ -119,16 +122,19 @@ export const switchTeamRoutes = new Hono<AppEnv>().post("/users/switch_team", re
   const body = await jsonBody(c);
   const { db, realtime } = c.get("deps");
   const teamId = typeof body.team_id === "string" ? body.team_id : "";
-  const member = db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, auth.user.id), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)))
-    .get();
+  const member = await first(
+    db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(
+        and(eq(teamMembers.userId, auth.user.id), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)),
+      ),
+  );
   if (!member) throw new AppError("notFound", { message: "error.notFound.team" });
-  db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, auth.user.id)).run();
+  await db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, auth.user.id));
   auth.user.currentTeamId = teamId;
   realtime.moveUser(auth.user.id, teamId);
   realtime.toUser(auth.user.id, { type: "refresh_user" });
-  return c.json(userShape(c.get("deps"), auth.user, loadTeamContext(c)));
+  return c.json(await userShape(c.get("deps"), auth.user, await loadTeamContext(c)));
 });

@@ -19,31 +19,33 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { isPlainObject, toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
-import { contests } from "../db/schema";
+import { first } from "../db/query";
+import { contests } from "../db/tables";
 import { AppError } from "../errors";
 import { committedMoments, findCommitment, momentsEntriesOf } from "../services/commitments";
 import { DRAW_ALGORITHM, findFinalDraw } from "../services/draws";
 import { entrantsOf } from "../services/entrants";
 
-export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => {
+export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (c) => {
   const { db } = c.get("deps");
-  const row = db
-    .select()
-    .from(contests)
-    .where(and(eq(contests.id, c.req.param("contestId")), isNull(contests.deletedAt)))
-    .get();
+  const row = await first(
+    db
+      .select()
+      .from(contests)
+      .where(and(eq(contests.id, c.req.param("contestId")), isNull(contests.deletedAt))),
+  );
   if (!row || row.status === "draft") throw new AppError("notFound", { message: "error.notFound.contest" });
-  const commitment = findCommitment(db, row.id);
-  const draw = findFinalDraw(db, row.id);
+  const commitment = await findCommitment(db, row.id);
+  const draw = await findFinalDraw(db, row.id);
   const revealed = draw !== undefined && commitment?.revealedAt != null;
-  const winnerRows = draw ? entrantsOf(db, row.id, [...draw.winners, ...draw.substitutes]) : [];
+  const winnerRows = draw ? await entrantsOf(db, row.id, [...draw.winners, ...draw.substitutes]) : [];
   const accountOf = (id: string) => {
     const e = winnerRows.find((r) => r.id === id);
     return { id, provider: e?.provider ?? null, screen_name: e?.screenName ?? null };
   };
   const momentsRevealedAt = commitment?.momentsRevealedAt ?? null;
   const committed = Object.entries(committedMoments(commitment));
-  const lists = momentsRevealedAt !== null && committed.length > 0 ? momentsEntriesOf(db, row.id) : {};
+  const lists = momentsRevealedAt !== null && committed.length > 0 ? await momentsEntriesOf(db, row.id) : {};
   // Only the moments' winners are read from the entries (their handles, and whether the manual check rejected them).
   const resultsOf = new Map(
     committed.map(([sourceId]) => [sourceId, momentResults(commitment?.momentsResult?.[sourceId])]),
@@ -51,7 +53,7 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", (c) => 
   const momentWinnerIds = [
     ...new Set([...resultsOf.values()].flatMap((list) => list.flatMap((r) => (r.winner ? [r.winner] : [])))),
   ];
-  const winnerEntries = momentsRevealedAt !== null ? entrantsOf(db, row.id, momentWinnerIds) : [];
+  const winnerEntries = momentsRevealedAt !== null ? await entrantsOf(db, row.id, momentWinnerIds) : [];
   const moments = committed.map(([sourceId, m]) => {
     if (momentsRevealedAt === null) {
       return {

@@ -16,7 +16,8 @@ import { Hono } from "hono";
 import type { UpgradeWebSocket, WSContext } from "hono/ws";
 import { socketAddress } from "../client-address";
 import type { AppEnv } from "../context";
-import { sessions } from "../db/schema";
+import { first } from "../db/query";
+import { sessions } from "../db/tables";
 import { AppError } from "../errors";
 import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 
@@ -84,31 +85,41 @@ export function wsRoutes(upgradeWebSocket: UpgradeWebSocket) {
     "/ws",
     requireUser,
     requireSameOrigin,
-    upgradeWebSocket((c: Context<AppEnv>) => {
+    upgradeWebSocket(async (c: Context<AppEnv>) => {
       const auth = authOf(c);
-      const { db, realtime } = c.get("deps");
-      const who = { userId: auth.user.id, teamId: loadTeamContext(c).team.id, sessionId: auth.session.id };
+      const { db, realtime, logger } = c.get("deps");
+      const team = await loadTeamContext(c);
+      const who = { userId: auth.user.id, teamId: team.team.id, sessionId: auth.session.id };
       let remove: (() => void) | undefined;
+      // The socket may close while onOpen still reads the session: then it is not registered at all.
+      let closed = false;
       const forget = () => {
+        closed = true;
         remove?.();
         remove = undefined;
       };
       return {
         onOpen: (_event: Event, ws: WSContext) => {
           // The session may have ended between the handshake and now (a logout in another tab).
-          const live = db
-            .select({ id: sessions.id })
-            .from(sessions)
-            .where(eq(sessions.id, who.sessionId))
-            .get();
-          if (!live) {
-            ws.close(SESSION_ENDED, "session ended");
-            return;
-          }
-          remove = realtime.add(
-            { send: (data) => ws.send(data), close: (code, reason) => ws.close(code, reason) },
-            who,
-          );
+          const open = async () => {
+            const live = await first(
+              db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, who.sessionId)),
+            );
+            if (closed) return;
+            if (!live) {
+              ws.close(SESSION_ENDED, "session ended");
+              return;
+            }
+            remove = realtime.add(
+              { send: (data) => ws.send(data), close: (code, reason) => ws.close(code, reason) },
+              who,
+            );
+          };
+          // The adapter does not wait for onOpen: a failed read closes the socket (the client reconnects).
+          open().catch((err: unknown) => {
+            logger.error({ err }, "websocket open failed");
+            ws.close(1011, "server error");
+          });
         },
         onMessage: (event: MessageEvent, ws: WSContext) => {
           if (isPing(event.data)) ws.send(JSON.stringify({ type: "pong" }));

@@ -21,7 +21,9 @@ import { isMetaNetwork } from "../../engine/provider";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
-import { contests, drawCommitments, teams } from "../db/schema";
+import { first } from "../db/query";
+import { contests, drawCommitments, teams } from "../db/tables";
+import { transaction } from "../db/transaction";
 import type { PublicationKind, PublicationMode } from "../drivers/types";
 import { logActivity } from "../services/activity";
 import { committedMoments, findCommitment, momentEntries } from "../services/commitments";
@@ -84,37 +86,35 @@ const skipped = (reason: string): JobOutcome => ({ result: { skipped: reason }, 
 
 const DAY_MS = 86_400_000;
 
-function contestOf(deps: SchedulerDeps, id: string): ContestRow | undefined {
-  return deps.db.select().from(contests).where(eq(contests.id, id)).get();
+async function contestOf(deps: SchedulerDeps, id: string): Promise<ContestRow | undefined> {
+  return await first(deps.db.select().from(contests).where(eq(contests.id, id)));
 }
 
-export function tokensOf(deps: Pick<SchedulerDeps, "db" | "env">, row: ContestRow) {
+export async function tokensOf(deps: Pick<SchedulerDeps, "db" | "env">, row: ContestRow) {
   return {
-    seedCommitment: findCommitment(deps.db, row.id)?.seedCommitment ?? "",
+    seedCommitment: (await findCommitment(deps.db, row.id))?.seedCommitment ?? "",
     drawLink: verifyUrl(deps.env.publicUrl, row.id),
   };
 }
 
 /** Writes the stored sources back with one source changed. */
-function updateStoredSource(
+async function updateStoredSource(
   deps: SchedulerDeps,
   contestId: string,
   sourceId: string,
   change: Partial<StoredSource>,
 ) {
-  deps.db.transaction((tx) => {
-    const row = tx
-      .select({ sources: contests.sources })
-      .from(contests)
-      .where(eq(contests.id, contestId))
-      .get();
+  await transaction(deps.db, async (tx) => {
+    const row = await first(
+      tx.select({ sources: contests.sources }).from(contests).where(eq(contests.id, contestId)),
+    );
     const sources = ((row?.sources ?? []) as unknown as StoredSource[]).map((s) =>
       s._id === sourceId ? { ...s, ...change } : s,
     );
-    tx.update(contests)
+    await tx
+      .update(contests)
       .set({ sources: sources as unknown as Record<string, unknown>[] })
-      .where(eq(contests.id, contestId))
-      .run();
+      .where(eq(contests.id, contestId));
   });
 }
 
@@ -155,7 +155,7 @@ async function publishFollowUp(
     mode,
     account: source.account,
     text: fillTokens(typeof form.content === "string" ? form.content : "", {
-      ...tokensOf(deps, row),
+      ...(await tokensOf(deps, row)),
       ...extraTokens,
     }),
     media: mediaIds(form.media),
@@ -176,13 +176,13 @@ async function publishFollowUp(
  */
 async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status !== "planned" && row.status !== "started") return skipped(`contest ${row.status}`);
-  const needed = contestSources(deps, row).filter((source) => {
+  const needed = (await contestSources(deps, row)).filter((source) => {
     const publication = formPart(source, "publication");
     return publication !== undefined && publication.needed !== false;
   });
   const missing = needed.filter((source) => !source.driver || !source.account).map((s) => s.stored);
   const late = row.status === "planned" && closeDatePassed(deps, row);
-  if (late && !mainPostsOut(deps.db, row.id)) return startMissed(deps, row);
+  if (late && !(await mainPostsOut(deps.db, row.id))) return await startMissed(deps, row);
   if (row.status === "planned" && !late && missing.length > 0) {
     throw new NotReady(`no publishing account for source ${missing.map((s) => s._id).join(", ")}`, {
       key: "contestPublishingAccountMissing",
@@ -215,13 +215,13 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
       account: source.account,
       text: fillTokens(
         typeof publication.content === "string" ? publication.content : "",
-        tokensOf(deps, row),
+        await tokensOf(deps, row),
       ),
       media: mediaIds(publication.media),
       dark: publication.dark === true,
     });
     if (source.stored.post_id !== pub.externalPostId) {
-      updateStoredSource(deps, row.id, source.stored._id, {
+      await updateStoredSource(deps, row.id, source.stored._id, {
         post_id: pub.externalPostId,
         poster_id: source.account.external_id,
       });
@@ -229,10 +229,10 @@ async function runStart(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     published++;
   }
   const at = deps.clock().toISOString();
-  const move = deps.db.transaction((tx) => {
-    const moved = moveStatus(tx, row.id, "started", at);
+  const move = await transaction(deps.db, async (tx) => {
+    const moved = await moveStatus(tx, row.id, "started", at);
     // Entries are read as the contest runs (load.ts), the first load one interval after the start.
-    if (moved) scheduleNextLoad(tx, { ...row, status: "started", startedAt: at }, at);
+    if (moved) await scheduleNextLoad(tx, { ...row, status: "started", startedAt: at }, at);
     return moved;
   });
   return {
@@ -252,8 +252,8 @@ function closeDatePassed(deps: SchedulerDeps, row: ContestRow): boolean {
 }
 
 /** Whether a main publication of the contest went out, or may have (a row left publishing by a failed run). */
-function mainPostsOut(db: Pick<Db, "select">, contestId: string): boolean {
-  return contestPublications(db, contestId).some((p) => p.kind === "main");
+async function mainPostsOut(db: Pick<Db, "select">, contestId: string): Promise<boolean> {
+  return (await contestPublications(db, contestId)).some((p) => p.kind === "main");
 }
 
 /**
@@ -262,23 +262,20 @@ function mainPostsOut(db: Pick<Db, "select">, contestId: string): boolean {
  * team told: publishing it then would open and close it at once, with no time to enter. One with a post out
  * starts on what is out (runStart) and closes.
  */
-function startMissed(deps: SchedulerDeps, row: ContestRow): JobOutcome {
+async function startMissed(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   const at = deps.clock().toISOString();
-  const move = deps.db.transaction(
-    (tx) => {
-      // Read again in the transaction: another process may have moved it or published since.
-      const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
-      if (fresh?.status !== "planned" || mainPostsOut(tx, row.id)) return null;
-      const moved = moveStatus(tx, row.id, "canceled", at, {
-        meta: { ...fresh.meta, cancel_reason: "start_missed" },
-      });
-      if (moved) cancelPendingJobs(tx, row.id, at);
-      return moved;
-    },
-    { behavior: "immediate" },
-  );
+  const move = await transaction(deps.db, async (tx) => {
+    // Read again in the transaction: another process may have moved it or published since.
+    const fresh = await first(tx.select().from(contests).where(eq(contests.id, row.id)));
+    if (fresh?.status !== "planned" || (await mainPostsOut(tx, row.id))) return null;
+    const moved = await moveStatus(tx, row.id, "canceled", at, {
+      meta: { ...fresh.meta, cancel_reason: "start_missed" },
+    });
+    if (moved) await cancelPendingJobs(tx, row.id, at);
+    return moved;
+  });
   if (move) {
-    notify(
+    await notify(
       deps,
       { teamId: row.teamId },
       {
@@ -299,7 +296,7 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
   const colon = key.indexOf(":");
   const sourceId = key.slice(0, colon);
   const reminderId = key.slice(colon + 1);
-  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  const source = (await contestSources(deps, row)).find((s) => s.stored._id === sourceId);
   if (!source) return skipped("source removed");
   const list = getIn(source.form, ["reminders", "list"]);
   const form = (Array.isArray(list) ? list : []).find((r) => isPlainObject(r) && r.id === reminderId) as
@@ -317,7 +314,7 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
     provider: source.stored.provider,
     mode,
     account: source.account,
-    text: fillTokens(typeof form.content === "string" ? form.content : "", tokensOf(deps, row)),
+    text: fillTokens(typeof form.content === "string" ? form.content : "", await tokensOf(deps, row)),
     media: mediaIds(form.media),
     dark: form.dark === true,
     inReplyTo,
@@ -325,7 +322,7 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
   const reminders = (source.stored.reminders ?? []).map((r) =>
     r.id === reminderId ? { ...r, published_at: pub.publishedAt, post_id: pub.externalPostId } : r,
   );
-  updateStoredSource(deps, row.id, sourceId, { reminders });
+  await updateStoredSource(deps, row.id, sourceId, { reminders });
   return { result: { published: 1 }, moves: [], changed: true };
 }
 
@@ -335,14 +332,14 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
  * Resolves the winning moments of the contest's twitter sources, once, in the caller's transaction (the close's,
  * after its entries are written): each moment goes to the first valid entry made at or after it.
  */
-export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: string, at: string): void {
-  const commitment = findCommitment(tx, contestId);
+export async function resolveMoments(tx: Db, contestId: string, at: string): Promise<void> {
+  const commitment = await findCommitment(tx, contestId);
   const committed = committedMoments(commitment);
   if (Object.keys(committed).length === 0 || commitment?.momentsResult) return;
   const resolved: Record<string, unknown> = {};
   const lists: Record<string, { id: string; at: string }[]> = {};
   // Only the valid entries' few columns the list needs (a close resolves over tens of thousands).
-  const all = validEntryTimes(tx, contestId);
+  const all = await validEntryTimes(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
     lists[sourceId] = momentEntries(all, sourceId);
     // The winners frozen when their won replies went out during the run stay (docs/draw.md "Frozen winners").
@@ -353,10 +350,10 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
     );
   }
   // The list is kept with the result: /verify publishes the very list the moments were resolved over.
-  tx.update(drawCommitments)
+  await tx
+    .update(drawCommitments)
     .set({ momentsResult: resolved, momentsEntries: lists, momentsRevealedAt: at })
-    .where(eq(drawCommitments.contestId, contestId))
-    .run();
+    .where(eq(drawCommitments.contestId, contestId));
 }
 
 /**
@@ -364,18 +361,18 @@ export function resolveMoments(tx: Pick<Db, "select" | "update">, contestId: str
  * loads key the won replies sent during the run): a source's replies go out as one batch (publishReplies).
  */
 async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promise<number> {
-  const results = findCommitment(deps.db, row.id)?.momentsResult ?? null;
+  const results = (await findCommitment(deps.db, row.id))?.momentsResult ?? null;
   if (!results) return 0;
-  const tokens = tokensOf(deps, row);
+  const tokens = await tokensOf(deps, row);
   // A frozen winner keeps its moment even if its entry is no longer valid: it gets the won reply too.
   const allWinners = Object.values(results).flatMap((list) =>
     Array.isArray(list)
       ? list.flatMap((r) => (isPlainObject(r) && typeof r.winner === "string" ? [r.winner] : []))
       : [],
   );
-  const answered = momentReplyEntrants(deps.db, row.id, allWinners);
+  const answered = await momentReplyEntrants(deps.db, row.id, allWinners);
   let published = 0;
-  for (const source of contestSources(deps, row)) {
+  for (const source of await contestSources(deps, row)) {
     const resolved = results[source.stored._id];
     const { driver, account } = source;
     const post = source.stored.post_id;
@@ -426,36 +423,33 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
 async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status === "planned") throw new NotReady("the contest has not started");
   if (row.status !== "started" && row.status !== "closed") return skipped(`contest ${row.status}`);
-  const current = contestOf(deps, row.id) ?? row;
+  const current = (await contestOf(deps, row.id)) ?? row;
   // The last load, over the whole window (loads while it ran read it up to their time); once, as it moves to closed.
   const lastLoad = (r: ContestRow) => r.entriesLoadedAt === null || r.status === "started";
   const load = lastLoad(current)
     ? await readEntries(deps, current, { limit: TUNNEL_LOAD_MAX, now: deps.clock() })
     : null;
   const at = deps.clock().toISOString();
-  const { move, loaded } = deps.db.transaction(
-    (tx) => {
-      const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
-      if (!fresh || (fresh.status !== "started" && fresh.status !== "closed"))
-        return { move: null, loaded: null };
-      let entries: number | null = null;
-      if (load && lastLoad(fresh)) {
-        writeEntries(tx, fresh, load, at);
-        logActivity(tx, () => new Date(at), {
-          teamId: row.teamId,
-          type: "loadEntries",
-          meta: { contest: { _id: row.id, name: row.name }, entries: load.entrants.length },
-        });
-        entries = load.entrants.length;
-      }
-      const moved = moveStatus(tx, row.id, "closed", at);
-      resolveMoments(tx, row.id, at);
-      scheduleAfterClose(tx, fresh, at);
-      return { move: moved, loaded: entries };
-    },
-    { behavior: "immediate" },
-  );
-  const moments = await publishMomentReplies(deps, contestOf(deps, row.id) ?? row);
+  const { move, loaded } = await transaction(deps.db, async (tx) => {
+    const fresh = await first(tx.select().from(contests).where(eq(contests.id, row.id)));
+    if (!fresh || (fresh.status !== "started" && fresh.status !== "closed"))
+      return { move: null, loaded: null };
+    let entries: number | null = null;
+    if (load && lastLoad(fresh)) {
+      await writeEntries(tx, fresh, load, at);
+      await logActivity(tx, () => new Date(at), {
+        teamId: row.teamId,
+        type: "loadEntries",
+        meta: { contest: { _id: row.id, name: row.name }, entries: load.entrants.length },
+      });
+      entries = load.entrants.length;
+    }
+    const moved = await moveStatus(tx, row.id, "closed", at);
+    await resolveMoments(tx, row.id, at);
+    await scheduleAfterClose(tx, fresh, at);
+    return { move: moved, loaded: entries };
+  });
+  const moments = await publishMomentReplies(deps, (await contestOf(deps, row.id)) ?? row);
   return {
     result: {
       ...(loaded !== null ? { entries: loaded } : {}),
@@ -469,7 +463,7 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
 /** A source's closing publication (scheduled by the close), when its form has it on. */
 async function runClosing(deps: SchedulerDeps, row: ContestRow, sourceId: string): Promise<JobOutcome> {
   if (row.status !== "closed" && row.status !== "ended") return skipped(`contest ${row.status}`);
-  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  const source = (await contestSources(deps, row)).find((s) => s.stored._id === sourceId);
   if (!source) return skipped("source removed");
   if (formPart(source, "closing_publication")?.enabled !== true) return skipped("no closing publication");
   if (!source.driver || !source.account) return skipped("no publishing account");
@@ -480,36 +474,33 @@ async function runClosing(deps: SchedulerDeps, row: ContestRow, sourceId: string
 // ------------------------------------------------------------------------------------------------- autodraw
 
 /** The final draw made by the system (the automatic draw); in one transaction with what follows it. */
-export function finalDrawBySystem(deps: SchedulerDeps, row: ContestRow) {
-  const team = deps.db.select().from(teams).where(eq(teams.id, row.teamId)).get();
+export async function finalDrawBySystem(deps: SchedulerDeps, row: ContestRow) {
+  const team = await first(deps.db.select().from(teams).where(eq(teams.id, row.teamId)));
   if (!team) throw new Error("the contest's team is gone");
   const at = deps.clock().toISOString();
-  return deps.db.transaction(
-    (tx) => {
-      const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
-      if (!fresh || findFinalDraw(tx, row.id)) return null;
-      const meta = { contest: { _id: row.id, name: row.name }, kind: "final", automatic: true };
-      logActivity(tx, () => new Date(at), { teamId: row.teamId, type: "startDraw", meta });
-      const outcome = makeDraw(tx, {
-        counts: drawCounts(deps.catalog, team, fresh),
-        contest: fresh,
-        kind: "final",
-        userId: null,
-        at,
-        refuse: (why) => new NotReady(why),
-      });
-      scheduleAfterDraw(tx, fresh, at);
-      logActivity(tx, () => new Date(at), { teamId: row.teamId, type: "finishDraw", meta });
-      return outcome;
-    },
-    { behavior: "immediate" },
-  );
+  return await transaction(deps.db, async (tx) => {
+    const fresh = await first(tx.select().from(contests).where(eq(contests.id, row.id)));
+    if (!fresh || (await findFinalDraw(tx, row.id))) return null;
+    const meta = { contest: { _id: row.id, name: row.name }, kind: "final", automatic: true };
+    await logActivity(tx, () => new Date(at), { teamId: row.teamId, type: "startDraw", meta });
+    const outcome = await makeDraw(tx, {
+      counts: drawCounts(deps.catalog, team, fresh),
+      contest: fresh,
+      kind: "final",
+      userId: null,
+      at,
+      refuse: (why) => new NotReady(why),
+    });
+    await scheduleAfterDraw(tx, fresh, at);
+    await logActivity(tx, () => new Date(at), { teamId: row.teamId, type: "finishDraw", meta });
+    return outcome;
+  });
 }
 
 async function runAutodraw(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status === "planned" || row.status === "started") throw new NotReady("the contest is not closed");
   if (row.status !== "closed") return skipped(`contest ${row.status}`);
-  const outcome = finalDrawBySystem(deps, row);
+  const outcome = await finalDrawBySystem(deps, row);
   if (!outcome) return skipped("already drawn");
   return {
     result: { draw_id: outcome.draw.id, winners: outcome.draw.winners.length },
@@ -521,11 +512,11 @@ async function runAutodraw(deps: SchedulerDeps, row: ContestRow): Promise<JobOut
 // ------------------------------------------------------------------------------------- winners, messages
 
 /** The final draw's winners (moment winners first) as entrant rows, one per account. */
-export function winnerEntrants(deps: Pick<SchedulerDeps, "db">, row: ContestRow) {
-  const draw = findFinalDraw(deps.db, row.id);
+export async function winnerEntrants(deps: Pick<SchedulerDeps, "db">, row: ContestRow) {
+  const draw = await findFinalDraw(deps.db, row.id);
   if (!draw) return null;
-  const ids = [...momentWinners(deps.db, row.id), ...draw.winners];
-  const rows = entrantsOf(deps.db, row.id, ids);
+  const ids = [...(await momentWinners(deps.db, row.id)), ...draw.winners];
+  const rows = await entrantsOf(deps.db, row.id, ids);
   return ids.flatMap((id) => {
     const found = rows.find((r) => r.id === id && r.valid) ?? rows.find((r) => r.id === id);
     return found ? [found] : [];
@@ -539,15 +530,17 @@ export function winnerEntrants(deps: Pick<SchedulerDeps, "db">, row: ContestRow)
  */
 async function runWinners(deps: SchedulerDeps, row: ContestRow, sourceId: string): Promise<JobOutcome> {
   if (row.status !== "ended") return skipped(`contest ${row.status}`);
-  const all = winnerEntrants(deps, row);
+  const all = await winnerEntrants(deps, row);
   if (!all) return skipped("no final draw");
-  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  const source = (await contestSources(deps, row)).find((s) => s.stored._id === sourceId);
   if (!source) return skipped("source removed");
   const entered = new Set(
-    entrantsOf(
-      deps.db,
-      row.id,
-      all.map((w) => w.id),
+    (
+      await entrantsOf(
+        deps.db,
+        row.id,
+        all.map((w) => w.id),
+      )
     )
       .filter((e) => e.sourceId === sourceId)
       .map((e) => e.id),
@@ -569,7 +562,7 @@ async function runPrivateMessages(
   sourceId: string,
 ): Promise<JobOutcome> {
   if (row.status !== "ended") return skipped(`contest ${row.status}`);
-  const source = contestSources(deps, row).find((s) => s.stored._id === sourceId);
+  const source = (await contestSources(deps, row)).find((s) => s.stored._id === sourceId);
   if (!source) return skipped("source removed");
   const form = formPart(source, "winners_private_message");
   if (form?.enabled !== true) return skipped("no private message");
@@ -582,7 +575,7 @@ async function runPrivateMessages(
       return skipped(`${source.stored.provider}_window`);
     }
   }
-  const winners = (winnerEntrants(deps, row) ?? []).filter((w) => w.sourceId === sourceId);
+  const winners = ((await winnerEntrants(deps, row)) ?? []).filter((w) => w.sourceId === sourceId);
   for (const winner of winners) {
     await publishOnce(deps, source.driver, {
       contest_id: row.id,
@@ -593,15 +586,15 @@ async function runPrivateMessages(
       mode: "message",
       account: source.account,
       text: fillTokens(typeof form.content === "string" ? form.content : "", {
-        ...tokensOf(deps, row),
+        ...(await tokensOf(deps, row)),
         name: winner.name,
       }),
       media: mediaIds(form.media),
       dark: false,
       recipient: { id: winner.id, external_id: winner.externalId, screen_name: winner.screenName },
       // The winner does not take messages from the account: the team is told, to reach them another way.
-      onRefused: () =>
-        notify(
+      onRefused: async () => {
+        await notify(
           deps,
           { teamId: row.teamId },
           {
@@ -613,7 +606,8 @@ async function runPrivateMessages(
             },
             link: `/contest/${row.id}/drawing`,
           },
-        ),
+        );
+      },
     });
   }
   return { result: { sent: winners.length }, moves: [], changed: winners.length > 0 };
@@ -624,13 +618,14 @@ async function runPrivateMessages(
  * frozen team's jobs wait (the tick does not claim them; one claimed as the team was frozen waits here).
  */
 export async function runJob(deps: SchedulerDeps, job: JobRow): Promise<JobOutcome> {
-  const row = contestOf(deps, job.contestId);
+  const row = await contestOf(deps, job.contestId);
   if (!row || row.deletedAt !== null) return skipped("contest deleted");
-  const team = deps.db
-    .select({ deletedAt: teams.deletedAt, frozenLimitDate: teams.frozenLimitDate })
-    .from(teams)
-    .where(eq(teams.id, row.teamId))
-    .get();
+  const team = await first(
+    deps.db
+      .select({ deletedAt: teams.deletedAt, frozenLimitDate: teams.frozenLimitDate })
+      .from(teams)
+      .where(eq(teams.id, row.teamId)),
+  );
   if (!team || team.deletedAt !== null) return skipped("team deleted");
   if (team.frozenLimitDate !== null) throw new NotReady("the team is frozen");
   const kind = job.kind as JobKind;

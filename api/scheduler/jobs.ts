@@ -23,7 +23,10 @@
 import { and, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
-import { contests, jobs, teams } from "../db/schema";
+import { dialectOf } from "../db/client";
+import { first } from "../db/query";
+import { contests, jobs, teams } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { newId } from "../ids";
 import { commitContest } from "../services/commitments";
 import { formSourcesOf } from "../services/contest-sources";
@@ -43,7 +46,7 @@ export type JobKind = (typeof JOB_KINDS)[number];
 export type JobRow = typeof jobs.$inferSelect;
 
 type ContestRow = typeof contests.$inferSelect;
-type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
+type Tx = Db;
 
 /** The key of a job that happens once per contest. */
 export const CONTEST_KEY = "contest";
@@ -82,8 +85,8 @@ function nextLoad(row: ContestRow, at: string): { kind: JobKind; key: string; du
 }
 
 /** Schedules a running contest's next load (the start's first, each load's next), in the caller's transaction. */
-export function scheduleNextLoad(tx: Tx, row: ContestRow, at: string): void {
-  insertJobs(tx, row.id, nextLoad(row, at), at);
+export async function scheduleNextLoad(tx: Tx, row: ContestRow, at: string): Promise<void> {
+  await insertJobs(tx, row.id, nextLoad(row, at), at);
 }
 
 /** The jobs a scheduled contest needs, from its stored dates and sources (a started one's next load after `at`). */
@@ -110,14 +113,31 @@ function plannedJobs(row: ContestRow, at: string): { kind: JobKind; key: string;
   return out;
 }
 
-function insertJobs(
+async function insertJobs(
   tx: Tx,
   contestId: string,
   list: { kind: JobKind; key: string; dueAt: string }[],
   at: string,
-) {
+): Promise<void> {
   if (list.length === 0) return;
-  // A maximal contest plans some 200 jobs: one prepared single-row insert run for each in the caller's
+  if (dialectOf(tx) === "postgresql") {
+    // One statement for them all: a round trip to the server costs more than building it.
+    await tx
+      .insert(jobs)
+      .values(
+        list.map((job) => ({
+          id: newId(),
+          contestId,
+          kind: job.kind,
+          key: job.key,
+          dueAt: job.dueAt,
+          createdAt: at,
+        })),
+      )
+      .onConflictDoNothing();
+    return;
+  }
+  // SQLite: a maximal contest plans some 200 jobs: one prepared single-row insert run for each in the caller's
   // transaction (drizzle building multi-row statements and mapping their values cost more than SQLite's work).
   const value = (name: string) => sql`${sql.placeholder(name)}`;
   const insert = tx
@@ -131,9 +151,16 @@ function insertJobs(
       createdAt: value("createdAt"),
     })
     .onConflictDoNothing()
-    .prepare();
+    .prepare("insert_job");
   for (const job of list) {
-    insert.run({ id: newId(), contestId, kind: job.kind, key: job.key, dueAt: job.dueAt, createdAt: at });
+    await insert.execute({
+      id: newId(),
+      contestId,
+      kind: job.kind,
+      key: job.key,
+      dueAt: job.dueAt,
+      createdAt: at,
+    });
   }
 }
 
@@ -141,54 +168,61 @@ function insertJobs(
  * Schedules (or reschedules) a tunnel contest that is planned, in the caller's transaction: its commitments,
  * then its pending jobs replaced by those its dates ask for now. Anything else is left alone.
  */
-export function scheduleContest(tx: Tx, row: ContestRow, at: string): void {
+export async function scheduleContest(tx: Tx, row: ContestRow, at: string): Promise<void> {
   if (row.type !== "tunnel" || row.deletedAt !== null) return;
   if (row.status !== "planned" && row.status !== "started") return;
-  commitContest(tx, row, at);
-  tx.delete(jobs)
-    .where(and(eq(jobs.contestId, row.id), eq(jobs.status, "pending")))
-    .run();
-  insertJobs(tx, row.id, plannedJobs(row, at), at);
+  await commitContest(tx, row, at);
+  await tx.delete(jobs).where(and(eq(jobs.contestId, row.id), eq(jobs.status, "pending")));
+  await insertJobs(tx, row.id, plannedJobs(row, at), at);
 }
 
 /** scheduleContest for the contest with that id, as the caller's transaction has written it. */
-export function scheduleContestById(tx: Tx, contestId: string, at: string): void {
-  const row = tx.select().from(contests).where(eq(contests.id, contestId)).get();
-  if (row) scheduleContest(tx, row, at);
+export async function scheduleContestById(tx: Tx, contestId: string, at: string): Promise<void> {
+  const row = await first(tx.select().from(contests).where(eq(contests.id, contestId)));
+  if (row) await scheduleContest(tx, row, at);
 }
 
 /** A contest's job of that kind and key (the start job by default). */
-export function findJob(
+export async function findJob(
   db: Pick<Db, "select">,
   contestId: string,
   kind: JobKind = "start",
   key: string = CONTEST_KEY,
-): JobRow | undefined {
-  return db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.contestId, contestId), eq(jobs.kind, kind), eq(jobs.key, key)))
-    .get();
+): Promise<JobRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.contestId, contestId), eq(jobs.kind, kind), eq(jobs.key, key))),
+  );
 }
 
 /** Cancels what is left to do for a contest (deleted or canceled). */
-export function cancelContestJobs(tx: Pick<Db, "update">, contestId: string, at: string): void {
-  tx.update(jobs)
+export async function cancelContestJobs(
+  tx: Pick<Db, "update">,
+  contestId: string,
+  at: string,
+): Promise<void> {
+  await tx
+    .update(jobs)
     .set({ status: "canceled", doneAt: at })
-    .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "claimed"])))
-    .run();
+    .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "claimed"])));
 }
 
 /** Cancels a contest's jobs not yet claimed (pending, or failed and waiting to be re-queued): the claimed job that calls it ends as it runs. */
-export function cancelPendingJobs(tx: Pick<Db, "update">, contestId: string, at: string): void {
-  tx.update(jobs)
+export async function cancelPendingJobs(
+  tx: Pick<Db, "update">,
+  contestId: string,
+  at: string,
+): Promise<void> {
+  await tx
+    .update(jobs)
     .set({ status: "canceled", doneAt: at })
-    .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "failed"])))
-    .run();
+    .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "failed"])));
 }
 
 /** After the close: the closing publication of each source that has it on. */
-export function scheduleAfterClose(tx: Tx, row: ContestRow, at: string): void {
+export async function scheduleAfterClose(tx: Tx, row: ContestRow, at: string): Promise<void> {
   const forms = formSourcesOf(row);
   const list: { kind: JobKind; key: string; dueAt: string }[] = [];
   storedSources(row).forEach((source, i) => {
@@ -198,22 +232,27 @@ export function scheduleAfterClose(tx: Tx, row: ContestRow, at: string): void {
       list.push({ kind: "closing", key: source._id, dueAt: at });
     }
   });
-  insertJobs(tx, row.id, list, at);
+  await insertJobs(tx, row.id, list, at);
 }
 
 /** Failed jobs (of one contest, or all) back to pending, due at `at`, attempts from 0 (see the file's comment). */
-export function requeueFailedJobs(db: Pick<Db, "update">, at: string, contestId?: string): number {
-  return db
+export async function requeueFailedJobs(
+  db: Pick<Db, "update">,
+  at: string,
+  contestId?: string,
+): Promise<number> {
+  const requeued = await db
     .update(jobs)
     .set({ status: "pending", attempts: 0, dueAt: at, claimedAt: null, doneAt: null })
     .where(
       and(eq(jobs.status, "failed"), contestId === undefined ? undefined : eq(jobs.contestId, contestId)),
     )
-    .run().changes;
+    .returning({ id: jobs.id });
+  return requeued.length;
 }
 
 /** After the final draw: the winners publication and private messages of each source that has them on. */
-export function scheduleAfterDraw(tx: Tx, row: ContestRow, at: string): void {
+export async function scheduleAfterDraw(tx: Tx, row: ContestRow, at: string): Promise<void> {
   const forms = formSourcesOf(row);
   const list: { kind: JobKind; key: string; dueAt: string }[] = [];
   storedSources(row).forEach((source, i) => {
@@ -226,12 +265,12 @@ export function scheduleAfterDraw(tx: Tx, row: ContestRow, at: string): void {
       list.push({ kind: "private_messages", key: source._id, dueAt: at });
     }
   });
-  insertJobs(tx, row.id, list, at);
+  await insertJobs(tx, row.id, list, at);
 }
 
 /** Planned or started tunnel contests with no job at all get theirs (see the file's comment). */
-export function adoptUnscheduled(db: Db, at: string): number {
-  const orphans = db
+export async function adoptUnscheduled(db: Db, at: string): Promise<number> {
+  const orphans = await db
     .select()
     .from(contests)
     .where(
@@ -247,12 +286,11 @@ export function adoptUnscheduled(db: Db, at: string): number {
             .where(and(eq(teams.id, contests.teamId), isNotNull(teams.deletedAt))),
         ),
       ),
-    )
-    .all();
+    );
   let adopted = 0;
   for (const row of orphans) {
     if (plannedJobs(row, at).length === 0) continue;
-    db.transaction((tx) => scheduleContest(tx, row, at));
+    await transaction(db, (tx) => scheduleContest(tx, row, at));
     adopted++;
   }
   return adopted;

@@ -20,7 +20,9 @@
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
 import { toTime } from "../../engine/values";
-import { contests } from "../db/schema";
+import { first } from "../db/query";
+import { contests } from "../db/tables";
+import { transaction } from "../db/transaction";
 import {
   committedMoments,
   entryTime,
@@ -47,16 +49,13 @@ export async function runLoad(deps: SchedulerDeps, row: ContestRow): Promise<Job
   }
   const load = await readEntries(deps, row, { limit: TUNNEL_LOAD_MAX, now });
   const at = deps.clock().toISOString();
-  const loaded = deps.db.transaction(
-    (tx) => {
-      const fresh = tx.select().from(contests).where(eq(contests.id, row.id)).get();
-      if (fresh?.status !== "started") return false;
-      writeEntries(tx, fresh, load, at);
-      scheduleNextLoad(tx, fresh, at);
-      return true;
-    },
-    { behavior: "immediate" },
-  );
+  const loaded = await transaction(deps.db, async (tx) => {
+    const fresh = await first(tx.select().from(contests).where(eq(contests.id, row.id)));
+    if (fresh?.status !== "started") return false;
+    await writeEntries(tx, fresh, load, at);
+    await scheduleNextLoad(tx, fresh, at);
+    return true;
+  });
   if (!loaded) return { result: { skipped: "contest no longer started" }, moves: [], changed: false };
   const won = await publishWonSoFar(deps, row, now);
   return {
@@ -68,18 +67,18 @@ export async function runLoad(deps: SchedulerDeps, row: ContestRow): Promise<Job
 
 /** The won replies of the moments passed by `now`, over the entries read so far (see the file's comment). */
 async function publishWonSoFar(deps: SchedulerDeps, row: ContestRow, now: Date): Promise<number> {
-  const commitment = findCommitment(deps.db, row.id);
+  const commitment = await findCommitment(deps.db, row.id);
   // Resolved already (the close ran): the close sends the replies.
   if (!commitment || commitment.momentsResult) return 0;
   const committed = committedMoments(commitment);
   if (Object.keys(committed).length === 0) return 0;
-  const all = entrantsOf(deps.db, row.id);
+  const all = await entrantsOf(deps.db, row.id);
   const tokens = {
     seedCommitment: commitment.seedCommitment,
     drawLink: verifyUrl(deps.env.publicUrl, row.id),
   };
   let sent = 0;
-  for (const source of contestSources(deps, row)) {
+  for (const source of await contestSources(deps, row)) {
     const moments = committed[source.stored._id]?.moments.filter(
       (m) => (toTime(m) ?? Infinity) <= now.getTime(),
     );
@@ -96,15 +95,15 @@ async function publishWonSoFar(deps: SchedulerDeps, row: ContestRow, now: Date):
       if (!entrant) continue;
       // Frozen before the reply goes out: a reply sent always names the winner the close keeps.
       const frozenAt = deps.clock().toISOString();
-      deps.db.transaction(
-        (tx) =>
-          freezeMoment(tx, row.id, source.stored._id, {
+      await transaction(
+        deps.db,
+        async (tx) =>
+          await freezeMoment(tx, row.id, source.stored._id, {
             moment: result.moment,
             winner: entrant.id,
             at: entryTime(entrant),
             frozen_at: frozenAt,
           }),
-        { behavior: "immediate" },
       );
       await publishOnce(deps, source.driver, {
         contest_id: row.id,

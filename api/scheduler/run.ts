@@ -2,11 +2,13 @@
  * A scheduler tick (`runDueJobs`), on the injected clock:
  * 1. contests that reached planned or started without jobs get theirs (jobs.ts adoptUnscheduled);
  * 2. due jobs are claimed in one transaction: pending jobs whose due_at has come, and jobs claimed longer ago
- *    than CLAIM_TIMEOUT_MS (the process that claimed them stopped before finishing). Each claim is a guarded
- *    UPDATE (… WHERE id = ? AND status = <read> AND claimed_at <read>), portable SQL: of two processes only one
- *    claims a job. The jobs of a frozen team's contests are not claimed: they wait, untouched, until the team is
+ *    than the claim timeout (CLAIM_TIMEOUT_MS, or the env's CLAIM_TIMEOUT_MS: the process that claimed them
+ *    stopped before finishing). On SQLite each claim is a guarded UPDATE (… WHERE id = ? AND status = <read>
+ *    AND claimed_at <read>): of two processes only one claims a job; on PostgreSQL the rows are picked with
+ *    SELECT … FOR UPDATE SKIP LOCKED (api/db/pg/claim-jobs.ts), so processes claiming at once take other jobs.
+ *    The jobs of a frozen team's contests are not claimed: they wait, untouched, until the team is
  *    unfrozen (a freeze is a payment overdue, not a reason to fail the team's contests);
- *    While the tick runs, it renews every claim it still holds each CLAIM_RENEW_MS (HeldClaims), so a long job
+ *    While the tick runs, it renews every claim it still holds each fifth of the timeout (HeldClaims), so a long job
  *    never lets its claim, or those of the jobs behind it, go stale;
  * 3. claimed jobs run one by one in due order (start before reminders before close before autodraw at the same
  *    instant); a job done is marked done with what it did; a job that threw is put back to pending with its
@@ -23,8 +25,13 @@
  * 6. every job that changed something pushes load_contest to the contest's team.
  */
 import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
-import { contests, jobs, teams } from "../db/schema";
+import { dialectOf } from "../db/client";
+import { claimDueJobsPg } from "../db/pg/claim-jobs";
+import { first } from "../db/query";
+import { contests, jobs, teams } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { RateLimited } from "../drivers/errors";
+import type { Env } from "../env";
 import type { StatusMove } from "../services/contest-status";
 import { type NotificationContent, notify } from "../services/notifications";
 import { type JobOutcome, NotReady, runJob, type SchedulerDeps } from "./handlers";
@@ -72,56 +79,71 @@ const kindOrder = (kind: string) => {
   return i === -1 ? JOB_KINDS.length : i;
 };
 
-/** Claims the due jobs (see the file's comment); answers them as claimed, in the order they are to run. */
-export function claimDueJobs(deps: Pick<SchedulerDeps, "db">, now: Date, limit = TICK_BATCH): JobRow[] {
+/** The tick's claim timeout: CLAIM_TIMEOUT_MS unless the environment sets another (tests of several processes). */
+function claimTimeoutOf(deps: { env?: Pick<Env, "claimTimeoutMs"> }): number {
+  return deps.env?.claimTimeoutMs ?? CLAIM_TIMEOUT_MS;
+}
+
+/** The order claimed jobs run in: due date, then start before reminders before close..., then id. */
+function runOrder(a: JobRow, b: JobRow): number {
+  return byCodeUnit(a.dueAt, b.dueAt) || kindOrder(a.kind) - kindOrder(b.kind) || byCodeUnit(a.id, b.id);
+}
+
+/**
+ * Claims the due jobs (see the file's comment); answers them as claimed, in the order they are to run. On
+ * PostgreSQL, SELECT … FOR UPDATE SKIP LOCKED (api/db/pg/claim-jobs.ts: the same rules, several processes
+ * claiming at once each take other jobs); on SQLite, guarded updates in one transaction (one writer at a time).
+ */
+export async function claimDueJobs(
+  deps: Pick<SchedulerDeps, "db"> & { env?: Pick<Env, "claimTimeoutMs"> },
+  now: Date,
+  limit = TICK_BATCH,
+): Promise<JobRow[]> {
+  const claimTimeoutMs = claimTimeoutOf(deps);
+  if (dialectOf(deps.db) === "postgresql") {
+    return (await claimDueJobsPg(deps.db, now, { limit, claimTimeoutMs })).sort(runOrder);
+  }
   const at = now.toISOString();
-  const stale = new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString();
-  return deps.db.transaction(
-    (tx) => {
-      const candidates = tx
-        .select()
-        .from(jobs)
+  const stale = new Date(now.getTime() - claimTimeoutMs).toISOString();
+  return transaction(deps.db, async (tx) => {
+    const candidates = await tx
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          or(
+            and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
+            and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
+          ),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(contests)
+              .innerJoin(teams, eq(teams.id, contests.teamId))
+              .where(and(eq(contests.id, jobs.contestId), isNotNull(teams.frozenLimitDate))),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.dueAt), asc(jobs.id))
+      .limit(limit);
+    const claimed: JobRow[] = [];
+    for (const job of candidates) {
+      const won = await tx
+        .update(jobs)
+        .set({ status: "claimed", claimedAt: at, attempts: sql`${jobs.attempts} + 1` })
         .where(
           and(
-            or(
-              and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
-              and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
-            ),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(contests)
-                .innerJoin(teams, eq(teams.id, contests.teamId))
-                .where(and(eq(contests.id, jobs.contestId), isNotNull(teams.frozenLimitDate))),
-            ),
+            eq(jobs.id, job.id),
+            eq(jobs.status, job.status),
+            job.claimedAt === null ? sql`${jobs.claimedAt} is null` : eq(jobs.claimedAt, job.claimedAt),
           ),
         )
-        .orderBy(asc(jobs.dueAt), asc(jobs.id))
-        .limit(limit)
-        .all();
-      const claimed: JobRow[] = [];
-      for (const job of candidates) {
-        const result = tx
-          .update(jobs)
-          .set({ status: "claimed", claimedAt: at, attempts: sql`${jobs.attempts} + 1` })
-          .where(
-            and(
-              eq(jobs.id, job.id),
-              eq(jobs.status, job.status),
-              job.claimedAt === null ? sql`${jobs.claimedAt} is null` : eq(jobs.claimedAt, job.claimedAt),
-            ),
-          )
-          .run();
-        if (result.changes === 1)
-          claimed.push({ ...job, status: "claimed", claimedAt: at, attempts: job.attempts + 1 });
-      }
-      return claimed.sort(
-        (a, b) =>
-          byCodeUnit(a.dueAt, b.dueAt) || kindOrder(a.kind) - kindOrder(b.kind) || byCodeUnit(a.id, b.id),
-      );
-    },
-    { behavior: "immediate" },
-  );
+        .returning({ id: jobs.id });
+      if (won.length === 1)
+        claimed.push({ ...job, status: "claimed", claimedAt: at, attempts: job.attempts + 1 });
+    }
+    return claimed.sort(runOrder);
+  });
 }
 
 /**
@@ -132,6 +154,11 @@ export function claimDueJobs(deps: Pick<SchedulerDeps, "db">, now: Date, limit =
 export class HeldClaims {
   private readonly held = new Set<string>();
   private stamp: string;
+  /**
+   * Renewals and finishes run one after another: a finish matches the claim by its stamp, so it must not read
+   * the stamp while a renewal is changing it in the database.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly deps: Pick<SchedulerDeps, "db" | "clock">,
@@ -147,39 +174,40 @@ export class HeldClaims {
     return this.stamp;
   }
 
-  release(jobId: string): void {
-    this.held.delete(jobId);
+  /** Runs fn once the renewals and finishes before it are over. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const mine = this.queue.then(fn, fn);
+    this.queue = mine.catch(() => undefined);
+    return mine;
   }
 
   /** Stamps the claims still held with the clock's time; answers how many were still ours. */
-  renew(): number {
-    if (this.held.size === 0) return 0;
-    const next = this.deps.clock().toISOString();
-    const renewed = this.deps.db
-      .update(jobs)
-      .set({ claimedAt: next })
-      .where(
-        and(inArray(jobs.id, [...this.held]), eq(jobs.status, "claimed"), eq(jobs.claimedAt, this.stamp)),
-      )
-      .run().changes;
-    this.stamp = next;
-    return renewed;
+  renew(): Promise<number> {
+    return this.exclusive(async () => {
+      if (this.held.size === 0) return 0;
+      const next = this.deps.clock().toISOString();
+      const renewed = await this.deps.db
+        .update(jobs)
+        .set({ claimedAt: next })
+        .where(
+          and(inArray(jobs.id, [...this.held]), eq(jobs.status, "claimed"), eq(jobs.claimedAt, this.stamp)),
+        )
+        .returning({ id: jobs.id });
+      this.stamp = next;
+      return renewed.length;
+    });
   }
-}
 
-/** Marks a claimed job's end, only if this run still holds the claim. */
-function finish(
-  deps: Pick<SchedulerDeps, "db">,
-  claims: HeldClaims,
-  job: JobRow,
-  set: Partial<JobRow>,
-): void {
-  deps.db
-    .update(jobs)
-    .set(set)
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, "claimed"), eq(jobs.claimedAt, claims.claimedAt)))
-    .run();
-  claims.release(job.id);
+  /** Marks a claimed job's end, only if this run still holds the claim; lets the claim go. */
+  finish(job: JobRow, set: Partial<JobRow>): Promise<void> {
+    return this.exclusive(async () => {
+      await this.deps.db
+        .update(jobs)
+        .set(set)
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, "claimed"), eq(jobs.claimedAt, this.stamp)));
+      this.held.delete(job.id);
+    });
+  }
 }
 
 function describe(err: unknown): string {
@@ -189,10 +217,12 @@ function describe(err: unknown): string {
 /** One scheduler tick (see the file's comment). */
 export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
   const now = deps.clock();
-  adoptUnscheduled(deps.db, now.toISOString());
-  const claimed = claimDueJobs(deps, now);
+  await adoptUnscheduled(deps.db, now.toISOString());
+  const claimed = await claimDueJobs(deps, now);
   const claims = new HeldClaims(deps, claimed, now.toISOString());
-  const renewal = setInterval(() => claims.renew(), CLAIM_RENEW_MS);
+  const renewal = setInterval(() => {
+    claims.renew().catch((err: unknown) => deps.logger.warn({ err }, "scheduler: renewing claims failed"));
+  }, claimTimeoutOf(deps) / 5);
   renewal.unref();
   try {
     return await runClaimed(deps, claimed, claims);
@@ -208,7 +238,7 @@ async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldCl
   for (const job of claimed) {
     const base = { id: job.id, contest_id: job.contestId, kind: job.kind, key: job.key };
     if (blocked.has(job.contestId)) {
-      finish(deps, claims, job, { status: "pending", claimedAt: null, attempts: job.attempts - 1 });
+      await claims.finish(job, { status: "pending", claimedAt: null, attempts: job.attempts - 1 });
       runs.push({ ...base, outcome: "released" });
       continue;
     }
@@ -226,9 +256,7 @@ async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldCl
         deps.clock().getTime() +
           (limited ? Math.max(1000, err.waitMs) : waiting ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
       );
-      finish(
-        deps,
-        claims,
+      await claims.finish(
         job,
         failed
           ? { status: "failed", lastError: error, doneAt: deps.clock().toISOString() }
@@ -242,11 +270,11 @@ async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldCl
             },
       );
       if (err instanceof NotReady && err.notification && job.lastError !== error) {
-        tellTeam(deps, job, err.notification);
+        await tellTeam(deps, job, err.notification);
       }
       if (failed) {
-        const contest = contestOf(deps, job.contestId);
-        tellTeam(deps, job, {
+        const contest = await contestOf(deps, job.contestId);
+        await tellTeam(deps, job, {
           key: "contestJobFailed",
           data: {
             contest: { _id: job.contestId, name: contest?.name ?? "" },
@@ -259,7 +287,7 @@ async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldCl
       runs.push({ ...base, outcome: failed ? "failed" : "retry", error });
       continue;
     }
-    finish(deps, claims, job, {
+    await claims.finish(job, {
       status: "done",
       doneAt: deps.clock().toISOString(),
       result: outcome.result,
@@ -268,25 +296,26 @@ async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldCl
     runs.push({ ...base, outcome: "done", result: outcome.result });
     moves.push(...outcome.moves);
     // What the contest's failed jobs waited for may have happened: they are tried again.
-    if (outcome.moves.length > 0) requeueFailedJobs(deps.db, deps.clock().toISOString(), job.contestId);
+    if (outcome.moves.length > 0) await requeueFailedJobs(deps.db, deps.clock().toISOString(), job.contestId);
     if (outcome.changed) {
-      const teamId = outcome.moves[0]?.team_id ?? contestOf(deps, job.contestId)?.teamId;
+      const teamId = outcome.moves[0]?.team_id ?? (await contestOf(deps, job.contestId))?.teamId;
       if (teamId) deps.realtime.toTeam(teamId, { type: "load_contest", contest_id: job.contestId });
     }
   }
   return { runs, moves };
 }
 
-function contestOf(deps: Pick<SchedulerDeps, "db">, contestId: string) {
-  return deps.db
-    .select({ teamId: contests.teamId, name: contests.name })
-    .from(contests)
-    .where(eq(contests.id, contestId))
-    .get();
+async function contestOf(deps: Pick<SchedulerDeps, "db">, contestId: string) {
+  return await first(
+    deps.db
+      .select({ teamId: contests.teamId, name: contests.name })
+      .from(contests)
+      .where(eq(contests.id, contestId)),
+  );
 }
 
 /** A notification to the team of the job's contest. */
-function tellTeam(deps: SchedulerDeps, job: JobRow, content: NotificationContent): void {
-  const teamId = contestOf(deps, job.contestId)?.teamId;
-  if (teamId) notify(deps, { teamId }, content);
+async function tellTeam(deps: SchedulerDeps, job: JobRow, content: NotificationContent): Promise<void> {
+  const teamId = (await contestOf(deps, job.contestId))?.teamId;
+  if (teamId) await notify(deps, { teamId }, content);
 }

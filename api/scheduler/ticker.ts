@@ -1,5 +1,6 @@
 /**
- * The scheduler in the server process (api/server.ts): a tick every SCHEDULER_TICK_MS, never two at once. The
+ * The scheduler in the server process (api/server.ts): a tick every SCHEDULER_TICK_MS (the env's, or 15 s),
+ * never two at once. The
  * timer does not keep the process alive; a failing tick is logged and the next one tries again. Stopping waits
  * for a tick under way, so the database is not closed under it. The first tick of a process first puts the jobs
  * that failed for good back to pending (jobs.ts requeueFailedJobs): a restart is when whatever broke them has
@@ -16,7 +17,7 @@ export function startScheduler(deps: SchedulerDeps, every: number = SCHEDULER_TI
   let requeued = false;
   const tick = async () => {
     if (!requeued) {
-      const n = requeueFailedJobs(deps.db, deps.clock().toISOString());
+      const n = await requeueFailedJobs(deps.db, deps.clock().toISOString());
       requeued = true;
       if (n > 0) deps.logger.info({ requeued: n }, "scheduler: failed jobs put back to pending");
     }

@@ -5,53 +5,56 @@
  * accountReconnectRequested notification (the member who linked it or lent it; the team when nobody is).
  */
 import { readFile } from "node:fs/promises";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
-import { accounts, contests, teams, uploads } from "../db/schema";
+import { jsonRemove, jsonSet } from "../db/json-sql";
+import { first } from "../db/query";
+import { accounts, contests, teams, uploads } from "../db/tables";
 import type { LoadCheckpoint, MediaReader, ProgressStore } from "../drivers/bluesky/driver";
 import type { CredentialStore } from "../drivers/bluesky/session";
 import type { StoredAccount } from "../drivers/types";
+import { withoutNul } from "./network-text";
 import { notify } from "./notifications";
 import { storedPath } from "./uploads";
 
 type StoreDeps = Pick<Deps, "db" | "clock" | "realtime">;
 
-function rowOf(deps: StoreDeps, account: StoredAccount) {
+async function rowOf(deps: StoreDeps, account: StoredAccount) {
   if (!account.id) return undefined;
-  return deps.db.select().from(accounts).where(eq(accounts.id, account.id)).get();
+  return first(deps.db.select().from(accounts).where(eq(accounts.id, account.id)));
 }
 
 /** `network`: the network's display name, named in the reconnect notification as who asked for it. */
 export function credentialStore(deps: StoreDeps, network: string): CredentialStore {
   return {
-    read(account) {
-      const sealed = rowOf(deps, account)?.meta?.credentials;
+    async read(account) {
+      const sealed = (await rowOf(deps, account))?.meta?.credentials;
       return typeof sealed === "string" && sealed !== "" ? sealed : null;
     },
-    write(account, sealed) {
-      const row = rowOf(deps, account);
+    async write(account, sealed) {
+      const row = await rowOf(deps, account);
       if (!row) return;
-      deps.db
+      await deps.db
         .update(accounts)
         .set({ meta: { ...row.meta, credentials: sealed } })
-        .where(eq(accounts.id, row.id))
-        .run();
+        .where(eq(accounts.id, row.id));
     },
-    revoked(account) {
-      const row = rowOf(deps, account);
+    async revoked(account) {
+      const row = await rowOf(deps, account);
       if (!row || row.disabled) return;
       const now = deps.clock().toISOString();
-      deps.db
+      await deps.db
         .update(accounts)
         .set({ disabled: true, meta: { ...row.meta, credentials: "", reconnect_requested_at: now } })
-        .where(eq(accounts.id, row.id))
-        .run();
+        .where(eq(accounts.id, row.id));
       const team = row.teamId
-        ? deps.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, row.teamId)).get()
+        ? await first(
+            deps.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, row.teamId)),
+          )
         : undefined;
       const to = row.userId ? { userId: row.userId } : team ? { teamId: team.id } : null;
       if (!to) return;
-      notify(deps, to, {
+      await notify(deps, to, {
         key: "accountReconnectRequested",
         data: {
           account: { name: row.name, screen_name: row.screenName, provider: row.provider },
@@ -68,7 +71,7 @@ export function credentialStore(deps: StoreDeps, network: string): CredentialSto
 export function uploadMedia(deps: Pick<Deps, "db" | "env">): MediaReader {
   return {
     async read(id) {
-      const row = deps.db.select().from(uploads).where(eq(uploads.id, id)).get();
+      const row = await first(deps.db.select().from(uploads).where(eq(uploads.id, id)));
       if (!row) return null;
       try {
         const bytes = await readFile(storedPath(deps.env.uploadDir, row.sha256));
@@ -82,35 +85,29 @@ export function uploadMedia(deps: Pick<Deps, "db" | "env">): MediaReader {
 
 /**
  * A load's progress, per source, in the contest's meta (`network_load.{source id}`), written and removed with
- * json_set / json_remove so that nothing else of the meta is touched; never answered by the API.
+ * jsonSet / jsonRemove (api/db/json-sql.ts) so that nothing else of the meta is touched; never answered by the
+ * API. What the network sent is stored without U+0000 (./network-text.ts).
  */
 export function loadProgress(deps: Pick<Deps, "db">): ProgressStore {
-  const path = (sourceId: string) => `$.network_load.${JSON.stringify(sourceId)}`;
   return {
-    load(contestId, sourceId) {
-      const row = deps.db
-        .select({ meta: contests.meta })
-        .from(contests)
-        .where(eq(contests.id, contestId))
-        .get();
+    async load(contestId, sourceId) {
+      const row = await first(
+        deps.db.select({ meta: contests.meta }).from(contests).where(eq(contests.id, contestId)),
+      );
       const all = row?.meta?.network_load as Record<string, LoadCheckpoint> | undefined;
       return all?.[sourceId] ?? null;
     },
-    save(contestId, sourceId, checkpoint) {
-      deps.db
+    async save(contestId, sourceId, checkpoint) {
+      await deps.db
         .update(contests)
-        .set({
-          meta: sql`json_set(coalesce(${contests.meta}, '{}'), ${path(sourceId)}, json(${JSON.stringify(checkpoint)}))`,
-        })
-        .where(eq(contests.id, contestId))
-        .run();
+        .set({ meta: jsonSet(contests.meta, ["network_load", sourceId], withoutNul(checkpoint)) })
+        .where(eq(contests.id, contestId));
     },
-    clear(contestId, sourceId) {
-      deps.db
+    async clear(contestId, sourceId) {
+      await deps.db
         .update(contests)
-        .set({ meta: sql`json_remove(${contests.meta}, ${path(sourceId)})` })
-        .where(eq(contests.id, contestId))
-        .run();
+        .set({ meta: jsonRemove(contests.meta, ["network_load", sourceId]) })
+        .where(eq(contests.id, contestId));
     },
   };
 }

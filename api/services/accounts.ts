@@ -10,7 +10,7 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Deps, TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { accounts, contests, delegations } from "../db/schema";
+import { accounts, contests, delegations } from "../db/tables";
 import type { StoredAccount } from "../drivers/types";
 import { AppError } from "../errors";
 import { countActiveInvites } from "./invites";
@@ -24,27 +24,31 @@ type Reader = Pick<Db, "select">;
 /** One account as a team sees it: linked_at is when it reached the team; delegation when it was lent. */
 export type TeamAccount = { account: AccountRow; linkedAt: string; delegation: DelegationRow | null };
 
-export function teamAccounts(db: Reader, teamId: string, provider?: string): TeamAccount[] {
+export async function teamAccounts(db: Reader, teamId: string, provider?: string): Promise<TeamAccount[]> {
   const byProvider = provider === undefined ? undefined : eq(accounts.provider, provider);
-  const own = db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.teamId, teamId), byProvider))
-    .all()
-    .map((account) => ({ account, linkedAt: account.linkedAt, delegation: null }));
-  const lent = db
-    .select({ account: accounts, delegation: delegations })
-    .from(delegations)
-    .innerJoin(accounts, eq(accounts.id, delegations.accountId))
-    .where(and(eq(delegations.teamId, teamId), byProvider))
-    .all()
-    .map(({ account, delegation }) => ({ account, linkedAt: delegation.createdAt, delegation }));
+  const own = (
+    await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.teamId, teamId), byProvider))
+  ).map((account) => ({ account, linkedAt: account.linkedAt, delegation: null }));
+  const lent = (
+    await db
+      .select({ account: accounts, delegation: delegations })
+      .from(delegations)
+      .innerJoin(accounts, eq(accounts.id, delegations.accountId))
+      .where(and(eq(delegations.teamId, teamId), byProvider))
+  ).map(({ account, delegation }) => ({ account, linkedAt: delegation.createdAt, delegation }));
   return [...own, ...lent].sort((a, b) => (a.linkedAt < b.linkedAt ? -1 : a.linkedAt > b.linkedAt ? 1 : 0));
 }
 
 /** The team's account with that id (its own or delegated to it); undefined for anything else. */
-export function findTeamAccount(db: Reader, teamId: string, id: string): TeamAccount | undefined {
-  return teamAccounts(db, teamId).find((a) => a.account.id === id);
+export async function findTeamAccount(
+  db: Reader,
+  teamId: string,
+  id: string,
+): Promise<TeamAccount | undefined> {
+  return (await teamAccounts(db, teamId)).find((a) => a.account.id === id);
 }
 
 const contestKey = (teamId: string, provider: string, externalId: string) =>
@@ -54,10 +58,10 @@ const contestKey = (teamId: string, provider: string, externalId: string) =>
  * How many contests (drafts aside) of these teams each account publishes: a source of the account's network
  * whose publication.account_id is the account's external id. Keyed by contestKey.
  */
-export function contestCounts(db: Reader, teamIds: string[]): Map<string, number> {
+export async function contestCounts(db: Reader, teamIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (teamIds.length === 0) return out;
-  const rows = db
+  const rows = await db
     .select({ teamId: contests.teamId, cbData: contests.cbData })
     .from(contests)
     .where(
@@ -66,8 +70,7 @@ export function contestCounts(db: Reader, teamIds: string[]): Map<string, number
         ne(contests.status, "draft"),
         isNull(contests.deletedAt),
       ),
-    )
-    .all();
+    );
   for (const row of rows) {
     const sources = row.cbData?.sources;
     if (!Array.isArray(sources)) continue;
@@ -160,16 +163,16 @@ export function activityAccount(account: Pick<AccountRow, "name" | "profilePictu
  * Refuses (403 maxAccountsExceeded) one more account of a network once the team has as many as its accounts
  * quota, counting the active account invites of that network too (each holds a place, like member invites).
  */
-export function assertAccountsQuota(
+export async function assertAccountsQuota(
   deps: Pick<Deps, "db" | "clock" | "catalog">,
   team: TeamRow,
   provider: string,
   opts: { countInvites: boolean },
-): void {
+): Promise<void> {
   const { db, clock, catalog } = deps;
   const quota = teamQuotas(catalog, team).accounts;
-  const linked = teamAccounts(db, team.id, provider).length;
-  const held = opts.countInvites ? countActiveInvites(db, clock, team.id, "link_account", provider) : 0;
+  const linked = (await teamAccounts(db, team.id, provider)).length;
+  const held = opts.countInvites ? await countActiveInvites(db, clock, team.id, "link_account", provider) : 0;
   if (linked + held >= quota) {
     throw new AppError("maxAccountsExceeded", { values: { n: quota } });
   }

@@ -3,14 +3,14 @@ import type { ActivityItem } from "../../codegen/types";
 import activitySchema from "../../schemas/stored/activity.schema.json";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { activities } from "../db/schema";
+import { activities } from "../db/tables";
 import { newId } from "../ids";
 
 /** The activity types are the stored shape's enum (schemas/stored/activity.schema.json): one list for both ends. */
 export const ACTIVITY_TYPES = activitySchema.properties.type.enum as readonly ActivityItem["type"][];
 export type ActivityType = ActivityItem["type"];
 
-export function logActivity(
+export async function logActivity(
   db: Pick<Db, "insert">,
   clock: Clock,
   entry: {
@@ -20,16 +20,14 @@ export function logActivity(
     targetUserId?: string | null;
     meta?: Record<string, unknown>;
   },
-): void {
-  db.insert(activities)
-    .values({
-      id: newId(),
-      teamId: entry.teamId,
-      type: entry.type,
-      userId: entry.userId ?? null,
-      targetUserId: entry.targetUserId ?? null,
-      meta: entry.meta ?? {},
-      createdAt: clock().toISOString(),
-    })
-    .run();
+): Promise<void> {
+  await db.insert(activities).values({
+    id: newId(),
+    teamId: entry.teamId,
+    type: entry.type,
+    userId: entry.userId ?? null,
+    targetUserId: entry.targetUserId ?? null,
+    meta: entry.meta ?? {},
+    createdAt: clock().toISOString(),
+  });
 }

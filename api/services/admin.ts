@@ -21,7 +21,8 @@ import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { contests, sessions, teamMembers, teams, users } from "../db/schema";
+import { first } from "../db/query";
+import { contests, sessions, teamMembers, teams, users } from "../db/tables";
 import { teamShape } from "./teams";
 
 type Reader = Pick<Db, "select">;
@@ -47,34 +48,32 @@ function adminTeam(catalog: Catalog, team: TeamRow, extra: { members_count: numb
   return { ...teamShape(catalog, team), members_count: extra.members_count };
 }
 
-function membersCounts(db: Reader, teamIds: readonly string[]): Map<string, number> {
+async function membersCounts(db: Reader, teamIds: readonly string[]): Promise<Map<string, number>> {
   if (teamIds.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ teamId: teamMembers.teamId, n: count() })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(inArray(teamMembers.teamId, [...teamIds]), isNull(users.deletedAt)))
-    .groupBy(teamMembers.teamId)
-    .all();
+    .groupBy(teamMembers.teamId);
   return new Map(rows.map((r) => [r.teamId, r.n]));
 }
 
 /** Users whose e-mail or name holds `q` (every user when empty), newest first, with the teams they belong to. */
-export function searchUsers(db: Reader, catalog: Catalog, q: string, { page, perPage }: Page) {
+export async function searchUsers(db: Reader, catalog: Catalog, q: string, { page, perPage }: Page) {
   const where = q === "" ? undefined : sql`(${contains(users.email, q)} or ${contains(users.name, q)})`;
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = (await first(db.select({ n: count() }).from(users).where(where)))?.n ?? 0;
+  const rows = await db
     .select()
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+    .offset((page - 1) * perPage);
   const memberships =
     rows.length === 0
       ? []
-      : db
+      : await db
           .select({ userId: teamMembers.userId, role: teamMembers.role, team: teams })
           .from(teamMembers)
           .innerJoin(teams, eq(teams.id, teamMembers.teamId))
@@ -87,9 +86,8 @@ export function searchUsers(db: Reader, catalog: Catalog, q: string, { page, per
               isNull(teams.deletedAt),
             ),
           )
-          .orderBy(teams.createdAt, teams.id)
-          .all();
-  const counts = membersCounts(db, [...new Set(memberships.map((m) => m.team.id))]);
+          .orderBy(teams.createdAt, teams.id);
+  const counts = await membersCounts(db, [...new Set(memberships.map((m) => m.team.id))]);
   const items = rows.map((u) => ({
     _id: u.id,
     name: u.name,
@@ -110,7 +108,7 @@ export function searchUsers(db: Reader, catalog: Catalog, q: string, { page, per
 }
 
 /** Every team's contests (drafts included when asked), newest first, with their team. */
-export function allContests(
+export async function allContests(
   db: Reader,
   catalog: Catalog,
   filter: { statuses: readonly string[]; q: string },
@@ -123,13 +121,12 @@ export function allContests(
     filter.q === "" ? undefined : contains(contests.name, filter.q),
   );
   const total =
-    db
-      .select({ n: count() })
-      .from(contests)
-      .innerJoin(teams, eq(teams.id, contests.teamId))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+    (
+      await first(
+        db.select({ n: count() }).from(contests).innerJoin(teams, eq(teams.id, contests.teamId)).where(where),
+      )
+    )?.n ?? 0;
+  const rows = await db
     .select({
       id: contests.id,
       name: contests.name,
@@ -148,9 +145,8 @@ export function allContests(
     .where(where)
     .orderBy(desc(contests.createdAt), desc(contests.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
-  const counts = membersCounts(db, [...new Set(rows.map((r) => r.team.id))]);
+    .offset((page - 1) * perPage);
+  const counts = await membersCounts(db, [...new Set(rows.map((r) => r.team.id))]);
   const items = rows.map((r) => ({
     _id: r.id,
     name: r.name,
@@ -174,45 +170,44 @@ const WEEK_MS = 7 * 86_400_000;
  * plans.json listed, 0 included), frozen teams, contests by status (drafts included), entries loaded, and the
  * last 7 days' sign-ins (sessions opened; those already ended by a logout are gone) and active users.
  */
-export function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses: readonly string[]) {
+export async function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses: readonly string[]) {
   const weekAgo = new Date(clock().getTime() - WEEK_MS).toISOString();
-  const one = (q: { get(): { n: number | string | null } | undefined }) => Number(q.get()?.n ?? 0);
+  // Number(): PostgreSQL answers SUM and count(distinct) as strings (bigint, numeric).
+  const one = async (q: PromiseLike<{ n: number | string | null }[]>) => Number((await q)[0]?.n ?? 0);
 
   const teamsByPlan: Record<string, number> = Object.fromEntries(
     [...catalog.plans.keys()].map((p) => [p, 0]),
   );
-  for (const r of db
+  for (const r of await db
     .select({ plan: teams.plan, n: count() })
     .from(teams)
     .where(isNull(teams.deletedAt))
-    .groupBy(teams.plan)
-    .all()) {
+    .groupBy(teams.plan)) {
     teamsByPlan[r.plan] = r.n;
   }
   const contestsByStatus: Record<string, number> = Object.fromEntries(statuses.map((s) => [s, 0]));
-  for (const r of db
+  for (const r of await db
     .select({ status: contests.status, n: count() })
     .from(contests)
     .where(isNull(contests.deletedAt))
-    .groupBy(contests.status)
-    .all()) {
+    .groupBy(contests.status)) {
     contestsByStatus[r.status] = r.n;
   }
   return {
     users: {
-      total: one(db.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
-      admins: one(
+      total: await one(db.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
+      admins: await one(
         db
           .select({ n: count() })
           .from(users)
           .where(and(isNull(users.deletedAt), eq(users.grade, "admin"))),
       ),
-      deleted: one(db.select({ n: count() }).from(users).where(isNotNull(users.deletedAt))),
+      deleted: await one(db.select({ n: count() }).from(users).where(isNotNull(users.deletedAt))),
     },
     teams: {
       total: Object.values(teamsByPlan).reduce((a, b) => a + b, 0),
       by_plan: teamsByPlan,
-      frozen: one(
+      frozen: await one(
         db
           .select({ n: count() })
           .from(teams)
@@ -223,14 +218,14 @@ export function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses:
       total: Object.values(contestsByStatus).reduce((a, b) => a + b, 0),
       by_status: contestsByStatus,
     },
-    entries: one(
+    entries: await one(
       db
         .select({ n: sum(contests.entriesCount) })
         .from(contests)
         .where(isNull(contests.deletedAt)),
     ),
-    sign_ins_7d: one(db.select({ n: count() }).from(sessions).where(gte(sessions.createdAt, weekAgo))),
-    active_users_7d: one(
+    sign_ins_7d: await one(db.select({ n: count() }).from(sessions).where(gte(sessions.createdAt, weekAgo))),
+    active_users_7d: await one(
       db
         .select({ n: sql<number>`count(distinct ${sessions.userId})` })
         .from(sessions)
@@ -240,21 +235,22 @@ export function adminStats(db: Reader, catalog: Catalog, clock: Clock, statuses:
 }
 
 /** A team that is not deleted, by id. */
-export function findTeam(db: Reader, teamId: string): TeamRow | undefined {
-  return db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)))
-    .get();
+export async function findTeam(db: Reader, teamId: string): Promise<TeamRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.id, teamId), isNull(teams.deletedAt))),
+  );
 }
 
 /** The ids of the team's users (deleted ones left out): who is told to refresh after a change. */
-export function teamUserIds(db: Reader, teamId: string): string[] {
-  return db
-    .select({ id: users.id })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, teamId), isNull(users.deletedAt)))
-    .all()
-    .map((r) => r.id);
+export async function teamUserIds(db: Reader, teamId: string): Promise<string[]> {
+  return (
+    await db
+      .select({ id: users.id })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(and(eq(teamMembers.teamId, teamId), isNull(users.deletedAt)))
+  ).map((r) => r.id);
 }

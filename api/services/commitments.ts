@@ -19,7 +19,8 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { momentsCommitment, newSeed, seedCommitment } from "../../engine/lifecycle";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
-import { type contests, drawCommitments, type entrants } from "../db/schema";
+import { first } from "../db/query";
+import { type contests, drawCommitments, type entrants } from "../db/tables";
 import { formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests/form";
 
@@ -58,35 +59,36 @@ function momentsOf(row: Pick<typeof contests.$inferSelect, "cbData" | "sources">
 }
 
 /** Makes the contest's seed (once) and commits its moments again; in the caller's transaction. */
-export function commitContest(
+export async function commitContest(
   tx: Pick<Db, "insert" | "update" | "select">,
   row: Pick<typeof contests.$inferSelect, "id" | "status" | "cbData" | "sources">,
   at: string,
   random: (n: number) => Uint8Array = nodeRandom,
-): void {
+): Promise<void> {
   const seed = newSeed(random);
-  tx.insert(drawCommitments)
+  await tx
+    .insert(drawCommitments)
     .values({ contestId: row.id, seed, seedCommitment: seedCommitment(seed), committedAt: at })
-    .onConflictDoNothing()
-    .run();
-  if (row.status !== "planned" && findCommitment(tx, row.id)?.moments != null) return;
+    .onConflictDoNothing();
+  if (row.status !== "planned" && (await findCommitment(tx, row.id))?.moments != null) return;
   const moments: Record<string, SourceMoments> = {};
   for (const [sourceId, list] of Object.entries(momentsOf(row))) {
     const salt = newSeed(random);
     moments[sourceId] = { moments: list, salt, commitment: momentsCommitment(list, salt), frozen: [] };
   }
-  tx.update(drawCommitments)
+  await tx
+    .update(drawCommitments)
     .set({ moments: Object.keys(moments).length > 0 ? moments : null })
-    .where(eq(drawCommitments.contestId, row.id))
-    .run();
+    .where(eq(drawCommitments.contestId, row.id));
 }
 
-export function findCommitment(db: Pick<Db, "select">, contestId: string): CommitmentRow | undefined {
-  return db
-    .select(COMMITMENT_COLUMNS)
-    .from(drawCommitments)
-    .where(eq(drawCommitments.contestId, contestId))
-    .get();
+export async function findCommitment(
+  db: Pick<Db, "select">,
+  contestId: string,
+): Promise<CommitmentRow | undefined> {
+  return await first(
+    db.select(COMMITMENT_COLUMNS).from(drawCommitments).where(eq(drawCommitments.contestId, contestId)),
+  );
 }
 
 /**
@@ -94,36 +96,39 @@ export function findCommitment(db: Pick<Db, "select">, contestId: string): Commi
  * the source's committed moments, so every later resolution (the next loads, the close) keeps it. Once: the
  * same moment and winner again (a load retried) changes nothing (false then).
  */
-export function freezeMoment(
+export async function freezeMoment(
   tx: Pick<Db, "select" | "update">,
   contestId: string,
   sourceId: string,
   record: FrozenRecord,
-): boolean {
-  const row = findCommitment(tx, contestId);
+): Promise<boolean> {
+  const row = await findCommitment(tx, contestId);
   const source = row?.moments?.[sourceId];
   if (!row?.moments || !isPlainObject(source) || row.momentsResult) return false;
   const frozen = committedMoments(row)[sourceId]?.frozen ?? [];
   // Resolutions keep frozen winners, so a record again (a load retried) names the same moment and winner.
   if (frozen.some((f) => f.moment === record.moment && f.winner === record.winner)) return false;
-  tx.update(drawCommitments)
+  await tx
+    .update(drawCommitments)
     .set({ moments: { ...row.moments, [sourceId]: { ...source, frozen: [...frozen, record] } } })
-    .where(eq(drawCommitments.contestId, contestId))
-    .run();
+    .where(eq(drawCommitments.contestId, contestId));
   return true;
 }
 
 /** Per source, the entries its moments were resolved over (kept by the close; empty before). */
-export function momentsEntriesOf(
+export async function momentsEntriesOf(
   db: Pick<Db, "select">,
   contestId: string,
-): Record<string, { id: string; at: string }[]> {
+): Promise<Record<string, { id: string; at: string }[]>> {
   return (
-    db
-      .select({ list: drawCommitments.momentsEntries })
-      .from(drawCommitments)
-      .where(eq(drawCommitments.contestId, contestId))
-      .get()?.list ?? {}
+    (
+      await first(
+        db
+          .select({ list: drawCommitments.momentsEntries })
+          .from(drawCommitments)
+          .where(eq(drawCommitments.contestId, contestId)),
+      )
+    )?.list ?? {}
   );
 }
 

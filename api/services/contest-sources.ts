@@ -11,7 +11,7 @@
  */
 import { getIn, isPlainObject } from "../../engine/values";
 import type { Catalog, ProviderDefinition } from "../catalog";
-import type { contests } from "../db/schema";
+import type { contests } from "../db/tables";
 import { type DriverDeps, driverFor, type Waiter } from "../drivers";
 import type { NetworkDriver, StoredAccount } from "../drivers/types";
 import { storedAccount, type TeamAccount, teamAccounts } from "./accounts";
@@ -51,19 +51,19 @@ export function formBaseOf(row: Pick<ContestRow, "cbData">): Record<string, unkn
   return isPlainObject(base) ? base : undefined;
 }
 
-export function contestSources(
+export async function contestSources(
   deps: DriverDeps & { catalog: Catalog },
   row: Pick<ContestRow, "sources" | "cbData" | "teamId">,
   /** A person's request waits a few seconds at most on a rate limit (api/drivers PERSON_WAIT_MS). */
   waiter: Waiter = {},
-): ContestSource[] {
+): Promise<ContestSource[]> {
   const forms = formSourcesOf(row);
-  let team: TeamAccount[] | undefined;
-  return storedSourcesOf(row).map((stored, index) => {
+  const storedSources = storedSourcesOf(row);
+  const team: TeamAccount[] = storedSources.length > 0 ? await teamAccounts(deps.db, row.teamId) : [];
+  return storedSources.map((stored, index) => {
     const candidate = forms[index];
     const form = candidate && candidate.type === stored.provider ? candidate : null;
     const provider = deps.catalog.providers.get(stored.provider);
-    team ??= teamAccounts(deps.db, row.teamId);
     const accountId = stored.account?._id;
     const found =
       (accountId ? team.find((a) => a.account.id === accountId) : undefined) ??

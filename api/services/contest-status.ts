@@ -10,7 +10,8 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { contests } from "../db/schema";
+import { first } from "../db/query";
+import { contests } from "../db/tables";
 import type { RealtimeHub } from "./realtime";
 
 export const CONTEST_STATUSES = ["planned", "started", "closed", "ended", "canceled"] as const;
@@ -41,26 +42,27 @@ export type MoveExtra = Partial<Omit<typeof contests.$inferInsert, "id" | "teamI
  * Moves a contest (not deleted) to `to` if its status is one that move starts from; null when it is not (it moved
  * already, or it can't). Guarded by the status read, so two runs never move a contest twice.
  */
-export function moveStatus(
+export async function moveStatus(
   tx: Tx,
   contestId: string,
   to: MoveTarget,
   at: string,
   extra: MoveExtra = {},
-): StatusMove | null {
-  const row = tx
-    .select({ id: contests.id, teamId: contests.teamId, status: contests.status })
-    .from(contests)
-    .where(and(eq(contests.id, contestId), isNull(contests.deletedAt)))
-    .get();
+): Promise<StatusMove | null> {
+  const row = await first(
+    tx
+      .select({ id: contests.id, teamId: contests.teamId, status: contests.status })
+      .from(contests)
+      .where(and(eq(contests.id, contestId), isNull(contests.deletedAt))),
+  );
   const move = MOVES[to];
   if (!row || !(move.from as readonly string[]).includes(row.status)) return null;
-  const moved = tx
+  const moved = await tx
     .update(contests)
     .set({ ...extra, status: to, [move.column]: at, updatedAt: at })
     .where(and(eq(contests.id, row.id), eq(contests.status, row.status)))
-    .run();
-  return moved.changes === 1 ? { contest_id: row.id, team_id: row.teamId, from: row.status, to } : null;
+    .returning({ id: contests.id });
+  return moved.length === 1 ? { contest_id: row.id, team_id: row.teamId, from: row.status, to } : null;
 }
 
 /** Pushes load_contest to each moved contest's team (after the moves' transaction is written). */

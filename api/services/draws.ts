@@ -17,7 +17,8 @@ import { canonicalEntrantIds, drawWinners } from "../../engine/lifecycle";
 import type { Catalog } from "../catalog";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { type contests, drawCommitments, draws, entrants, users } from "../db/schema";
+import { first } from "../db/query";
+import { type contests, drawCommitments, draws, entrants, users } from "../db/tables";
 import { newId } from "../ids";
 import { commitContest, findCommitment } from "./commitments";
 import { moveStatus, type StatusMove } from "./contest-status";
@@ -26,7 +27,7 @@ import { teamQuotas } from "./teams";
 
 export type DrawRow = typeof draws.$inferSelect;
 type ContestRow = typeof contests.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Db;
 
 export const DRAW_ALGORITHM = "fairdraw-draw-v1";
 
@@ -50,8 +51,8 @@ export function drawCounts(
  * The winners of winning moments resolved at the close (entrant ids, in moment order), less those the manual
  * check rejected since (a rejection rejects the account: it wins nothing, and the final draw picks one more).
  */
-export function momentWinners(db: Pick<Db, "select">, contestId: string): string[] {
-  const result = findCommitment(db, contestId)?.momentsResult ?? {};
+export async function momentWinners(db: Pick<Db, "select">, contestId: string): Promise<string[]> {
+  const result = (await findCommitment(db, contestId))?.momentsResult ?? {};
   const out: string[] = [];
   for (const resolved of Object.values(result)) {
     if (!Array.isArray(resolved)) continue;
@@ -62,38 +63,38 @@ export function momentWinners(db: Pick<Db, "select">, contestId: string): string
   }
   if (out.length === 0) return out;
   const rejected = new Set(
-    db
-      .select({ id: entrants.id })
-      .from(entrants)
-      .where(
-        and(
-          eq(entrants.contestId, contestId),
-          eq(entrants.manualCheck, "rejected"),
-          inArray(entrants.id, out),
-        ),
-      )
-      .all()
-      .map((r) => r.id),
+    (
+      await db
+        .select({ id: entrants.id })
+        .from(entrants)
+        .where(
+          and(
+            eq(entrants.contestId, contestId),
+            eq(entrants.manualCheck, "rejected"),
+            inArray(entrants.id, out),
+          ),
+        )
+    ).map((r) => r.id),
   );
   return out.filter((id) => !rejected.has(id));
 }
 
-export function findFinalDraw(db: Pick<Db, "select">, contestId: string): DrawRow | undefined {
-  return db
-    .select()
-    .from(draws)
-    .where(and(eq(draws.contestId, contestId), eq(draws.kind, "final")))
-    .get();
+export async function findFinalDraw(db: Pick<Db, "select">, contestId: string): Promise<DrawRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(draws)
+      .where(and(eq(draws.contestId, contestId), eq(draws.kind, "final"))),
+  );
 }
 
-export function listDraws(db: Pick<Db, "select">, contestId: string) {
-  return db
+export async function listDraws(db: Pick<Db, "select">, contestId: string) {
+  return await db
     .select({ draw: draws, userName: users.name })
     .from(draws)
     .leftJoin(users, eq(users.id, draws.createdBy))
     .where(eq(draws.contestId, contestId))
-    .orderBy(draws.createdAt, draws.id)
-    .all();
+    .orderBy(draws.createdAt, draws.id);
 }
 
 export type DrawOutcome = { draw: DrawRow; move: StatusMove | null };
@@ -103,7 +104,7 @@ export type DrawOutcome = { draw: DrawRow; move: StatusMove | null };
  * contest allows is checked again where the write happens (`refuse` says why not: a closed contest for the
  * final draw, a single final draw).
  */
-export function makeDraw(
+export async function makeDraw(
   tx: Tx,
   input: {
     /** How many winners and substitutes (drawCounts). */
@@ -114,26 +115,29 @@ export function makeDraw(
     at: string;
     refuse: (why: "contestNotClosed" | "contestAlreadyDrawn") => Error;
   },
-): DrawOutcome {
+): Promise<DrawOutcome> {
   const { contest, kind, at } = input;
   if (kind === "final") {
-    if (findFinalDraw(tx, contest.id)) throw input.refuse("contestAlreadyDrawn");
+    if (await findFinalDraw(tx, contest.id)) throw input.refuse("contestAlreadyDrawn");
     if (contest.status !== "closed") throw input.refuse("contestNotClosed");
   }
   // A contest that was never scheduled (a quick import) gets its seed on its first draw.
-  if (!findCommitment(tx, contest.id)) commitContest(tx, contest, at);
-  const commitment = findCommitment(tx, contest.id);
+  if (!(await findCommitment(tx, contest.id))) await commitContest(tx, contest, at);
+  const commitment = await findCommitment(tx, contest.id);
   if (!commitment) throw new Error("no draw commitment");
   const { winners, substitutes } = input.counts;
-  const moments = momentWinners(tx, contest.id);
-  const ids = canonicalEntrantIds(drawableIds(tx, contest.id).filter((id) => !moments.includes(id)));
+  const moments = await momentWinners(tx, contest.id);
+  const ids = canonicalEntrantIds((await drawableIds(tx, contest.id)).filter((id) => !moments.includes(id)));
   const testIndex =
     kind === "test"
-      ? (tx
-          .select({ n: count() })
-          .from(draws)
-          .where(and(eq(draws.contestId, contest.id), eq(draws.kind, "test")))
-          .get()?.n ?? 0) + 1
+      ? ((
+          await first(
+            tx
+              .select({ n: count() })
+              .from(draws)
+              .where(and(eq(draws.contestId, contest.id), eq(draws.kind, "test"))),
+          )
+        )?.n ?? 0) + 1
       : 0;
   const result = drawWinners({
     seed: commitment.seed,
@@ -159,14 +163,14 @@ export function makeDraw(
     createdBy: input.userId,
     createdAt: at,
   };
-  tx.insert(draws).values(draw).run();
+  await tx.insert(draws).values(draw);
   let move: StatusMove | null = null;
   if (kind === "final") {
-    tx.update(drawCommitments)
+    await tx
+      .update(drawCommitments)
       .set({ revealedAt: at })
-      .where(and(eq(drawCommitments.contestId, contest.id), isNull(drawCommitments.revealedAt)))
-      .run();
-    move = moveStatus(tx, contest.id, "ended", at, { drawnAt: at });
+      .where(and(eq(drawCommitments.contestId, contest.id), isNull(drawCommitments.revealedAt)));
+    move = await moveStatus(tx, contest.id, "ended", at, { drawnAt: at });
   }
   return { draw, move };
 }

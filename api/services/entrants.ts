@@ -25,13 +25,15 @@ import { toTime } from "../../engine/values";
 import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
-import type { Db } from "../db/client";
-import { contests, drawCommitments, draws, entrants } from "../db/schema";
+import { type Db, dialectOf } from "../db/client";
+import { first } from "../db/query";
+import { contests, drawCommitments, draws, entrants } from "../db/tables";
 import type { DriverDeps } from "../drivers";
 import type { NetworkDriver } from "../drivers/types";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests/form";
 import { momentWinners } from "./draws";
+import { withoutNul } from "./network-text";
 
 export type EntrantRow = typeof entrants.$inferSelect;
 type ContestRow = typeof contests.$inferSelect;
@@ -75,51 +77,51 @@ export type PreviousWinner = {
  * draws' winners and their winning moments' winners (momentWinners: not those the manual check rejected), most
  * recent first.
  */
-export function previousWinners(
+export async function previousWinners(
   db: Pick<Db, "select">,
   teamId: string,
   contestId: string,
   now: Date,
-): PreviousWinner[] {
+): Promise<PreviousWinner[]> {
   const since = new Date(now.getTime() - YEAR_MS).toISOString();
   const others = and(eq(contests.teamId, teamId), ne(contests.id, contestId));
-  const drawn = db
+  const drawn = await db
     .select({ contestId: draws.contestId, winners: draws.winners, at: draws.createdAt })
     .from(draws)
     .innerJoin(contests, eq(contests.id, draws.contestId))
-    .where(and(others, eq(draws.kind, "final"), gte(draws.createdAt, since)))
-    .all();
-  const moments = db
+    .where(and(others, eq(draws.kind, "final"), gte(draws.createdAt, since)));
+  const moments = await db
     .select({ contestId: drawCommitments.contestId, at: drawCommitments.momentsRevealedAt })
     .from(drawCommitments)
     .innerJoin(contests, eq(contests.id, drawCommitments.contestId))
-    .where(and(others, gte(drawCommitments.momentsRevealedAt, since)))
-    .all();
+    .where(and(others, gte(drawCommitments.momentsRevealedAt, since)));
   const won = [
     ...drawn,
-    ...moments.map((m) => ({
-      contestId: m.contestId,
-      winners: momentWinners(db, m.contestId),
-      at: m.at ?? "",
-    })),
+    ...(await Promise.all(
+      moments.map(async (m) => ({
+        contestId: m.contestId,
+        winners: await momentWinners(db, m.contestId),
+        at: m.at ?? "",
+      })),
+    )),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  return won.flatMap((w) => {
-    const rows = entrantsOf(db, w.contestId, w.winners);
-    return w.winners.flatMap((id) => {
+  const out: PreviousWinner[] = [];
+  for (const w of won) {
+    const rows = await entrantsOf(db, w.contestId, w.winners);
+    for (const id of w.winners) {
       const colon = id.indexOf(":");
-      if (colon <= 0) return [];
+      if (colon <= 0) continue;
       const entry = rows.find((r) => r.id === id);
-      return [
-        {
-          provider: id.slice(0, colon),
-          external_id: id.slice(colon + 1),
-          won_at: w.at,
-          screen_name: entry?.screenName ?? null,
-          name: entry?.name ?? null,
-        },
-      ];
-    });
-  });
+      out.push({
+        provider: id.slice(0, colon),
+        external_id: id.slice(colon + 1),
+        won_at: w.at,
+        screen_name: entry?.screenName ?? null,
+        name: entry?.name ?? null,
+      });
+    }
+  }
+  return out;
 }
 
 /** At most this many entrants' profiles are fetched per source and load (app-shell.md §9: account fetch limit). */
@@ -190,9 +192,9 @@ export async function readEntries(
   const base = formBaseOf(row);
   const sandboxEntrants =
     typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
-  const winners = previousWinners(deps.db, row.teamId, row.id, opts.now);
+  const winners = await previousWinners(deps.db, row.teamId, row.id, opts.now);
   const window = contestWindow(row);
-  for (const source of contestSources(deps, row, { person: opts.person === true })) {
+  for (const source of await contestSources(deps, row, { person: opts.person === true })) {
     if (read.length > opts.limit) break;
     if (!source.driver || !source.provider) continue;
     const follow = (source.form?.actions as Record<string, unknown> | undefined)?.follow;
@@ -237,12 +239,12 @@ export async function readEntries(
  * Keeps the first `limit` of what was read and runs the filters (the previous winners read from the team's draws;
  * `providers`, the catalogue's definitions, whose handle rules compare the excluded accounts and accounts to follow).
  */
-export function prepareLoad(
+export async function prepareLoad(
   db: Pick<Db, "select">,
   row: ContestRow,
   read: readonly Entrant[],
   opts: { limit: number; now: Date; providers: Catalog["providers"] },
-): PreparedLoad {
+): Promise<PreparedLoad> {
   const base = formBaseOf(row);
   const truncated = read.length > opts.limit;
   const kept = read.slice(0, opts.limit);
@@ -251,7 +253,7 @@ export function prepareLoad(
     { sources: filterSources(row), ...(base ? { base } : {}) },
     {
       now: opts.now.toISOString(),
-      previousWinners: previousWinners(db, row.teamId, row.id, opts.now),
+      previousWinners: await previousWinners(db, row.teamId, row.id, opts.now),
       providers: opts.providers,
     },
   );
@@ -281,51 +283,52 @@ export function prepareLoad(
   };
 }
 
-/** The insert of one entry, every column a placeholder (writeEntries). */
+/** The insert of one entry, every column a placeholder (writeEntries on SQLite). */
 function insertEntrant(tx: Pick<Db, "insert">) {
   const value = (name: string) => sql`${sql.placeholder(name)}`;
   const columns = Object.keys(getTableColumns(entrants)) as (keyof typeof entrants.$inferInsert)[];
   return tx
     .insert(entrants)
     .values(Object.fromEntries(columns.map((c) => [c, value(c)])) as unknown as typeof entrants.$inferInsert)
-    .prepare();
+    .prepare("entrants_insert_one");
 }
+
+/** Rows a multi-row insert takes at once on PostgreSQL (27 parameters a row, 65 535 at most a statement). */
+const PG_INSERT_CHUNK = 1000;
 
 /**
  * Stores a load: the contest's entries replaced (manual checks and profile openings kept by id), its counts,
  * funnel and dates.
  */
-export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): void {
+export async function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): Promise<void> {
   const checks = new Map(
-    tx
-      .select({
-        id: entrants.id,
-        manualCheck: entrants.manualCheck,
-        reasons: entrants.manualCheckReasons,
-        checkedBy: entrants.checkedBy,
-        checkedAt: entrants.checkedAt,
-        profileOpenedBy: entrants.profileOpenedBy,
-        profileOpenedAt: entrants.profileOpenedAt,
-      })
-      .from(entrants)
-      .where(
-        and(
-          eq(entrants.contestId, row.id),
-          or(ne(entrants.manualCheck, "pending"), isNotNull(entrants.profileOpenedBy)),
-        ),
-      )
-      .all()
-      .map((c) => [c.id, c]),
+    (
+      await tx
+        .select({
+          id: entrants.id,
+          manualCheck: entrants.manualCheck,
+          reasons: entrants.manualCheckReasons,
+          checkedBy: entrants.checkedBy,
+          checkedAt: entrants.checkedAt,
+          profileOpenedBy: entrants.profileOpenedBy,
+          profileOpenedAt: entrants.profileOpenedAt,
+        })
+        .from(entrants)
+        .where(
+          and(
+            eq(entrants.contestId, row.id),
+            or(ne(entrants.manualCheck, "pending"), isNotNull(entrants.profileOpenedBy)),
+          ),
+        )
+    ).map((c) => [c.id, c]),
   );
-  tx.delete(entrants).where(eq(entrants.contestId, row.id)).run();
-  // One prepared single-row insert run per entry in the caller's transaction: drizzle building a multi-row
-  // statement cost more than SQLite writing the rows (a close writes up to TUNNEL_LOAD_MAX of them). The
-  // placeholders take what SQLite stores: JSON as text, booleans as 0/1.
-  const insert = insertEntrant(tx);
-  load.entrants.forEach((e, position) => {
+  await tx.delete(entrants).where(eq(entrants.contestId, row.id));
+  // What the networks sent is stored without U+0000 (PostgreSQL refuses it; ./network-text.ts).
+  const rows: (typeof entrants.$inferInsert)[] = load.entrants.map((raw, position) => {
+    const e = withoutNul(raw);
     const verdict = load.verdicts[position];
     const check = checks.get(e.id);
-    insert.run({
+    return {
       contestId: row.id,
       id: e.id,
       position,
@@ -339,28 +342,51 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
       followers: e.followers,
       following: e.following,
       posts: e.posts,
-      isBotSignal: e.is_bot_signal ? 1 : 0,
-      comments: JSON.stringify(e.comments),
-      did: JSON.stringify(e.did),
+      isBotSignal: e.is_bot_signal,
+      comments: e.comments,
+      did: e.did,
       repostRatio: e.repost_ratio === null ? null : Math.round(e.repost_ratio),
       firstAt: e.first_at,
-      valid: verdict?.valid ? 1 : 0,
-      reasons: JSON.stringify(verdict?.reasons ?? []),
+      valid: verdict?.valid ?? false,
+      reasons: verdict?.reasons ?? [],
       manualCheck: check?.manualCheck ?? "pending",
-      manualCheckReasons: JSON.stringify(check?.reasons ?? []),
+      manualCheckReasons: check?.reasons ?? [],
       checkedBy: check?.checkedBy ?? null,
       checkedAt: check?.checkedAt ?? null,
       profileOpenedBy: check?.profileOpenedBy ?? null,
       profileOpenedAt: check?.profileOpenedAt ?? null,
       loadedAt: at,
-    });
+    };
   });
+  if (dialectOf(tx) === "postgresql") {
+    // One round trip per thousand rows: the server is across a network.
+    for (let i = 0; i < rows.length; i += PG_INSERT_CHUNK) {
+      await tx.insert(entrants).values(rows.slice(i, i + PG_INSERT_CHUNK));
+    }
+  } else {
+    // One prepared single-row insert run per entry in the caller's transaction: drizzle building a multi-row
+    // statement cost more than SQLite writing the rows (a close writes up to TUNNEL_LOAD_MAX of them). The
+    // placeholders take what SQLite stores: JSON as text, booleans as 0/1.
+    const insert = insertEntrant(tx);
+    for (const r of rows) {
+      await insert.execute({
+        ...r,
+        isBotSignal: r.isBotSignal ? 1 : 0,
+        comments: JSON.stringify(r.comments),
+        did: JSON.stringify(r.did),
+        valid: r.valid ? 1 : 0,
+        reasons: JSON.stringify(r.reasons),
+        manualCheckReasons: JSON.stringify(r.manualCheckReasons),
+      });
+    }
+  }
   const counts = new Map(load.funnel.by_source.map((s) => [s.source_id, s.total]));
   const sources = ((Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[]).map((s) => ({
     ...s,
     entries_count: counts.get(s._id) ?? 0,
   }));
-  tx.update(contests)
+  await tx
+    .update(contests)
     .set({
       entriesCount: load.entrants.length,
       entriesLoadedAt: at,
@@ -369,8 +395,7 @@ export function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: st
       ...(row.type === "classic" ? { loadedAt: at } : {}),
       updatedAt: at,
     })
-    .where(eq(contests.id, row.id))
-    .run();
+    .where(eq(contests.id, row.id));
 }
 
 /** A stored entry as the filters read it (what the network gave when it was loaded). */
@@ -401,37 +426,37 @@ function storedEntrant(row: EntrantRow): Entrant {
  * transaction. The entries themselves, their manual checks and the load's own counts (read, truncated, limit,
  * the dates) stay as the load left them.
  */
-export function refilterEntries(
+export async function refilterEntries(
   tx: Tx,
   row: ContestRow,
   now: Date,
   at: string,
   providers: Catalog["providers"],
-): StoredFunnel | null {
-  const rows = entrantsOf(tx, row.id);
+): Promise<StoredFunnel | null> {
+  const rows = await entrantsOf(tx, row.id);
   if (rows.length === 0 && row.entriesLoadedAt === null) return null;
   const previous = (row.funnel ?? {}) as Partial<StoredFunnel>;
   const limit = typeof previous.limit === "number" ? previous.limit : CLASSIC_LOAD_MAX;
-  const load = prepareLoad(tx, row, rows.map(storedEntrant), { limit, now, providers });
-  rows.forEach((r, i) => {
+  const load = await prepareLoad(tx, row, rows.map(storedEntrant), { limit, now, providers });
+  for (const [i, r] of rows.entries()) {
     const verdict = load.verdicts[i];
     const valid = verdict?.valid ?? false;
     const reasons = verdict?.reasons ?? [];
-    if (r.valid === valid && JSON.stringify(r.reasons) === JSON.stringify(reasons)) return;
-    tx.update(entrants)
+    if (r.valid === valid && JSON.stringify(r.reasons) === JSON.stringify(reasons)) continue;
+    await tx
+      .update(entrants)
       .set({ valid, reasons })
-      .where(and(eq(entrants.contestId, row.id), eq(entrants.position, r.position)))
-      .run();
-  });
+      .where(and(eq(entrants.contestId, row.id), eq(entrants.position, r.position)));
+  }
   const funnel: StoredFunnel = {
     ...load.funnel,
     read: typeof previous.read === "number" ? previous.read : load.funnel.read,
     truncated: previous.truncated === true,
   };
-  tx.update(contests)
+  await tx
+    .update(contests)
     .set({ funnel: funnel as unknown as Record<string, unknown>, updatedAt: at })
-    .where(eq(contests.id, row.id))
-    .run();
+    .where(eq(contests.id, row.id));
   return funnel;
 }
 
@@ -439,36 +464,41 @@ export function refilterEntries(
  * The accounts a draw may pick, in no particular order: each id with a valid entry whose manual check did not
  * reject it (a rejection rejects the account: every entry of that id).
  */
-export function drawableIds(db: Pick<Db, "select" | "selectDistinct">, contestId: string): string[] {
+export async function drawableIds(
+  db: Pick<Db, "select" | "selectDistinct">,
+  contestId: string,
+): Promise<string[]> {
   const rejected = new Set(
-    db
-      .select({ id: entrants.id })
-      .from(entrants)
-      .where(and(eq(entrants.contestId, contestId), eq(entrants.manualCheck, "rejected")))
-      .all()
-      .map((r) => r.id),
+    (
+      await db
+        .select({ id: entrants.id })
+        .from(entrants)
+        .where(and(eq(entrants.contestId, contestId), eq(entrants.manualCheck, "rejected")))
+    ).map((r) => r.id),
   );
-  const valid = db
+  const valid = await db
     .selectDistinct({ id: entrants.id })
     .from(entrants)
-    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
-    .all();
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)));
   return valid.map((r) => r.id).filter((id) => !rejected.has(id));
 }
 
-export function entrantsOf(db: Pick<Db, "select">, contestId: string, ids?: readonly string[]): EntrantRow[] {
+export async function entrantsOf(
+  db: Pick<Db, "select">,
+  contestId: string,
+  ids?: readonly string[],
+): Promise<EntrantRow[]> {
   if (ids && ids.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(entrants)
     .where(and(eq(entrants.contestId, contestId), ids ? inArray(entrants.id, [...ids]) : undefined))
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
 }
 
 /** The valid entries in load order with what says when each was made (the winning moments' list, momentEntries). */
-export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
-  return db
+export async function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
+  return await db
     .select({
       id: entrants.id,
       sourceId: entrants.sourceId,
@@ -478,8 +508,7 @@ export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
     })
     .from(entrants)
     .where(and(eq(entrants.contestId, contestId), eq(entrants.valid, true)))
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
 }
 
 /**
@@ -487,13 +516,13 @@ export function validEntryTimes(db: Pick<Db, "select">, contestId: string) {
  * its name and the first comment it made (the reply answers it). A close reads tens of thousands: only these four
  * columns, not the whole rows with their JSON.
  */
-export function momentReplyEntrants(
+export async function momentReplyEntrants(
   db: Pick<Db, "select">,
   contestId: string,
   /** Moment winners answered even when their entry is no longer valid (a frozen winner keeps its moment). */
   winners: readonly string[] = [],
-): { id: string; sourceId: string; name: string; firstComment: string | null }[] {
-  return db
+): Promise<{ id: string; sourceId: string; name: string; firstComment: string | null }[]> {
+  return await db
     .select({
       id: entrants.id,
       sourceId: entrants.sourceId,
@@ -509,8 +538,7 @@ export function momentReplyEntrants(
           : or(eq(entrants.valid, true), inArray(entrants.id, [...winners])),
       ),
     )
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
 }
 
 /**
@@ -525,24 +553,23 @@ function validWhere(valid: boolean) {
 }
 
 /** One page of a contest's entries (?valid= filters, validWhere), in load order, with the total of the filter. */
-export function entriesPage(
+export async function entriesPage(
   db: Pick<Db, "select">,
   contestId: string,
   opts: { valid: boolean | null; page: number; perPage: number },
-): { rows: EntrantRow[]; total: number } {
+): Promise<{ rows: EntrantRow[]; total: number }> {
   const where = and(
     eq(entrants.contestId, contestId),
     opts.valid === null ? undefined : validWhere(opts.valid),
   );
-  const total = db.select({ n: count() }).from(entrants).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = (await first(db.select({ n: count() }).from(entrants).where(where)))?.n ?? 0;
+  const rows = await db
     .select()
     .from(entrants)
     .where(where)
     .orderBy(asc(entrants.position))
     .limit(opts.perPage)
-    .offset((opts.page - 1) * opts.perPage)
-    .all();
+    .offset((opts.page - 1) * opts.perPage);
   return { rows, total };
 }
 
@@ -550,21 +577,24 @@ export function entriesPage(
  * Valid and removed entries of a contest (validWhere), and how many accounts the final draw picks among: the
  * accounts with a valid entry (drawableIds), less the winners of winning moments (they won already).
  */
-export function entriesCounts(
+export async function entriesCounts(
   db: Pick<Db, "select" | "selectDistinct">,
   contestId: string,
-): { valid: number; invalid: number; drawable: number } {
-  const countOf = (valid: boolean) =>
-    db
-      .select({ n: count() })
-      .from(entrants)
-      .where(and(eq(entrants.contestId, contestId), validWhere(valid)))
-      .get()?.n ?? 0;
-  const moments = new Set(momentWinners(db, contestId));
+): Promise<{ valid: number; invalid: number; drawable: number }> {
+  const countOf = async (valid: boolean) =>
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(entrants)
+          .where(and(eq(entrants.contestId, contestId), validWhere(valid))),
+      )
+    )?.n ?? 0;
+  const moments = new Set(await momentWinners(db, contestId));
   return {
-    valid: countOf(true),
-    invalid: countOf(false),
-    drawable: drawableIds(db, contestId).filter((id) => !moments.has(id)).length,
+    valid: await countOf(true),
+    invalid: await countOf(false),
+    drawable: (await drawableIds(db, contestId)).filter((id) => !moments.has(id)).length,
   };
 }
 
@@ -615,13 +645,13 @@ export function entryShape(
 }
 
 /** Marks an account's entries checked by hand (approve or reject). */
-export function checkEntrant(
+export async function checkEntrant(
   tx: Pick<Db, "update">,
   contestId: string,
   id: string,
   check: { status: "approved" | "rejected"; reasons: string[]; by: string; clock: Clock },
-): number {
-  return tx
+): Promise<number> {
+  const changed = await tx
     .update(entrants)
     .set({
       manualCheck: check.status,
@@ -630,7 +660,8 @@ export function checkEntrant(
       checkedAt: check.clock().toISOString(),
     })
     .where(and(eq(entrants.contestId, contestId), eq(entrants.id, id)))
-    .run().changes;
+    .returning({ id: entrants.id });
+  return changed.length;
 }
 
 /**
@@ -659,17 +690,18 @@ export function entrantProfileUrl(
  * Records that `by` opened the account's profile (every entry of that id, as the manual check applies to all of
  * them): the latest opening replaces the one before, whoever made it.
  */
-export function recordProfileOpening(
+export async function recordProfileOpening(
   tx: Pick<Db, "update">,
   contestId: string,
   id: string,
   opening: { by: string; at: string },
-): number {
-  return tx
+): Promise<number> {
+  const changed = await tx
     .update(entrants)
     .set({ profileOpenedBy: opening.by, profileOpenedAt: opening.at })
     .where(and(eq(entrants.contestId, contestId), eq(entrants.id, id)))
-    .run().changes;
+    .returning({ id: entrants.id });
+  return changed.length;
 }
 
 /** Whether `userId` opened the profile of the account these rows (all of one id) are entries of. */

@@ -15,7 +15,8 @@ import { and, eq } from "drizzle-orm";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { idempotencyKeys } from "../db/schema";
+import { first } from "../db/query";
+import { idempotencyKeys } from "../db/tables";
 import { AppError } from "../errors";
 
 type Reader = Pick<Db, "select">;
@@ -46,15 +47,16 @@ export function requestHash(body: Record<string, unknown>): string {
  * What was answered the first time this key was used for this request; null when the key is new. Throws the
  * 409 when the key was used for another call or another body.
  */
-export function replayOf(
+export async function replayOf(
   db: Reader,
   request: { teamId: string; key: string; scope: string; hash: string },
-): IdempotentAnswer | null {
-  const row = db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.teamId, request.teamId), eq(idempotencyKeys.key, request.key)))
-    .get();
+): Promise<IdempotentAnswer | null> {
+  const row = await first(
+    db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.teamId, request.teamId), eq(idempotencyKeys.key, request.key))),
+  );
   if (!row) return null;
   if (row.scope !== request.scope || row.requestHash !== request.hash) {
     throw new AppError("conflict", { message: "error.conflict.idempotencyKey" });
@@ -63,21 +65,19 @@ export function replayOf(
 }
 
 /** Remembers a success; call it in the transaction that created the object. */
-export function rememberAnswer(
+export async function rememberAnswer(
   db: Writer,
   clock: Clock,
   request: { teamId: string; key: string; scope: string; hash: string },
   answer: IdempotentAnswer,
-): void {
-  db.insert(idempotencyKeys)
-    .values({
-      teamId: request.teamId,
-      key: request.key,
-      scope: request.scope,
-      requestHash: request.hash,
-      status: answer.status,
-      response: answer.response,
-      createdAt: clock().toISOString(),
-    })
-    .run();
+): Promise<void> {
+  await db.insert(idempotencyKeys).values({
+    teamId: request.teamId,
+    key: request.key,
+    scope: request.scope,
+    requestHash: request.hash,
+    status: answer.status,
+    response: answer.response,
+    createdAt: clock().toISOString(),
+  });
 }

@@ -7,7 +7,9 @@ import { and, count, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
-import { invites, users } from "../db/schema";
+import { first } from "../db/query";
+import { invites, users } from "../db/tables";
+import { transaction } from "../db/transaction";
 import type { Env } from "../env";
 import { newId, newToken } from "../ids";
 import { logActivity } from "./activity";
@@ -22,13 +24,14 @@ type Reader = Pick<Db, "select">;
 type Writer = Pick<Db, "select" | "update">;
 
 /** Marks the team's active invites whose time is up as expired (one invite when `id` is given). */
-export function expireDueInvites(
+export async function expireDueInvites(
   db: Pick<Db, "update">,
   clock: Clock,
   where: { teamId: string } | { id: string },
 ) {
   const now = clock().toISOString();
-  db.update(invites)
+  await db
+    .update(invites)
     .set({ status: "expired" })
     .where(
       and(
@@ -36,54 +39,53 @@ export function expireDueInvites(
         eq(invites.status, "active"),
         lte(invites.expiresAt, now),
       ),
-    )
-    .run();
+    );
 }
 
 /** The invite behind a link, with its expiry settled; undefined when the key is unknown. */
-export function findInviteByKey(db: Writer, clock: Clock, key: string): InviteRow | undefined {
-  const row = db.select().from(invites).where(eq(invites.key, key)).get();
+export async function findInviteByKey(db: Writer, clock: Clock, key: string): Promise<InviteRow | undefined> {
+  const row = await first(db.select().from(invites).where(eq(invites.key, key)));
   if (!row) return undefined;
-  expireDueInvites(db, clock, { id: row.id });
-  return db.select().from(invites).where(eq(invites.id, row.id)).get();
+  await expireDueInvites(db, clock, { id: row.id });
+  return await first(db.select().from(invites).where(eq(invites.id, row.id)));
 }
 
 /** Active invites of a team of one type (and network), the ones still within their 7 days. */
-export function countActiveInvites(
+export async function countActiveInvites(
   db: Reader,
   clock: Clock,
   teamId: string,
   type: InviteType,
   provider?: string,
-): number {
-  const row = db
-    .select({ n: count() })
-    .from(invites)
-    .where(
-      and(
-        eq(invites.teamId, teamId),
-        eq(invites.type, type),
-        eq(invites.status, "active"),
-        gt(invites.expiresAt, clock().toISOString()),
-        provider === undefined ? undefined : eq(invites.provider, provider),
+): Promise<number> {
+  const row = await first(
+    db
+      .select({ n: count() })
+      .from(invites)
+      .where(
+        and(
+          eq(invites.teamId, teamId),
+          eq(invites.type, type),
+          eq(invites.status, "active"),
+          gt(invites.expiresAt, clock().toISOString()),
+          provider === undefined ? undefined : eq(invites.provider, provider),
+        ),
       ),
-    )
-    .get();
+  );
   return row?.n ?? 0;
 }
 
 type Person = { name: string; profile_picture: string | null };
 
 /** Names and pictures of the people an invite mentions. */
-export function peopleOf(db: Reader, rows: InviteRow[]): Map<string, Person> {
+export async function peopleOf(db: Reader, rows: InviteRow[]): Promise<Map<string, Person>> {
   const ids = new Set<string>();
   for (const r of rows) for (const id of [r.senderId, r.receiverId, r.cancelerId]) if (id) ids.add(id);
   if (ids.size === 0) return new Map();
-  const found = db
+  const found = await db
     .select({ id: users.id, name: users.name, picture: users.profilePicture })
     .from(users)
-    .where(inArray(users.id, [...ids]))
-    .all();
+    .where(inArray(users.id, [...ids]));
   return new Map(found.map((u) => [u.id, { name: u.name, profile_picture: u.picture }]));
 }
 
@@ -134,28 +136,31 @@ export function invitePublicShape(row: InviteRow, teamName: string, sender: Pers
  * Uses an active invite: the one write that moves it to "used", so two people can't both use the same link.
  * Answers false when it was no longer active.
  */
-export function markInviteUsed(
+export async function markInviteUsed(
   db: Pick<Db, "update">,
   clock: Clock,
   row: InviteRow,
   receiverId: string,
   meta: Record<string, unknown> = row.meta ?? {},
-): boolean {
+): Promise<boolean> {
   const now = clock().toISOString();
-  const result = db
+  const result = await db
     .update(invites)
     .set({ status: "used", receiverId, usedAt: now, meta })
     .where(and(eq(invites.id, row.id), eq(invites.status, "active"), gt(invites.expiresAt, now)))
-    .run();
-  return result.changes === 1;
+    .returning({ id: invites.id });
+  return result.length === 1;
 }
 
-/** A new active invite and its activity line, written together. */
-export function createInvite(
+/**
+ * A new active invite and its activity line, written together. The caller that counted the team's invites
+ * against a quota calls it with the tx of that transaction (begun with lockTeam).
+ */
+export async function createInvite(
   db: Db,
   clock: Clock,
   input: { teamId: string; type: InviteType; senderId: string; email: string | null; provider?: string },
-): InviteRow {
+): Promise<InviteRow> {
   const now = clock();
   const row: InviteRow = {
     id: newId(),
@@ -175,9 +180,9 @@ export function createInvite(
     canceledAt: null,
     expiresAt: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
   };
-  db.transaction((tx) => {
-    tx.insert(invites).values(row).run();
-    logActivity(tx, clock, {
+  await transaction(db, async (tx) => {
+    await tx.insert(invites).values(row);
+    await logActivity(tx, clock, {
       teamId: input.teamId,
       type: input.type === "add_member" ? "createInvite.member" : "createInvite.account",
       userId: input.senderId,
@@ -237,6 +242,6 @@ export async function mailInvite(
     return row;
   }
   const sentAt = deps.clock().toISOString();
-  deps.db.update(invites).set({ sentAt }).where(eq(invites.id, row.id)).run();
+  await deps.db.update(invites).set({ sentAt }).where(eq(invites.id, row.id));
   return { ...row, sentAt };
 }

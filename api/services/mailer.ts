@@ -5,7 +5,7 @@
 import nodemailer from "nodemailer";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { mails } from "../db/schema";
+import { mails } from "../db/tables";
 import type { Env } from "../env";
 import { newId } from "../ids";
 import type { Logger } from "../logger";
@@ -28,9 +28,7 @@ export function createMailer(env: Env, db: Db, clock: Clock, logger: Logger): Ma
   return {
     send: async (mail) => {
       await transport.sendMail({ from: FROM, ...mail });
-      db.insert(mails)
-        .values({ id: newId(), ...mail, createdAt: clock().toISOString() })
-        .run();
+      await db.insert(mails).values({ id: newId(), ...mail, createdAt: clock().toISOString() });
       logger.info({ to: mail.to, subject: mail.subject }, "mail kept in the dev mailbox");
     },
   };

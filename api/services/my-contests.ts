@@ -12,8 +12,9 @@ import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { effectivePermissions, holds } from "../auth/permissions";
 import type { Catalog } from "../catalog";
 import type { Db } from "../db/client";
-import { contests, teamMembers, teams } from "../db/schema";
-import { type ContestListRow, LIST_COLUMNS } from "./contests/queries";
+import { first } from "../db/query";
+import { contests, teamMembers, teams } from "../db/tables";
+import { type ContestListRow, listColumns } from "./contests/queries";
 
 type Reader = Pick<Db, "select">;
 
@@ -23,26 +24,36 @@ export type MyContestRow = ContestListRow & { teamId: string };
 export type VisibleTeam = { id: string; name: string };
 
 /** The person's teams (not deleted) where they may see the contests. */
-export function teamsWithContestsInView(db: Reader, catalog: Catalog, userId: string): VisibleTeam[] {
-  return db
-    .select({ id: teams.id, name: teams.name, role: teamMembers.role, permissions: teamMembers.permissions })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, userId), isNull(teams.deletedAt)))
-    .all()
+export async function teamsWithContestsInView(
+  db: Reader,
+  catalog: Catalog,
+  userId: string,
+): Promise<VisibleTeam[]> {
+  return (
+    await db
+      .select({
+        id: teams.id,
+        name: teams.name,
+        role: teamMembers.role,
+        permissions: teamMembers.permissions,
+      })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.userId, userId), isNull(teams.deletedAt)))
+  )
     .filter((m) => holds(effectivePermissions(catalog, m), VIEW_CONTESTS))
     .map(({ id, name }) => ({ id, name }));
 }
 
 /** One page of the contests the person created in those teams, and how many there are in all. */
-export function listMyContests(
+export async function listMyContests(
   db: Reader,
   userId: string,
   teamIds: readonly string[],
   statuses: readonly string[],
   page: number,
   perPage: number,
-): { items: MyContestRow[]; total: number } {
+): Promise<{ items: MyContestRow[]; total: number }> {
   if (teamIds.length === 0) return { items: [], total: 0 };
   const where: SQL | undefined = and(
     eq(contests.createdBy, userId),
@@ -50,14 +61,13 @@ export function listMyContests(
     inArray(contests.status, [...statuses]),
     isNull(contests.deletedAt),
   );
-  const total = db.select({ n: count() }).from(contests).where(where).get()?.n ?? 0;
-  const items = db
-    .select({ ...LIST_COLUMNS, teamId: contests.teamId })
+  const total = (await first(db.select({ n: count() }).from(contests).where(where)))?.n ?? 0;
+  const items = await db
+    .select({ ...listColumns(), teamId: contests.teamId })
     .from(contests)
     .where(where)
     .orderBy(desc(contests.createdAt), desc(contests.id))
     .limit(perPage)
-    .offset((page - 1) * perPage)
-    .all();
+    .offset((page - 1) * perPage);
   return { items, total };
 }

@@ -2,7 +2,9 @@
 import { and, count, desc, eq, gt, lt, or } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
-import { notifications } from "../db/schema";
+import { first } from "../db/query";
+import { notifications } from "../db/tables";
+import { afterCommit } from "../db/transaction";
 import { newId } from "../ids";
 
 export type NotificationContent = {
@@ -33,11 +35,11 @@ export function notificationShape(row: NotificationRow, lastReadId: string | nul
   };
 }
 
-export function notify(
+export async function notify(
   deps: Pick<Deps, "db" | "clock" | "realtime">,
   to: { userId: string } | { teamId: string },
   content: NotificationContent,
-): NotificationRow {
+): Promise<NotificationRow> {
   const row: NotificationRow = {
     id: newId(),
     teamId: "teamId" in to ? to.teamId : null,
@@ -45,10 +47,13 @@ export function notify(
     content,
     createdAt: deps.clock().toISOString(),
   };
-  deps.db.insert(notifications).values(row).run();
+  await deps.db.insert(notifications).values(row);
   const notification = notificationShape(row, null);
-  if ("userId" in to) deps.realtime.toUser(to.userId, { type: "add_notification", notification });
-  else deps.realtime.toTeam(to.teamId, { type: "add_notification", notification });
+  // Pushed once the row is committed (at once outside a transaction): never for a rolled-back change.
+  afterCommit(() => {
+    if ("userId" in to) deps.realtime.toUser(to.userId, { type: "add_notification", notification });
+    else deps.realtime.toTeam(to.teamId, { type: "add_notification", notification });
+  });
   return row;
 }
 
@@ -63,32 +68,31 @@ function visibleTo(userId: string, teamId: string | null) {
 }
 
 /** Newest first, NOTIFICATIONS_PAGE_SIZE at most, older than `before` (an id) when given. */
-export function notificationsPage(
+export async function notificationsPage(
   db: Db,
   who: { userId: string; teamId: string | null },
   before?: string,
-): NotificationRow[] {
+): Promise<NotificationRow[]> {
   const mine = visibleTo(who.userId, who.teamId);
   return db
     .select()
     .from(notifications)
     .where(before ? and(mine, lt(notifications.id, before)) : mine)
     .orderBy(desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE_SIZE)
-    .all();
+    .limit(NOTIFICATIONS_PAGE_SIZE);
 }
 
 /** How many of them are newer than the last one the user read (ids sort by creation). */
-export function unreadNotificationsCount(
+export async function unreadNotificationsCount(
   db: Db,
   who: { userId: string; teamId: string | null; lastReadId: string | null },
-): number {
+): Promise<number> {
   const mine = visibleTo(who.userId, who.teamId);
-  return (
+  const row = await first(
     db
       .select({ n: count() })
       .from(notifications)
-      .where(who.lastReadId ? and(mine, gt(notifications.id, who.lastReadId)) : mine)
-      .get()?.n ?? 0
+      .where(who.lastReadId ? and(mine, gt(notifications.id, who.lastReadId)) : mine),
   );
+  return row?.n ?? 0;
 }

@@ -17,8 +17,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
-import type { Db } from "../db/client";
-import { publications } from "../db/schema";
+import { type Db, dialectOf } from "../db/client";
+import { publications } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { MessageRefused } from "../drivers/errors";
 import type {
   NetworkDriver,
@@ -69,7 +70,7 @@ export type PublishOnce = PublicationKey & {
   /** A private message's recipient. */
   recipient?: { external_id: string; screen_name: string; id: string } | null;
   /** Called once, when the recipient refuses the private message (MessageRefused). */
-  onRefused?: () => void;
+  onRefused?: () => unknown;
 };
 
 /**
@@ -98,7 +99,7 @@ function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
         createdAt: value("createdAt"),
       })
       .onConflictDoNothing()
-      .prepare(),
+      .prepare("publications_record"),
     existing: db
       .select()
       .from(publications)
@@ -110,7 +111,7 @@ function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
           eq(publications.key, sql.placeholder("key")),
         ),
       )
-      .prepare(),
+      .prepare("publications_existing"),
     published: db
       .update(publications)
       .set({
@@ -119,7 +120,7 @@ function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
         publishedAt: sql`${sql.placeholder("at")}`,
       })
       .where(eq(publications.id, sql.placeholder("id")))
-      .prepare(),
+      .prepare("publications_published"),
     // A batch's rows are read back in one go: the contest's publications of one kind.
     ofKind: db
       .select()
@@ -130,7 +131,7 @@ function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
           eq(publications.kind, sql.placeholder("kind")),
         ),
       )
-      .prepare(),
+      .prepare("publications_of_kind"),
   };
 }
 const prepared = new WeakMap<object, ReturnType<typeof prepareStatements>>();
@@ -143,16 +144,17 @@ function statements(db: Pick<Db, "select" | "update" | "insert">) {
   return found;
 }
 
-function existing(
+async function existing(
   db: Pick<Db, "select" | "update" | "insert">,
   key: PublicationKey,
-): PublicationRow | undefined {
-  return statements(db).existing.get({
+): Promise<PublicationRow | undefined> {
+  const rows = await statements(db).existing.execute({
     contestId: key.contest_id,
     sourceId: key.source_id,
     kind: key.kind,
     key: key.key,
   });
+  return rows[0];
 }
 
 /** The row a publication is recorded as, "publishing", before the driver is asked (publishOnce, publishReplies). */
@@ -180,13 +182,13 @@ export async function publishOnce(
   p: PublishOnce,
 ): Promise<PublicationRow> {
   const { db, clock } = deps;
-  const before = existing(db, p);
+  const before = await existing(db, p);
   if (before?.status === "published" || before?.status === "refused") return before;
   if (!before) {
-    statements(db).record.run(recordOf(p, clock().toISOString()));
+    await statements(db).record.execute(recordOf(p, clock().toISOString()));
   }
   // What was recorded first is what goes out (a re-run never changes a publication's text).
-  const row = existing(db, p);
+  const row = await existing(db, p);
   if (!row) throw new Error("publication row missing after insert");
   if (row.status === "published") return row;
   const key: PublicationKey = { contest_id: p.contest_id, source_id: p.source_id, kind: p.kind, key: p.key };
@@ -205,8 +207,8 @@ export async function publishOnce(
     } catch (err) {
       if (!(err instanceof MessageRefused)) throw err;
       // The recipient does not take messages from this account: recorded (and shown), never tried again.
-      db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id)).run();
-      p.onRefused?.();
+      await db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id));
+      await p.onRefused?.();
       return { ...row, status: "refused" };
     }
   } else if (p.mode === "post") {
@@ -232,9 +234,12 @@ export async function publishOnce(
     externalId = sent.external_post_id;
   }
   const at = clock().toISOString();
-  statements(db).published.run({ externalId, at, id: row.id });
+  await statements(db).published.execute({ externalId, at, id: row.id });
   return { ...row, status: "published", externalPostId: externalId, publishedAt: at };
 }
+
+/** Rows a multi-row insert takes at once on PostgreSQL (13 parameters a row, 65 535 at most a statement). */
+const PG_INSERT_CHUNK = 2_000;
 
 /** How many replies of a batch go to the driver between two commits of their published state. */
 export const PUBLISH_BATCH = 1_000;
@@ -265,21 +270,36 @@ export async function publishReplies(
     throw new Error("publishReplies takes one contest's replies");
   const kinds = [...new Set(items.map((p) => p.kind))];
   const stmts = statements(db);
-  const rowsOf = () => {
+  const rowsOf = async () => {
     const found = new Map<string, PublicationRow>();
-    for (const kind of kinds) for (const r of stmts.ofKind.all({ contestId, kind })) found.set(rowKey(r), r);
+    for (const kind of kinds) {
+      for (const r of await stmts.ofKind.execute({ contestId, kind })) found.set(rowKey(r), r);
+    }
     return found;
   };
-  let rows = rowsOf();
+  let rows = await rowsOf();
   const missing = items.filter((p) => !rows.has(keyOf(p)));
   if (missing.length > 0) {
     const createdAt = clock().toISOString();
-    db.transaction(() => {
-      for (const p of missing) {
-        stmts.record.run(recordOf(p, createdAt));
+    await transaction(db, async (tx) => {
+      if (dialectOf(tx) === "postgresql") {
+        // A statement prepared from db runs on the pool, outside this transaction: built from tx, many rows a go.
+        const values = missing.map((p) => ({
+          ...recordOf(p, createdAt),
+          media: p.media,
+          status: "publishing",
+        }));
+        for (let k = 0; k < values.length; k += PG_INSERT_CHUNK) {
+          await tx
+            .insert(publications)
+            .values(values.slice(k, k + PG_INSERT_CHUNK))
+            .onConflictDoNothing();
+        }
+      } else {
+        for (const p of missing) await stmts.record.execute(recordOf(p, createdAt));
       }
     });
-    rows = rowsOf();
+    rows = await rowsOf();
   }
   // What was recorded first is what goes out (a re-run never changes a publication's text).
   const due: { p: (typeof items)[number]; row: PublicationRow }[] = [];
@@ -323,11 +343,20 @@ export async function publishReplies(
       }
     }
     const at = clock().toISOString();
-    db.transaction(() => {
-      answered.forEach((externalId, k) => {
+    await transaction(db, async (tx) => {
+      const pg = dialectOf(tx) === "postgresql";
+      for (const [k, externalId] of answered.entries()) {
         const row = batch[k]?.row;
-        if (row) stmts.published.run({ externalId, at, id: row.id });
-      });
+        if (!row) continue;
+        if (pg) {
+          await tx
+            .update(publications)
+            .set({ status: "published", externalPostId: externalId, publishedAt: at })
+            .where(eq(publications.id, row.id));
+        } else {
+          await stmts.published.execute({ externalId, at, id: row.id });
+        }
+      }
     });
     published += answered.length;
     if (failure !== null) throw failure;
@@ -336,13 +365,15 @@ export async function publishReplies(
 }
 
 /** A contest's publications in the order they were made. */
-export function contestPublications(db: Pick<Db, "select">, contestId: string): PublicationRow[] {
-  return db
+export async function contestPublications(
+  db: Pick<Db, "select">,
+  contestId: string,
+): Promise<PublicationRow[]> {
+  return await db
     .select()
     .from(publications)
     .where(eq(publications.contestId, contestId))
-    .orderBy(publications.createdAt, publications.id)
-    .all();
+    .orderBy(publications.createdAt, publications.id);
 }
 
 export function publicationShape(row: PublicationRow) {

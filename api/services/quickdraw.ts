@@ -16,7 +16,8 @@ import offers from "../../schemas/offers.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { contests } from "../db/schema";
+import { first } from "../db/query";
+import { contests } from "../db/tables";
 import { newId } from "../ids";
 import { teamAccounts } from "./accounts";
 import { teamQuotas } from "./teams";
@@ -48,21 +49,26 @@ export function quotaPeriodStart(now: Date): string {
  * team without the freeLoad feature pays a reload of a classic contest's entries with an import (its dates kept
  * in the contest's meta.paid_reloads).
  */
-export function importsUsed(db: Pick<Db, "select">, teamId: string, now: Date): number {
+export async function importsUsed(db: Pick<Db, "select">, teamId: string, now: Date): Promise<number> {
   const since = quotaPeriodStart(now);
   const made =
-    db
-      .select({ n: count() })
-      .from(contests)
-      .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.createdAt, since)))
-      .get()?.n ?? 0;
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(contests)
+          .where(
+            and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.createdAt, since)),
+          ),
+      )
+    )?.n ?? 0;
   // A reload writes the contest (updated_at), so only the contests written this month can hold one of its reloads.
-  const reloads = db
-    .select({ meta: contests.meta })
-    .from(contests)
-    .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.updatedAt, since)))
-    .all()
-    .reduce((n, r) => n + paidReloads(r.meta).filter((at) => at >= since).length, 0);
+  const reloads = (
+    await db
+      .select({ meta: contests.meta })
+      .from(contests)
+      .where(and(eq(contests.teamId, teamId), eq(contests.type, "classic"), gte(contests.updatedAt, since)))
+  ).reduce((n, r) => n + paidReloads(r.meta).filter((at) => at >= since).length, 0);
   return made + reloads;
 }
 
@@ -73,14 +79,14 @@ export function paidReloads(meta: Record<string, unknown> | null): string[] {
 }
 
 /** The imports quota and what is left of it this month. */
-export function importsLeft(
+export async function importsLeft(
   db: Pick<Db, "select">,
   catalog: Catalog,
   team: TeamRow,
   now: Date,
-): { quota: number; used: number; left: number } {
+): Promise<{ quota: number; used: number; left: number }> {
   const quota = teamQuotas(catalog, team).imports;
-  const used = importsUsed(db, team.id, now);
+  const used = await importsUsed(db, team.id, now);
   return { quota, used, left: Math.max(0, quota - used) };
 }
 
@@ -90,7 +96,7 @@ export function importsLeft(
  * the driver resolves it. The author's handle comes from the URL when it shows one (else ""); when it is one of
  * the team's accounts the source names it and its network id.
  */
-export function importedSource(
+export async function importedSource(
   db: Pick<Db, "select">,
   teamId: string,
   provider: ProviderDefinition,
@@ -100,7 +106,7 @@ export function importedSource(
   // A Bluesky link may name its author by DID (did:plc:...), which is no handle.
   const screenName = match.user && !match.user.startsWith("did:") ? match.user : "";
   const own = screenName
-    ? teamAccounts(db, teamId, provider.name).find(
+    ? (await teamAccounts(db, teamId, provider.name)).find(
         (a) => a.account.screenName.toLowerCase() === screenName.toLowerCase(),
       )
     : undefined;

@@ -24,29 +24,33 @@ function bytesToMb(bytes: number): number {
   return Math.ceil((bytes / (1024 * 1024)) * 10) / 10;
 }
 
-export function quotaUsage(deps: { db: Db; catalog: Catalog; clock: Clock }, team: TeamRow) {
+export async function quotaUsage(deps: { db: Db; catalog: Catalog; clock: Clock }, team: TeamRow) {
   const { db, catalog, clock } = deps;
   const limits = teamQuotas(catalog, team);
   const perProvider: Record<string, number> = {};
-  for (const { account } of teamAccounts(db, team.id)) {
+  for (const { account } of await teamAccounts(db, team.id)) {
     perProvider[account.provider] = (perProvider[account.provider] ?? 0) + 1;
   }
   return {
     members: {
-      used: membersCount(db, team.id),
+      used: await membersCount(db, team.id),
       limit: limits.members,
-      invites: countActiveInvites(db, clock, team.id, "add_member"),
+      invites: await countActiveInvites(db, clock, team.id, "add_member"),
     },
     accounts: {
       used: Math.max(0, ...Object.values(perProvider)),
       limit: limits.accounts,
       per_provider: perProvider,
     },
-    drafts: { used: countDrafts(db, team.id), limit: limits.drafts },
-    templates: { used: countTemplates(db, team.id), limit: limits.templates },
-    imports: { used: importsUsed(db, team.id, clock()), limit: limits.imports, period: "month" as const },
-    contests: { used: countActiveContests(db, team.id), limit: limits.contests },
+    drafts: { used: await countDrafts(db, team.id), limit: limits.drafts },
+    templates: { used: await countTemplates(db, team.id), limit: limits.templates },
+    imports: {
+      used: await importsUsed(db, team.id, clock()),
+      limit: limits.imports,
+      period: "month" as const,
+    },
+    contests: { used: await countActiveContests(db, team.id), limit: limits.contests },
     winners: { limit: limits.winners },
-    storage_mb: { used: bytesToMb(teamStorageBytes(db, team.id)), limit: limits.storage_mb },
+    storage_mb: { used: bytesToMb(await teamStorageBytes(db, team.id)), limit: limits.storage_mb },
   };
 }

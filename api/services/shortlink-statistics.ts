@@ -8,7 +8,7 @@
 import { and, count, eq, gte, lte, sql } from "drizzle-orm";
 import type { ValidationErrors } from "../../engine/messages/types";
 import type { Db } from "../db/client";
-import { shortlinkVisitDays, shortlinkVisitors } from "../db/schema";
+import { shortlinkVisitDays, shortlinkVisitors } from "../db/tables";
 
 /** The range without from/to: the last 30 days, today included. */
 export const STATISTICS_DEFAULT_DAYS = 30;
@@ -81,38 +81,42 @@ export function daysOf(range: DayRange): string[] {
 }
 
 /** The link's visits and unique visits per day of the range (two grouped reads, portable SQL). */
-export function shortlinkStatistics(db: Db, shortlinkId: string, range: DayRange): ShortlinkStatistics {
+export async function shortlinkStatistics(
+  db: Db,
+  shortlinkId: string,
+  range: DayRange,
+): Promise<ShortlinkStatistics> {
   const visits = new Map(
-    db
-      .select({ day: shortlinkVisitDays.day, visits: shortlinkVisitDays.visits })
-      .from(shortlinkVisitDays)
-      .where(
-        and(
-          eq(shortlinkVisitDays.shortlinkId, shortlinkId),
-          gte(shortlinkVisitDays.day, range.from),
-          lte(shortlinkVisitDays.day, range.to),
-        ),
-      )
-      .all()
-      .map((r) => [r.day, r.visits]),
+    (
+      await db
+        .select({ day: shortlinkVisitDays.day, visits: shortlinkVisitDays.visits })
+        .from(shortlinkVisitDays)
+        .where(
+          and(
+            eq(shortlinkVisitDays.shortlinkId, shortlinkId),
+            gte(shortlinkVisitDays.day, range.from),
+            lte(shortlinkVisitDays.day, range.to),
+          ),
+        )
+    ).map((r) => [r.day, r.visits]),
   );
   // first_seen_at is an ISO 8601 UTC instant to the millisecond: its first 10 characters are its UTC day, and it
   // sorts as text.
   const firstDay = sql<string>`substr(${shortlinkVisitors.firstSeenAt}, 1, 10)`;
   const uniq = new Map(
-    db
-      .select({ day: firstDay, visitors: count() })
-      .from(shortlinkVisitors)
-      .where(
-        and(
-          eq(shortlinkVisitors.shortlinkId, shortlinkId),
-          gte(shortlinkVisitors.firstSeenAt, range.from),
-          lte(shortlinkVisitors.firstSeenAt, `${range.to}T23:59:59.999Z`),
-        ),
-      )
-      .groupBy(firstDay)
-      .all()
-      .map((r) => [r.day, r.visitors]),
+    (
+      await db
+        .select({ day: firstDay, visitors: count() })
+        .from(shortlinkVisitors)
+        .where(
+          and(
+            eq(shortlinkVisitors.shortlinkId, shortlinkId),
+            gte(shortlinkVisitors.firstSeenAt, range.from),
+            lte(shortlinkVisitors.firstSeenAt, `${range.to}T23:59:59.999Z`),
+          ),
+        )
+        .groupBy(firstDay)
+    ).map((r) => [r.day, r.visitors]),
   );
   return {
     from: range.from,

@@ -12,7 +12,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import constants from "../../schemas/constants.json";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "../db/schema";
+import { first } from "../db/query";
+import { shortlinks, shortlinkVisitDays, shortlinkVisitors } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { newId } from "../ids";
 
 export type ShortlinkRow = typeof shortlinks.$inferSelect;
@@ -54,20 +56,15 @@ export function shortlinkShape(row: ShortlinkRow) {
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
-}
-
 /**
  * Creates a shortlink: with the given key (custom), or a random one. "taken" when a custom key is already
  * used on that domain (by any team).
  */
-export function createShortlink(
+export async function createShortlink(
   db: Db,
   clock: Clock,
   input: { teamId: string; userId: string; domain: string; key: string | null; url: string },
-): ShortlinkRow | "taken" {
+): Promise<ShortlinkRow | "taken"> {
   const attempts = input.key === null ? RANDOM_KEY_ATTEMPTS : 1;
   for (let i = 0; i < attempts; i++) {
     const row: ShortlinkRow = {
@@ -82,55 +79,58 @@ export function createShortlink(
       createdBy: input.userId,
       createdAt: clock().toISOString(),
     };
-    try {
-      db.insert(shortlinks).values(row).run();
-      return row;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
+    // A taken key inserts nothing (no error: on PostgreSQL an error would end the caller's transaction).
+    const inserted = await db
+      .insert(shortlinks)
+      .values(row)
+      .onConflictDoNothing({ target: [shortlinks.domain, shortlinks.key] })
+      .returning({ id: shortlinks.id });
+    if (inserted.length === 1) return row;
   }
   if (input.key !== null) return "taken";
   throw new Error(`no free random shortlink key on ${input.domain} after ${RANDOM_KEY_ATTEMPTS} draws`);
 }
 
 /** The team's shortlinks, newest first. */
-export function listShortlinks(db: Db, teamId: string, limit?: number): ShortlinkRow[] {
+export async function listShortlinks(db: Db, teamId: string, limit?: number): Promise<ShortlinkRow[]> {
   const query = db
     .select()
     .from(shortlinks)
     .where(eq(shortlinks.teamId, teamId))
     .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id));
-  return limit === undefined ? query.all() : query.limit(limit).all();
+  return limit === undefined ? await query : await query.limit(limit);
 }
 
 /**
  * One of the team's shortlinks by its _id, or by its key (the page /team/shortlinks/{key}): on `domain` when
  * given, else the newest with that key.
  */
-export function findTeamShortlink(
+export async function findTeamShortlink(
   db: Db,
   teamId: string,
   idOrKey: string,
   domain?: string,
-): ShortlinkRow | undefined {
-  const byId = db
-    .select()
-    .from(shortlinks)
-    .where(and(eq(shortlinks.teamId, teamId), eq(shortlinks.id, idOrKey)))
-    .get();
+): Promise<ShortlinkRow | undefined> {
+  const byId = await first(
+    db
+      .select()
+      .from(shortlinks)
+      .where(and(eq(shortlinks.teamId, teamId), eq(shortlinks.id, idOrKey))),
+  );
   if (byId) return byId;
-  return db
-    .select()
-    .from(shortlinks)
-    .where(
-      and(
-        eq(shortlinks.teamId, teamId),
-        eq(shortlinks.key, idOrKey),
-        domain === undefined ? undefined : eq(shortlinks.domain, domain),
-      ),
-    )
-    .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id))
-    .get();
+  return await first(
+    db
+      .select()
+      .from(shortlinks)
+      .where(
+        and(
+          eq(shortlinks.teamId, teamId),
+          eq(shortlinks.key, idOrKey),
+          domain === undefined ? undefined : eq(shortlinks.domain, domain),
+        ),
+      )
+      .orderBy(desc(shortlinks.createdAt), desc(shortlinks.id)),
+  );
 }
 
 /** The short domain a request was made to (its Host), or the default one for the app's own host. */
@@ -139,12 +139,17 @@ export function domainOfHost(host: string | undefined): string {
   return SHORTLINK_DOMAINS.includes(name) ? name : DEFAULT_SHORTLINK_DOMAIN;
 }
 
-export function resolveShortlink(db: Db, domain: string, key: string): ShortlinkRow | undefined {
-  return db
-    .select()
-    .from(shortlinks)
-    .where(and(eq(shortlinks.domain, domain), eq(shortlinks.key, key)))
-    .get();
+export async function resolveShortlink(
+  db: Db,
+  domain: string,
+  key: string,
+): Promise<ShortlinkRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(shortlinks)
+      .where(and(eq(shortlinks.domain, domain), eq(shortlinks.key, key))),
+  );
 }
 
 /** The visitor of one link, as a keyed hash: never the IP itself. */
@@ -157,28 +162,28 @@ export function visitorHash(secret: string, shortlinkId: string, ip: string, use
  * day's row (the statistics over time, api/services/shortlink-statistics.ts). One instant for both, so a visit
  * at midnight falls on the same day in the visitors and in the days.
  */
-export function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: string): void {
+export async function recordVisit(db: Db, clock: Clock, row: ShortlinkRow, visitor: string): Promise<void> {
   const at = clock().toISOString();
-  db.transaction((tx) => {
-    const added = tx
+  await transaction(db, async (tx) => {
+    const added = await tx
       .insert(shortlinkVisitors)
       .values({ shortlinkId: row.id, visitorHash: visitor, firstSeenAt: at })
       .onConflictDoNothing()
-      .run();
-    tx.insert(shortlinkVisitDays)
+      .returning({ id: shortlinkVisitors.shortlinkId });
+    await tx
+      .insert(shortlinkVisitDays)
       .values({ shortlinkId: row.id, day: at.slice(0, 10), visits: 1 })
       .onConflictDoUpdate({
         target: [shortlinkVisitDays.shortlinkId, shortlinkVisitDays.day],
         set: { visits: sql`${shortlinkVisitDays.visits} + 1` },
-      })
-      .run();
-    const isNew = added.changes === 1 ? 1 : 0;
-    tx.update(shortlinks)
+      });
+    const isNew = added.length === 1 ? 1 : 0;
+    await tx
+      .update(shortlinks)
       .set({
         nbVisits: sql`${shortlinks.nbVisits} + 1`,
         nbUniqVisits: sql`${shortlinks.nbUniqVisits} + ${isNew}`,
       })
-      .where(eq(shortlinks.id, row.id))
-      .run();
+      .where(eq(shortlinks.id, row.id));
   });
 }

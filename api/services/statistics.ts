@@ -10,7 +10,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { entrants } from "../db/schema";
+import { entrants } from "../db/tables";
 import type { ContestRow, StoredSource } from "./contests/form";
 import { findFinalDraw, momentWinners } from "./draws";
 import type { StoredFunnel } from "./entrants";
@@ -40,8 +40,8 @@ export function entriesOverTime(times: readonly number[]): {
   return { unit, buckets };
 }
 
-export function contestStatistics(db: Pick<Db, "select">, row: ContestRow) {
-  const rows = db
+export async function contestStatistics(db: Pick<Db, "select">, row: ContestRow) {
+  const rows = await db
     .select({
       sourceId: entrants.sourceId,
       provider: entrants.provider,
@@ -49,8 +49,7 @@ export function contestStatistics(db: Pick<Db, "select">, row: ContestRow) {
       valid: entrants.valid,
     })
     .from(entrants)
-    .where(eq(entrants.contestId, row.id))
-    .all();
+    .where(eq(entrants.contestId, row.id));
   const times = rows.flatMap((r) => {
     const t = Date.parse(r.firstAt);
     return Number.isNaN(t) ? [] : [t];
@@ -114,17 +113,16 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** The contest's entries as CSV text (see the file's comment), in load order. */
-export function entriesCsv(db: Pick<Db, "select">, row: ContestRow): string {
-  const draw = findFinalDraw(db, row.id);
-  const winners = new Set([...(draw?.winners ?? []), ...(draw ? momentWinners(db, row.id) : [])]);
+export async function entriesCsv(db: Pick<Db, "select">, row: ContestRow): Promise<string> {
+  const draw = await findFinalDraw(db, row.id);
+  const winners = new Set([...(draw?.winners ?? []), ...(draw ? await momentWinners(db, row.id) : [])]);
   const substitutes = new Set(draw?.substitutes ?? []);
   const lines = [CSV_COLUMNS.join(",")];
-  const rows = db
+  const rows = await db
     .select()
     .from(entrants)
     .where(eq(entrants.contestId, row.id))
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
   for (const e of rows) {
     const result = winners.has(e.id) ? "winner" : substitutes.has(e.id) ? "substitute" : "";
     lines.push(

@@ -9,7 +9,9 @@ import type { Catalog } from "../catalog";
 import type { Clock } from "../clock";
 import type { MemberRow, TeamContext, TeamRow } from "../context";
 import type { Db } from "../db/client";
-import { teamMembers, teams, users } from "../db/schema";
+import { first } from "../db/query";
+import { teamMembers, teams, users } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { newId } from "../ids";
 
 /** The quota names, in the order the plans' meta-schema lists them (schemas/meta/plan.schema.json). */
@@ -36,11 +38,12 @@ export function teamQuotas(catalog: Catalog, team: Pick<TeamRow, "plan" | "quota
   return out;
 }
 
-export function createTeam(
+/** A new team and its owner's membership (the caller that counts teams per person locks first). */
+export async function createTeam(
   db: Db,
   clock: Clock,
   input: { name: string; ownerId: string; plan?: string; isDefault?: boolean },
-): TeamRow {
+): Promise<TeamRow> {
   const now = clock().toISOString();
   const team: TeamRow = {
     id: newId(),
@@ -55,11 +58,11 @@ export function createTeam(
     createdAt: now,
     deletedAt: null,
   };
-  db.transaction((tx) => {
-    tx.insert(teams).values(team).run();
-    tx.insert(teamMembers)
-      .values({ teamId: team.id, userId: input.ownerId, role: "owner", createdAt: now })
-      .run();
+  await transaction(db, async (tx) => {
+    await tx.insert(teams).values(team);
+    await tx
+      .insert(teamMembers)
+      .values({ teamId: team.id, userId: input.ownerId, role: "owner", createdAt: now });
   });
   return team;
 }
@@ -85,29 +88,33 @@ export function teamShape(catalog: Catalog, team: TeamRow) {
 }
 
 /** The user's membership of a team that is not deleted, with what they may do there; undefined when none. */
-export function findTeamContext(
+export async function findTeamContext(
   deps: { db: Db; catalog: Catalog },
   userId: string,
   teamId: string,
-): TeamContext | undefined {
-  const row = deps.db
-    .select({ team: teams, member: teamMembers })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt)))
-    .get();
+): Promise<TeamContext | undefined> {
+  const row = await first(
+    deps.db
+      .select({ team: teams, member: teamMembers })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, teamId), isNull(teams.deletedAt))),
+  );
   return row ? { ...row, permissions: effectivePermissions(deps.catalog, row.member) } : undefined;
 }
 
 /** How many people belong to the team (deleted users left out): what the members quota counts. */
-export function membersCount(db: Db, teamId: string): number {
+export async function membersCount(db: Db, teamId: string): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, teamId), isNull(users.deletedAt)))
-      .get()?.n ?? 0
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(teamMembers)
+          .innerJoin(users, eq(users.id, teamMembers.userId))
+          .where(and(eq(teamMembers.teamId, teamId), isNull(users.deletedAt))),
+      )
+    )?.n ?? 0
   );
 }
 
@@ -115,15 +122,15 @@ export function membersCount(db: Db, teamId: string): number {
  * Where a user goes when they can no longer work in `leaving` (deleted, or they left it): their own default
  * team, else the team they joined first; null when they belong to no other team.
  */
-export function fallbackTeamId(db: Db, userId: string, leaving: string): string | null {
-  const others = db
-    .select({ id: teams.id, isDefault: teams.isDefault, ownerId: teams.ownerId })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, userId), isNull(teams.deletedAt)))
-    .orderBy(asc(teamMembers.createdAt))
-    .all()
-    .filter((t) => t.id !== leaving);
+export async function fallbackTeamId(db: Db, userId: string, leaving: string): Promise<string | null> {
+  const others = (
+    await db
+      .select({ id: teams.id, isDefault: teams.isDefault, ownerId: teams.ownerId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.userId, userId), isNull(teams.deletedAt)))
+      .orderBy(asc(teamMembers.createdAt))
+  ).filter((t) => t.id !== leaving);
   return (others.find((t) => t.isDefault && t.ownerId === userId) ?? others[0])?.id ?? null;
 }
 

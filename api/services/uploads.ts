@@ -20,7 +20,9 @@ import { fileTypeFromBuffer } from "file-type";
 import { ACCEPTED_MEDIA_TYPES } from "../../engine/media";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import { contests, templates, uploads } from "../db/schema";
+import { first } from "../db/query";
+import { contests, templates, uploads } from "../db/tables";
+import { lockTeam, transaction } from "../db/transaction";
 import { AppError } from "../errors";
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -346,57 +348,64 @@ export async function receiveUpload(input: {
  * Keeps a received file: one row per team and content (the existing one when the team already uploaded these
  * bytes), the bytes once on disk per content. `created` is false for an upload the team already had.
  */
-export function storeUpload(
+export async function storeUpload(
   db: Db,
   clock: Clock,
   uploadDir: string,
   input: { teamId: string; userId: string; file: ReceivedFile; storageLimit?: number },
-): { row: UploadRow; created: boolean } {
+): Promise<{ row: UploadRow; created: boolean }> {
   const { file } = input;
   const finalPath = storedPath(uploadDir, file.sha256);
   const place = () => {
     if (existsSync(finalPath)) unlinkSync(file.tempPath);
     else renameSync(file.tempPath, finalPath);
   };
-  const existing = db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.teamId, input.teamId), eq(uploads.sha256, file.sha256)))
-    .get();
-  if (existing) {
-    place();
-    return { row: existing, created: false };
-  }
-  // Checked again here, in the same synchronous step as the insert: two uploads read side by side each saw room.
-  if (
-    input.storageLimit !== undefined &&
-    teamStorageBytes(db, input.teamId) + file.size > input.storageLimit
-  ) {
+  // The storage is counted again in the transaction that inserts, the team locked (lockTeam): two uploads read
+  // side by side each saw room. The files are moved once it committed (no file I/O inside a transaction).
+  const stored = await transaction(db, async (tx) => {
+    await lockTeam(tx, input.teamId);
+    const existing = await first(
+      tx
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.teamId, input.teamId), eq(uploads.sha256, file.sha256))),
+    );
+    if (existing) return { row: existing, created: false };
+    if (
+      input.storageLimit !== undefined &&
+      (await teamStorageBytes(tx, input.teamId)) + file.size > input.storageLimit
+    ) {
+      return "full" as const;
+    }
+    const row: UploadRow = {
+      id: randomUUID(),
+      teamId: input.teamId,
+      sha256: file.sha256,
+      mime: file.mime,
+      size: file.size,
+      originalName: file.originalName,
+      createdBy: input.userId,
+      createdAt: clock().toISOString(),
+    };
+    await tx.insert(uploads).values(row);
+    return { row, created: true };
+  });
+  if (stored === "full") {
     unlinkSync(file.tempPath);
-    throw storageFull(input.storageLimit);
+    throw storageFull(input.storageLimit ?? 0);
   }
-  const row: UploadRow = {
-    id: randomUUID(),
-    teamId: input.teamId,
-    sha256: file.sha256,
-    mime: file.mime,
-    size: file.size,
-    originalName: file.originalName,
-    createdBy: input.userId,
-    createdAt: clock().toISOString(),
-  };
-  db.insert(uploads).values(row).run();
   place();
-  return { row, created: true };
+  return stored;
 }
 
 /** The bytes a team keeps: each of its uploads once (the same content twice is one row). */
-export function teamStorageBytes(db: Pick<Db, "select">, teamId: string): number {
-  const row = db
-    .select({ total: sql<number>`COALESCE(SUM(${uploads.size}), 0)` })
-    .from(uploads)
-    .where(eq(uploads.teamId, teamId))
-    .get();
+export async function teamStorageBytes(db: Pick<Db, "select">, teamId: string): Promise<number> {
+  const row = await first(
+    db
+      .select({ total: sql<number>`COALESCE(SUM(${uploads.size}), 0)` })
+      .from(uploads)
+      .where(eq(uploads.teamId, teamId)),
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -408,40 +417,43 @@ export function storageFull(limitBytes: number): AppError {
   });
 }
 
-export function findUpload(db: Db, teamId: string, id: string): UploadRow | undefined {
-  return db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.teamId, teamId)))
-    .get();
+export async function findUpload(db: Db, teamId: string, id: string): Promise<UploadRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.id, id), eq(uploads.teamId, teamId))),
+  );
 }
 
 /** Whether a saved contest or template of the team still names this upload in its media. */
-function inUse(db: Db, teamId: string, id: string): boolean {
+async function inUse(db: Db, teamId: string, id: string): Promise<boolean> {
   const pattern = `%"${id}"%`;
-  const contest = db
-    .select({ id: contests.id })
-    .from(contests)
-    .where(
-      and(
-        eq(contests.teamId, teamId),
-        isNull(contests.deletedAt),
-        sql`(CAST(${contests.cbData} AS TEXT) LIKE ${pattern} OR CAST(${contests.sources} AS TEXT) LIKE ${pattern})`,
+  const contest = await first(
+    db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(
+        and(
+          eq(contests.teamId, teamId),
+          isNull(contests.deletedAt),
+          sql`(CAST(${contests.cbData} AS TEXT) LIKE ${pattern} OR CAST(${contests.sources} AS TEXT) LIKE ${pattern})`,
+        ),
       ),
-    )
-    .get();
+  );
   if (contest) return true;
-  const template = db
-    .select({ id: templates.id })
-    .from(templates)
-    .where(
-      and(
-        eq(templates.teamId, teamId),
-        isNull(templates.deletedAt),
-        sql`CAST(${templates.cbData} AS TEXT) LIKE ${pattern}`,
+  const template = await first(
+    db
+      .select({ id: templates.id })
+      .from(templates)
+      .where(
+        and(
+          eq(templates.teamId, teamId),
+          isNull(templates.deletedAt),
+          sql`CAST(${templates.cbData} AS TEXT) LIKE ${pattern}`,
+        ),
       ),
-    )
-    .get();
+  );
   return template !== undefined;
 }
 
@@ -450,13 +462,15 @@ function inUse(db: Db, teamId: string, id: string): boolean {
  * other team's row has the same content; an upload a saved contest or template still shows is kept, so that
  * leaving the builder without saving never breaks what was saved. False when the team has no such upload.
  */
-export function deleteUpload(db: Db, uploadDir: string, teamId: string, id: string): boolean {
-  const row = findUpload(db, teamId, id);
+export async function deleteUpload(db: Db, uploadDir: string, teamId: string, id: string): Promise<boolean> {
+  const row = await findUpload(db, teamId, id);
   if (!row) return false;
-  if (inUse(db, teamId, row.id)) return true;
-  const others = db.transaction((tx) => {
-    tx.delete(uploads).where(eq(uploads.id, row.id)).run();
-    return tx.select({ n: count() }).from(uploads).where(eq(uploads.sha256, row.sha256)).get()?.n ?? 0;
+  if (await inUse(db, teamId, row.id)) return true;
+  const others = await transaction(db, async (tx) => {
+    await tx.delete(uploads).where(eq(uploads.id, row.id));
+    return (
+      (await first(tx.select({ n: count() }).from(uploads).where(eq(uploads.sha256, row.sha256))))?.n ?? 0
+    );
   });
   if (others === 0) {
     try {

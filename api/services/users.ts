@@ -4,27 +4,30 @@ import type { UserRow } from "../auth/sessions";
 import type { Clock } from "../clock";
 import type { Deps, TeamContext } from "../context";
 import type { Db } from "../db/client";
-import { teamMembers, teams, users } from "../db/schema";
+import { first } from "../db/query";
+import { teamMembers, teams, users } from "../db/tables";
+import { transaction } from "../db/transaction";
 import { newId } from "../ids";
 import { logActivity } from "./activity";
 import { notificationShape, notificationsPage, unreadNotificationsCount } from "./notifications";
 import { createTeam, teamShape } from "./teams";
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .get();
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt))),
+  );
 }
 
 /** A new user with a default team on the basic plan (decisions.md "Sign-in"). */
-export function registerUser(
+export async function registerUser(
   db: Db,
   clock: Clock,
   input: { email: string; name: string; locale?: string },
-): UserRow {
-  return db.transaction((tx) => {
+): Promise<UserRow> {
+  return transaction(db, async (tx) => {
     const now = clock().toISOString();
     const user: UserRow = {
       id: newId(),
@@ -39,14 +42,14 @@ export function registerUser(
       createdAt: now,
       deletedAt: null,
     };
-    tx.insert(users).values(user).run();
-    const team = createTeam(tx as unknown as Db, clock, {
+    await tx.insert(users).values(user);
+    const team = await createTeam(tx, clock, {
       name: `${input.name}'s team`,
       ownerId: user.id,
       isDefault: true,
     });
-    tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id)).run();
-    logActivity(tx, clock, {
+    await tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id));
+    await logActivity(tx, clock, {
       teamId: team.id,
       type: "createTeam",
       userId: user.id,
@@ -56,17 +59,16 @@ export function registerUser(
   });
 }
 
-export function userShape(deps: Pick<Deps, "db" | "catalog">, user: UserRow, ctx: TeamContext | null) {
+export async function userShape(deps: Pick<Deps, "db" | "catalog">, user: UserRow, ctx: TeamContext | null) {
   const { db, catalog } = deps;
-  const memberships = db
+  const memberships = await db
     .select({ team: teams, member: teamMembers })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, user.id), isNull(teams.deletedAt)))
-    .all();
+    .where(and(eq(teamMembers.userId, user.id), isNull(teams.deletedAt)));
   const who = { userId: user.id, teamId: ctx?.team.id ?? null };
-  const list = notificationsPage(db, who);
-  const unread = unreadNotificationsCount(db, { ...who, lastReadId: user.lastReadNotificationId });
+  const list = await notificationsPage(db, who);
+  const unread = await unreadNotificationsCount(db, { ...who, lastReadId: user.lastReadNotificationId });
   return {
     _id: user.id,
     name: user.name,

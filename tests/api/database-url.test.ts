@@ -59,10 +59,10 @@ describe("DATABASE_URL parsing (api/db/url.ts)", () => {
     expect(() => parseDatabaseUrl("file:")).toThrow(DatabaseUrlError);
   });
 
-  it("is what the server's environment reads: SQLite served, PostgreSQL understood but refused for now", () => {
+  it("is what the server's environment reads: a SQLite file, or a PostgreSQL URL as given", () => {
     expect(readEnv({ DATABASE_URL: "file:./data/x.db" }).databaseUrl).toBe("./data/x.db");
-    expect(() => readEnv({ DATABASE_URL: "postgresql://db/fairdraw" })).toThrow(
-      /"postgresql:\.\.\." is not supported yet.*SQLite/,
+    expect(readEnv({ DATABASE_URL: "postgresql://db/fairdraw" }).databaseUrl).toBe(
+      "postgresql://db/fairdraw",
     );
     expect(() => readEnv({ DATABASE_URL: "postgres://db/fairdraw?sslmode=sometimes" })).toThrow(EnvError);
   });

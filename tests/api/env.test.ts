@@ -22,4 +22,28 @@ describe("readEnv", () => {
     expect(() => readEnv({ NODE_ENV: "staging" })).toThrow(/NODE_ENV/);
     expect(() => readEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
+
+  it("reads the scheduler's tick and claim timeout, and the sandbox delay outside production only", () => {
+    expect(readEnv({})).toMatchObject({
+      schedulerTickMs: 15_000,
+      claimTimeoutMs: 300_000,
+      sandboxDriverDelayMs: 0,
+    });
+    expect(
+      readEnv({ SCHEDULER_TICK_MS: "200", CLAIM_TIMEOUT_MS: "3000", SANDBOX_DRIVER_DELAY_MS: "500" }),
+    ).toMatchObject({ schedulerTickMs: 200, claimTimeoutMs: 3000, sandboxDriverDelayMs: 500 });
+    expect(() => readEnv({ SCHEDULER_TICK_MS: "soon" })).toThrow(/SCHEDULER_TICK_MS/);
+    expect(() => readEnv({ CLAIM_TIMEOUT_MS: "-1" })).toThrow(/CLAIM_TIMEOUT_MS/);
+    expect(() => readEnv({ CLAIM_TIMEOUT_MS: "1.5" })).toThrow(/CLAIM_TIMEOUT_MS/);
+    const production = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example",
+      SHORTLINK_SECRET: "s".repeat(32),
+      ACCOUNT_SECRET_KEY: "k".repeat(32),
+    };
+    expect(readEnv(production).sandboxDriverDelayMs).toBe(0);
+    expect(() => readEnv({ ...production, SANDBOX_DRIVER_DELAY_MS: "500" })).toThrow(
+      /SANDBOX_DRIVER_DELAY_MS/,
+    );
+  });
 });

@@ -5,7 +5,7 @@
  * says so loudly and runs nothing (CI sets FAIRDRAW_REQUIRE_POSTGRES=1 and fails instead).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { openPostgres, type PgDb } from "../../api/db/pg/client";
+import { type OpenDb, openDb } from "../../api/db/client";
 import { reachDatabase } from "../../api/db/reach";
 import {
   createTestDatabase,
@@ -20,19 +20,24 @@ if (!pgRuns) console.warn(`\n!!! /api/health on PostgreSQL NOT RUN: ${unavailabl
 
 describe.runIf(pgRuns && !process.env.TEST_DATABASE_URL)("the health probe on PostgreSQL", () => {
   let server: TestPostgres | undefined;
-  let db: PgDb | undefined;
+  let opened: OpenDb | undefined;
   afterAll(async () => {
-    await db?.$client.end().catch(() => undefined);
+    await opened?.close().catch(() => undefined);
     await server?.stop();
   }, 60_000);
 
   it("reaches a running server, and answers not reached once it stopped", async () => {
     server = await startTestPostgres();
     const { url } = await createTestDatabase(server.adminUrl);
-    db = await openPostgres(url, { max: 2 });
-    db.$client.on("error", () => undefined); // the server going away under idle connections
-    expect(await reachDatabase(db, "postgresql")).toBe(true);
+    opened = await openDb(url, { max: 2 });
+    const { db } = opened;
+    // The server going away under idle connections.
+    (db as unknown as { $client: { on(e: string, f: () => void): void } }).$client.on(
+      "error",
+      () => undefined,
+    );
+    expect(await reachDatabase(db)).toBe(true);
     await server.stop();
-    expect(await reachDatabase(db, "postgresql", 1_000)).toBe(false);
+    expect(await reachDatabase(db, 1_000)).toBe(false);
   }, 120_000);
 });

@@ -453,9 +453,9 @@ export type LoadCheckpoint = {
   entrants: Entrant[];
 };
 export interface ProgressStore {
-  load(contestId: string, sourceId: string): LoadCheckpoint | null;
-  save(contestId: string, sourceId: string, checkpoint: LoadCheckpoint): void;
-  clear(contestId: string, sourceId: string): void;
+  load(contestId: string, sourceId: string): Promise<LoadCheckpoint | null> | LoadCheckpoint | null;
+  save(contestId: string, sourceId: string, checkpoint: LoadCheckpoint): Promise<void> | void;
+  clear(contestId: string, sourceId: string): Promise<void> | void;
 }
 
 type Page = { items: unknown[]; cursor?: string };
@@ -532,7 +532,7 @@ async function readEntrants(
     }
     return asDriverError(err, what);
   };
-  const resumed = progress?.load(request.contest_id, request.source_id);
+  const resumed = await progress?.load(request.contest_id, request.source_id);
   const checkpoint: LoadCheckpoint =
     resumed && resumed.uri === uri
       ? resumed
@@ -548,9 +548,9 @@ async function readEntrants(
     }
     return e;
   };
-  const save = () => {
+  const save = async () => {
     checkpoint.entrants = [...byDid.values()];
-    progress?.save(request.contest_id, request.source_id, checkpoint);
+    await progress?.save(request.contest_id, request.source_id, checkpoint);
   };
 
   if (checkpoint !== resumed) {
@@ -577,7 +577,7 @@ async function readEntrants(
       if (err instanceof PostUnavailable) throw err;
       throw notFound(err, "getPostThread");
     }
-    save();
+    await save();
   }
   const author = checkpoint.author;
 
@@ -594,11 +594,11 @@ async function readEntrants(
       const ended = !got.cursor || got.items.length === 0 || got.cursor === checkpoint.cursor;
       if (ended) break;
       checkpoint.cursor = got.cursor ?? null;
-      save();
+      await save();
     }
     checkpoint.list++;
     checkpoint.cursor = null;
-    save();
+    await save();
   }
   byDid.delete(author.did);
 
@@ -632,6 +632,6 @@ async function readEntrants(
     const clean = handle.trim().replace(/^@/, "");
     if (clean !== "") await follows(clean, [handle, clean]);
   }
-  progress?.clear(request.contest_id, request.source_id);
+  await progress?.clear(request.contest_id, request.source_id);
   return [...byDid.values()];
 }

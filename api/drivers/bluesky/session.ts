@@ -19,10 +19,10 @@ export type BlueskyCredentials = {
 
 /** Where a linked account's sealed credentials live (api/services/account-credentials.ts on the accounts table). */
 export interface CredentialStore {
-  read(account: StoredAccount): string | null;
-  write(account: StoredAccount, sealed: string): void;
+  read(account: StoredAccount): Promise<string | null> | string | null;
+  write(account: StoredAccount, sealed: string): Promise<void> | void;
   /** The access is gone: the account gets the reconnect state and its owner is told. */
-  revoked(account: StoredAccount): void;
+  revoked(account: StoredAccount): Promise<void> | void;
 }
 
 /** The error name an XRPC answer carries (AuthenticationRequired, ExpiredToken, NotFound, ...). */
@@ -76,14 +76,19 @@ export async function agentFor(
   store: CredentialStore,
   account: StoredAccount,
 ): Promise<AtpAgent> {
-  const sealed = store.read(account);
+  const sealed = await store.read(account);
   const creds = sealed ? box.open<BlueskyCredentials>(sealed) : null;
   if (!creds) {
-    store.revoked(account);
+    await store.revoked(account);
     throw new AccountNeedsReconnect(`no readable credentials for bluesky account ${account.external_id}`);
   }
+  // The agent hands a new session to a synchronous callback: the writes are chained, and the ones made while
+  // signing in are awaited before the agent is returned. A later one (a refresh mid-call) that fails costs a
+  // sign-in with the app password next time, nothing more.
+  let written: Promise<void> = Promise.resolve();
   const save = (session: AtpSessionData | undefined) => {
-    store.write(account, box.seal({ ...creds, session: session ?? null } satisfies BlueskyCredentials));
+    const sealedNow = box.seal({ ...creds, session: session ?? null } satisfies BlueskyCredentials);
+    written = written.then(() => store.write(account, sealedNow)).catch(() => undefined);
   };
   if (creds.session) {
     const agent = makeAgent((session) => {
@@ -91,6 +96,7 @@ export async function agentFor(
     });
     try {
       await agent.resumeSession(creds.session);
+      await written;
       return agent;
     } catch (err) {
       if (!isAuthRefusal(err)) throw asDriverError(err, "resumeSession");
@@ -104,10 +110,11 @@ export async function agentFor(
     await agent.login({ identifier: creds.identifier, password: creds.app_password });
   } catch (err) {
     if (isAuthRefusal(err)) {
-      store.revoked(account);
+      await store.revoked(account);
       throw new AccountNeedsReconnect(`bluesky refused the app password of ${account.external_id}`);
     }
     throw asDriverError(err, "createSession");
   }
+  await written;
   return agent;
 }

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContestForm } from "../../../codegen/types";
 import type { ValidationContext } from "../../../engine/config/types";
 import type { AppEnv } from "../../context";
+import { lockTeam, transaction } from "../../db/transaction";
 import { newId } from "../../ids";
 import { teamOf } from "../../middleware/guards";
 import { logActivity } from "../../services/activity";
@@ -20,10 +21,11 @@ export function idempotentRequest(
 }
 
 /**
- * A create in one immediate transaction: the key's answer again if another call used it meanwhile; else the
- * quota (if any), `write` with a new id and `now`, and the 201 `{ [idField]: id }` remembered for the key.
+ * A create in one transaction, the team's row locked first (two processes creating for one team count their
+ * quota one after the other): the key's answer again if another call used it meanwhile; else the quota (if any),
+ * `write` with a new id and `now`, and the 201 `{ [idField]: id }` remembered for the key.
  */
-export function createOnce(
+export async function createOnce(
   c: Context<AppEnv>,
   create: {
     request: IdempotentRequest;
@@ -32,28 +34,32 @@ export function createOnce(
     quota: QuotaName | "forPayment" | null;
     idField: "contest_id" | "template_id";
   },
-  write: (tx: Tx, id: string, at: string) => void,
-): { answer: IdempotentAnswer; created: string | null } {
+  write: (tx: Tx, id: string, at: string) => Promise<void>,
+): Promise<{ answer: IdempotentAnswer; created: string | null }> {
   const { db, clock } = c.get("deps");
-  return db.transaction(
-    (tx): { answer: IdempotentAnswer; created: string | null } => {
-      const again = replayOf(tx, create.request);
-      if (again) return { answer: again, created: null };
-      if (create.quota === "forPayment") assertPaymentDraftRoom(c, tx);
-      else if (create.quota) assertQuota(c, tx, create.ctx, create.quota);
-      const id = newId();
-      write(tx, id, create.now.toISOString());
-      const first: IdempotentAnswer = { status: 201, response: { [create.idField]: id } };
-      rememberAnswer(tx, clock, create.request, first);
-      return { answer: first, created: id };
-    },
-    { behavior: "immediate" },
-  );
+  return transaction(db, async (tx): Promise<{ answer: IdempotentAnswer; created: string | null }> => {
+    await lockTeam(tx, create.request.teamId);
+    const again = await replayOf(tx, create.request);
+    if (again) return { answer: again, created: null };
+    if (create.quota === "forPayment") await assertPaymentDraftRoom(c, tx);
+    else if (create.quota) await assertQuota(c, tx, create.ctx, create.quota);
+    const id = newId();
+    await write(tx, id, create.now.toISOString());
+    const first: IdempotentAnswer = { status: 201, response: { [create.idField]: id } };
+    await rememberAnswer(tx, clock, create.request, first);
+    return { answer: first, created: id };
+  });
 }
 
 /** The createContest activity: a contest came into being (a create, or a draft submitted). */
-export function logContestCreated(c: Context<AppEnv>, tx: Tx, userId: string, id: string, name: string) {
-  logActivity(tx, c.get("deps").clock, {
+export async function logContestCreated(
+  c: Context<AppEnv>,
+  tx: Tx,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<void> {
+  await logActivity(tx, c.get("deps").clock, {
     teamId: teamOf(c).team.id,
     type: "createContest",
     userId,

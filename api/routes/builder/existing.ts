@@ -8,21 +8,21 @@ export function notFound(what: "contest" | "template"): AppError {
   return new AppError("notFound", { message: `error.notFound.${what}` });
 }
 
-/** The transaction of a write (db.transaction's callback argument). */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The transaction of a write (transaction(db, …)'s callback argument). */
+export type Tx = Db;
 export type Reader = Parameters<typeof findContest>[0];
 export type IdempotentRequest = Parameters<typeof replayOf>[1];
 
 /** The team's contest or draft with that id, or 404. */
-export function existingContest(db: Reader, teamId: string, id: string): ContestRow {
-  const row = findContest(db, teamId, id);
+export async function existingContest(db: Reader, teamId: string, id: string): Promise<ContestRow> {
+  const row = await findContest(db, teamId, id);
   if (!row) throw notFound("contest");
   return row;
 }
 
 /** The team's template with that id, or 404. */
-export function existingTemplate(db: Reader, teamId: string, id: string): TemplateRow {
-  const row = findTemplate(db, teamId, id);
+export async function existingTemplate(db: Reader, teamId: string, id: string): Promise<TemplateRow> {
+  const row = await findTemplate(db, teamId, id);
   if (!row) throw notFound("template");
   return row;
 }

@@ -26,12 +26,12 @@ export function add(errors: ValidationErrors, path: string, key: string, rule: s
  * The body as a form: its structure (schemas/contest/form.schema.json), a status the call takes, and on create
  * calls an idempotency key. `is_duplicate` (a create of a contest from a copied form) is read apart.
  */
-export function readForm(
+export async function readForm(
   c: Context<AppEnv>,
   body: Record<string, unknown>,
   kind: Kind,
   call: Call,
-): { form: ContestForm; isDuplicate: boolean } {
+): Promise<{ form: ContestForm; isDuplicate: boolean }> {
   const { is_duplicate: duplicate, ...rest } = body;
   const takesDuplicate = kind === "contests" && call === "create";
   const errors = structureErrors(c.get("deps").catalog, takesDuplicate ? rest : body);
@@ -53,7 +53,7 @@ export function readForm(
   if (Object.keys(errors).length > 0) throw validationError(c, errors);
   // The structure check above is the type check: the body is a ContestForm.
   const form = (takesDuplicate ? rest : body) as unknown as ContestForm;
-  const mediaErrors = resolveMediaFiles(c.get("deps").db, teamOf(c).team.id, form);
+  const mediaErrors = await resolveMediaFiles(c.get("deps").db, teamOf(c).team.id, form);
   if (Object.keys(mediaErrors).length > 0) throw validationError(c, mediaErrors);
   return { form, isDuplicate: duplicate === true };
 }
@@ -90,17 +90,17 @@ export function checkPlan(ctx: ValidationContext, paid: boolean) {
  * The form checked with the team's context at `now`: the rules (a submit everything, the rest the name only);
  * for a contest, the team's accounts and, on a submit, the plan and the publishing accounts. Then what is stored.
  */
-export function checkForm(
+export async function checkForm(
   c: Context<AppEnv>,
   form: ContestForm,
   now: Date,
   contest?: { planned: boolean; paid: boolean },
-): { ctx: ValidationContext; accounts: readonly TeamAccount[]; stored: StoredForm } {
+): Promise<{ ctx: ValidationContext; accounts: readonly TeamAccount[]; stored: StoredForm }> {
   const { db, catalog } = c.get("deps");
   const { team } = teamOf(c);
   const ctx = validationContextOf(catalog, team, now);
   checkRules(c, form, ctx, contest?.planned ? ALL : NAME_ONLY);
-  const accounts = contest ? teamAccounts(db, team.id) : [];
+  const accounts = contest ? await teamAccounts(db, team.id) : [];
   if (contest?.planned) {
     checkPlan(ctx, contest.paid);
     checkAccounts(c, form, accounts);

@@ -15,20 +15,25 @@ export const QUOTAS = {
 export type QuotaName = keyof typeof QUOTAS;
 
 /** A draft kept for payment counts in no plan quota, but a team keeps only so many of them at once. */
-export function assertPaymentDraftRoom(c: Context<AppEnv>, tx: Tx) {
+export async function assertPaymentDraftRoom(c: Context<AppEnv>, tx: Tx): Promise<void> {
   const { limiter } = c.get("deps");
   limiter.checkCount(
     "drafts.for_payment.per_team",
-    countDrafts(tx, teamOf(c).team.id, true),
+    await countDrafts(tx, teamOf(c).team.id, true),
     "draftsQuotaExceeded",
     "error.draftsQuotaExceeded.payment",
   );
 }
 
 /** The quota of a create, counted in the writing transaction. */
-export function assertQuota(c: Context<AppEnv>, tx: Tx, ctx: ValidationContext, name: QuotaName) {
+export async function assertQuota(
+  c: Context<AppEnv>,
+  tx: Tx,
+  ctx: ValidationContext,
+  name: QuotaName,
+): Promise<void> {
   const { key, count } = QUOTAS[name];
-  const used = count(tx, teamOf(c).team.id);
+  const used = await count(tx, teamOf(c).team.id);
   const quota = ctx.quotas[name] ?? 0;
   if (used >= quota) throw refuse(key, { values: { n: quota } });
 }

@@ -7,18 +7,19 @@
  */
 import { and, count, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contests, templates } from "../../db/schema";
+import { first } from "../../db/query";
+import { contests, templates } from "../../db/tables";
 import { ACTIVE_STATUSES } from "./form";
 
 type Reader = Pick<Db, "select">;
 
 /** How many rows of the table match. */
-export function countOf(
+export async function countOf(
   db: Reader,
   table: typeof contests | typeof templates,
   where: SQL | undefined,
-): number {
-  return db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+): Promise<number> {
+  return (await first(db.select({ n: count() }).from(table).where(where)))?.n ?? 0;
 }
 
 /** The team's templates that are not deleted. */
@@ -28,7 +29,7 @@ export function ofTemplates(teamId: string): SQL | undefined {
 
 /** Drafts of the team: the plan's `drafts` quota, or (forPayment) those kept for a one-shot payment, which have
  * no plan quota but the limiter's drafts.for_payment.per_team. */
-export function countDrafts(db: Reader, teamId: string, forPayment = false): number {
+export function countDrafts(db: Reader, teamId: string, forPayment = false): Promise<number> {
   return countOf(
     db,
     contests,
@@ -41,7 +42,7 @@ export function countDrafts(db: Reader, teamId: string, forPayment = false): num
   );
 }
 
-export function countActiveContests(db: Reader, teamId: string): number {
+export function countActiveContests(db: Reader, teamId: string): Promise<number> {
   return countOf(
     db,
     contests,
@@ -56,7 +57,7 @@ export function countActiveContests(db: Reader, teamId: string): number {
   );
 }
 
-export function countTemplates(db: Reader, teamId: string): number {
+export function countTemplates(db: Reader, teamId: string): Promise<number> {
   return countOf(db, templates, ofTemplates(teamId));
 }
 

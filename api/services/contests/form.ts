@@ -9,7 +9,7 @@ import { ALL, validate } from "../../../engine/validation/validate";
 import { getIn, isPlainObject, setPathIn, toTime } from "../../../engine/values";
 import type { Catalog } from "../../catalog";
 import type { TeamRow } from "../../context";
-import type { contests, templates } from "../../db/schema";
+import type { contests, templates } from "../../db/tables";
 import { newId } from "../../ids";
 import type { TeamAccount } from "../accounts";
 import { teamFeatures, teamQuotas } from "../teams";

@@ -6,7 +6,7 @@ import type { ContestForm } from "../../../codegen/types";
 import type { ValidationErrors } from "../../../engine/messages/types";
 import { isPlainObject } from "../../../engine/values";
 import type { Db } from "../../db/client";
-import { uploads } from "../../db/schema";
+import { uploads } from "../../db/tables";
 
 type Reader = Pick<Db, "select">;
 
@@ -32,14 +32,17 @@ export function mediaUuids(form: unknown): string[] {
 }
 
 /** The team's uploads its media reference ({uuid, mime}); a uuid the team has no upload for is left out. */
-export function filesOf(db: Reader, teamId: string, form: unknown): { uuid: string; mime: string }[] {
+export async function filesOf(
+  db: Reader,
+  teamId: string,
+  form: unknown,
+): Promise<{ uuid: string; mime: string }[]> {
   const uuids = mediaUuids(form);
   if (uuids.length === 0) return [];
-  const rows = db
+  const rows = await db
     .select({ id: uploads.id, mime: uploads.mime })
     .from(uploads)
-    .where(and(eq(uploads.teamId, teamId), inArray(uploads.id, uuids)))
-    .all();
+    .where(and(eq(uploads.teamId, teamId), inArray(uploads.id, uuids)));
   const mimeOf = new Map(rows.map((r) => [r.id, r.mime]));
   return uuids.flatMap((uuid) => {
     const mime = mimeOf.get(uuid);
@@ -54,7 +57,11 @@ export function filesOf(db: Reader, teamId: string, form: unknown): { uuid: stri
  * The media of a form name uploads by uuid; their type and size come from what the server sniffed and counted
  * when they were uploaded, never from the client. An uuid the team did not upload is refused at its path.
  */
-export function resolveMediaFiles(db: Reader, teamId: string, form: ContestForm): ValidationErrors {
+export async function resolveMediaFiles(
+  db: Reader,
+  teamId: string,
+  form: ContestForm,
+): Promise<ValidationErrors> {
   const errors: ValidationErrors = {};
   const groups = { base: form.base, sources: form.sources, summary: form.summary };
   const slots: { path: string; media: Record<string, unknown> & { files: unknown[] } }[] = [];
@@ -84,12 +91,12 @@ export function resolveMediaFiles(db: Reader, teamId: string, form: ContestForm)
   const known = new Map(
     uuids.length === 0
       ? []
-      : db
-          .select({ id: uploads.id, mime: uploads.mime, size: uploads.size })
-          .from(uploads)
-          .where(and(eq(uploads.teamId, teamId), inArray(uploads.id, uuids)))
-          .all()
-          .map((u) => [u.id, u]),
+      : (
+          await db
+            .select({ id: uploads.id, mime: uploads.mime, size: uploads.size })
+            .from(uploads)
+            .where(and(eq(uploads.teamId, teamId), inArray(uploads.id, uuids)))
+        ).map((u) => [u.id, u]),
   );
   for (const { path, media } of slots) {
     media.files.forEach((file, i) => {

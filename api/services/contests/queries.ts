@@ -4,27 +4,30 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contests, templates } from "../../db/schema";
+import { first } from "../../db/query";
+import { contests, templates } from "../../db/tables";
 import { countOf, ofTemplates } from "./counts";
 import { CONTEST_STATUSES, type ContestRow, type TemplateRow } from "./form";
 
 type Reader = Pick<Db, "select">;
 
 /** The team's contest or draft with that id; undefined for another team's, a deleted or a missing one. */
-export function findContest(db: Reader, teamId: string, id: string): ContestRow | undefined {
-  return db
-    .select()
-    .from(contests)
-    .where(and(eq(contests.id, id), eq(contests.teamId, teamId), isNull(contests.deletedAt)))
-    .get();
+export async function findContest(db: Reader, teamId: string, id: string): Promise<ContestRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(contests)
+      .where(and(eq(contests.id, id), eq(contests.teamId, teamId), isNull(contests.deletedAt))),
+  );
 }
 
-export function findTemplate(db: Reader, teamId: string, id: string): TemplateRow | undefined {
-  return db
-    .select()
-    .from(templates)
-    .where(and(eq(templates.id, id), eq(templates.teamId, teamId), isNull(templates.deletedAt)))
-    .get();
+export async function findTemplate(db: Reader, teamId: string, id: string): Promise<TemplateRow | undefined> {
+  return await first(
+    db
+      .select()
+      .from(templates)
+      .where(and(eq(templates.id, id), eq(templates.teamId, teamId), isNull(templates.deletedAt))),
+  );
 }
 
 /** The statuses of the list a contest appears in: drafts among drafts, the others in the default list. */
@@ -41,10 +44,10 @@ function inList(teamId: string, statuses: readonly string[]): SQL | undefined {
 }
 
 /** The newer (prev) and older (next) neighbours of a contest in its list. */
-export function neighboursOf(
+export async function neighboursOf(
   db: Reader,
   row: Pick<ContestRow, "id" | "teamId" | "status" | "createdAt">,
-): { prev_id: string | null; next_id: string | null } {
+): Promise<{ prev_id: string | null; next_id: string | null }> {
   const where = inList(row.teamId, listOf(row.status));
   const newer = or(
     gt(contests.createdAt, row.createdAt),
@@ -54,31 +57,33 @@ export function neighboursOf(
     lt(contests.createdAt, row.createdAt),
     and(eq(contests.createdAt, row.createdAt), lt(contests.id, row.id)),
   );
-  const prev = db
-    .select({ id: contests.id })
-    .from(contests)
-    .where(and(where, newer))
-    .orderBy(asc(contests.createdAt), asc(contests.id))
-    .get();
-  const next = db
-    .select({ id: contests.id })
-    .from(contests)
-    .where(and(where, older))
-    .orderBy(desc(contests.createdAt), desc(contests.id))
-    .get();
+  const prev = await first(
+    db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(and(where, newer))
+      .orderBy(asc(contests.createdAt), asc(contests.id)),
+  );
+  const next = await first(
+    db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(and(where, older))
+      .orderBy(desc(contests.createdAt), desc(contests.id)),
+  );
   return { prev_id: prev?.id ?? null, next_id: next?.id ?? null };
 }
 
 /** One page of a list in its order, with the neighbours across the page's edges and the total. */
-function pageOf<T extends { id: string }>(
+async function pageOf<T extends { id: string }>(
   total: number,
-  rows: (offset: number, limit: number) => T[],
+  rows: (offset: number, limit: number) => Promise<T[]>,
   page: number,
   perPage: number,
-): { items: (T & { prev_id: string | null; next_id: string | null })[]; total: number } {
+): Promise<{ items: (T & { prev_id: string | null; next_id: string | null })[]; total: number }> {
   const start = (page - 1) * perPage;
   const from = Math.max(0, start - 1);
-  const fetched = rows(from, perPage + (start > 0 ? 2 : 1));
+  const fetched = await rows(from, perPage + (start > 0 ? 2 : 1));
   const before = start > 0 ? fetched[0] : undefined;
   const own = fetched.slice(start > 0 ? 1 : 0, (start > 0 ? 1 : 0) + perPage);
   const after = fetched[(start > 0 ? 1 : 0) + perPage];
@@ -92,8 +97,8 @@ function pageOf<T extends { id: string }>(
   };
 }
 
-/** The columns a list item shows (contestListItem). */
-export const LIST_COLUMNS = {
+/** The columns a list item shows (contestListItem); a function: the tables are bound when the database opens. */
+export const listColumns = () => ({
   id: contests.id,
   name: contests.name,
   status: contests.status,
@@ -106,7 +111,7 @@ export const LIST_COLUMNS = {
   createdAt: contests.createdAt,
   paidContest: contests.paidContest,
   forPayment: contests.forPayment,
-};
+});
 
 export type ContestListRow = Pick<
   ContestRow,
@@ -128,28 +133,29 @@ export type ContestListRow = Pick<
  * The list's two queries, prepared once per database and status filter: building drizzle's SQL cost more than
  * running it (both read the contests_team_list index alone).
  */
-function prepareList(db: Reader, statuses: readonly string[]) {
+function prepareList(db: Reader, statuses: readonly string[], key: string) {
   const where = and(
     eq(contests.teamId, sql.placeholder("teamId")),
     inArray(contests.status, [...statuses]),
     isNull(contests.deletedAt),
   );
   return {
-    count: db.select({ n: count() }).from(contests).where(where).prepare(),
+    // PostgreSQL names a prepared statement once per connection and text: one name per status filter.
+    count: db.select({ n: count() }).from(contests).where(where).prepare(`contests_list_count_${key}`),
     page: db
       // Only what a list item shows: the stored form (tens of KB each) is not read for a list.
-      .select(LIST_COLUMNS)
+      .select(listColumns())
       .from(contests)
       .where(where)
       .orderBy(desc(contests.createdAt), desc(contests.id))
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
-      .prepare(),
+      .prepare(`contests_list_page_${key}`),
   };
 }
 const preparedLists = new WeakMap<Reader, Map<string, ReturnType<typeof prepareList>>>();
 
-export function listContests(
+export async function listContests(
   db: Reader,
   teamId: string,
   statuses: readonly string[],
@@ -165,31 +171,30 @@ export function listContests(
   let list = byStatuses.get(key);
   if (!list) {
     if (byStatuses.size >= 64) byStatuses.clear();
-    list = prepareList(db, statuses);
+    list = prepareList(db, statuses, key);
     byStatuses.set(key, list);
   }
   const { count: total, page: rows } = list;
   return pageOf(
-    total.get({ teamId })?.n ?? 0,
-    (offset, limit) => rows.all({ teamId, offset, limit }),
+    (await total.execute({ teamId }))[0]?.n ?? 0,
+    (offset, limit) => rows.execute({ teamId, offset, limit }),
     page,
     perPage,
   );
 }
 
-export function listTemplates(db: Reader, teamId: string, page: number, perPage: number) {
+export async function listTemplates(db: Reader, teamId: string, page: number, perPage: number) {
   const where = ofTemplates(teamId);
   return pageOf(
-    countOf(db, templates, where),
-    (offset, limit) =>
-      db
+    await countOf(db, templates, where),
+    async (offset, limit) =>
+      await db
         .select()
         .from(templates)
         .where(where)
         .orderBy(desc(templates.createdAt), desc(templates.id))
         .limit(limit)
-        .offset(offset)
-        .all(),
+        .offset(offset),
     page,
     perPage,
   );
