@@ -27,7 +27,11 @@ import type { StoredSource } from "./contests/form";
 /** A commitment without the moments' entries list (up to 50 000 entries: read only where it is published). */
 export type CommitmentRow = Omit<typeof drawCommitments.$inferSelect, "momentsEntries">;
 
-const { momentsEntries: _list, ...COMMITMENT_COLUMNS } = getTableColumns(drawCommitments);
+function commitmentColumns() {
+  // Built on use: the tables are bound to the dialect when the database opens (api/db/tables.ts).
+  const { momentsEntries: _list, ...columns } = getTableColumns(drawCommitments);
+  return columns;
+}
 
 /**
  * A moment whose won reply went out during the run (docs/draw.md "Frozen winners"): its winner, that entry's
@@ -87,7 +91,7 @@ export async function findCommitment(
   contestId: string,
 ): Promise<CommitmentRow | undefined> {
   return await first(
-    db.select(COMMITMENT_COLUMNS).from(drawCommitments).where(eq(drawCommitments.contestId, contestId)),
+    db.select(commitmentColumns()).from(drawCommitments).where(eq(drawCommitments.contestId, contestId)),
   );
 }
 
