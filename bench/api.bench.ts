@@ -47,7 +47,7 @@ async function expectOk(res: Response, what: string): Promise<void> {
 
 export async function run(): Promise<string> {
   // The maximal contest's dates are relative to MAXIMAL_NOW: the server clock stands there.
-  const t = createTestApp({ clock: () => MAXIMAL_NOW });
+  const t = await createTestApp({ clock: () => MAXIMAL_NOW });
   try {
     const { headers, createContest } = await benchTeam(t);
     const ROUTES = [

@@ -57,8 +57,8 @@ async function plannedContest(w: World, name: string, entrants: number, moments:
   // The sandbox's entrants enter over the contest's first 70 hours: a moment every 10 hours from the start is won.
   const dates = Array.from({ length: MOMENTS }, (_, i) => iso(form.startAt + (i + 1) * 10 * HOUR));
   const id = await createContest(w, moments ? withMoments(form, dates) : form);
-  const row = contestRow(w, id);
-  await w.t.deps.db
+  const row = await contestRow(w, id);
+  await w.t.db
     .update(contests)
     .set({ meta: { ...(row.meta ?? {}), sandbox_entrants: entrants } })
     .where(eq(contests.id, id));
@@ -106,7 +106,7 @@ export async function run(): Promise<string> {
     // Peer of the closes, in the same run: reading the 50 k contest's entries again as its close read them (the
     // sandbox network making its synthetic entrants, then the filters), nothing written: what a close cannot avoid.
     const readStart = process.hrtime.bigint();
-    const reread = await readEntries(w.t.deps, contestRow(w, plain.id), {
+    const reread = await readEntries(w.t.deps, await contestRow(w, plain.id), {
       limit: TUNNEL_LOAD_MAX,
       now: new Date(plain.form.closeAt),
     });
@@ -117,7 +117,7 @@ export async function run(): Promise<string> {
     const plainAnswer = JSON.parse(new TextDecoder().decode(plainBody)) as VerifyAnswer;
     if (plainAnswer.status !== "closed" || plainAnswer.winning_moments.length !== 0)
       throw new Error(`the contest without moments is ${plainAnswer.status}, with moments`);
-    if (contestRow(w, plain.id).entriesCount !== big)
+    if ((await contestRow(w, plain.id)).entriesCount !== big)
       throw new Error("the contest without moments is not full");
 
     const cases: AsyncCase[] = [
@@ -133,7 +133,7 @@ export async function run(): Promise<string> {
       const answer = JSON.parse(new TextDecoder().decode(body)) as VerifyAnswer;
       const moments = answer.winning_moments[0];
       const entries = moments?.entries;
-      if (answer.status !== "closed" || !entries || contestRow(w, id).entriesCount !== n)
+      if (answer.status !== "closed" || !entries || (await contestRow(w, id)).entriesCount !== n)
         throw new Error(`the ${label(n)} contest is ${answer.status}, its moments not revealed or not full`);
       const won = (moments?.results ?? []).filter((r) => r.winner !== null).length;
       if (won !== MOMENTS) throw new Error(`${won} of the ${label(n)} contest's ${MOMENTS} moments were won`);

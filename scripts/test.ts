@@ -1,14 +1,18 @@
 /**
  * `npm test`: the whole suite, in order, stopping at nothing so every failure shows in one run:
- * typecheck, lint, codegen drift, database schema drift, schema checks, catalogs, unit/API/component/story tests, browser tests.
- * Ends with one summary line "tests: N passed, M failed" (plus the checks that failed).
+ * typecheck, lint, codegen drift, database schema drift, schema checks, catalogs, unit/API/component/story tests (on
+ * SQLite), the API, lifecycle and scheduler tests again on PostgreSQL (vitest project `api-pg`), browser tests.
+ * Ends with a loud line saying whether and how the PostgreSQL run went, and "tests: N passed, M failed" (plus the
+ * checks that failed). PostgreSQL runs when TEST_DATABASE_URL is set or the server binaries are installed (a
+ * throwaway cluster); without either it is NOT RUN, which FAIRDRAW_REQUIRE_POSTGRES=1 (CI) turns into a failure.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { postgresUnavailable } from "../tests/helpers/postgres";
 
-type Step = { name: string; cmd: string[]; vitestReport?: string };
+type Step = { name: string; cmd: string[]; vitestReport?: string; postgres?: boolean };
 
 const out = mkdtempSync(path.join(tmpdir(), "fairdraw-test-"));
 const report = (name: string) => path.join(out, `${name}.json`);
@@ -31,6 +35,12 @@ const steps: Step[] = [
     vitestReport: report("vitest"),
   },
   {
+    name: "API, lifecycle and scheduler tests on PostgreSQL",
+    cmd: ["npx", "vitest", "run", "--project", "api-pg", ...reporters("postgres")],
+    vitestReport: report("postgres"),
+    postgres: true,
+  },
+  {
     name: "browser tests (Chromium)",
     cmd: ["npx", "tsx", "tests/browser/run.ts", ...reporters("browser")],
     vitestReport: report("browser"),
@@ -40,47 +50,72 @@ const steps: Step[] = [
 let passed = 0;
 let failed = 0;
 const failedChecks: string[] = [];
-let postgresLine = "PostgreSQL: NOT RUN (the unit tests did not report)";
+const required = process.env.FAIRDRAW_REQUIRE_POSTGRES === "1";
+const unavailable = postgresUnavailable();
+const server = process.env.TEST_DATABASE_URL ? "the server of TEST_DATABASE_URL" : "a throwaway cluster";
+let suiteLine = "PostgreSQL: NOT RUN (the step did not report)";
+let dialectLine = "PostgreSQL dialect tests (tests/api/postgres.test.ts): did not report";
 
-/** Whether tests/api/postgres.test.ts ran on a real server, said loudly in the summary (it skips without one). */
-function postgresSummary(report: {
+type Report = {
+  numPassedTests: number;
+  numFailedTests: number;
   testResults?: { name: string; assertionResults: { status: string }[] }[];
-}): string {
+};
+
+/** Whether tests/api/postgres.test.ts ran on a real server (it skips without one). */
+function dialectSummary(report: Report): string {
   const file = report.testResults?.find((r) =>
     r.name.endsWith(path.join("tests", "api", "postgres.test.ts")),
   );
-  if (!file) return "PostgreSQL: NOT RUN (tests/api/postgres.test.ts did not report)";
+  if (!file) return "PostgreSQL dialect tests (tests/api/postgres.test.ts): did not report";
   const by = (status: string) => file.assertionResults.filter((a) => a.status === status).length;
-  const ran = by("passed") + by("failed");
-  if (ran === 0) return "PostgreSQL: NOT RUN: no server (set TEST_DATABASE_URL or install postgresql)";
-  return `PostgreSQL: RAN on a real server: ${by("passed")} passed, ${by("failed")} failed`;
+  if (by("passed") + by("failed") === 0) return "PostgreSQL dialect tests: NOT RUN (no server)";
+  return `PostgreSQL dialect tests: ${by("passed")} passed, ${by("failed")} failed`;
 }
+
 for (const step of steps) {
   process.stdout.write(`\n▶ ${step.name}\n`);
+  if (step.postgres && unavailable && !required) {
+    suiteLine = `PostgreSQL: NOT RUN: ${unavailable}; set TEST_DATABASE_URL or install Debian's postgresql`;
+    process.stdout.write(`  ${suiteLine}\n- ${step.name} (skipped)\n`);
+    continue;
+  }
   const started = Date.now();
   const [bin, ...args] = step.cmd as [string, ...string[]];
   const result = spawnSync(bin, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "1" } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let r: Report | undefined;
   if (step.vitestReport) {
     try {
-      const r = JSON.parse(readFileSync(step.vitestReport, "utf8"));
-      passed += r.numPassedTests;
-      failed += r.numFailedTests;
-      process.stdout.write(`  ${step.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed\n`);
-      if (step.vitestReport === report("vitest")) {
-        postgresLine = postgresSummary(r);
-        process.stdout.write(`  ${postgresLine}\n`);
-      }
+      r = JSON.parse(readFileSync(step.vitestReport, "utf8")) as Report;
     } catch {
       // No report: the runner did not get as far as running tests (or the browser step was skipped).
     }
   }
-  if (result.status !== 0) failedChecks.push(step.name);
-  process.stdout.write(`${result.status === 0 ? "✔" : "✘"} ${step.name} (${seconds}s)\n`);
+  if (r) {
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    process.stdout.write(`  ${step.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed\n`);
+    if (step.vitestReport === report("vitest")) dialectLine = dialectSummary(r);
+  }
+  if (step.postgres) {
+    suiteLine =
+      r && r.numPassedTests + r.numFailedTests > 0
+        ? `PostgreSQL: RAN the API, lifecycle and scheduler tests on ${server} (${r.testResults?.length ?? 0} files): ` +
+          `${r.numPassedTests} passed, ${r.numFailedTests} failed`
+        : `PostgreSQL: NOT RUN: the api-pg project ran no test (${unavailable ?? "see its output above"})`;
+    process.stdout.write(`  ${suiteLine}\n`);
+  }
+  if (result.status !== 0 || (step.postgres && !(r && r.numPassedTests > 0))) failedChecks.push(step.name);
+  process.stdout.write(`${failedChecks.at(-1) === step.name ? "✘" : "✔"} ${step.name} (${seconds}s)\n`);
+}
+if (required && suiteLine.startsWith("PostgreSQL: NOT RUN")) {
+  failedChecks.push("PostgreSQL required (FAIRDRAW_REQUIRE_POSTGRES=1) but not run");
 }
 rmSync(out, { recursive: true, force: true });
 
-process.stdout.write(`\n${postgresLine}\n`);
+const loud = suiteLine.startsWith("PostgreSQL: RAN") ? "==> " : "!!! ";
+process.stdout.write(`\n${loud}${suiteLine}\n${dialectLine}\n`);
 if (failedChecks.length > 0) process.stdout.write(`failed: ${failedChecks.join(", ")}\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(failedChecks.length > 0 ? 1 : 0);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { first } from "../../api/db/query";
 import {
   accounts,
   activities,
@@ -9,7 +10,7 @@ import {
   teamMembers,
   teams,
   users,
-} from "../../api/db/schema";
+} from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -26,38 +27,34 @@ const MY_DELEGATIONS = "/api/v1/users/me/delegations/list";
 /** Olive, owner of her default team, on the business plan (5 accounts of each network) unless told. */
 async function owner(plan = "business") {
   const s = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(t, s.userId);
-  setPlan(t, teamId, plan);
+  const teamId = await currentTeamId(t, s.userId);
+  await setPlan(t, teamId, plan);
   return { s, teamId };
 }
 
 /** Someone else made a member of the team (their current team) with exactly these permissions. */
 async function memberWith(teamId: string, email: string, permissions: Record<string, boolean>) {
   const s = await signIn(t, email, email.split("@")[0]);
-  t.db
+  await t.db
     .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() });
+  await t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId));
   return s;
 }
 
 /** A team account written directly, as the demo seed does (nobody linked it). */
-function seededAccount(teamId: string, provider = "twitter") {
+async function seededAccount(teamId: string, provider = "twitter") {
   const id = newId();
-  t.db
-    .insert(accounts)
-    .values({
-      id,
-      teamId,
-      provider,
-      externalId: "1000",
-      name: "Brand",
-      screenName: "brand",
-      sandbox: true,
-      linkedAt: new Date().toISOString(),
-    })
-    .run();
+  await t.db.insert(accounts).values({
+    id,
+    teamId,
+    provider,
+    externalId: "1000",
+    name: "Brand",
+    screenName: "brand",
+    sandbox: true,
+    linkedAt: new Date().toISOString(),
+  });
   return id;
 }
 
@@ -71,12 +68,11 @@ async function delegate(sender: Session, ray: Session, provider = "twitter") {
   return (await res.json()).delegation as { delegation_id: string };
 }
 
-function activityOf(teamId: string, type: string) {
-  return t.db
+async function activityOf(teamId: string, type: string) {
+  return await t.db
     .select()
     .from(activities)
-    .where(and(eq(activities.teamId, teamId), eq(activities.type, type)))
-    .all();
+    .where(and(eq(activities.teamId, teamId), eq(activities.type, type)));
 }
 
 async function list(s: Session, path = LIST) {
@@ -87,7 +83,7 @@ async function list(s: Session, path = LIST) {
 
 describe("linking a team account", () => {
   it("links a sandbox account at once, lists it and logs it", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     expect(await list(olive)).toEqual([]);
 
@@ -112,8 +108,8 @@ describe("linking a team account", () => {
     const listed = await list(olive);
     for (const a of listed) expectShape("stored/account", a);
     expect(listed).toEqual([account]);
-    expect(t.db.select().from(accounts).get()).toMatchObject({ teamId, userId: olive.userId });
-    expect(activityOf(teamId, "addTeamAccount")).toEqual([
+    expect(await first(t.db.select().from(accounts))).toMatchObject({ teamId, userId: olive.userId });
+    expect(await activityOf(teamId, "addTeamAccount")).toEqual([
       expect.objectContaining({
         userId: olive.userId,
         meta: { account: { name: "Sandbox X (Twitter) 1", profile_picture: null, provider: "twitter" } },
@@ -122,7 +118,7 @@ describe("linking a team account", () => {
   });
 
   it("names sandbox accounts deterministically: the first number the team has not linked", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const first = await (await olive.call("POST", LINK, { provider: "bluesky" })).json();
     const second = await (await olive.call("POST", LINK, { provider: "bluesky" })).json();
@@ -134,7 +130,7 @@ describe("linking a team account", () => {
   });
 
   it("counts the contests, drafts aside, whose sources publish with the account", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const account = await (await olive.call("POST", LINK, { provider: "twitter" })).json();
     const now = new Date().toISOString();
@@ -150,44 +146,41 @@ describe("linking a team account", () => {
       ["started", [source(9000000002)]],
       ["started", [source(9000000001, "bluesky")]],
     ] as const) {
-      t.db
-        .insert(contests)
-        .values({
-          id: newId(),
-          teamId,
-          name: "C",
-          status,
-          cbData: { sources },
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
+      await t.db.insert(contests).values({
+        id: newId(),
+        teamId,
+        name: "C",
+        status,
+        cbData: { sources },
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     const [listed] = await list(olive);
     expect(listed).toMatchObject({ _id: account._id, nb_contests: 2 });
   });
 
   it("refuses a network past the team's accounts quota of that network, writing nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner("basic"); // 1 account of each network
     expect((await olive.call("POST", LINK, { provider: "twitter" })).status).toBe(201);
     const res = await olive.call("POST", LINK, { provider: "twitter" });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("maxAccountsExceeded");
-    expect(t.db.select().from(accounts).all()).toHaveLength(1);
-    expect(activityOf(teamId, "addTeamAccount")).toHaveLength(1);
+    expect(await t.db.select().from(accounts)).toHaveLength(1);
+    expect(await activityOf(teamId, "addTeamAccount")).toHaveLength(1);
     // Per network: another network still has its place.
     expect((await olive.call("POST", LINK, { provider: "youtube" })).status).toBe(201);
     // Accounts lent to the team count too.
     const ray = await signIn(t, "ray@agency.example", "Ray");
-    setPlan(t, teamId, "business");
+    await setPlan(t, teamId, "business");
     await delegate(olive, ray, "tiktok");
-    setPlan(t, teamId, "basic");
+    await setPlan(t, teamId, "basic");
     expect((await olive.call("POST", LINK, { provider: "tiktok" })).status).toBe(403);
   });
 
   it("answers 422 on provider for a missing, unknown or login-only network, in the request's language", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const cases: [unknown, string][] = [
       [{}, "Is required."],
@@ -208,13 +201,13 @@ describe("linking a team account", () => {
     }
     const fr = await olive.call("POST", LINK, { provider: "linkedin" }, { "accept-language": "fr-FR" });
     expect((await fr.json()).errors).toEqual({ provider: ["Ce réseau sert seulement à se connecter."] });
-    expect(t.db.select().from(accounts).all()).toEqual([]);
+    expect(await t.db.select().from(accounts)).toEqual([]);
   });
 });
 
 describe("permissions and ownership", () => {
   it("answers 401 without a session on every call", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     for (const [method, path] of [
       ["GET", LIST],
       ["POST", LINK],
@@ -232,7 +225,7 @@ describe("permissions and ownership", () => {
   });
 
   it("needs update_account, request_reconnect_account and unlink_account, each for its own call", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const id = (await (await olive.call("POST", LINK, { provider: "twitter" })).json())._id;
     const calls = {
@@ -264,7 +257,7 @@ describe("permissions and ownership", () => {
   });
 
   it("answers the same 404 for another team's account and a missing one, and changes nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
     const theirs = (await (await ben.call("POST", LINK, { provider: "twitter" })).json())._id;
@@ -281,14 +274,14 @@ describe("permissions and ownership", () => {
         expect((await res.json()).error).toBe("notFound");
       }
     }
-    expect(t.db.select().from(accounts).where(eq(accounts.id, theirs)).get()?.meta).toEqual({});
-    expect(t.db.select().from(notifications).all()).toEqual([]);
+    expect((await first(t.db.select().from(accounts).where(eq(accounts.id, theirs))))?.meta).toEqual({});
+    expect(await t.db.select().from(notifications)).toEqual([]);
   });
 
   it("answers 402 for a frozen team", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
-    t.db.update(teams).set({ frozenLimitDate: "2030-01-31T00:00:00.000Z" }).where(eq(teams.id, teamId)).run();
+    await t.db.update(teams).set({ frozenLimitDate: "2030-01-31T00:00:00.000Z" }).where(eq(teams.id, teamId));
     expect((await olive.call("GET", LIST)).status).toBe(402);
     expect((await olive.call("POST", LINK, { provider: "twitter" })).status).toBe(402);
   });
@@ -296,10 +289,10 @@ describe("permissions and ownership", () => {
 
 describe("refresh and reconnect", () => {
   it("refreshes the profile through the driver and clears the need to reconnect", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const account = await (await olive.call("POST", LINK, { provider: "threads" })).json();
-    t.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, account._id)).run();
+    await t.db.update(accounts).set({ disabled: true }).where(eq(accounts.id, account._id));
     const res = await olive.call("POST", `/api/v1/teams/current/accounts/${account._id}/refresh`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
@@ -308,13 +301,13 @@ describe("refresh and reconnect", () => {
   });
 
   it("asks the member who linked the account to reconnect it, and records when", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const linker = await memberWith(teamId, "li@brand.example", { "team.accounts.update_account": true });
     const account = await (await linker.call("POST", LINK, { provider: "facebook" })).json();
     const res = await olive.call("POST", `/api/v1/teams/current/accounts/${account._id}/request_reconnect`);
     expect(await res.json()).toEqual({ success: true });
-    const sent = t.db.select().from(notifications).all();
+    const sent = await t.db.select().from(notifications);
     expect(sent).toEqual([expect.objectContaining({ userId: linker.userId, teamId: null })]);
     expect(sent[0]?.content).toMatchObject({
       key: "accountReconnectRequested",
@@ -334,47 +327,46 @@ describe("refresh and reconnect", () => {
   });
 
   it("tells the whole team when nobody still in it linked the account", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
-    const id = seededAccount(teamId);
+    const id = await seededAccount(teamId);
     expect((await olive.call("POST", `/api/v1/teams/current/accounts/${id}/request_reconnect`)).status).toBe(
       200,
     );
     const linker = await memberWith(teamId, "li@brand.example", { "team.accounts.update_account": true });
     const theirs = (await (await linker.call("POST", LINK, { provider: "facebook" })).json())._id;
-    t.db
+    await t.db
       .delete(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, linker.userId)))
-      .run();
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, linker.userId)));
     await olive.call("POST", `/api/v1/teams/current/accounts/${theirs}/request_reconnect`);
-    expect(t.db.select().from(notifications).all()).toEqual([
+    expect(await t.db.select().from(notifications)).toEqual([
       expect.objectContaining({ teamId, userId: null }),
       expect.objectContaining({ teamId, userId: null }),
     ]);
   });
 
   it("asks the person who lent the account, pointing them to their delegations", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const ray = await signIn(t, "ray@agency.example", "Ray");
     await delegate(olive, ray);
     const [account] = await list(olive);
     await olive.call("POST", `/api/v1/teams/current/accounts/${account?._id}/request_reconnect`);
-    const [sent] = t.db.select().from(notifications).all();
+    const [sent] = await t.db.select().from(notifications);
     expect(sent).toMatchObject({ userId: ray.userId, content: { link: "/me/delegation" } });
   });
 });
 
 describe("unlinking", () => {
   it("removes the team's own account and logs it", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const account = await (await olive.call("POST", LINK, { provider: "youtube" })).json();
     const res = await olive.call("DELETE", `/api/v1/teams/current/accounts/${account._id}`);
     expect(await res.json()).toEqual({ success: true });
     expect(await list(olive)).toEqual([]);
-    expect(t.db.select().from(accounts).all()).toEqual([]);
-    expect(activityOf(teamId, "unlinkAccount")).toEqual([
+    expect(await t.db.select().from(accounts)).toEqual([]);
+    expect(await activityOf(teamId, "unlinkAccount")).toEqual([
       expect.objectContaining({
         userId: olive.userId,
         meta: { account: { name: account.name, profile_picture: null, provider: "youtube" } },
@@ -384,42 +376,39 @@ describe("unlinking", () => {
   });
 
   it("gives a lent account back to its owner: the team loses it, the person keeps it", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const ray = await signIn(t, "ray@agency.example", "Ray");
     await delegate(olive, ray);
     const [account] = await list(olive);
     expect((await olive.call("DELETE", `/api/v1/teams/current/accounts/${account?._id}`)).status).toBe(200);
     expect(await list(olive)).toEqual([]);
-    expect(t.db.select().from(delegations).all()).toEqual([]);
+    expect(await t.db.select().from(delegations)).toEqual([]);
     expect((await list(ray, MY_ACCOUNTS)).map((a) => a._id)).toEqual([account?._id]);
-    expect(activityOf(teamId, "unlinkAccount")).toHaveLength(1);
+    expect(await activityOf(teamId, "unlinkAccount")).toHaveLength(1);
   });
 });
 
 describe("the person's own accounts and delegations (/me/delegation)", () => {
   it("lists the person's accounts and the teams' delegations of them", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    setPlan(t, currentTeamId(t, ben.userId), "business");
+    await setPlan(t, await currentTeamId(t, ben.userId), "business");
     const ray = await signIn(t, "ray@agency.example", "Ray");
     const d1 = await delegate(olive, ray, "instagram");
     const d2 = await delegate(ben, ray, "instagram");
     // Olive's team publishes one contest with it.
     const now = new Date().toISOString();
-    t.db
-      .insert(contests)
-      .values({
-        id: newId(),
-        teamId,
-        name: "C",
-        status: "started",
-        cbData: { sources: [{ id: 1, type: "instagram", publication: { account_id: 9000000001 } }] },
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
+    await t.db.insert(contests).values({
+      id: newId(),
+      teamId,
+      name: "C",
+      status: "started",
+      cbData: { sources: [{ id: 1, type: "instagram", publication: { account_id: 9000000001 } }] },
+      createdAt: now,
+      updatedAt: now,
+    });
     const mine = await list(ray, MY_ACCOUNTS);
     expect(mine).toHaveLength(1);
     expectShape("stored/account", mine[0]);
@@ -437,7 +426,7 @@ describe("the person's own accounts and delegations (/me/delegation)", () => {
   });
 
   it("removes one delegation, logged in that team; another person's delegation is a 404", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const ray = await signIn(t, "ray@agency.example", "Ray");
     const d = await delegate(olive, ray);
@@ -450,7 +439,7 @@ describe("the person's own accounts and delegations (/me/delegation)", () => {
     expect(await list(olive)).toEqual([]);
     expect(await list(ray, MY_DELEGATIONS)).toEqual([]);
     expect(await list(ray, MY_ACCOUNTS)).toHaveLength(1);
-    expect(activityOf(teamId, "removeDelegation")).toEqual([
+    expect(await activityOf(teamId, "removeDelegation")).toEqual([
       expect.objectContaining({
         userId: ray.userId,
         meta: { account: { name: "Sandbox X (Twitter) 1", profile_picture: null, provider: "twitter" } },
@@ -459,11 +448,11 @@ describe("the person's own accounts and delegations (/me/delegation)", () => {
   });
 
   it("deletes the person's account from every team it was lent to; a team's account is not theirs to delete", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    const benTeam = currentTeamId(t, ben.userId);
-    setPlan(t, benTeam, "business");
+    const benTeam = await currentTeamId(t, ben.userId);
+    await setPlan(t, benTeam, "business");
     const ray = await signIn(t, "ray@agency.example", "Ray");
     await delegate(olive, ray);
     await delegate(ben, ray);
@@ -476,9 +465,9 @@ describe("the person's own accounts and delegations (/me/delegation)", () => {
     const res = await ray.call("DELETE", `/api/v1/users/me/accounts/${mine?._id}`);
     expect(await res.json()).toEqual({ success: true });
     expect(await list(ray, MY_ACCOUNTS)).toEqual([]);
-    expect(t.db.select().from(delegations).all()).toEqual([]);
+    expect(await t.db.select().from(delegations)).toEqual([]);
     expect((await list(olive)).map((a) => a._id)).toEqual([teamAccount]);
-    expect(activityOf(teamId, "removeDelegation")).toHaveLength(1);
-    expect(activityOf(benTeam, "removeDelegation")).toHaveLength(1);
+    expect(await activityOf(teamId, "removeDelegation")).toHaveLength(1);
+    expect(await activityOf(benTeam, "removeDelegation")).toHaveLength(1);
   });
 });

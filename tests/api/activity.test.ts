@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { activities, teamMembers, teams, users } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { activities, teamMembers, teams, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { ACTIVITY_PAGE_SIZE } from "../../api/routes/activity";
 import { logActivity } from "../../api/services/activity";
@@ -24,8 +25,8 @@ type Activity = {
 let t: TestApp;
 afterEach(() => t.cleanup());
 
-function currentTeamId(userId: string): string {
-  const row = t.db.select().from(users).where(eq(users.id, userId)).get();
+async function currentTeamId(userId: string): Promise<string> {
+  const row = await first(t.db.select().from(users).where(eq(users.id, userId)));
   if (!row?.currentTeamId) throw new Error("the user has no current team");
   return row.currentTeamId;
 }
@@ -42,17 +43,14 @@ async function list(s: Session, path: string): Promise<Activity[]> {
 async function boInAnnsTeam(permissions: Record<string, boolean>) {
   const ann = await signIn(t, "ann@brand.example", "Ann");
   const bo = await signIn(t, "bo@brand.example", "Bo");
-  const team = currentTeamId(ann.userId);
-  t.db
-    .insert(teamMembers)
-    .values({
-      teamId: team,
-      userId: bo.userId,
-      role: "member",
-      permissions,
-      createdAt: new Date().toISOString(),
-    })
-    .run();
+  const team = await currentTeamId(ann.userId);
+  await t.db.insert(teamMembers).values({
+    teamId: team,
+    userId: bo.userId,
+    role: "member",
+    permissions,
+    createdAt: new Date().toISOString(),
+  });
   const switched = await bo.call("POST", "/api/v1/users/switch_team", { team_id: team });
   expect(switched.status).toBe(200);
   return { ann, bo, team };
@@ -63,16 +61,16 @@ const MY_LIST = "/api/v1/users/me/activity/list";
 
 describe("GET /api/v1/teams/current/activity/list", () => {
   it("lists the team's activity newest first in the stored shape, with who, to whom, and what", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { ann, bo, team } = await boInAnnsTeam({});
-    logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "removeTeamMember",
       userId: ann.userId,
       targetUserId: bo.userId,
     });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "addTeamAccount",
       userId: ann.userId,
@@ -85,13 +83,13 @@ describe("GET /api/v1/teams/current/activity/list", () => {
         },
       },
     });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "createContest",
       userId: ann.userId,
       meta: { contest: { _id: newId(), name: "Spring" }, invite: { key: "abc" } },
     });
-    logActivity(t.db, t.deps.clock, { teamId: team, type: "finishDraw" });
+    await logActivity(t.db, t.deps.clock, { teamId: team, type: "finishDraw" });
 
     const data = await list(ann, TEAM_LIST);
     expect(data.map((a) => a.type)).toEqual([
@@ -115,21 +113,20 @@ describe("GET /api/v1/teams/current/activity/list", () => {
   });
 
   it("pages by 20 with ?before=<id>, and leaves out rows of unknown types", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    const team = currentTeamId(ann.userId);
+    const team = await currentTeamId(ann.userId);
     for (let i = 0; i < 24; i++) {
-      logActivity(t.db, t.deps.clock, {
+      await logActivity(t.db, t.deps.clock, {
         teamId: team,
         type: "loadEntries",
         userId: ann.userId,
         meta: { contest: { _id: `c${i}`, name: `Contest ${i}` } },
       });
     }
-    t.db
+    await t.db
       .insert(activities)
-      .values({ id: newId(), teamId: team, type: "somethingOld", createdAt: new Date().toISOString() })
-      .run();
+      .values({ id: newId(), teamId: team, type: "somethingOld", createdAt: new Date().toISOString() });
     const first = await list(ann, TEAM_LIST);
     expect(first).toHaveLength(ACTIVITY_PAGE_SIZE);
     expect(first[0]?.meta).toEqual({ contest: { _id: "c23", name: "Contest 23" } });
@@ -146,7 +143,7 @@ describe("GET /api/v1/teams/current/activity/list", () => {
   });
 
   it("answers 403 permissionsForbidden to a member without team.activity.view_activity", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await boInAnnsTeam({});
     const bo = await signIn(t, "bo@brand.example");
     const res = await bo.call("GET", TEAM_LIST);
@@ -155,7 +152,7 @@ describe("GET /api/v1/teams/current/activity/list", () => {
   });
 
   it("shows the team's activity to a member granted team.activity.view_activity", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { bo } = await boInAnnsTeam({ "team.activity.view_activity": true });
     const data = await list(bo, TEAM_LIST);
     expect(data.map((a) => [a.type, a.user.name, a.team.name])).toEqual([
@@ -164,9 +161,9 @@ describe("GET /api/v1/teams/current/activity/list", () => {
   });
 
   it("hides invite keys (invite links) from members who may not see the invites", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { ann, bo, team } = await boInAnnsTeam({ "team.activity.view_activity": true });
-    logActivity(t.db, () => new Date(), {
+    await logActivity(t.db, () => new Date(), {
       teamId: team,
       type: "createInvite.member",
       userId: ann.userId,
@@ -181,13 +178,12 @@ describe("GET /api/v1/teams/current/activity/list", () => {
   });
 
   it("answers 402 for a frozen team and 401 without a session", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    t.db
+    await t.db
       .update(teams)
       .set({ frozenLimitDate: "2030-01-01T00:00:00.000Z" })
-      .where(eq(teams.id, currentTeamId(ann.userId)))
-      .run();
+      .where(eq(teams.id, await currentTeamId(ann.userId)));
     expect((await ann.call("GET", TEAM_LIST)).status).toBe(402);
     expect((await t.app.request(TEAM_LIST)).status).toBe(401);
   });
@@ -195,10 +191,10 @@ describe("GET /api/v1/teams/current/activity/list", () => {
 
 describe("GET /api/v1/users/me/activity/list", () => {
   it("lists the user's own actions in every team, and nobody else's", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { ann, bo, team } = await boInAnnsTeam({});
-    logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
-    logActivity(t.db, t.deps.clock, {
+    await logActivity(t.db, t.deps.clock, { teamId: team, type: "joinTeam", userId: bo.userId });
+    await logActivity(t.db, t.deps.clock, {
       teamId: team,
       type: "removeTeamMember",
       userId: ann.userId,
@@ -214,11 +210,11 @@ describe("GET /api/v1/users/me/activity/list", () => {
   });
 
   it("pages by 20 with ?before=<id>", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    const team = currentTeamId(ann.userId);
+    const team = await currentTeamId(ann.userId);
     for (let i = 0; i < 21; i++) {
-      logActivity(t.db, t.deps.clock, { teamId: team, type: "startDraw", userId: ann.userId });
+      await logActivity(t.db, t.deps.clock, { teamId: team, type: "startDraw", userId: ann.userId });
     }
     const first = await list(ann, MY_LIST);
     expect(first).toHaveLength(ACTIVITY_PAGE_SIZE);

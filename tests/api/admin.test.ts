@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, sessions, teams, users } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { contests, sessions, teams, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { type Session, signIn } from "../helpers/api-client";
@@ -13,7 +14,7 @@ afterEach(() => t.cleanup());
 /** A signed-in user made an administrator (grade admin), as support staff are. */
 async function signInAdmin(): Promise<Session> {
   const admin = await signIn(t, "ada@fairdraw.example", "Ada Admin");
-  t.db.update(users).set({ grade: "admin" }).where(eq(users.id, admin.userId)).run();
+  await t.db.update(users).set({ grade: "admin" }).where(eq(users.id, admin.userId));
   return admin;
 }
 
@@ -21,19 +22,18 @@ async function signInAdmin(): Promise<Session> {
 async function brandTeam() {
   const owner = await signIn(t, "olive@brand.example", "Olive Owner");
   const member = await signIn(t, "max@brand.example", "Max Member");
-  const team = createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId });
-  t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId)).run();
-  addMember(t, team.id, member);
+  const team = await createTeam(t.db, t.deps.clock, { name: "Brand", ownerId: owner.userId });
+  await t.db.update(users).set({ currentTeamId: team.id }).where(eq(users.id, owner.userId));
+  await addMember(t, team.id, member);
   return { owner, member, team };
 }
 
-function addContest(teamId: string, name: string, status: string, extra: { deletedAt?: string } = {}) {
+async function addContest(teamId: string, name: string, status: string, extra: { deletedAt?: string } = {}) {
   const now = new Date().toISOString();
   const id = newId();
-  t.db
+  await t.db
     .insert(contests)
-    .values({ id, teamId, name, status, entriesCount: 10, createdAt: now, updatedAt: now, ...extra })
-    .run();
+    .values({ id, teamId, name, status, entriesCount: 10, createdAt: now, updatedAt: now, ...extra });
   return id;
 }
 
@@ -47,7 +47,7 @@ const ROUTES = [
 
 describe("who may call the admin routes", () => {
   it("refuses a signed-in user who is not an admin with 403 permissionsForbidden, and nobody with 401", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { owner, team } = await brandTeam();
     for (const [method, path] of ROUTES) {
       const url = path.replace(":teamId", team.id);
@@ -58,13 +58,13 @@ describe("who may call the admin routes", () => {
       const anonymous = await t.app.request(url, { method });
       expect(anonymous.status, `${method} ${path} anonymous`).toBe(401);
     }
-    expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()?.plan).toBe("basic");
+    expect((await first(t.db.select().from(teams).where(eq(teams.id, team.id))))?.plan).toBe("basic");
   });
 
   it("lets an admin in whatever their own team is, even a frozen one", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
-    freeze(t, defaultTeamId(t, admin.userId));
+    await freeze(t, await defaultTeamId(t, admin.userId));
     expect((await admin.call("GET", "/api/v1/teams/current/members/list")).status).toBe(402);
     expect((await admin.call("GET", "/api/v1/admin/stats")).status).toBe(200);
   });
@@ -72,7 +72,7 @@ describe("who may call the admin routes", () => {
 
 describe("GET /api/v1/admin/users", () => {
   it("finds users by a part of their e-mail or name, whatever the case, with their teams and roles", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { owner, team } = await brandTeam();
     const byMail = await (await admin.call("GET", "/api/v1/admin/users?q=BRAND.EXAMPLE")).json();
@@ -98,7 +98,7 @@ describe("GET /api/v1/admin/users", () => {
   });
 
   it("lists everyone newest first a page at a time when nothing is searched", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     await brandTeam();
     const all = await (await admin.call("GET", "/api/v1/admin/users?per_page=2")).json();
@@ -110,7 +110,7 @@ describe("GET /api/v1/admin/users", () => {
   });
 
   it("reads % and _ in a search as themselves, not as wildcards", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     await brandTeam();
     for (const q of ["%", "_", "o%e", "\\"]) {
@@ -121,7 +121,7 @@ describe("GET /api/v1/admin/users", () => {
   });
 
   it("refuses a bad page or a search too long with 422 and the query's field", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const page = await admin.call("GET", "/api/v1/admin/users?page=0");
     expect(page.status).toBe(422);
@@ -134,13 +134,17 @@ describe("GET /api/v1/admin/users", () => {
 
 describe("GET /api/v1/admin/contests", () => {
   it("lists the contests of every team with their team, drafts included, deleted ones left out", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
-    const other = createTeam(t.db, t.deps.clock, { name: "Other", ownerId: admin.userId, plan: "business" });
-    addContest(team.id, "Brand summer", "started");
-    addContest(other.id, "Other draft", "draft");
-    addContest(other.id, "Gone", "ended", { deletedAt: new Date().toISOString() });
+    const other = await createTeam(t.db, t.deps.clock, {
+      name: "Other",
+      ownerId: admin.userId,
+      plan: "business",
+    });
+    await addContest(team.id, "Brand summer", "started");
+    await addContest(other.id, "Other draft", "draft");
+    await addContest(other.id, "Gone", "ended", { deletedAt: new Date().toISOString() });
     const body = await (await admin.call("GET", "/api/v1/admin/contests")).json();
     expect(body.meta.total).toBe(2);
     const byName = Object.fromEntries(body.data.map((c: { name: string }) => [c.name, c]));
@@ -153,12 +157,12 @@ describe("GET /api/v1/admin/contests", () => {
   });
 
   it("filters by one or more statuses and by name, and refuses an unknown status with 422", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
-    addContest(team.id, "Planned one", "planned");
-    addContest(team.id, "Started one", "started");
-    addContest(team.id, "Ended one", "ended");
+    await addContest(team.id, "Planned one", "planned");
+    await addContest(team.id, "Started one", "started");
+    await addContest(team.id, "Ended one", "ended");
     const names = async (query: string) =>
       (await (await admin.call("GET", `/api/v1/admin/contests?${query}`)).json()).data
         .map((c: { name: string }) => c.name)
@@ -174,15 +178,15 @@ describe("GET /api/v1/admin/contests", () => {
 
 describe("GET /api/v1/admin/stats", () => {
   it("counts users, teams by plan, frozen teams, contests by status, entries and the week's sign-ins", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
-    freeze(t, team.id);
-    addContest(team.id, "A", "started");
-    addContest(team.id, "B", "draft");
+    await freeze(t, team.id);
+    await addContest(team.id, "A", "started");
+    await addContest(team.id, "B", "draft");
     // A session opened 10 days ago (and used since) is not a sign-in of this week.
     const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
-    t.db.update(sessions).set({ createdAt: old }).where(eq(sessions.userId, admin.userId)).run();
+    await t.db.update(sessions).set({ createdAt: old }).where(eq(sessions.userId, admin.userId));
     const stats = await (await admin.call("GET", "/api/v1/admin/stats")).json();
     expect(stats.users).toEqual({ total: 3, admins: 1, deleted: 0 });
     // Three default teams on basic (one a user) plus the brand team.
@@ -199,7 +203,7 @@ describe("GET /api/v1/admin/stats", () => {
 
 describe("POST /api/v1/admin/teams/:teamId/plan", () => {
   it("sets the plan, answers the team and tells every member to refresh", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { owner, member, team } = await brandTeam();
     const heardByOwner = listen(t, owner.userId, team.id);
@@ -222,7 +226,7 @@ describe("POST /api/v1/admin/teams/:teamId/plan", () => {
     ["a plan that is not text", { plan: 3 }],
     ["no plan", {}],
   ])("refuses %s with 422 on plan", async (_, body) => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
     const res = await admin.call("POST", `/api/v1/admin/teams/${team.id}/plan`, body);
@@ -230,14 +234,14 @@ describe("POST /api/v1/admin/teams/:teamId/plan", () => {
     const answer = await res.json();
     expect(answer.error).toBe("validation");
     expect(Object.keys(answer.errors)).toEqual(["plan"]);
-    expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()?.plan).toBe("basic");
+    expect((await first(t.db.select().from(teams).where(eq(teams.id, team.id))))?.plan).toBe("basic");
   });
 
   it("answers 404 for a team that does not exist or was deleted", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
-    t.db.update(teams).set({ deletedAt: new Date().toISOString() }).where(eq(teams.id, team.id)).run();
+    await t.db.update(teams).set({ deletedAt: new Date().toISOString() }).where(eq(teams.id, team.id));
     for (const id of ["0123456789abcdef01234567", team.id]) {
       const res = await admin.call("POST", `/api/v1/admin/teams/${id}/plan`, { plan: "business" });
       expect(res.status).toBe(404);
@@ -247,7 +251,7 @@ describe("POST /api/v1/admin/teams/:teamId/plan", () => {
 
 describe("POST /api/v1/admin/teams/:teamId/freeze", () => {
   it("freezes a team: its members get 402 with the limit date on the team's calls, until it is lifted", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { owner, member, team } = await brandTeam();
     const heard = listen(t, member.userId, team.id);
@@ -278,17 +282,17 @@ describe("POST /api/v1/admin/teams/:teamId/freeze", () => {
     ["a number", 1_900_000_000_000],
     ["a date past the year 275760", "999999-01-01"],
   ])("refuses %s with 422 on limit_date", async (_, limitDate) => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
     const res = await admin.call("POST", `/api/v1/admin/teams/${team.id}/freeze`, { limit_date: limitDate });
     expect(res.status).toBe(422);
     expect(Object.keys((await res.json()).errors)).toEqual(["limit_date"]);
-    expect(t.db.select().from(teams).where(eq(teams.id, team.id)).get()?.frozenLimitDate).toBeNull();
+    expect((await first(t.db.select().from(teams).where(eq(teams.id, team.id))))?.frozenLimitDate).toBeNull();
   });
 
   it("needs limit_date in the body (null to lift)", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
     const res = await admin.call("POST", `/api/v1/admin/teams/${team.id}/freeze`, {});
@@ -329,7 +333,7 @@ describe("bad input from an admin", () => {
   ];
 
   it("never answers a 500: every body field and query value of the edge cases gets a 4xx or a 200", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const admin = await signInAdmin();
     const { team } = await brandTeam();
     const wrong: string[] = [];

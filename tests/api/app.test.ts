@@ -10,25 +10,25 @@ afterEach(() => t.cleanup());
 
 describe("the HTTP app", () => {
   it("answers GET /api/health with 200, status ok and the database it reached", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: { dialect: "sqlite", reached: true } });
+    expect(await res.json()).toEqual({ status: "ok", database: { dialect: t.dialect, reached: true } });
   });
 
   it("answers GET /api/health with 503 when the database does not answer", async () => {
-    t = createTestApp();
-    t.db.$client.close();
+    t = await createTestApp();
+    await t.close();
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       status: "unavailable",
-      database: { dialect: "sqlite", reached: false },
+      database: { dialect: t.dialect, reached: false },
     });
   });
 
   it("answers an unknown /api path with a real 404 in the error contract's shape", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/v1/no-such-thing", { method: "POST" });
     expect(res.status).toBe(404);
     const body = await res.json();
@@ -36,7 +36,7 @@ describe("the HTTP app", () => {
   });
 
   it("marks every answer noindex, nofollow", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/health");
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
   });
@@ -46,7 +46,7 @@ describe("the HTTP app", () => {
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>spa</title>");
     writeFileSync(path.join(webDist, "assets", "app-123.js"), "console.log(1)");
-    t = createTestApp({ env: { webDist } });
+    t = await createTestApp({ env: { webDist } });
     onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
 
     const page = await t.app.request("/contest/abc/entries");
@@ -66,7 +66,7 @@ describe("the HTTP app", () => {
       path.join(webDist, "index.html"),
       "<!doctype html><html><head><title>spa</title></head></html>",
     );
-    t = createTestApp({ env: { webDist, publicUrl: "https://draw.example" } });
+    t = await createTestApp({ env: { webDist, publicUrl: "https://draw.example" } });
     onTestFinished(() => rmSync(webDist, { recursive: true, force: true }));
     const html = await (await t.app.request("/team/invites")).text();
     expect(html).toContain('<meta name="fairdraw-public-url" content="https://draw.example" />');
@@ -74,7 +74,7 @@ describe("the HTTP app", () => {
   });
 
   it("says the web app is not built rather than serving nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/");
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("npm run build");
@@ -83,7 +83,7 @@ describe("the HTTP app", () => {
 
 describe("GET /api/v1/contest-builder/defaults", () => {
   it("answers the base group filled with the schema's defaults", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/v1/contest-builder/defaults");
     expect(res.status).toBe(200);
     const { base } = await res.json();

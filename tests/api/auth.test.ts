@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { loginCodes, sessions, teams, users } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { loginCodes, sessions, teams, users } from "../../api/db/tables";
 import { json, lastCodeFor, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
@@ -9,10 +10,10 @@ afterEach(() => t.cleanup());
 
 describe("sign-in by e-mail code", () => {
   it("answers 204 and mails a 6-digit code to any address, known or not", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/v1/auth/email", json({ email: "New.Person@Example.com" }));
     expect(res.status).toBe(204);
-    expect(lastCodeFor(t, "new.person@example.com")).toMatch(/^\d{6}$/);
+    expect(await lastCodeFor(t, "new.person@example.com")).toMatch(/^\d{6}$/);
     const dev = await (await t.app.request("/api/dev/mailbox")).json();
     expect(dev.data[0]).toMatchObject({
       to: "new.person@example.com",
@@ -21,9 +22,9 @@ describe("sign-in by e-mail code", () => {
   });
 
   it("registers a new address with a name: the user, a default team on the basic plan, a session", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await t.app.request("/api/v1/auth/email", json({ email: "ann@brand.example" }));
-    const code = lastCodeFor(t, "ann@brand.example");
+    const code = await lastCodeFor(t, "ann@brand.example");
     const noName = await t.app.request("/api/v1/auth/verify", json({ email: "ann@brand.example", code }));
     expect(noName.status).toBe(422);
     expect((await noName.json()).errors).toEqual({ name: ["Is required."] });
@@ -43,23 +44,23 @@ describe("sign-in by e-mail code", () => {
       email: "ann@brand.example",
       currentTeam: { plan: "basic", is_default: true },
     });
-    expect(t.db.select().from(teams).where(eq(teams.ownerId, user._id)).all()).toHaveLength(1);
+    expect(await t.db.select().from(teams).where(eq(teams.ownerId, user._id))).toHaveLength(1);
   });
 
   it("signs an existing user in with 200, a new session id each time", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const first = await signIn(t, "bo@brand.example", "Bo");
     const second = await signIn(t, "bo@brand.example");
     expect(first.cookie).not.toBe(second.cookie);
-    expect(t.db.select().from(sessions).all()).toHaveLength(2);
+    expect(await t.db.select().from(sessions)).toHaveLength(2);
     const me = await second.call("GET", "/api/v1/users/me");
     expect((await me.json()).name).toBe("Bo");
   });
 
   it("refuses a wrong code with 422; the 5th wrong try answers 429 and retires the code, even for the right one", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     await t.app.request("/api/v1/auth/email", json({ email: "cy@brand.example" }));
-    const code = lastCodeFor(t, "cy@brand.example");
+    const code = await lastCodeFor(t, "cy@brand.example");
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 4; i++) {
       const res = await t.app.request(
@@ -83,9 +84,9 @@ describe("sign-in by e-mail code", () => {
 
   it("refuses a code after 10 minutes", async () => {
     let now = new Date("2026-06-01T12:00:00Z");
-    t = createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now });
     await t.app.request("/api/v1/auth/email", json({ email: "di@brand.example" }));
-    const code = lastCodeFor(t, "di@brand.example");
+    const code = await lastCodeFor(t, "di@brand.example");
     now = new Date(now.getTime() + 10 * 60_000 + 1000);
     const res = await t.app.request(
       "/api/v1/auth/verify",
@@ -95,27 +96,15 @@ describe("sign-in by e-mail code", () => {
   });
 
   it("stores only hashes of codes and session tokens", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const s = await signIn(t, "ed@brand.example", "Ed");
     const token = s.cookie.split("=")[1] ?? "";
-    expect(
-      t.db
-        .select()
-        .from(sessions)
-        .all()
-        .map((r) => r.id),
-    ).not.toContain(token);
-    expect(
-      t.db
-        .select()
-        .from(loginCodes)
-        .all()
-        .every((r) => /^[0-9a-f]{64}$/.test(r.codeHash)),
-    ).toBe(true);
+    expect((await t.db.select().from(sessions)).map((r) => r.id)).not.toContain(token);
+    expect((await t.db.select().from(loginCodes)).every((r) => /^[0-9a-f]{64}$/.test(r.codeHash))).toBe(true);
   });
 
   it("answers bad bodies with 400 or 422, never 500", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const notJson = await t.app.request("/api/v1/auth/email", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -135,7 +124,7 @@ describe("sign-in by e-mail code", () => {
 
 describe("sessions and CSRF", () => {
   it("gives 401 to a call without a session and 403 csrfTokenMismatch without the right token", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.app.request("/api/v1/users/me")).status).toBe(401);
     const s = await signIn(t, "fa@brand.example", "Fa");
     const noToken = await s.call("POST", "/api/v1/users/me", { locale: "fr" }, { "x-csrf-token": "" });
@@ -149,7 +138,7 @@ describe("sessions and CSRF", () => {
   });
 
   it("ends the session on logout", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const s = await signIn(t, "gu@brand.example", "Gu");
     expect((await s.call("POST", "/api/v1/auth/logout")).status).toBe(204);
     expect((await s.call("GET", "/api/v1/users/me")).status).toBe(401);
@@ -157,7 +146,7 @@ describe("sessions and CSRF", () => {
 
   it("expires a session after 14 idle days", async () => {
     let now = new Date("2026-06-01T12:00:00Z");
-    t = createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now });
     const s = await signIn(t, "ha@brand.example", "Ha");
     now = new Date(now.getTime() + 13 * 86_400_000);
     expect((await s.call("GET", "/api/v1/users/me")).status).toBe(200);
@@ -166,20 +155,20 @@ describe("sessions and CSRF", () => {
   });
 
   it("soft-deletes the user, revokes every session and frees the address", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const a = await signIn(t, "io@brand.example", "Io");
     const b = await signIn(t, "io@brand.example");
     const res = await a.call("DELETE", "/api/v1/users/me");
     expect(await res.json()).toEqual({ success: true });
     expect((await b.call("GET", "/api/v1/users/me")).status).toBe(401);
-    const row = t.db.select().from(users).where(eq(users.id, a.userId)).get();
+    const row = await first(t.db.select().from(users).where(eq(users.id, a.userId)));
     expect(row?.deletedAt).not.toBeNull();
     const again = await signIn(t, "io@brand.example", "Io again");
     expect(again.userId).not.toBe(a.userId);
   });
 
   it("changes the e-mail address only with the code sent to the new one", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const s = await signIn(t, "jo@brand.example", "Jo");
     const asked = await s.call("POST", "/api/v1/users/me", { email: "jo@new.example" });
     expect(asked.status).toBe(202);
@@ -188,7 +177,7 @@ describe("sessions and CSRF", () => {
       confirm_code: "12345",
     });
     expect(wrong.status).toBe(422);
-    const code = lastCodeFor(t, "jo@new.example");
+    const code = await lastCodeFor(t, "jo@new.example");
     const done = await s.call("POST", "/api/v1/users/me", { email: "jo@new.example", confirm_code: code });
     expect((await done.json()).email).toBe("jo@new.example");
   });
@@ -196,7 +185,7 @@ describe("sessions and CSRF", () => {
 
 describe("request bodies", () => {
   it("refuses a body nested deeper than any form with 400, before any code recurses into it", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     // Written as text: the test's own JSON.stringify would overflow on it.
     const body = `{"email":"a@b.example","meta":${'{"a":'.repeat(5000)}"x"${"}".repeat(5000)}}`;
     const res = await t.app.request("/api/v1/auth/email", {

@@ -8,8 +8,8 @@ import { precompressDir } from "../../vite.precompress";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
 });
 
@@ -38,7 +38,7 @@ describe("choosing an encoding", () => {
 
 describe("API answers compressed on the fly", () => {
   it("sends an answer over 1 KB as brotli or gzip by what the client accepts, decoding to the same JSON", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const plain = await fetchRaw(t.app, "/api/v1/openapi.json");
     expect(plain.res.status).toBe(200);
     expect(plain.res.headers.get("content-encoding")).toBeNull();
@@ -64,7 +64,7 @@ describe("API answers compressed on the fly", () => {
   });
 
   it("leaves an answer under 1 KB as it is, still marked Vary", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { res, body } = await fetchRaw(t.app, "/api/health", "br, gzip");
     expect(res.headers.get("content-encoding")).toBeNull();
     expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
@@ -72,7 +72,7 @@ describe("API answers compressed on the fly", () => {
   });
 
   it("never compresses the answer to a HEAD", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const head = await t.app.request("/api/v1/openapi.json", {
       method: "HEAD",
       headers: { "Accept-Encoding": "br" },
@@ -109,7 +109,7 @@ describe("the built web app, compressed once at build time", () => {
 
   it("serves the precompressed asset with its year-long cache and Vary, and the plain one to a client without", async () => {
     const { webDist, script } = builtApp();
-    t = createTestApp({ env: { webDist } });
+    t = await createTestApp({ env: { webDist } });
     const js = path.join(webDist, "assets", "app-123.js");
 
     for (const [accept, encoding, file] of [
@@ -144,7 +144,7 @@ describe("the built web app, compressed once at build time", () => {
 
   it("serves the app's page compressed for every route of the single-page app", async () => {
     const { webDist, html } = builtApp();
-    t = createTestApp({ env: { webDist } });
+    t = await createTestApp({ env: { webDist } });
     const { res, body } = await fetchRaw(t.app, "/contests/", "br, gzip");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("br");

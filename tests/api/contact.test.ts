@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactMessages, mails, teams, users } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { contactMessages, mails, teams, users } from "../../api/db/tables";
 import { MAX_PER_HOUR } from "../../api/routes/contact";
 import contactReasons from "../../schemas/contact-reasons.json";
 import { type Session, signIn } from "../helpers/api-client";
@@ -12,22 +13,21 @@ const MESSAGE = "Hello! We would like to run a contest on two networks at once, 
 let t: TestApp;
 afterEach(() => t.cleanup());
 
-function supportMails() {
-  return t.db.select().from(mails).where(eq(mails.to, t.env.supportEmail)).all();
+async function supportMails() {
+  return await t.db.select().from(mails).where(eq(mails.to, t.env.supportEmail));
 }
 
-function setSupport(s: Session, support: Record<string, unknown>) {
-  const user = t.db.select().from(users).where(eq(users.id, s.userId)).get();
-  t.db
+async function setSupport(s: Session, support: Record<string, unknown>) {
+  const user = await first(t.db.select().from(users).where(eq(users.id, s.userId)));
+  await t.db
     .update(teams)
     .set({ subscription: { period: "monthly", support } })
-    .where(eq(teams.id, user?.currentTeamId ?? ""))
-    .run();
+    .where(eq(teams.id, user?.currentTeamId ?? ""));
 }
 
 describe("POST /api/v1/users/me/contact_fairdraw", () => {
   it("keeps the message, mails it to the support address and answers {success: true}", async () => {
-    t = createTestApp({ env: { supportEmail: "help@fairdraw.test" } });
+    t = await createTestApp({ env: { supportEmail: "help@fairdraw.test" } });
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const res = await ann.call("POST", CONTACT, {
       reason: "suggest-feature",
@@ -36,7 +36,7 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
-    const stored = t.db.select().from(contactMessages).all();
+    const stored = await t.db.select().from(contactMessages);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       userId: ann.userId,
@@ -44,7 +44,7 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
       message: MESSAGE,
       meta: { timezone_offset: -120, page: "/team/" },
     });
-    const [mail] = supportMails();
+    const [mail] = await supportMails();
     expect(mail?.subject).toContain("suggest-feature");
     expect(mail?.text).toContain("Ann <ann@brand.example>");
     expect(mail?.text).toContain(MESSAGE);
@@ -52,7 +52,7 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
   });
 
   it("accepts every reason of schemas/contact-reasons.json", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     // The hourly limit is not this test's concern: a fresh user for each reason.
     for (const [i, { key }] of contactReasons.reasons.entries()) {
@@ -60,11 +60,11 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
       const res = await user.call("POST", CONTACT, { reason: key, message: MESSAGE });
       expect(res.status, key).toBe(200);
     }
-    expect(t.db.select().from(contactMessages).all()).toHaveLength(contactReasons.reasons.length);
+    expect(await t.db.select().from(contactMessages)).toHaveLength(contactReasons.reasons.length);
   });
 
   it("answers 422 with the form's messages in English, and keeps nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const empty = await ann.call("POST", CONTACT, { message: "Too short." });
     expect(empty.status).toBe(422);
@@ -78,12 +78,12 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
       reason: ["Is not one of the allowed choices."],
       message: ["May not be greater than 1000 characters."],
     });
-    expect(t.db.select().from(contactMessages).all()).toEqual([]);
-    expect(supportMails()).toEqual([]);
+    expect(await t.db.select().from(contactMessages)).toEqual([]);
+    expect(await supportMails()).toEqual([]);
   });
 
   it("answers 422 in French for a French request", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const res = await ann.call("POST", CONTACT, { message: 42 }, { cookie: `${ann.cookie}; locale=fr` });
     expect(res.status).toBe(422);
@@ -102,7 +102,7 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
   });
 
   it("checks meta and force against the form's schema: 422, never 500", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const send = async (extra: Record<string, unknown>) => {
       const res = await ann.call("POST", CONTACT, { reason: "other", message: MESSAGE, ...extra });
@@ -121,9 +121,9 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
   });
 
   it("answers the team's own support contact instead, unless the form is forced", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    setSupport(ann, { name: "Agency Help", email: "help@agency.example", phone: "+33 1 23 45 67 89" });
+    await setSupport(ann, { name: "Agency Help", email: "help@agency.example", phone: "+33 1 23 45 67 89" });
     const res = await ann.call("POST", CONTACT, { reason: "other", message: MESSAGE });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -135,26 +135,26 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
         profile_picture_url: null,
       },
     });
-    expect(t.db.select().from(contactMessages).all()).toEqual([]);
-    expect(supportMails()).toEqual([]);
+    expect(await t.db.select().from(contactMessages)).toEqual([]);
+    expect(await supportMails()).toEqual([]);
 
     const forced = await ann.call("POST", CONTACT, { reason: "other", message: MESSAGE, force: true });
     expect(await forced.json()).toEqual({ success: true });
-    expect(t.db.select().from(contactMessages).all()).toHaveLength(1);
-    expect(supportMails()).toHaveLength(1);
+    expect(await t.db.select().from(contactMessages)).toHaveLength(1);
+    expect(await supportMails()).toHaveLength(1);
   });
 
   it("takes an empty support entry for no custom contact", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    setSupport(ann, { name: "", email: null });
+    await setSupport(ann, { name: "", email: null });
     const res = await ann.call("POST", CONTACT, { reason: "other", message: MESSAGE });
     expect(await res.json()).toEqual({ success: true });
   });
 
   it(`answers 429 after ${MAX_PER_HOUR} messages in an hour, and accepts one again an hour later`, async () => {
     let now = new Date("2026-03-02T10:00:00.000Z");
-    t = createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now });
     const ann = await signIn(t, "ann@brand.example", "Ann");
     for (let i = 0; i < MAX_PER_HOUR; i++) {
       expect((await ann.call("POST", CONTACT, { reason: "other", message: MESSAGE })).status).toBe(200);
@@ -167,7 +167,7 @@ describe("POST /api/v1/users/me/contact_fairdraw", () => {
   });
 
   it("needs a session (401) and the CSRF token (403)", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const anonymous = await t.app.request(CONTACT, {
       method: "POST",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { teams } from "../../api/db/schema";
+import { teams } from "../../api/db/tables";
 import { compileConfig } from "../../engine/config/compile";
 import { validate } from "../../engine/validation/validate";
 import { signIn } from "../helpers/api-client";
@@ -12,12 +12,12 @@ afterEach(() => t.cleanup());
 
 describe("GET /api/v1/teams/current/contest-builder/config", () => {
   it("answers 401 without a session", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.app.request("/api/v1/teams/current/contest-builder/config")).status).toBe(401);
   });
 
   it("serves the rules, defaults and limits from schemas/ with the team's features, quotas and accounts", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const s = await signIn(t, "owner@brand.example", "Owner");
     const res = await s.call("GET", "/api/v1/teams/current/contest-builder/config");
     expect(res.status).toBe(200);
@@ -31,10 +31,10 @@ describe("GET /api/v1/teams/current/contest-builder/config", () => {
   });
 
   it("is what the browser validates with: the same engine gives the same answer from the served config", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const s = await signIn(t, "owner@brand.example", "Owner");
     const me = await (await s.call("GET", "/api/v1/users/me")).json();
-    t.db.update(teams).set({ plan: "business" }).where(eq(teams.id, me.current_team_id)).run();
+    await t.db.update(teams).set({ plan: "business" }).where(eq(teams.id, me.current_team_id));
     const config = await (await s.call("GET", "/api/v1/teams/current/contest-builder/config")).json();
     expect(config.team.features).toContain("contestBuilder");
     const served = compileConfig(config);

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, entrants } from "../../api/db/schema";
+import { contests, entrants } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import type { RealtimeEvent } from "../../api/services/realtime";
 import { signIn } from "../helpers/api-client";
@@ -37,13 +37,12 @@ function listen(): RealtimeEvent[] {
   return heard;
 }
 
-function storedEntries(id: string) {
-  return w.t.db
+async function storedEntries(id: string) {
+  return await w.t.db
     .select()
     .from(entrants)
     .where(eq(entrants.contestId, id))
-    .orderBy(asc(entrants.position))
-    .all();
+    .orderBy(asc(entrants.position));
 }
 
 const FILTERS_ON = {
@@ -66,7 +65,7 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
     expectShape("stored/contest", answer);
     expect(answer).toMatchObject({ _id: id, status: "started", config: { is_setup: true, nb_winners: 3 } });
 
-    const row = contestRow(w, id);
+    const row = await contestRow(w, id);
     expect(row.cbData?.base).toEqual({
       nb_winners: 3,
       exclude_previous_winners: { enabled: true, nb_months: 6 },
@@ -85,7 +84,7 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
 
     const res = await setup(id, { nb_winners: 1, exclude_accounts: { enabled: false, list: ["@someone"] } });
     expect(res.status).toBe(200);
-    expect(contestRow(w, id).cbData?.base).toEqual({
+    expect((await contestRow(w, id)).cbData?.base).toEqual({
       nb_winners: 1,
       exclude_previous_winners: { enabled: false, nb_months: 3 },
       exclude_accounts: { enabled: false, touched: false, list: [] },
@@ -97,19 +96,18 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
   it("runs the filters again over the loaded entries: verdicts and funnel follow the setup, the load stays", async () => {
     w = await buildWorld();
     const id = await loadedImport(w, "01", 12);
-    const before = storedEntries(id);
-    const { funnel: funnelBefore, entriesLoadedAt } = contestRow(w, id) as {
+    const before = await storedEntries(id);
+    const { funnel: funnelBefore, entriesLoadedAt } = (await contestRow(w, id)) as {
       funnel: Record<string, unknown>;
       entriesLoadedAt: string;
     };
     const [first, second] = before.filter((e) => e.valid);
     if (!first || !second) throw new Error("the rehearsal has fewer than two valid entries");
     // One entrant says a bad word, another is the brand's rival.
-    w.t.db
+    await w.t.db
       .update(entrants)
       .set({ comments: [{ id: "c1", text: "This is FROBNICATED, folks", at: first.firstAt }] })
-      .where(and(eq(entrants.contestId, id), eq(entrants.position, first.position)))
-      .run();
+      .where(and(eq(entrants.contestId, id), eq(entrants.position, first.position)));
 
     const res = await setup(id, {
       nb_winners: 1,
@@ -117,7 +115,7 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
       exclude_contains_badword: { enabled: true, list: ["frobnicated"] },
     });
     expect(res.status).toBe(200);
-    const after = storedEntries(id);
+    const after = await storedEntries(id);
     expect(after.map((e) => [e.position, e.id, e.loadedAt])).toEqual(
       before.map((e) => [e.position, e.id, e.loadedAt]),
     );
@@ -129,7 +127,7 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
       valid: false,
       reasons: ["excluded_account"],
     });
-    const funnel = contestRow(w, id).funnel as {
+    const funnel = (await contestRow(w, id)).funnel as {
       total: number;
       valid: number;
       removed: Record<string, number>;
@@ -140,11 +138,11 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
     expect(funnel.removed.excluded_account).toBeGreaterThanOrEqual(1);
     expect(funnel.valid).toBe(after.filter((e) => e.valid).length);
     expect(funnel).toMatchObject({ total: before.length, read: funnelBefore.read, truncated: false });
-    expect(contestRow(w, id).entriesLoadedAt).toBe(entriesLoadedAt);
+    expect((await contestRow(w, id)).entriesLoadedAt).toBe(entriesLoadedAt);
 
     // Filters off again: the entries those filters removed are valid again.
     expect((await setup(id, { nb_winners: 1 })).status).toBe(200);
-    const again = storedEntries(id);
+    const again = await storedEntries(id);
     expect(again.find((e) => e.position === first.position)?.valid).toBe(true);
     expect(again.find((e) => e.position === second.position)?.valid).toBe(true);
   });
@@ -165,7 +163,7 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
     expect(Object.keys(errors)).toEqual(["nb_winners"]);
     expect((await setup(id, { nb_winners: 5 })).status).toBe(200);
 
-    setPlan(w.t, w.teamId, "business");
+    await setPlan(w.t, w.teamId, "business");
     const withCheck = await errorsOf(
       await setup(id, { nb_winners: 50 + 1, manual_check: { enabled: true, list: ["Looks like a shop"] } }),
     );
@@ -223,7 +221,7 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
       "exclude_previous_winners.nb_months",
       "manual_check.list.0",
     ]);
-    expect(contestRow(w, id).config).toMatchObject({ is_setup: false });
+    expect((await contestRow(w, id)).config).toMatchObject({ is_setup: false });
   });
 
   it("answers 409 contestNoLongerEditable for a tunnel contest, a drawn or a canceled import", async () => {
@@ -234,7 +232,7 @@ describe("POST /api/v1/teams/current/contests/:id/setup", { timeout: 30_000 }, (
       (await w.owner.call("POST", `${contestPath(drawn)}/draws`, { kind: "final", consent: true })).status,
     ).toBe(201);
     const canceled = await importContest(w, "03");
-    w.t.db.update(contests).set({ status: "canceled" }).where(eq(contests.id, canceled)).run();
+    await w.t.db.update(contests).set({ status: "canceled" }).where(eq(contests.id, canceled));
     for (const id of [tunnel, drawn, canceled]) {
       const res = await setup(id, { nb_winners: 1 });
       expect(res.status).toBe(409);

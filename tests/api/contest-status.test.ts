@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contests, jobs } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { contests, jobs } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createLogger } from "../../api/logger";
 import { runDueJobs, SCHEDULER_TICK_MS, startScheduler } from "../../api/scheduler";
@@ -11,9 +12,9 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 import { currentTeamId } from "../helpers/world";
 
 let t: TestApp | undefined;
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
-  t?.cleanup();
+  await t?.cleanup();
   t = undefined;
 });
 
@@ -24,9 +25,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A test app whose clock the test moves by hand, and a team with a socket listening to it. */
 async function world() {
   let now = T0;
-  t = createTestApp({ clock: () => new Date(now) });
+  t = await createTestApp({ clock: () => new Date(now) });
   const s = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(t, s.userId);
+  const teamId = await currentTeamId(t, s.userId);
   const heard: RealtimeEvent[] = [];
   t.deps.realtime.add(
     { send: (data) => heard.push(JSON.parse(data) as RealtimeEvent), close: () => {} },
@@ -44,28 +45,29 @@ async function world() {
 }
 
 /** A contest row written directly (no builder form): the scheduler adopts it at its next tick. */
-function contestOf(app: TestApp, teamId: string, values: Partial<typeof contests.$inferInsert> = {}): string {
+async function contestOf(
+  app: TestApp,
+  teamId: string,
+  values: Partial<typeof contests.$inferInsert> = {},
+): Promise<string> {
   const id = newId();
-  app.db
-    .insert(contests)
-    .values({
-      id,
-      teamId,
-      name: "Summer giveaway",
-      type: "tunnel",
-      status: "planned",
-      startAt: iso(T0 + HOUR),
-      closeAt: iso(T0 + 2 * HOUR),
-      createdAt: iso(T0),
-      updatedAt: iso(T0),
-      ...values,
-    })
-    .run();
+  await app.db.insert(contests).values({
+    id,
+    teamId,
+    name: "Summer giveaway",
+    type: "tunnel",
+    status: "planned",
+    startAt: iso(T0 + HOUR),
+    closeAt: iso(T0 + 2 * HOUR),
+    createdAt: iso(T0),
+    updatedAt: iso(T0),
+    ...values,
+  });
   return id;
 }
 
-function statusOf(app: TestApp, id: string) {
-  return app.db.select().from(contests).where(eq(contests.id, id)).get()?.status;
+async function statusOf(app: TestApp, id: string) {
+  return (await first(app.db.select().from(contests).where(eq(contests.id, id))))?.status;
 }
 
 async function tick(app: TestApp) {
@@ -75,18 +77,18 @@ async function tick(app: TestApp) {
 describe("advancing contest statuses on the server clock", () => {
   it("moves a tunnel contest planned → started → closed as the clock passes its dates, once each", async () => {
     const w = await world();
-    const id = contestOf(w.app, w.teamId);
+    const id = await contestOf(w.app, w.teamId);
 
     expect(await tick(w.app)).toEqual([]);
     w.setNow(T0 + HOUR - 1);
     expect(await tick(w.app)).toEqual([]);
-    expect(statusOf(w.app, id)).toBe("planned");
+    expect(await statusOf(w.app, id)).toBe("planned");
 
     w.setNow(T0 + HOUR);
     expect(await tick(w.app)).toEqual([
       { contest_id: id, team_id: w.teamId, from: "planned", to: "started" },
     ]);
-    expect(statusOf(w.app, id)).toBe("started");
+    expect(await statusOf(w.app, id)).toBe("started");
     expect(await tick(w.app)).toEqual([]);
 
     w.setNow(T0 + 2 * HOUR + 5000);
@@ -95,7 +97,7 @@ describe("advancing contest statuses on the server clock", () => {
     w.setNow(T0 + 100 * HOUR);
     expect(await tick(w.app)).toEqual([]);
 
-    const row = w.app.db.select().from(contests).where(eq(contests.id, id)).get();
+    const row = await first(w.app.db.select().from(contests).where(eq(contests.id, id)));
     expect(row).toMatchObject({
       status: "closed",
       startAt: iso(T0 + HOUR),
@@ -114,30 +116,30 @@ describe("advancing contest statuses on the server clock", () => {
 
   it("cancels, rather than opening and closing at once, a planned contest whose start and close have both passed", async () => {
     const w = await world();
-    const id = contestOf(w.app, w.teamId);
+    const id = await contestOf(w.app, w.teamId);
     w.setNow(T0 + 3 * HOUR);
     expect(await tick(w.app)).toEqual([
       { contest_id: id, team_id: w.teamId, from: "planned", to: "canceled" },
     ]);
-    expect(statusOf(w.app, id)).toBe("canceled");
+    expect(await statusOf(w.app, id)).toBe("canceled");
     expect(w.heard).toContainEqual({ type: "load_contest", contest_id: id });
   });
 
   it("leaves alone classic, draft, deleted, ended and canceled contests and dates it cannot read", async () => {
     const w = await world();
     const untouched = [
-      contestOf(w.app, w.teamId, { type: "classic", status: "started" }),
-      contestOf(w.app, w.teamId, { status: "draft" }),
-      contestOf(w.app, w.teamId, { deletedAt: iso(T0) }),
-      contestOf(w.app, w.teamId, { status: "ended" }),
-      contestOf(w.app, w.teamId, { status: "canceled" }),
-      contestOf(w.app, w.teamId, { startAt: null, closeAt: null }),
-      contestOf(w.app, w.teamId, { startAt: "not a date" }),
-      contestOf(w.app, w.teamId, { status: "started", closeAt: null }),
+      await contestOf(w.app, w.teamId, { type: "classic", status: "started" }),
+      await contestOf(w.app, w.teamId, { status: "draft" }),
+      await contestOf(w.app, w.teamId, { deletedAt: iso(T0) }),
+      await contestOf(w.app, w.teamId, { status: "ended" }),
+      await contestOf(w.app, w.teamId, { status: "canceled" }),
+      await contestOf(w.app, w.teamId, { startAt: null, closeAt: null }),
+      await contestOf(w.app, w.teamId, { startAt: "not a date" }),
+      await contestOf(w.app, w.teamId, { status: "started", closeAt: null }),
     ];
     w.setNow(T0 + 10 * HOUR);
     expect(await tick(w.app)).toEqual([]);
-    expect(untouched.map((id) => statusOf(w.app, id))).toEqual([
+    expect(await Promise.all(untouched.map((id) => statusOf(w.app, id)))).toEqual([
       "started",
       "draft",
       "planned",
@@ -152,11 +154,11 @@ describe("advancing contest statuses on the server clock", () => {
 
   it("reads dates written with an offset or without milliseconds", async () => {
     const w = await world();
-    const offset = contestOf(w.app, w.teamId, { startAt: "2030-06-01T12:00:00+02:00", closeAt: null });
-    const noMillis = contestOf(w.app, w.teamId, { startAt: "2030-06-01T10:00:00Z", closeAt: null });
-    const later = contestOf(w.app, w.teamId, { startAt: "2030-06-01T10:00:01Z", closeAt: null });
+    const offset = await contestOf(w.app, w.teamId, { startAt: "2030-06-01T12:00:00+02:00", closeAt: null });
+    const noMillis = await contestOf(w.app, w.teamId, { startAt: "2030-06-01T10:00:00Z", closeAt: null });
+    const later = await contestOf(w.app, w.teamId, { startAt: "2030-06-01T10:00:01Z", closeAt: null });
     await tick(w.app);
-    expect([offset, noMillis, later].map((id) => statusOf(w.app, id))).toEqual([
+    expect(await Promise.all([offset, noMillis, later].map((id) => statusOf(w.app, id)))).toEqual([
       "started",
       "started",
       "planned",
@@ -166,14 +168,14 @@ describe("advancing contest statuses on the server clock", () => {
   it("pushes each change to the contest's own team only", async () => {
     const w = await world();
     const oscar = await signIn(w.app, "oscar@other.example", "Oscar");
-    const otherTeam = currentTeamId(w.app, oscar.userId);
+    const otherTeam = await currentTeamId(w.app, oscar.userId);
     const theirs: RealtimeEvent[] = [];
     w.app.deps.realtime.add(
       { send: (data) => theirs.push(JSON.parse(data) as RealtimeEvent), close: () => {} },
       { userId: oscar.userId, teamId: otherTeam, sessionId: newId() },
     );
-    const mine = contestOf(w.app, w.teamId);
-    const other = contestOf(w.app, otherTeam, { startAt: iso(T0 + 2 * HOUR), closeAt: null });
+    const mine = await contestOf(w.app, w.teamId);
+    const other = await contestOf(w.app, otherTeam, { startAt: iso(T0 + 2 * HOUR), closeAt: null });
 
     w.setNow(T0 + HOUR);
     await tick(w.app);
@@ -194,7 +196,7 @@ describe("advancing contest statuses on the server clock", () => {
 
   it("moves a status only from the status the move starts from, writing its timeline date", async () => {
     const w = await world();
-    const id = contestOf(w.app, w.teamId);
+    const id = await contestOf(w.app, w.teamId);
     const at = iso(T0);
     expect(moveStatus(w.app.db, id, "closed", at)).toBeNull();
     expect(moveStatus(w.app.db, id, "ended", at)).toBeNull();
@@ -205,22 +207,22 @@ describe("advancing contest statuses on the server clock", () => {
       to: "started",
     });
     expect(moveStatus(w.app.db, id, "started", at)).toBeNull();
-    expect(w.app.db.select().from(contests).where(eq(contests.id, id)).get()?.startedAt).toBe(at);
+    expect((await first(w.app.db.select().from(contests).where(eq(contests.id, id))))?.startedAt).toBe(at);
   });
 
   it("runs on a timer every SCHEDULER_TICK_MS until stopped", async () => {
     const w = await world();
     vi.useFakeTimers();
-    const first = contestOf(w.app, w.teamId, { startAt: iso(T0) });
+    const first = await contestOf(w.app, w.teamId, { startAt: iso(T0) });
     const stop = startScheduler(w.app.deps);
-    expect(statusOf(w.app, first)).toBe("planned");
+    expect(await statusOf(w.app, first)).toBe("planned");
     await vi.advanceTimersByTimeAsync(SCHEDULER_TICK_MS);
-    expect(statusOf(w.app, first)).toBe("started");
+    expect(await statusOf(w.app, first)).toBe("started");
 
     await stop();
-    const second = contestOf(w.app, w.teamId, { startAt: iso(T0) });
+    const second = await contestOf(w.app, w.teamId, { startAt: iso(T0) });
     await vi.advanceTimersByTimeAsync(10 * SCHEDULER_TICK_MS);
-    expect(statusOf(w.app, second)).toBe("planned");
+    expect(await statusOf(w.app, second)).toBe("planned");
   });
 
   it("logs a failed tick and tries again at the next one", async () => {
@@ -237,15 +239,15 @@ describe("advancing contest statuses on the server clock", () => {
         return new Date(T0);
       },
     };
-    const id = contestOf(w.app, w.teamId, { startAt: iso(T0) });
+    const id = await contestOf(w.app, w.teamId, { startAt: iso(T0) });
     const stop = startScheduler(deps, 1000);
     await vi.advanceTimersByTimeAsync(1000);
     expect(error).toHaveBeenCalledTimes(1);
-    expect(statusOf(w.app, id)).toBe("planned");
+    expect(await statusOf(w.app, id)).toBe("planned");
     broken = false;
     await vi.advanceTimersByTimeAsync(1000);
-    expect(statusOf(w.app, id)).toBe("started");
+    expect(await statusOf(w.app, id)).toBe("started");
     await stop();
-    expect(w.app.db.select().from(jobs).where(eq(jobs.contestId, id)).all().length).toBeGreaterThan(0);
+    expect((await w.app.db.select().from(jobs).where(eq(jobs.contestId, id))).length).toBeGreaterThan(0);
   });
 });

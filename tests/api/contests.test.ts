@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts, activities, contests, idempotencyKeys, teams, uploads } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { accounts, activities, contests, idempotencyKeys, teams, uploads } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { MAXIMAL_NOW, maximalContest } from "../../bench/fixtures/maximal-contest";
 import { getPath } from "../../engine/values";
@@ -18,9 +19,9 @@ const DAY = 86_400_000;
 let now = MAXIMAL_NOW;
 const at = (ms: number) => new Date(MAXIMAL_NOW.getTime() + ms).toISOString();
 
-function app() {
+async function app() {
   now = MAXIMAL_NOW;
-  t = createTestApp({ clock: () => now });
+  t = await createTestApp({ clock: () => now });
   return t;
 }
 
@@ -31,36 +32,33 @@ const one = (id: string) => `/api/v1/teams/current/contests/${id}`;
 /** The maximal fixture's account ids: one linked account per network (publication.account_id). */
 const NETWORKS = ["facebook", "twitter", "bluesky", "youtube", "instagram", "threads", "tiktok"] as const;
 
-function linkAccounts(teamId: string) {
-  NETWORKS.forEach((provider, i) => {
-    t.db
-      .insert(accounts)
-      .values({
-        id: newId(),
-        teamId,
-        provider,
-        externalId: String(1000 + i),
-        name: `Brand ${provider}`,
-        screenName: `brand_${provider}`,
-        sandbox: true,
-        linkedAt: now.toISOString(),
-      })
-      .run();
-  });
+async function linkAccounts(teamId: string) {
+  for (const [i, provider] of NETWORKS.entries()) {
+    await t.db.insert(accounts).values({
+      id: newId(),
+      teamId,
+      provider,
+      externalId: String(1000 + i),
+      name: `Brand ${provider}`,
+      screenName: `brand_${provider}`,
+      sandbox: true,
+      linkedAt: now.toISOString(),
+    });
+  }
 }
 
 /** Olive owns her default team on this plan, with an account of every network linked. */
 async function owner(plan = "business", email = "olive@brand.example") {
   const s = await signIn(t, email, email.split("@")[0]);
-  const teamId = currentTeamId(t, s.userId);
-  setPlan(t, teamId, plan);
-  linkAccounts(teamId);
+  const teamId = await currentTeamId(t, s.userId);
+  await setPlan(t, teamId, plan);
+  await linkAccounts(teamId);
   return { s, teamId };
 }
 
 async function member(teamId: string, email: string, permissions: Record<string, boolean> | null) {
   const s = await signIn(t, email, email.split("@")[0]);
-  addMember(t, teamId, s, permissions);
+  await addMember(t, teamId, s, permissions);
   return s;
 }
 
@@ -118,20 +116,17 @@ function draftBody(name = "My draft", extra: object = {}) {
 }
 
 /** Upload rows for every file a form's media name, as if the team had uploaded them. */
-function registerUploads(teamId: string, form: unknown) {
+async function registerUploads(teamId: string, form: unknown) {
   const uuids = new Set([...JSON.stringify(form).matchAll(/"uuid":"([^"]+)"/g)].map((m) => m[1] as string));
   for (const uuid of uuids) {
-    t.db
-      .insert(uploads)
-      .values({
-        id: uuid,
-        teamId,
-        sha256: createHash("sha256").update(uuid).digest("hex"),
-        mime: "image/jpeg",
-        size: 250_000,
-        createdAt: at(0),
-      })
-      .run();
+    await t.db.insert(uploads).values({
+      id: uuid,
+      teamId,
+      sha256: createHash("sha256").update(uuid).digest("hex"),
+      mime: "image/jpeg",
+      size: 250_000,
+      createdAt: at(0),
+    });
   }
 }
 
@@ -142,15 +137,15 @@ async function create(s: Session, b: unknown): Promise<string> {
   return answer.contest_id;
 }
 
-function row(id: string) {
-  const r = t.db.select().from(contests).where(eq(contests.id, id)).get();
+async function row(id: string) {
+  const r = await first(t.db.select().from(contests).where(eq(contests.id, id)));
   if (!r) throw new Error(`no contest ${id}`);
   return r;
 }
 
 describe("POST /api/v1/teams/current/contests/create", () => {
   it("answers 401 without a session", async () => {
-    app();
+    await app();
     const res = await t.app.request(CREATE, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -160,7 +155,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("creates a planned contest: 201 {contest_id}, its columns from the form, an activity and a load_contest push", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const heard = listen(t, s.userId, teamId);
     const res = await s.call("POST", CREATE, body(simpleForm()));
@@ -195,7 +190,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     expect(got.cb_data.base.name).toBe("Summer giveaway");
     expect(got.cb_data.status).toBeUndefined();
 
-    const logged = t.db.select().from(activities).where(eq(activities.teamId, teamId)).all();
+    const logged = await t.db.select().from(activities).where(eq(activities.teamId, teamId));
     expect(logged.filter((a) => a.type === "createContest").map((a) => a.meta)).toEqual([
       { contest: { _id: contest_id, name: "Summer giveaway" } },
     ]);
@@ -203,10 +198,10 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("creates the maximal contest (every network, every option) in the stored shape", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner("business");
     const form = maximalContest();
-    registerUploads(teamId, form);
+    await registerUploads(teamId, form);
     const id = await create(s, body(form));
     const got = await (await s.call("GET", one(id))).json();
     expectShape("stored/contest", got);
@@ -221,7 +216,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("saves a draft validating only its name, and refuses a bad name with the path, in English and French", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const id = await create(s, draftBody("Autumn"));
     const got = await (await s.call("GET", one(id))).json();
@@ -244,7 +239,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("checks the body's structure first: 422 with the dotted paths of wrong types and unknown fields", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const form = simpleForm();
     const b = body(form) as Record<string, unknown>;
@@ -267,11 +262,11 @@ describe("POST /api/v1/teams/current/contests/create", () => {
 
     const template = await s.call("POST", CREATE, body(simpleForm(), "template"));
     expect((await template.json()).errors).toEqual({ status: ["Is not one of the allowed choices."] });
-    expect(t.db.select().from(contests).all()).toEqual([]);
+    expect(await t.db.select().from(contests)).toEqual([]);
   });
 
   it("refuses more reminders than the schema's maxItems with the limit in the message, and writes nothing", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const form = simpleForm();
     const reminder = (i: number) => ({
@@ -291,14 +286,14 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     expect((await res.json()).errors).toEqual({ "sources.0.reminders.list": ["At most 20 items."] });
     const fr = await s.call("POST", CREATE, body(form), { cookie: `${s.cookie}; locale=fr` });
     expect((await fr.json()).errors["sources.0.reminders.list"]).toEqual(["20 éléments au plus."]);
-    expect(t.db.select().from(contests).all()).toEqual([]);
+    expect(await t.db.select().from(contests)).toEqual([]);
 
     (form.sources[0] as { reminders: { list: unknown[] } }).reminders.list.length = 20;
     expect((await s.call("POST", CREATE, body(form))).status).toBe(201);
   });
 
   it("validates a submit entirely with the team's context: dates on the server clock, the winners quota", async () => {
-    app();
+    await app();
     const { s } = await owner("advanced"); // 10 winners
     const form = simpleForm();
     form.base.start_date = at(2 * MIN);
@@ -316,7 +311,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("refuses a submit whose publication account is not one of the team's", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const form = simpleForm();
     (form.sources[0] as { publication: { account_id: number } }).publication.account_id = 4242;
@@ -328,7 +323,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("refuses a plan-gated option field by field, and stores a draft without it nor what is switched off", async () => {
-    app();
+    await app();
     const { s } = await owner("advanced"); // the builder, but no winning moments nor remind-to-follow
     const form = simpleForm();
     const twitter = form.sources[0] as Record<string, Record<string, unknown>>;
@@ -356,7 +351,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     });
 
     const id = await create(s, body(form, "draft"));
-    const stored = row(id).cbData;
+    const stored = (await row(id)).cbData;
     expect(getPath(stored, "sources.0.winning_moments.enabled")).toBe(false);
     expect(getPath(stored, "sources.0.winning_moments.list")).toEqual([]);
     expect(getPath(stored, "sources.0.reminders.list")).toEqual([]);
@@ -364,27 +359,27 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("needs the contestBuilder feature for a contest that is not paid (403 planNotSupported)", async () => {
-    app();
+    await app();
     const { s } = await owner("basic");
     const res = await s.call("POST", CREATE, body(simpleForm()));
     expect(res.status).toBe(403);
     const answer = await res.json();
     expect(answer).toMatchObject({ error: "planNotSupported", uid: expect.any(String) });
     expect(answer.message).toMatch(/plan/);
-    expect(t.db.select().from(contests).all()).toEqual([]);
+    expect(await t.db.select().from(contests)).toEqual([]);
   });
 
   it("saves a draft for payment whatever the plan, outside the drafts quota", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner("basic"); // 1 draft
     const paid1 = await create(s, body(simpleForm(), "draft", { forPayment: true }));
     await create(s, body(simpleForm(), "draft", { forPayment: true }));
-    expect(row(paid1)).toMatchObject({ status: "draft", forPayment: true, paidContest: false });
+    expect(await row(paid1)).toMatchObject({ status: "draft", forPayment: true, paidContest: false });
     await create(s, draftBody("First draft"));
     const over = await s.call("POST", CREATE, draftBody("Second draft"));
     expect(over.status).toBe(403);
     expect(await over.json()).toMatchObject({ error: "draftsQuotaExceeded" });
-    expect(t.db.select().from(contests).where(eq(contests.teamId, teamId)).all()).toHaveLength(3);
+    expect(await t.db.select().from(contests).where(eq(contests.teamId, teamId))).toHaveLength(3);
 
     const planned = await s.call("POST", CREATE, body(simpleForm(), "planned", { forPayment: true }));
     expect(planned.status).toBe(422);
@@ -393,7 +388,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
 
   it("keeps only so many drafts for payment at once (drafts.for_payment.per_team), deleting one frees a place", async () => {
     now = MAXIMAL_NOW;
-    t = createTestApp({ clock: () => now, env: { limits: { "drafts.for_payment.per_team": "2" } } });
+    t = await createTestApp({ clock: () => now, env: { limits: { "drafts.for_payment.per_team": "2" } } });
     const { s, teamId } = await owner("basic");
     const first = await create(s, body(simpleForm(), "draft", { forPayment: true }));
     await create(s, body(simpleForm(), "draft", { forPayment: true }));
@@ -405,7 +400,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
       max: 2,
       message: expect.stringContaining("waiting for a payment"),
     });
-    expect(t.db.select().from(contests).where(eq(contests.teamId, teamId)).all()).toHaveLength(2);
+    expect(await t.db.select().from(contests).where(eq(contests.teamId, teamId))).toHaveLength(2);
     expect((await s.call("DELETE", `/api/v1/teams/current/contests/${first}`)).status).toBe(200);
     expect((await s.call("POST", CREATE, body(simpleForm(), "draft", { forPayment: true }))).status).toBe(
       201,
@@ -413,19 +408,19 @@ describe("POST /api/v1/teams/current/contests/create", () => {
   });
 
   it("submits a paid draft as a contest on a plan without the builder", async () => {
-    app();
+    await app();
     const { s } = await owner("basic");
     const id = await create(s, body(simpleForm(), "draft", { forPayment: true }));
     // The one-shot purchase (billing) marks it paid.
-    t.db.update(contests).set({ paidContest: true }).where(eq(contests.id, id)).run();
+    await t.db.update(contests).set({ paidContest: true }).where(eq(contests.id, id));
     const res = await s.call("POST", one(id), body(simpleForm(), "planned", { paid_contest: true }));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ contest_id: id });
-    expect(row(id)).toMatchObject({ status: "planned", paidContest: true, forPayment: false });
+    expect(await row(id)).toMatchObject({ status: "planned", paidContest: true, forPayment: false });
   });
 
   it("counts contests in play against the contests quota: ended, canceled and deleted ones free their place", async () => {
-    app();
+    await app();
     const { s } = await owner("advanced"); // 2 contests
     const first = await create(s, body(simpleForm("First contest")));
     const second = await create(s, body(simpleForm("Second contest")));
@@ -435,7 +430,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     expect(refused).toMatchObject({ error: "contestsQuotaExceeded" });
     expect(refused.message).toContain("2");
 
-    t.db.update(contests).set({ status: "ended" }).where(eq(contests.id, first)).run();
+    await t.db.update(contests).set({ status: "ended" }).where(eq(contests.id, first));
     const third = await create(s, body(simpleForm("Third contest")));
     expect((await s.call("DELETE", one(second))).status).toBe(200);
     await create(s, body(simpleForm("Fourth contest")));
@@ -446,15 +441,15 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     const draft = await create(s, draftBody("Waiting draft"));
     const submit = await s.call("POST", one(draft), body(simpleForm("Waiting draft")));
     expect(submit.status).toBe(403);
-    expect(row(draft).status).toBe("draft");
-    expect(row(third).status).toBe("planned");
+    expect((await row(draft)).status).toBe("draft");
+    expect((await row(third)).status).toBe("planned");
   });
 
   it("answers 402 to a frozen team", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const id = await create(s, draftBody());
-    freeze(t, teamId);
+    await freeze(t, teamId);
     expect((await s.call("POST", CREATE, draftBody())).status).toBe(402);
     expect((await s.call("GET", LIST)).status).toBe(402);
     expect((await s.call("GET", one(id))).status).toBe(402);
@@ -467,7 +462,7 @@ describe("POST /api/v1/teams/current/contests/create", () => {
 
 describe("permissions of the contest calls", () => {
   it("asks create_drafts for a draft and create_contests for a contest", async () => {
-    app();
+    await app();
     const { teamId } = await owner();
     const viewer = await member(teamId, "vera@brand.example", null);
     expect((await viewer.call("POST", CREATE, draftBody())).status).toBe(403);
@@ -485,7 +480,7 @@ describe("permissions of the contest calls", () => {
   });
 
   it("asks update_drafts to save a draft, create_contests to submit it, update_contests to save a contest", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const draft = await create(s, draftBody("Shared draft"));
     const contest = await create(s, body(simpleForm()));
@@ -501,11 +496,11 @@ describe("permissions of the contest calls", () => {
     expect((await maker.call("POST", one(draft), draftBody("Again"))).status).toBe(403);
     expect((await maker.call("POST", one(contest), body(simpleForm("Saved again")))).status).toBe(200);
     expect((await maker.call("POST", one(draft), body(simpleForm("From the draft")))).status).toBe(200);
-    expect(row(draft).status).toBe("planned");
+    expect((await row(draft)).status).toBe("planned");
   });
 
   it("asks delete_drafts for a draft and delete_contests for a planned contest", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const draft = await create(s, draftBody());
     const contest = await create(s, body(simpleForm()));
@@ -519,7 +514,7 @@ describe("permissions of the contest calls", () => {
   });
 
   it("answers 404 for another team's contest, whatever the call", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const id = await create(s, body(simpleForm()));
     const { s: other } = await owner("business", "oscar@other.example");
@@ -527,36 +522,36 @@ describe("permissions of the contest calls", () => {
     expect((await other.call("POST", one(id), body(simpleForm()))).status).toBe(404);
     expect((await other.call("DELETE", one(id))).status).toBe(404);
     expect((await other.call("GET", one("000000000000000000000000"))).status).toBe(404);
-    expect(row(id)).toMatchObject({ status: "planned", deletedAt: null });
+    expect(await row(id)).toMatchObject({ status: "planned", deletedAt: null });
   });
 });
 
 describe("POST /api/v1/teams/current/contests/:id", () => {
   it("turns a draft into the contest (same id), logs it and counts it no more as a draft", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner("basic");
-    setPlan(t, teamId, "business");
+    await setPlan(t, teamId, "business");
     const id = await create(s, draftBody("Spring draft"));
     now = new Date(MAXIMAL_NOW.getTime() + 10 * MIN);
     const heard = listen(t, s.userId, teamId);
     const res = await s.call("POST", one(id), body(simpleForm("Spring contest")));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ contest_id: id });
-    expect(row(id)).toMatchObject({
+    expect(await row(id)).toMatchObject({
       status: "planned",
       name: "Spring contest",
       createdAt: now.toISOString(),
       startAt: at(60 * MIN),
     });
     expect(heard).toEqual(["load_contest"]);
-    const types = t.db.select().from(activities).where(eq(activities.teamId, teamId)).all();
+    const types = await t.db.select().from(activities).where(eq(activities.teamId, teamId));
     expect(types.filter((a) => a.type === "createContest")).toHaveLength(1);
     const drafts = await (await s.call("GET", `${LIST}?status=draft`)).json();
     expect(drafts.data).toEqual([]);
   });
 
   it("saves a planned contest again, its start date moved within the rule, and pushes load_contest", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const id = await create(s, body(simpleForm()));
     const heard = listen(t, s.userId, teamId);
@@ -564,12 +559,12 @@ describe("POST /api/v1/teams/current/contests/:id", () => {
     form.base.start_date = at(2 * 60 * MIN);
     const res = await s.call("POST", one(id), body(form));
     expect(res.status).toBe(200);
-    expect(row(id)).toMatchObject({ name: "Summer giveaway, saved", startAt: at(2 * 60 * MIN) });
+    expect(await row(id)).toMatchObject({ name: "Summer giveaway, saved", startAt: at(2 * 60 * MIN) });
     expect(heard).toEqual(["load_contest"]);
   });
 
   it("refuses to edit a planned contest whose start is within the lead window: 409 'Contest can no longer be edited'", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const id = await create(s, body(simpleForm())); // starts at +60 min; the rule's lead is 5 minutes
     now = new Date(MAXIMAL_NOW.getTime() + 54 * MIN);
@@ -583,27 +578,27 @@ describe("POST /api/v1/teams/current/contests/:id", () => {
     });
     const fr = await s.call("POST", one(id), body(simpleForm("Too late")), { "accept-language": "fr" });
     expect((await fr.json()).message).toBe("Le concours ne peut plus être modifié");
-    expect(row(id).name).toBe("Still editable");
+    expect((await row(id)).name).toBe("Still editable");
   });
 
   it("changes only drafts and planned contests, and never turns a contest back into a draft (409)", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const id = await create(s, body(simpleForm()));
     const back = await s.call("POST", one(id), draftBody("Back to draft"));
     expect(back.status).toBe(409);
     expect(await back.json()).toMatchObject({ error: "contestNotUpdatable" });
     for (const status of ["started", "closed", "ended", "canceled"]) {
-      t.db.update(contests).set({ status }).where(eq(contests.id, id)).run();
+      await t.db.update(contests).set({ status }).where(eq(contests.id, id));
       const res = await s.call("POST", one(id), body(simpleForm()));
       expect(res.status, status).toBe(409);
       expect(await res.json()).toMatchObject({ error: "contestNotUpdatable" });
     }
-    expect(row(id).name).toBe("Summer giveaway");
+    expect((await row(id)).name).toBe("Summer giveaway");
   });
 
   it("creates a new contest from a duplicate (is_duplicate), leaving the original alone", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const original = await create(s, body(simpleForm("Original")));
     const copy = await create(s, body(simpleForm("Original (copy)"), "planned", { is_duplicate: true }));
@@ -611,25 +606,25 @@ describe("POST /api/v1/teams/current/contests/:id", () => {
     const got = await (await s.call("GET", one(copy))).json();
     expectShape("stored/contest", got);
     expect(got).toMatchObject({ is_duplicate: true, name: "Original (copy)" });
-    expect(row(original)).toMatchObject({ name: "Original", isDuplicate: false });
+    expect(await row(original)).toMatchObject({ name: "Original", isDuplicate: false });
   });
 });
 
 describe("idempotency of contests/create", () => {
   it("answers the same key and body with the first answer and creates one contest", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const b = body(simpleForm());
     const first = await s.call("POST", CREATE, b);
     const again = await s.call("POST", CREATE, { ...b });
     expect(again.status).toBe(first.status);
     expect(await again.json()).toEqual(await first.json());
-    expect(t.db.select().from(contests).all()).toHaveLength(1);
-    expect(t.db.select().from(activities).where(eq(activities.type, "createContest")).all()).toHaveLength(1);
+    expect(await t.db.select().from(contests)).toHaveLength(1);
+    expect(await t.db.select().from(activities).where(eq(activities.type, "createContest"))).toHaveLength(1);
   });
 
   it("answers 409 conflict when the key comes back with another body or on another call", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const b = body(simpleForm());
     await create(s, b);
@@ -641,23 +636,23 @@ describe("idempotency of contests/create", () => {
       status: "template",
     });
     expect(template.status).toBe(409);
-    expect(t.db.select().from(contests).all()).toHaveLength(1);
+    expect(await t.db.select().from(contests)).toHaveLength(1);
   });
 
   it("creates one contest when two requests with one key arrive at once", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const b = body(simpleForm());
     const answers = await Promise.all([s.call("POST", CREATE, b), s.call("POST", CREATE, b)]);
     expect(answers.map((r) => r.status)).toEqual([201, 201]);
     const [a, c] = await Promise.all(answers.map((r) => r.json()));
     expect(a).toEqual(c);
-    expect(t.db.select().from(contests).all()).toHaveLength(1);
-    expect(t.db.select().from(idempotencyKeys).all()).toHaveLength(1);
+    expect(await t.db.select().from(contests)).toHaveLength(1);
+    expect(await t.db.select().from(idempotencyKeys)).toHaveLength(1);
   });
 
   it("keeps a key free after a refusal, and scopes keys per team", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const key = randomUUID();
     const bad = simpleForm();
@@ -667,7 +662,7 @@ describe("idempotency of contests/create", () => {
     const { s: other } = await owner("business", "oscar@other.example");
     const theirs = await create(other, { ...body(simpleForm()), idempotency_key: key });
     expect(theirs).not.toBe(mine);
-    expect(t.db.select().from(contests).all()).toHaveLength(2);
+    expect(await t.db.select().from(contests)).toHaveLength(2);
   });
 });
 
@@ -690,7 +685,7 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
   }
 
   it("lists contests newest first without drafts, drafts when asked, each with its neighbours", async () => {
-    app();
+    await app();
     const { s, ids } = await world();
     const res = await s.call("GET", LIST);
     expect(res.status).toBe(200);
@@ -718,10 +713,10 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
   });
 
   it("filters by status and pages, with neighbours across the page's edges", async () => {
-    app();
+    await app();
     const { s, ids } = await world();
     const c2 = ids["Contest two"] ?? "";
-    t.db.update(contests).set({ status: "started" }).where(eq(contests.id, c2)).run();
+    await t.db.update(contests).set({ status: "started" }).where(eq(contests.id, c2));
     const started = await (await s.call("GET", `${LIST}?status=started`)).json();
     expect(started.data.map((c: { _id: string }) => c._id)).toEqual([c2]);
 
@@ -741,7 +736,7 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
   });
 
   it("answers a contest with its neighbours (?with=prev-next) and the uploads its media name (?with=files)", async () => {
-    app();
+    await app();
     const { s, teamId, ids } = await world();
     const c2 = ids["Contest two"] ?? "";
     const got = await (await s.call("GET", `${one(c2)}?with=prev-next`)).json();
@@ -752,10 +747,9 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
     expect(d1).toMatchObject({ prev_id: ids["Draft two"], next_id: null });
 
     const uuid = randomUUID();
-    t.db
+    await t.db
       .insert(uploads)
-      .values({ id: uuid, teamId, sha256: "a".repeat(64), mime: "image/png", size: 10, createdAt: at(0) })
-      .run();
+      .values({ id: uuid, teamId, sha256: "a".repeat(64), mime: "image/png", size: 10, createdAt: at(0) });
     const form = simpleForm("With a picture");
     const media = (files: unknown[]) => {
       (form.sources[0] as { publication: { media: unknown } }).publication.media = {
@@ -770,7 +764,7 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
     expect(Object.keys((await foreign.json()).errors)).toEqual(["sources.0.publication.media.files.0.uuid"]);
     media([{ uuid, mime: "video/mp4", size: 1 }]);
     const id = await create(s, body(form));
-    expect(row(id).cbData).toMatchObject({
+    expect((await row(id)).cbData).toMatchObject({
       sources: [{ publication: { media: { files: [{ uuid, mime: "image/png", size: 10 }], count: 1 } } }],
     });
     const withFiles = await (await s.call("GET", `${one(id)}?with=files,prev-next`)).json();
@@ -780,21 +774,18 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
   });
 
   it("reads contests that the builder did not make (no form, no config) in the stored shape", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const id = newId();
-    t.db
-      .insert(contests)
-      .values({
-        id,
-        teamId,
-        name: "Imported",
-        type: "classic",
-        status: "started",
-        createdAt: at(0),
-        updatedAt: at(0),
-      })
-      .run();
+    await t.db.insert(contests).values({
+      id,
+      teamId,
+      name: "Imported",
+      type: "classic",
+      status: "started",
+      createdAt: at(0),
+      updatedAt: at(0),
+    });
     const got = await (await s.call("GET", `${one(id)}?with=files,prev-next`)).json();
     expectShape("stored/contest", got);
     expect(got).toMatchObject({ type: "classic", cb_data: null, files: [], config: { nb_winners: 1 } });
@@ -803,7 +794,7 @@ describe("GET /api/v1/teams/current/contests/:id and /list", () => {
 
 describe("DELETE /api/v1/teams/current/contests/:id", () => {
   it("deletes drafts and planned contests, which then read as 404 and leave the lists", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const draft = await create(s, draftBody());
     const contest = await create(s, body(simpleForm()));
@@ -816,22 +807,21 @@ describe("DELETE /api/v1/teams/current/contests/:id", () => {
     }
     const list = await (await s.call("GET", `${LIST}?status=draft,planned`)).json();
     expect(list.data).toEqual([]);
-    expect(row(contest).deletedAt).toBe(now.toISOString());
+    expect((await row(contest)).deletedAt).toBe(now.toISOString());
   });
 
   it("refuses to delete a contest that has started (409)", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const id = await create(s, body(simpleForm()));
-    t.db
+    await t.db
       .update(contests)
       .set({ status: "started" })
-      .where(and(eq(contests.id, id), eq(contests.teamId, teamId)))
-      .run();
+      .where(and(eq(contests.id, id), eq(contests.teamId, teamId)));
     const res = await s.call("DELETE", one(id));
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: "contestNotDeletable" });
-    expect(row(id).deletedAt).toBeNull();
-    expect(t.db.select().from(teams).where(eq(teams.id, teamId)).get()?.plan).toBe("business");
+    expect((await row(id)).deletedAt).toBeNull();
+    expect((await first(t.db.select().from(teams).where(eq(teams.id, teamId))))?.plan).toBe("business");
   });
 });

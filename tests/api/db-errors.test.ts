@@ -3,18 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DrizzleQueryError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/client";
+import { openSqlite } from "../../api/db/client";
 import { driverError, isUniqueViolation } from "../../api/db/errors";
 import { idempotencyKeys, teams, users } from "../../api/db/schema";
 
 describe("database errors, the same on both engines", () => {
-  it("recognises SQLite's unique and primary key violations, and nothing else", () => {
+  it("recognises SQLite's unique and primary key violations, and nothing else", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-db-errors-"));
-    const db = openDatabase(path.join(dir, "app.db"));
+    const db = openSqlite(path.join(dir, "app.db"));
     try {
       const at = "2026-06-01T12:00:00.000Z";
-      db.insert(users).values({ id: "u1", name: "U", email: "u@example.com", createdAt: at }).run();
-      db.insert(teams).values({ id: "t1", name: "T", ownerId: "u1", createdAt: at }).run();
+      await db.insert(users).values({ id: "u1", name: "U", email: "u@example.com", createdAt: at });
+      await db.insert(teams).values({ id: "t1", name: "T", ownerId: "u1", createdAt: at });
       const key = {
         teamId: "t1",
         key: "k",
@@ -24,24 +24,24 @@ describe("database errors, the same on both engines", () => {
         response: {},
         createdAt: at,
       };
-      db.insert(idempotencyKeys).values(key).run();
-      const caught = (fn: () => unknown) => {
+      await db.insert(idempotencyKeys).values(key);
+      const caught = async (write: PromiseLike<unknown>) => {
         try {
-          fn();
+          await write;
         } catch (err) {
           return err;
         }
         throw new Error("expected an error");
       };
-      const primaryKey = caught(() => db.insert(idempotencyKeys).values(key).run());
+      const primaryKey = await caught(db.insert(idempotencyKeys).values(key));
       expect(isUniqueViolation(primaryKey)).toBe(true);
-      const unique = caught(() =>
-        db.insert(users).values({ id: "u2", name: "V", email: "u@example.com", createdAt: at }).run(),
+      const unique = await caught(
+        db.insert(users).values({ id: "u2", name: "V", email: "u@example.com", createdAt: at }),
       );
       expect(driverError(unique)?.code).toBe("SQLITE_CONSTRAINT_UNIQUE");
       expect(isUniqueViolation(unique)).toBe(true);
-      const foreignKey = caught(() =>
-        db.insert(teams).values({ id: "t2", name: "T", ownerId: "nobody", createdAt: at }).run(),
+      const foreignKey = await caught(
+        db.insert(teams).values({ id: "t2", name: "T", ownerId: "nobody", createdAt: at }),
       );
       expect(isUniqueViolation(foreignKey)).toBe(false);
     } finally {

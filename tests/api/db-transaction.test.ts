@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, count } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../../api/db/client";
+import { openSqlite, type SqliteDb } from "../../api/db/client";
 import { mails } from "../../api/db/schema";
 import { afterCommit, sqliteTransaction, type Transaction } from "../../api/db/transaction";
 
@@ -13,11 +13,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("transaction(async (tx) => …) on SQLite", () => {
   let dir: string;
-  let db: Db;
-  let transaction: Transaction<Db>;
+  let db: SqliteDb;
+  let transaction: Transaction<SqliteDb>;
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), "fairdraw-tx-"));
-    db = openDatabase(path.join(dir, "app.db"));
+    db = openSqlite(path.join(dir, "app.db"));
     transaction = sqliteTransaction(db);
   });
   afterEach(() => {

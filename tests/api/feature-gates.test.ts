@@ -121,7 +121,7 @@ describe("the multiplatform gate", { timeout: 30_000 }, () => {
   it("takes the same contest on a plan with it, and one network on a plan without it", async () => {
     w = await buildWorld("business");
     await expect(createContest(w, twoNetworks())).resolves.toEqual(expect.any(String));
-    w.t.cleanup();
+    await w.t.cleanup();
     w = await buildWorld("advanced");
     await expect(createContest(w, oneNetwork())).resolves.toEqual(expect.any(String));
   });
@@ -159,7 +159,7 @@ describe("the templates gate", { timeout: 30_000 }, () => {
     const res = await templateCreate("business");
     const { template_id: id } = (await res.json()) as { template_id: string };
     const s = await signIn(t, "olive@brand.example", "Olive");
-    setPlan(t, currentTeamId(t, s.userId), "advanced");
+    await setPlan(t, await currentTeamId(t, s.userId), "advanced");
     const form = twitterForm(t, T0);
     const update = await s.call("POST", `${A}/templates/${id}`, {
       status: "template",

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "../../api/catalog";
-import { draws, entrants } from "../../api/db/schema";
+import { draws, entrants } from "../../api/db/tables";
 import { FIXTURE_PROVIDER, schemasWithFixture } from "../helpers/fixture-schemas";
 import { A, buildWorld, createContest, DAY, HOUR, iso, T0, type World } from "./lifecycle/helpers";
 
@@ -16,8 +16,8 @@ let w: World;
 beforeAll(async () => {
   w = await buildWorld("business", { catalog: loadCatalog(schemas.dir) });
 });
-afterAll(() => {
-  w.t.cleanup();
+afterAll(async () => {
+  await w.t.cleanup();
   schemas.cleanup();
 });
 
@@ -82,15 +82,12 @@ describe("a network added under schemas/ only, through the app", { timeout: 60_0
     const id = await createContest(w, { base, sources: [source], summary: { parameters_verified: true } });
 
     for (const at of [startAt, closeAt, closeAt + HOUR]) await w.tickAt(at);
-    const final = w.t.db
-      .select()
-      .from(draws)
-      .where(eq(draws.contestId, id))
-      .all()
-      .find((d) => d.kind === "final");
+    const final = (await w.t.db.select().from(draws).where(eq(draws.contestId, id))).find(
+      (d) => d.kind === "final",
+    );
     expect(final?.winners).toHaveLength(5);
 
-    const rows = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const rows = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.screenName).toMatch(/@wisp\.example$/);
     const reasons = new Set(rows.flatMap((r) => r.reasons));

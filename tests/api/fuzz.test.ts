@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { JSON_BODY_LIMIT } from "../../api/app";
 import { ROUTES, type RouteDoc } from "../../api/openapi/routes";
 import type { Session } from "../helpers/api-client";
-import { createTestApp, type TestApp } from "../helpers/test-app";
+import { createTestApp, sqliteConnection, type TestApp } from "../helpers/test-app";
 import { buildTeamWorld, formBody, type TeamWorld } from "../helpers/world";
 
 /** Fixed, so a run is reproducible; FUZZ_SEED and FUZZ_RUNS explore further (e.g. FUZZ_RUNS=1000). */
@@ -39,7 +39,7 @@ const logged: unknown[] = [];
 const TWEET = "https://x.com/fairdraw/status/17900000000000000";
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = await createTestApp();
   vi.spyOn(t.deps.logger, "error").mockImplementation((...args: unknown[]) => {
     logged.push(args[0]);
   });
@@ -422,7 +422,7 @@ async function sendChecked(
   type?: string,
   extraHeaders: Record<string, string> = {},
 ) {
-  const sqlite = t.db.$client;
+  const sqlite = sqliteConnection(t);
   sqlite.exec("BEGIN");
   try {
     const res = await t.app.request(path, {

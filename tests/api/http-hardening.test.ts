@@ -1,15 +1,15 @@
 /** HTTP answers that give nothing away: JSON bodies only as JSON, no caching of API answers, a CSP naming its hosts, log out everywhere. */
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { sessions } from "../../api/db/schema";
+import { sessions } from "../../api/db/tables";
 import { isJsonContentType } from "../../api/validation";
 import { json, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { listen } from "../helpers/world";
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
 });
 
@@ -27,7 +27,7 @@ describe("JSON bodies", () => {
   });
 
   it("refuses a CORS simple request carrying JSON (text/plain;application/json) with 400", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const res = await olive.call(
       "POST",
@@ -48,7 +48,7 @@ describe("JSON bodies", () => {
 
 describe("API answers", () => {
   it("carry Cache-Control: no-store, errors and 404s too", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     expect((await olive.call("GET", "/api/v1/users/me")).headers.get("cache-control")).toBe("no-store");
     expect((await t.app.request("/api/v1/users/me")).headers.get("cache-control")).toBe("no-store");
@@ -62,7 +62,7 @@ describe("API answers", () => {
   });
 
   it("carry a Content-Security-Policy that names its hosts: no blanket ws:, wss: or https:", async () => {
-    t = createTestApp({ env: { publicUrl: "https://app.fairdraw.test" } });
+    t = await createTestApp({ env: { publicUrl: "https://app.fairdraw.test" } });
     const csp = (await t.app.request("/api/health")).headers.get("content-security-policy") ?? "";
     const directives = new Map(
       csp.split(";").map((d) => {
@@ -81,7 +81,7 @@ describe("API answers", () => {
 
 describe("log out everywhere", () => {
   it("ends every session of the person and closes their sockets, and no one else's", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const laptop = await signIn(t, "olive@brand.example", "Olive");
     const phone = await signIn(t, "olive@brand.example");
     const other = await signIn(t, "sam@brand.example", "Sam");
@@ -96,7 +96,7 @@ describe("log out everywhere", () => {
     expect(res.headers.get("set-cookie")).toMatch(/fd_session=;/);
     expect((await phone.call("GET", "/api/v1/users/me")).status).toBe(401);
     expect((await laptop.call("GET", "/api/v1/users/me")).status).toBe(401);
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, laptop.userId)).all()).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, laptop.userId))).toEqual([]);
     expect(closed).toHaveLength(1);
     expect((await other.call("GET", "/api/v1/users/me")).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { first } from "../../api/db/query";
 import {
   accounts,
   activities,
@@ -9,7 +10,7 @@ import {
   teamMembers,
   teams,
   users,
-} from "../../api/db/schema";
+} from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -26,30 +27,25 @@ const DAY = 86_400_000;
 /** Olive, owner of her default team, on the business plan (5 members, 5 accounts of each network). */
 async function owner(plan = "business") {
   const s = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(t, s.userId);
-  setPlan(t, teamId, plan);
+  const teamId = await currentTeamId(t, s.userId);
+  await setPlan(t, teamId, plan);
   return { s, teamId };
 }
 
 /** Someone else made a member of the team (their current team) with exactly these permissions. */
 async function memberWith(teamId: string, email: string, permissions: Record<string, boolean>) {
   const s = await signIn(t, email, email.split("@")[0]);
-  t.db
+  await t.db
     .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() });
+  await t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId));
   return s;
 }
 
-function activityTypes(teamId: string): string[] {
-  return t.db
-    .select()
-    .from(activities)
-    .where(eq(activities.teamId, teamId))
-    .orderBy(activities.id)
-    .all()
-    .map((a) => a.type);
+async function activityTypes(teamId: string): Promise<string[]> {
+  return (
+    await t.db.select().from(activities).where(eq(activities.teamId, teamId)).orderBy(activities.id)
+  ).map((a) => a.type);
 }
 
 async function mailbox(): Promise<{ to: string; subject: string; text: string }[]> {
@@ -58,7 +54,7 @@ async function mailbox(): Promise<{ to: string; subject: string; text: string }[
 
 describe("invitation mail limits", () => {
   it("refuses with 429 once the team sent its invitation mails, leaving no invite behind; cancel does not give them back", async () => {
-    t = createTestApp({ env: { limits: { "mail.per_team": "3/1d" } } });
+    t = await createTestApp({ env: { limits: { "mail.per_team": "3/1d" } } });
     const { s: olive, teamId } = await owner();
     for (let i = 0; i < 3; i++) {
       const res = await olive.call("POST", MEMBER_INVITE, { email: `p${i}@example.com` });
@@ -75,17 +71,17 @@ describe("invitation mail limits", () => {
       uid: expect.any(String),
       limit: "mail.per_team",
     });
-    expect(t.db.select().from(invites).where(eq(invites.teamId, teamId)).all()).toHaveLength(3);
+    expect(await t.db.select().from(invites).where(eq(invites.teamId, teamId))).toHaveLength(3);
     expect((await mailbox()).filter((m) => m.to === "p9@example.com")).toEqual([]);
     // A link without an address sends no mail and stays possible.
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(201);
   });
 
   it("limits the invitation mails one address receives, whichever teams send them", async () => {
-    t = createTestApp({ env: { limits: { "mail.per_recipient": "2/1d" } } });
+    t = await createTestApp({ env: { limits: { "mail.per_recipient": "2/1d" } } });
     const { s: olive } = await owner();
     const quentin = await signIn(t, "quentin@brand.example", "Quentin");
-    setPlan(t, currentTeamId(t, quentin.userId), "business");
+    await setPlan(t, await currentTeamId(t, quentin.userId), "business");
     const first = await olive.call("POST", MEMBER_INVITE, { email: "nia@example.com" });
     await olive.call("DELETE", `/api/v1/teams/current/invites/${(await first.json())._id}`);
     expect((await quentin.call("POST", MEMBER_INVITE, { email: "nia@example.com" })).status).toBe(201);
@@ -101,7 +97,7 @@ describe("invitation mail limits", () => {
 
 describe("the member-invite flow", () => {
   it("mails the link, and the person who opens it joins the team with the default permissions", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
 
     const res = await olive.call("POST", MEMBER_INVITE, { email: " Nia@Example.com " });
@@ -155,18 +151,20 @@ describe("the member-invite flow", () => {
     expect(body.user.teams.map((x: { _id: string }) => x._id)).toContain(teamId);
     for (const p of t.deps.catalog.permissions) expect(body.user.permissions[p.name]).toBe(p.default);
 
-    const row = t.db
-      .select()
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, nia.userId)))
-      .get();
+    const row = await first(
+      t.db
+        .select()
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, nia.userId))),
+    );
     expect(row).toMatchObject({ role: "member", permissions: null });
-    expect(activityTypes(teamId)).toEqual(["createTeam", "createInvite.member", "joinTeam"]);
-    const joined = t.db
-      .select()
-      .from(activities)
-      .where(and(eq(activities.teamId, teamId), eq(activities.type, "joinTeam")))
-      .get();
+    expect(await activityTypes(teamId)).toEqual(["createTeam", "createInvite.member", "joinTeam"]);
+    const joined = await first(
+      t.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.teamId, teamId), eq(activities.type, "joinTeam"))),
+    );
     expect(joined).toMatchObject({ userId: nia.userId, meta: { invite: { key } } });
 
     const { data } = await (await olive.call("GET", LIST)).json();
@@ -188,7 +186,7 @@ describe("the member-invite flow", () => {
   });
 
   it("without an e-mail makes a link to pass on and sends nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const before = (await mailbox()).length;
     const res = await olive.call("POST", MEMBER_INVITE, {});
@@ -202,13 +200,13 @@ describe("the member-invite flow", () => {
   });
 
   it("refuses a person already in the team: 409 on accepting, 422 on inviting their address", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const { key } = await (await olive.call("POST", MEMBER_INVITE, {})).json();
     const res = await olive.call("POST", `/api/v1/invites/${key}/accept`);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe("conflict");
-    expect(t.db.select().from(invites).where(eq(invites.key, key)).get()?.status).toBe("active");
+    expect((await first(t.db.select().from(invites).where(eq(invites.key, key))))?.status).toBe("active");
 
     const self = await olive.call("POST", MEMBER_INVITE, { email: "OLIVE@brand.example" });
     expect(self.status).toBe(422);
@@ -218,7 +216,7 @@ describe("the member-invite flow", () => {
 
 describe("the account-invite flow", () => {
   it("links the invitee's own sandbox account and delegates it to the team", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const res = await olive.call("POST", ACCOUNT_INVITE, {
       provider: "twitter",
@@ -256,20 +254,21 @@ describe("the account-invite flow", () => {
 
     // Ray stays out of the team; the account is his, lent to it.
     expect(
-      t.db
-        .select()
-        .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, ray.userId)))
-        .get(),
+      await first(
+        t.db
+          .select()
+          .from(teamMembers)
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, ray.userId))),
+      ),
     ).toBeUndefined();
-    const account = t.db.select().from(accounts).get();
+    const account = await first(t.db.select().from(accounts));
     expect(account).toMatchObject({
       teamId: null,
       userId: ray.userId,
       sandbox: true,
       externalId: "9000000001",
     });
-    expect(t.db.select().from(delegations).all()).toEqual([
+    expect(await t.db.select().from(delegations)).toEqual([
       expect.objectContaining({ id: body.delegation.delegation_id, accountId: account?.id, teamId }),
     ]);
 
@@ -292,12 +291,13 @@ describe("the account-invite flow", () => {
         account: { screen_name: "sandbox1", url: "https://x.com/sandbox1" },
       },
     });
-    expect(activityTypes(teamId)).toEqual(["createTeam", "createInvite.account", "addTeamAccount"]);
-    const added = t.db
-      .select()
-      .from(activities)
-      .where(and(eq(activities.teamId, teamId), eq(activities.type, "addTeamAccount")))
-      .get();
+    expect(await activityTypes(teamId)).toEqual(["createTeam", "createInvite.account", "addTeamAccount"]);
+    const added = await first(
+      t.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.teamId, teamId), eq(activities.type, "addTeamAccount"))),
+    );
     expect(added).toMatchObject({
       userId: ray.userId,
       meta: { account: { name: "Sandbox X (Twitter) 1", profile_picture: null, provider: "twitter" } },
@@ -305,50 +305,47 @@ describe("the account-invite flow", () => {
   });
 
   it("lends the same account to a second team as one account row with two delegations", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    setPlan(t, currentTeamId(t, ben.userId), "business");
+    await setPlan(t, await currentTeamId(t, ben.userId), "business");
     const ray = await signIn(t, "ray@agency.example", "Ray");
     for (const sender of [olive, ben]) {
       const { key } = await (await sender.call("POST", ACCOUNT_INVITE, { provider: "bluesky" })).json();
       expect((await ray.call("POST", `/api/v1/invites/${key}/accept`)).status).toBe(200);
     }
-    expect(t.db.select().from(accounts).all()).toHaveLength(1);
-    expect(t.db.select().from(delegations).all()).toHaveLength(2);
+    expect(await t.db.select().from(accounts)).toHaveLength(1);
+    expect(await t.db.select().from(delegations)).toHaveLength(2);
   });
 
   it("refuses to link past the team's quota of that network, writing nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner("basic");
     const { key } = await (await olive.call("POST", ACCOUNT_INVITE, { provider: "twitter" })).json();
     // Meanwhile the team got a twitter account another way.
-    t.db
-      .insert(accounts)
-      .values({
-        id: newId(),
-        teamId,
-        provider: "twitter",
-        externalId: "42",
-        name: "Brand",
-        screenName: "brand",
-        linkedAt: new Date().toISOString(),
-      })
-      .run();
+    await t.db.insert(accounts).values({
+      id: newId(),
+      teamId,
+      provider: "twitter",
+      externalId: "42",
+      name: "Brand",
+      screenName: "brand",
+      linkedAt: new Date().toISOString(),
+    });
     const ray = await signIn(t, "ray@agency.example", "Ray");
     const res = await ray.call("POST", `/api/v1/invites/${key}/accept`);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("maxAccountsExceeded");
-    expect(t.db.select().from(accounts).where(eq(accounts.userId, ray.userId)).all()).toEqual([]);
-    expect(t.db.select().from(delegations).all()).toEqual([]);
-    expect(t.db.select().from(invites).where(eq(invites.key, key)).get()?.status).toBe("active");
-    expect(activityTypes(teamId)).not.toContain("addTeamAccount");
+    expect(await t.db.select().from(accounts).where(eq(accounts.userId, ray.userId))).toEqual([]);
+    expect(await t.db.select().from(delegations)).toEqual([]);
+    expect((await first(t.db.select().from(invites).where(eq(invites.key, key))))?.status).toBe("active");
+    expect(await activityTypes(teamId)).not.toContain("addTeamAccount");
   });
 });
 
 describe("creating invites", () => {
   it("answers 401 without a session, for every team call and for accepting", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     for (const [method, path] of [
       ["POST", MEMBER_INVITE],
       ["POST", ACCOUNT_INVITE],
@@ -366,13 +363,12 @@ describe("creating invites", () => {
   });
 
   it("needs team.invites.create_invite, view_invite and cancel_invite, each for its own call", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
-    t.db
+    await t.db
       .update(teams)
       .set({ quotas: { members: 20 } })
-      .where(eq(teams.id, teamId))
-      .run();
+      .where(eq(teams.id, teamId));
     const { _id } = await (await olive.call("POST", MEMBER_INVITE, {})).json();
     const bare = await memberWith(teamId, "bare@brand.example", {});
     for (const [method, path, body] of [
@@ -401,15 +397,15 @@ describe("creating invites", () => {
   });
 
   it("answers 402 for a frozen team", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
-    t.db.update(teams).set({ frozenLimitDate: "2030-01-31T00:00:00.000Z" }).where(eq(teams.id, teamId)).run();
+    await t.db.update(teams).set({ frozenLimitDate: "2030-01-31T00:00:00.000Z" }).where(eq(teams.id, teamId));
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(402);
     expect((await olive.call("GET", LIST)).status).toBe(402);
   });
 
   it("answers 422 on the field in the request's language, and 400 for a body that is not JSON", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const bad = await olive.call("POST", MEMBER_INVITE, { email: "not an address" });
     expect(bad.status).toBe(422);
@@ -451,11 +447,11 @@ describe("creating invites", () => {
 
     const notJson = await olive.call("POST", MEMBER_INVITE, undefined, { "content-type": "text/plain" });
     expect(notJson.status).toBe(400);
-    expect(t.db.select().from(invites).all()).toEqual([]);
+    expect(await t.db.select().from(invites)).toEqual([]);
   });
 
   it("refuses an account invite for a network whose accounts can't be invited", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const providers = new Map(t.deps.catalog.providers);
     const bluesky = providers.get("bluesky");
@@ -472,16 +468,16 @@ describe("creating invites", () => {
 
 describe("quotas", () => {
   it("counts members and active member invites against the members quota, and writes nothing when full", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner("basic");
     const full = await olive.call("POST", MEMBER_INVITE, { email: "nia@example.com" });
     expect(full.status).toBe(403);
     expect((await full.json()).error).toBe("maxMembersExceeded");
-    expect(t.db.select().from(invites).all()).toEqual([]);
-    expect(activityTypes(teamId)).toEqual(["createTeam"]);
+    expect(await t.db.select().from(invites)).toEqual([]);
+    expect(await activityTypes(teamId)).toEqual(["createTeam"]);
     expect((await mailbox()).filter((m) => m.to === "nia@example.com")).toEqual([]);
 
-    setPlan(t, teamId, "business"); // 5 members: Olive and 4 invites.
+    await setPlan(t, teamId, "business"); // 5 members: Olive and 4 invites.
     const made: string[] = [];
     for (let i = 0; i < 4; i++) made.push((await (await olive.call("POST", MEMBER_INVITE, {})).json())._id);
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(403);
@@ -491,20 +487,20 @@ describe("quotas", () => {
   });
 
   it("refuses to accept a member invite once the team is full", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const { key } = await (await olive.call("POST", MEMBER_INVITE, {})).json();
-    setPlan(t, teamId, "basic");
+    await setPlan(t, teamId, "basic");
     const nia = await signIn(t, "nia@example.com", "Nia");
     const res = await nia.call("POST", `/api/v1/invites/${key}/accept`);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("maxMembersExceeded");
-    expect(t.db.select().from(teamMembers).where(eq(teamMembers.userId, nia.userId)).all()).toHaveLength(1);
-    expect(activityTypes(teamId)).not.toContain("joinTeam");
+    expect(await t.db.select().from(teamMembers).where(eq(teamMembers.userId, nia.userId))).toHaveLength(1);
+    expect(await activityTypes(teamId)).not.toContain("joinTeam");
   });
 
   it("counts account invites per network against the accounts quota", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner("basic"); // 1 account of each network
     expect((await olive.call("POST", ACCOUNT_INVITE, { provider: "twitter" })).status).toBe(201);
     const second = await olive.call("POST", ACCOUNT_INVITE, { provider: "twitter" });
@@ -514,14 +510,14 @@ describe("quotas", () => {
     // The pending invite holds the twitter place against a direct link too.
     const link = await olive.call("POST", "/api/v1/teams/current/accounts/link", { provider: "twitter" });
     expect(link.status).toBe(403);
-    expect(t.db.select().from(invites).all()).toHaveLength(2);
+    expect(await t.db.select().from(invites)).toHaveLength(2);
   });
 });
 
 describe("expiry", () => {
   it("makes an invite expired 7 days after it was made, for every reader", async () => {
     let now = new Date("2026-06-01T12:00:00.000Z");
-    t = createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now });
     const { s: olive } = await owner();
     const invite = await (await olive.call("POST", MEMBER_INVITE, {})).json();
     expect(invite.expires_at).toBe("2026-06-08T12:00:00.000Z");
@@ -531,7 +527,7 @@ describe("expiry", () => {
 
     now = new Date(invite.expires_at);
     expect((await (await t.app.request(`/api/v1/invites/${invite.key}`)).json()).status).toBe("expired");
-    expect(t.db.select().from(invites).get()?.status).toBe("expired");
+    expect((await first(t.db.select().from(invites)))?.status).toBe("expired");
     const listed = (await (await olive.call("GET", LIST)).json()).data[0];
     expectShape("stored/invite", listed);
     expect(listed.status).toBe("expired");
@@ -547,9 +543,9 @@ describe("expiry", () => {
 
   it("stops counting an expired invite against the quota, even before anyone reads it", async () => {
     let now = new Date("2026-06-01T12:00:00.000Z");
-    t = createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now });
     const { s: olive, teamId } = await owner();
-    setPlan(t, teamId, "professional"); // 2 members: Olive and one invite.
+    await setPlan(t, teamId, "professional"); // 2 members: Olive and one invite.
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(201);
     expect((await olive.call("POST", MEMBER_INVITE, {})).status).toBe(403);
     now = new Date(now.getTime() + 7 * DAY);
@@ -559,7 +555,7 @@ describe("expiry", () => {
 
 describe("canceling", () => {
   it("cancels an active invite for good, says who did it, and logs it", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     const invite = await (await olive.call("POST", ACCOUNT_INVITE, { provider: "tiktok" })).json();
     const res = await olive.call("DELETE", `/api/v1/teams/current/invites/${invite._id}`);
@@ -572,12 +568,13 @@ describe("canceling", () => {
       canceler: { name: "Olive" },
       canceled_at: expect.any(String),
     });
-    expect(activityTypes(teamId)).toEqual(["createTeam", "createInvite.account", "cancelInvite"]);
-    const row = t.db
-      .select()
-      .from(activities)
-      .where(and(eq(activities.teamId, teamId), eq(activities.type, "cancelInvite")))
-      .get();
+    expect(await activityTypes(teamId)).toEqual(["createTeam", "createInvite.account", "cancelInvite"]);
+    const row = await first(
+      t.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.teamId, teamId), eq(activities.type, "cancelInvite"))),
+    );
     expect(row).toMatchObject({ userId: olive.userId, meta: { invite: { key: invite.key } } });
 
     expect((await (await t.app.request(`/api/v1/invites/${invite.key}`)).json()).status).toBe("canceled");
@@ -585,45 +582,47 @@ describe("canceling", () => {
     expect((await ray.call("POST", `/api/v1/invites/${invite.key}/accept`)).status).toBe(409);
     const twice = await olive.call("DELETE", `/api/v1/teams/current/invites/${invite._id}`);
     expect(twice.status).toBe(409);
-    expect(activityTypes(teamId).filter((a) => a === "cancelInvite")).toHaveLength(1);
+    expect((await activityTypes(teamId)).filter((a) => a === "cancelInvite")).toHaveLength(1);
   });
 
   it("answers the same 404 for another team's invite and a missing one", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const ben = await signIn(t, "ben@brand.example", "Ben");
-    setPlan(t, currentTeamId(t, ben.userId), "business");
+    await setPlan(t, await currentTeamId(t, ben.userId), "business");
     const theirs = await (await ben.call("POST", MEMBER_INVITE, {})).json();
     for (const id of [theirs._id, "000000000000000000000000"]) {
       const res = await olive.call("DELETE", `/api/v1/teams/current/invites/${id}`);
       expect(res.status).toBe(404);
       expect((await res.json()).error).toBe("notFound");
     }
-    expect(t.db.select().from(invites).where(eq(invites.id, theirs._id)).get()?.status).toBe("active");
+    expect((await first(t.db.select().from(invites).where(eq(invites.id, theirs._id))))?.status).toBe(
+      "active",
+    );
     expect((await (await olive.call("GET", LIST)).json()).data).toEqual([]);
   });
 });
 
 describe("the invite link", () => {
   it("answers 404 for an unknown key and for a deleted team's invite", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive, teamId } = await owner();
     expect((await t.app.request("/api/v1/invites/nope")).status).toBe(404);
     expect((await olive.call("POST", "/api/v1/invites/nope/accept")).status).toBe(404);
     const { key } = await (await olive.call("POST", MEMBER_INVITE, {})).json();
-    t.db.update(teams).set({ deletedAt: new Date().toISOString() }).where(eq(teams.id, teamId)).run();
+    await t.db.update(teams).set({ deletedAt: new Date().toISOString() }).where(eq(teams.id, teamId));
     expect((await t.app.request(`/api/v1/invites/${key}`)).status).toBe(404);
     const nia = await signIn(t, "nia@example.com", "Nia");
     expect((await nia.call("POST", `/api/v1/invites/${key}/accept`)).status).toBe(404);
   });
 
   it("keeps the invitee's e-mail and ids out of the public view", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s: olive } = await owner();
     const { key } = await (await olive.call("POST", MEMBER_INVITE, { email: "nia@example.com" })).json();
     const text = await (await t.app.request(`/api/v1/invites/${key}`)).text();
     expect(text).not.toContain("nia@example.com");
     expect(text).not.toContain(olive.userId);
-    expect(t.db.select().from(mails).where(eq(mails.to, "nia@example.com")).all()).toHaveLength(1);
+    expect(await t.db.select().from(mails).where(eq(mails.to, "nia@example.com"))).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { contests } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import type { RealtimeEvent } from "../../api/services/realtime";
 import { type Session, signIn } from "../helpers/api-client";
@@ -8,8 +9,8 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 import { addMember, currentTeamId, expectShape, freeze, setPlan } from "../helpers/world";
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
 });
 
@@ -19,8 +20,8 @@ const mergePath = (id: string) => `/api/v1/teams/current/contests/${id}/merge`;
 /** Olive, owner of her default team (her current one), on the business plan unless told. */
 async function owner(app: TestApp, plan = "business") {
   const s = await signIn(app, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(app, s.userId);
-  setPlan(app, teamId, plan);
+  const teamId = await currentTeamId(app, s.userId);
+  await setPlan(app, teamId, plan);
   return { s, teamId };
 }
 
@@ -34,32 +35,33 @@ async function imported(app: TestApp, s: Session, matched: string, entries = 0):
   });
   expect(res.status).toBe(201);
   const { contest_id } = (await res.json()) as { contest_id: string };
-  app.db.update(contests).set({ entriesCount: entries }).where(eq(contests.id, contest_id)).run();
+  await app.db.update(contests).set({ entriesCount: entries }).where(eq(contests.id, contest_id));
   return contest_id;
 }
 
 /** A contest row written directly (a builder contest, or one in a status an import cannot have yet). */
-function contestOf(app: TestApp, teamId: string, values: Partial<typeof contests.$inferInsert> = {}): string {
+async function contestOf(
+  app: TestApp,
+  teamId: string,
+  values: Partial<typeof contests.$inferInsert> = {},
+): Promise<string> {
   const id = newId();
   const at = NOW.toISOString();
-  app.db
-    .insert(contests)
-    .values({
-      id,
-      teamId,
-      name: "Other",
-      type: "classic",
-      status: "started",
-      createdAt: at,
-      updatedAt: at,
-      ...values,
-    })
-    .run();
+  await app.db.insert(contests).values({
+    id,
+    teamId,
+    name: "Other",
+    type: "classic",
+    status: "started",
+    createdAt: at,
+    updatedAt: at,
+    ...values,
+  });
   return id;
 }
 
-function row(app: TestApp, id: string) {
-  const found = app.db.select().from(contests).where(eq(contests.id, id)).get();
+async function row(app: TestApp, id: string) {
+  const found = await first(app.db.select().from(contests).where(eq(contests.id, id)));
   if (!found) throw new Error(`no contest ${id}`);
   return found;
 }
@@ -80,23 +82,23 @@ async function merge(s: Session, id: string, body: unknown) {
 
 describe("POST /teams/current/contests/:id/merge", () => {
   it("moves the sources and entries into the target and cancels the merged contest", async () => {
-    t = createTestApp({ clock: () => NOW });
+    t = await createTestApp({ clock: () => NOW });
     const { s, teamId } = await owner(t);
     const from = await imported(t, s, "https://x.com/fairdraw/status/1111", 5);
     const into = await imported(t, s, "https://www.instagram.com/p/C8xYz12AbCd", 7);
-    const before = { from: row(t, from), into: row(t, into) };
+    const before = { from: await row(t, from), into: await row(t, into) };
     const heard = listenTeam(t, s.userId, teamId);
 
     const res = await merge(s, from, { target_contest_id: into });
     expect(res).toEqual({ status: 200, body: { success: true, contest_id: into } });
 
-    const target = row(t, into);
+    const target = await row(t, into);
     expect(target.sources).toEqual([...(before.into.sources ?? []), ...(before.from.sources ?? [])]);
     expect(target.providers).toEqual(["instagram", "twitter"]);
     expect(target).toMatchObject({ entriesCount: 12, status: "started", mergedInto: null, canceledAt: null });
     for (const source of target.sources ?? []) expectShape("stored/source", source);
 
-    expect(row(t, from)).toMatchObject({
+    expect(await row(t, from)).toMatchObject({
       status: "canceled",
       canceledAt: NOW.toISOString(),
       meta: { cancel_reason: "merged" },
@@ -112,23 +114,23 @@ describe("POST /teams/current/contests/:id/merge", () => {
   });
 
   it("merges a closed import too", async () => {
-    t = createTestApp({ clock: () => NOW });
+    t = await createTestApp({ clock: () => NOW });
     const { s, teamId } = await owner(t);
     const from = await imported(t, s, "https://x.com/fairdraw/status/1111");
-    const into = contestOf(t, teamId, { status: "closed", sources: [], providers: [] });
+    const into = await contestOf(t, teamId, { status: "closed", sources: [], providers: [] });
     expect((await merge(s, from, { target_contest_id: into })).status).toBe(200);
-    expect(row(t, into).status).toBe("closed");
+    expect((await row(t, into)).status).toBe("closed");
   });
 
   it("answers 409 with a key saying why two contests cannot be merged", async () => {
-    t = createTestApp({ clock: () => NOW });
+    t = await createTestApp({ clock: () => NOW });
     const { s, teamId } = await owner(t);
     const a = await imported(t, s, "https://x.com/fairdraw/status/1111");
     const b = await imported(t, s, "https://x.com/fairdraw/status/2222");
     const samePostAsA = await imported(t, s, "https://twitter.com/FairDraw/status/1111?s=20");
-    const tunnel = contestOf(t, teamId, { type: "tunnel" });
-    const ended = contestOf(t, teamId, { status: "ended" });
-    const canceled = contestOf(t, teamId, { status: "canceled", canceledAt: NOW.toISOString() });
+    const tunnel = await contestOf(t, teamId, { type: "tunnel" });
+    const ended = await contestOf(t, teamId, { status: "ended" });
+    const canceled = await contestOf(t, teamId, { status: "canceled", canceledAt: NOW.toISOString() });
     const heard = listenTeam(t, s.userId, teamId);
 
     const cases: [string, string, string][] = [
@@ -151,18 +153,18 @@ describe("POST /teams/current/contests/:id/merge", () => {
     expect((await merge(s, a, { target_contest_id: b })).status).toBe(200);
     expect((await merge(s, a, { target_contest_id: samePostAsA })).body.error).toBe("mergeAlreadyMerged");
     expect((await merge(s, samePostAsA, { target_contest_id: a })).body.error).toBe("mergeAlreadyMerged");
-    expect(row(t, samePostAsA)).toMatchObject({ status: "started", mergedInto: null });
+    expect(await row(t, samePostAsA)).toMatchObject({ status: "started", mergedInto: null });
   });
 
   it("answers 404 for a contest that is not the team's, whichever side it is on", async () => {
-    t = createTestApp({ clock: () => NOW });
+    t = await createTestApp({ clock: () => NOW });
     const { s } = await owner(t);
     const mine = await imported(t, s, "https://x.com/fairdraw/status/1111");
     const oscar = await signIn(t, "oscar@other.example", "Oscar");
-    setPlan(t, currentTeamId(t, oscar.userId), "business");
+    await setPlan(t, await currentTeamId(t, oscar.userId), "business");
     const theirs = await imported(t, oscar, "https://x.com/fairdraw/status/2222");
     const deleted = await imported(t, s, "https://x.com/fairdraw/status/3333");
-    t.db.update(contests).set({ deletedAt: NOW.toISOString() }).where(eq(contests.id, deleted)).run();
+    await t.db.update(contests).set({ deletedAt: NOW.toISOString() }).where(eq(contests.id, deleted));
 
     for (const [from, into] of [
       [mine, theirs],
@@ -175,11 +177,11 @@ describe("POST /teams/current/contests/:id/merge", () => {
       expect(res.status).toBe(404);
       expect(res.body.error).toBe("notFound");
     }
-    expect(row(t, theirs).status).toBe("started");
+    expect((await row(t, theirs)).status).toBe("started");
   });
 
   it("answers 422 on target_contest_id when it is missing or not a string", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner(t);
     const a = await imported(t, s, "https://x.com/fairdraw/status/1111");
     expect(await merge(s, a, {})).toEqual({
@@ -196,7 +198,7 @@ describe("POST /teams/current/contests/:id/merge", () => {
   });
 
   it("answers 401, 403 without update_contests or multiContests, and 402 for a frozen team", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s, teamId } = await owner(t);
     const a = await imported(t, s, "https://x.com/fairdraw/status/1111");
     const b = await imported(t, s, "https://x.com/fairdraw/status/2222");
@@ -210,17 +212,17 @@ describe("POST /teams/current/contests/:id/merge", () => {
     expect(anonymous.status).toBe(401);
 
     const walt = await signIn(t, "walt@brand.example", "Walt");
-    addMember(t, teamId, walt, { "team.contests.import_contests": true });
+    await addMember(t, teamId, walt, { "team.contests.import_contests": true });
     expect((await merge(walt, a, body)).body.error).toBe("permissionsForbidden");
 
-    setPlan(t, teamId, "professional"); // imports, but no multiContests
+    await setPlan(t, teamId, "professional"); // imports, but no multiContests
     const plan = await merge(s, a, body);
     expect(plan.status).toBe(403);
     expect(plan.body.error).toBe("planNotSupported");
 
-    setPlan(t, teamId, "business");
-    freeze(t, teamId);
+    await setPlan(t, teamId, "business");
+    await freeze(t, teamId);
     expect((await merge(s, a, body)).status).toBe(402);
-    expect(row(t, a).status).toBe("started");
+    expect((await row(t, a)).status).toBe("started");
   });
 });

@@ -13,7 +13,7 @@ afterEach(() => t.cleanup());
 
 describe("422 messages in Arabic, Hindi and Japanese", () => {
   it("answers a 422 in Arabic for a request with the cookie locale=ar", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const res = await ann.call("POST", CONTACT, { message: 42 }, { cookie: `${ann.cookie}; locale=ar` });
     expect(res.status).toBe(422);
@@ -25,7 +25,7 @@ describe("422 messages in Arabic, Hindi and Japanese", () => {
   });
 
   it("answers in Hindi for locale=hi and in Japanese for Accept-Language: ja", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const hindi = await ann.call("POST", CONTACT, { message: 42 }, { cookie: `${ann.cookie}; locale=hi` });
     expect(hindi.status).toBe(422);
@@ -47,7 +47,7 @@ describe("422 messages in Arabic, Hindi and Japanese", () => {
   });
 
   it("prefers the cookie to Accept-Language, and answers a one-off 422 (a wrong e-mail) in Japanese", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const res = await ann.call(
       "POST",
@@ -68,7 +68,7 @@ describe("422 messages in Arabic, Hindi and Japanese", () => {
 
 describe("refusals (AppError) in the request's language", () => {
   it("answers a 401 in French and an unknown API path in Japanese, from the error's message key", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const anonymous = await t.app.request("/api/v1/users/me", {
       headers: { "accept-language": "fr-FR,fr;q=0.9" },
     });
@@ -89,7 +89,7 @@ describe("refusals (AppError) in the request's language", () => {
   });
 
   it("fills the message's values: a team over its members quota is told the quota in Hindi", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     // A new user's default team is on the basic plan, whose members quota the owner already fills.
     const quotas = await (await ann.call("GET", "/api/v1/teams/current/quotas")).json();

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, teamMembers, teams, templates, users } from "../../api/db/schema";
+import { contests, teamMembers, teams, templates, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { type Session, signIn } from "../helpers/api-client";
@@ -15,28 +15,25 @@ const START = Date.UTC(2030, 0, 1);
 let clock = 0;
 
 /** A contest row written directly (the route under test only reads them), each one a minute newer than the last. */
-function contest(
+async function contest(
   teamId: string,
   createdBy: string,
   name: string,
   over: Partial<typeof contests.$inferInsert> = {},
-): string {
+): Promise<string> {
   const id = newId();
   const at = new Date(START + clock++ * 60_000).toISOString();
-  t.db
-    .insert(contests)
-    .values({
-      id,
-      teamId,
-      name,
-      status: "planned",
-      providers: ["twitter"],
-      createdBy,
-      createdAt: at,
-      updatedAt: at,
-      ...over,
-    })
-    .run();
+  await t.db.insert(contests).values({
+    id,
+    teamId,
+    name,
+    status: "planned",
+    providers: ["twitter"],
+    createdBy,
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  });
   return id;
 }
 
@@ -59,25 +56,25 @@ const names = (answer: Answer) => answer.data.map((c) => c.name);
 
 /** Olive (her default team current) and Bob, who owns another team Olive belongs to with the default permissions. */
 async function world() {
-  t = createTestApp();
+  t = await createTestApp();
   clock = 0;
   const olive = await signIn(t, "olive@brand.example", "Olive");
-  const oliveTeam = currentTeamId(t, olive.userId);
-  t.db.update(teams).set({ name: "Olive's team" }).where(eq(teams.id, oliveTeam)).run();
+  const oliveTeam = await currentTeamId(t, olive.userId);
+  await t.db.update(teams).set({ name: "Olive's team" }).where(eq(teams.id, oliveTeam));
   const bob = await signIn(t, "bob@agency.example", "Bob");
-  const bobTeam = currentTeamId(t, bob.userId);
-  t.db.update(teams).set({ name: "Agency" }).where(eq(teams.id, bobTeam)).run();
-  addMember(t, bobTeam, olive, null);
-  t.db.update(users).set({ currentTeamId: oliveTeam }).where(eq(users.id, olive.userId)).run();
+  const bobTeam = await currentTeamId(t, bob.userId);
+  await t.db.update(teams).set({ name: "Agency" }).where(eq(teams.id, bobTeam));
+  await addMember(t, bobTeam, olive, null);
+  await t.db.update(users).set({ currentTeamId: oliveTeam }).where(eq(users.id, olive.userId));
   return { olive, oliveTeam, bob, bobTeam };
 }
 
 describe("GET /users/me/contests/list", () => {
   it("lists the contests the person created in each of their teams, newest first, each with its team", async () => {
     const { olive, oliveTeam, bob, bobTeam } = await world();
-    const own = contest(oliveTeam, olive.userId, "Spring draw");
-    const there = contest(bobTeam, olive.userId, "Agency draw", { status: "started" });
-    contest(bobTeam, bob.userId, "Bob's draw");
+    const own = await contest(oliveTeam, olive.userId, "Spring draw");
+    const there = await contest(bobTeam, olive.userId, "Agency draw", { status: "started" });
+    await contest(bobTeam, bob.userId, "Bob's draw");
 
     const answer = await mine(olive);
     expect(answer.meta).toEqual({ page: 1, per_page: 20, total: 2 });
@@ -96,7 +93,7 @@ describe("GET /users/me/contests/list", () => {
 
   it("follows the person's current team for in_current_team", async () => {
     const { olive, bobTeam } = await world();
-    contest(bobTeam, olive.userId, "Agency draw");
+    await contest(bobTeam, olive.userId, "Agency draw");
     const switched = await olive.call("POST", "/api/v1/users/switch_team", { team_id: bobTeam });
     expect(switched.status).toBe(200);
     expect((await mine(olive)).data[0]?.in_current_team).toBe(true);
@@ -104,7 +101,7 @@ describe("GET /users/me/contests/list", () => {
 
   it("lists a contest made through the API (a quick import records who made it)", async () => {
     const { olive, oliveTeam } = await world();
-    setPlan(t, oliveTeam, "business");
+    await setPlan(t, oliveTeam, "business");
     const res = await olive.call("POST", "/api/v1/teams/current/contests/quickdraw", {
       provider: "twitter",
       matched: "https://x.com/fairdraw/status/1790000000000000000",
@@ -119,57 +116,53 @@ describe("GET /users/me/contests/list", () => {
   it("leaves out the teams where the person may not see the contests", async () => {
     const { olive, oliveTeam } = await world();
     const carol = await signIn(t, "carol@client.example", "Carol");
-    const carolTeam = currentTeamId(t, carol.userId);
-    addMember(t, carolTeam, olive, { "team.contests.view_contests": false });
-    contest(carolTeam, olive.userId, "Hidden draw");
-    contest(oliveTeam, olive.userId, "Spring draw");
+    const carolTeam = await currentTeamId(t, carol.userId);
+    await addMember(t, carolTeam, olive, { "team.contests.view_contests": false });
+    await contest(carolTeam, olive.userId, "Hidden draw");
+    await contest(oliveTeam, olive.userId, "Spring draw");
     expect(names(await mine(olive))).toEqual(["Spring draw"]);
 
     // Given the permission back, they show again.
-    t.db
+    await t.db
       .update(teamMembers)
       .set({ permissions: { "team.contests.view_contests": true } })
-      .where(eq(teamMembers.userId, olive.userId))
-      .run();
+      .where(eq(teamMembers.userId, olive.userId));
     expect(names(await mine(olive))).toEqual(["Spring draw", "Hidden draw"]);
   });
 
   it("leaves out deleted contests, deleted teams and teams the person left", async () => {
     const { olive, oliveTeam, bobTeam } = await world();
-    const gone = createTeam(t.db, t.deps.clock, { name: "Gone", ownerId: olive.userId });
-    contest(gone.id, olive.userId, "In a deleted team");
-    t.db.update(teams).set({ deletedAt: new Date().toISOString() }).where(eq(teams.id, gone.id)).run();
-    contest(oliveTeam, olive.userId, "Deleted draw", { deletedAt: new Date().toISOString() });
-    contest(bobTeam, olive.userId, "In a team she left");
-    t.db.delete(teamMembers).where(eq(teamMembers.teamId, bobTeam)).run();
-    contest(oliveTeam, olive.userId, "Kept");
+    const gone = await createTeam(t.db, t.deps.clock, { name: "Gone", ownerId: olive.userId });
+    await contest(gone.id, olive.userId, "In a deleted team");
+    await t.db.update(teams).set({ deletedAt: new Date().toISOString() }).where(eq(teams.id, gone.id));
+    await contest(oliveTeam, olive.userId, "Deleted draw", { deletedAt: new Date().toISOString() });
+    await contest(bobTeam, olive.userId, "In a team she left");
+    await t.db.delete(teamMembers).where(eq(teamMembers.teamId, bobTeam));
+    await contest(oliveTeam, olive.userId, "Kept");
     expect(names(await mine(olive))).toEqual(["Kept"]);
   });
 
   it("lists the contests of a frozen team too (their pages say it is frozen)", async () => {
     const { olive, bobTeam } = await world();
-    freeze(t, bobTeam);
-    contest(bobTeam, olive.userId, "Frozen draw");
+    await freeze(t, bobTeam);
+    await contest(bobTeam, olive.userId, "Frozen draw");
     expect(names(await mine(olive))).toEqual(["Frozen draw"]);
   });
 
   it("leaves out drafts unless asked for them, and never lists templates", async () => {
     const { olive, oliveTeam } = await world();
-    contest(oliveTeam, olive.userId, "A draft", { status: "draft" });
-    contest(oliveTeam, olive.userId, "Ended draw", { status: "ended" });
+    await contest(oliveTeam, olive.userId, "A draft", { status: "draft" });
+    await contest(oliveTeam, olive.userId, "Ended draw", { status: "ended" });
     const at = new Date().toISOString();
-    t.db
-      .insert(templates)
-      .values({
-        id: newId(),
-        teamId: oliveTeam,
-        name: "A template",
-        cbData: {},
-        createdBy: olive.userId,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .run();
+    await t.db.insert(templates).values({
+      id: newId(),
+      teamId: oliveTeam,
+      name: "A template",
+      cbData: {},
+      createdBy: olive.userId,
+      createdAt: at,
+      updatedAt: at,
+    });
     expect(names(await mine(olive))).toEqual(["Ended draw"]);
     expect(names(await mine(olive, "?status=draft"))).toEqual(["A draft"]);
     expect(names(await mine(olive, "?status=draft,ended"))).toEqual(["Ended draw", "A draft"]);
@@ -177,9 +170,9 @@ describe("GET /users/me/contests/list", () => {
 
   it("filters by status, comma-separated or repeated", async () => {
     const { olive, oliveTeam, bobTeam } = await world();
-    contest(oliveTeam, olive.userId, "Planned");
-    contest(bobTeam, olive.userId, "Started", { status: "started" });
-    contest(oliveTeam, olive.userId, "Canceled", { status: "canceled" });
+    await contest(oliveTeam, olive.userId, "Planned");
+    await contest(bobTeam, olive.userId, "Started", { status: "started" });
+    await contest(oliveTeam, olive.userId, "Canceled", { status: "canceled" });
     expect(names(await mine(olive, "?status=started"))).toEqual(["Started"]);
     const both = await mine(olive, "?status=planned&status=canceled");
     expect(names(both)).toEqual(["Canceled", "Planned"]);
@@ -188,7 +181,7 @@ describe("GET /users/me/contests/list", () => {
 
   it("pages the list, newest first, with the total of every page", async () => {
     const { olive, oliveTeam, bobTeam } = await world();
-    for (let i = 1; i <= 25; i++) contest(i % 2 ? oliveTeam : bobTeam, olive.userId, `Draw ${i}`);
+    for (let i = 1; i <= 25; i++) await contest(i % 2 ? oliveTeam : bobTeam, olive.userId, `Draw ${i}`);
     const first = await mine(olive);
     expect(first.meta).toEqual({ page: 1, per_page: 20, total: 25 });
     expect(first.data).toHaveLength(20);
@@ -206,7 +199,7 @@ describe("GET /users/me/contests/list", () => {
   });
 
   it("needs a session", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request(MINE);
     expect(res.status).toBe(401);
   });

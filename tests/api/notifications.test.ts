@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { teamMembers, users } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { teamMembers, users } from "../../api/db/tables";
 import { NOTIFICATIONS_PAGE_SIZE, notify } from "../../api/services/notifications";
 import { createAjv } from "../../engine/ajv";
 import { signIn } from "../helpers/api-client";
@@ -16,8 +17,8 @@ type Page = { data: Notification[]; new_count: number };
 let t: TestApp;
 afterEach(() => t.cleanup());
 
-function currentTeamId(userId: string): string {
-  const row = t.db.select().from(users).where(eq(users.id, userId)).get();
+async function currentTeamId(userId: string): Promise<string> {
+  const row = await first(t.db.select().from(users).where(eq(users.id, userId)));
   if (!row?.currentTeamId) throw new Error("the user has no current team");
   return row.currentTeamId;
 }
@@ -30,18 +31,18 @@ async function list(s: { call: (m: string, p: string) => Promise<Response> }, qu
 
 describe("GET /api/v1/users/me/notifications/list", () => {
   it("lists the user's own and their current team's notifications, newest first, in the stored shape", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const bo = await signIn(t, "bo@brand.example", "Bo");
-    const annTeam = currentTeamId(ann.userId);
-    notify(t.deps, { userId: ann.userId }, { key: "welcome" });
-    notify(
+    const annTeam = await currentTeamId(ann.userId);
+    await notify(t.deps, { userId: ann.userId }, { key: "welcome" });
+    await notify(
       t.deps,
       { teamId: annTeam },
       { key: "contestStarted", data: { name: "Spring" }, link: "/contests/" },
     );
-    notify(t.deps, { userId: bo.userId }, { key: "notForAnn" });
-    notify(t.deps, { teamId: currentTeamId(bo.userId) }, { key: "notForAnnsTeam" });
+    await notify(t.deps, { userId: bo.userId }, { key: "notForAnn" });
+    await notify(t.deps, { teamId: await currentTeamId(bo.userId) }, { key: "notForAnnsTeam" });
 
     const page = await list(ann);
     expect(page.data.map((n) => n.content.key)).toEqual(["contestStarted", "welcome"]);
@@ -56,10 +57,10 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("counts as new only what came after last_read_notification_id, and marks the rest read", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    notify(t.deps, { userId: ann.userId }, { key: "one" });
-    const second = notify(t.deps, { teamId: currentTeamId(ann.userId) }, { key: "two" });
+    await notify(t.deps, { userId: ann.userId }, { key: "one" });
+    const second = await notify(t.deps, { teamId: await currentTeamId(ann.userId) }, { key: "two" });
     expect((await list(ann)).new_count).toBe(2);
 
     const marked = await ann.call("POST", "/api/v1/users/me", { last_read_notification_id: second.id });
@@ -68,7 +69,7 @@ describe("GET /api/v1/users/me/notifications/list", () => {
     expect(afterRead.new_count).toBe(0);
     expect(afterRead.data.every((n) => n.read)).toBe(true);
 
-    notify(t.deps, { userId: ann.userId }, { key: "three" });
+    await notify(t.deps, { userId: ann.userId }, { key: "three" });
     const later = await list(ann);
     expect(later.new_count).toBe(1);
     expect(later.data.map((n) => [n.content.key, n.read])).toEqual([
@@ -79,11 +80,10 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("pages by 20 with ?before=<id>, without gaps or repeats", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
-    const sent = Array.from({ length: 25 }, (_, i) =>
-      notify(t.deps, { userId: ann.userId }, { key: `n${i}` }),
-    );
+    const sent = [];
+    for (let i = 0; i < 25; i++) sent.push(await notify(t.deps, { userId: ann.userId }, { key: `n${i}` }));
     const first = await list(ann);
     expect(first.data).toHaveLength(NOTIFICATIONS_PAGE_SIZE);
     expect(first.data[0]?.content.key).toBe("n24");
@@ -97,15 +97,14 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("follows the current team: another team's notifications appear after switching to it", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const bo = await signIn(t, "bo@brand.example", "Bo");
-    const boTeam = currentTeamId(bo.userId);
-    t.db
+    const boTeam = await currentTeamId(bo.userId);
+    await t.db
       .insert(teamMembers)
-      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() })
-      .run();
-    notify(t.deps, { teamId: boTeam }, { key: "inBosTeam" });
+      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() });
+    await notify(t.deps, { teamId: boTeam }, { key: "inBosTeam" });
     expect((await list(ann)).data).toEqual([]);
     const switched = await ann.call("POST", "/api/v1/users/switch_team", { team_id: boTeam });
     expect(switched.status).toBe(200);
@@ -115,7 +114,7 @@ describe("GET /api/v1/users/me/notifications/list", () => {
   });
 
   it("refuses a malformed cursor with 422 on `before`, and a call without a session with 401", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const ann = await signIn(t, "ann@brand.example", "Ann");
     const bad = await ann.call("GET", "/api/v1/users/me/notifications/list?before=not-an-id");
     expect(bad.status).toBe(422);

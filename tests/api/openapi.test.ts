@@ -27,7 +27,7 @@ function appRoutes(app: TestApp["app"]): string[] {
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const res = await t.app.request("/api/v1/openapi.json");
     expect(res.status).toBe(200);
     const doc = await res.json();
@@ -36,8 +36,8 @@ describe("the OpenAPI document", () => {
     expect(result.valid).toBe(true);
   });
 
-  it("describes every route of the app, and nothing the app does not have", () => {
-    t = createTestApp();
+  it("describes every route of the app, and nothing the app does not have", async () => {
+    t = await createTestApp();
     const documented = ROUTES.map((r) => `${r.method} ${r.path}`).sort();
     expect(documented).toEqual(appRoutes(t.app));
   });

@@ -18,13 +18,15 @@
  * Every call runs inside a transaction rolled back after it, so each one meets the same world: deleting the team,
  * the user, the session or a member changes nothing for the next row, and the order of rows does not matter.
  */
+
 import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { issueCode } from "../../api/auth/codes";
-import { contests, entrants, teams } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { contests, entrants, teams } from "../../api/db/tables";
 import { ROUTES } from "../../api/openapi/routes";
 import { type Session, signIn } from "../helpers/api-client";
-import { createTestApp, type TestApp } from "../helpers/test-app";
+import { createTestApp, sqliteConnection, type TestApp } from "../helpers/test-app";
 import { buildTeamWorld, formBody, png, type TeamWorld, uploadFile } from "../helpers/world";
 
 let t: TestApp;
@@ -356,8 +358,8 @@ const MATRIX: Record<string, Row> = {
   // the call needs them (rolled back with the call).
   "POST /api/v1/teams/current/contests/:id/load_entries": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
-    request: (w) => {
-      smallRehearsal(w);
+    request: async (w) => {
+      await smallRehearsal(w);
       return { params: { id: w.imports[0] }, body: { consent: true } };
     },
   },
@@ -378,7 +380,7 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
     request: async (w, role) => {
       const entrantId = await loadedEntrant(w);
-      if (role !== "anonymous") profileOpenedAs(w, role, entrantId);
+      if (role !== "anonymous") await profileOpenedAs(w, role, entrantId);
       return {
         params: { id: w.imports[0], entrantId },
         body: { decision: "reject", reasons: ["seemsAutomated"] },
@@ -440,26 +442,24 @@ const MATRIX: Record<string, Row> = {
 };
 
 /** A's first import as a small sandbox rehearsal (a few entrants: the loads stay quick). */
-function smallRehearsal(w: World): void {
-  t.db
+async function smallRehearsal(w: World): Promise<void> {
+  await t.db
     .update(contests)
     .set({ meta: { sandbox_entrants: 6 } })
-    .where(eq(contests.id, w.imports[0]))
-    .run();
+    .where(eq(contests.id, w.imports[0]));
 }
 
 /** Records that this caller opened the profile of an entrant of A's first import (as the profile call does). */
-function profileOpenedAs(w: World, role: Exclude<Role, "anonymous">, entrantId: string): void {
-  t.db
+async function profileOpenedAs(w: World, role: Exclude<Role, "anonymous">, entrantId: string): Promise<void> {
+  await t.db
     .update(entrants)
     .set({ profileOpenedBy: w.sessions[role].userId, profileOpenedAt: new Date().toISOString() })
-    .where(and(eq(entrants.contestId, w.imports[0]), eq(entrants.id, entrantId)))
-    .run();
+    .where(and(eq(entrants.contestId, w.imports[0]), eq(entrants.id, entrantId)));
 }
 
 /** Loads the entries of A's first import as its owner; the id of one of them. */
 async function loadedEntrant(w: World): Promise<string> {
-  smallRehearsal(w);
+  await smallRehearsal(w);
   const res = await w.sessions.owner.call(
     "POST",
     `/api/v1/teams/current/contests/${w.imports[0]}/load_entries`,
@@ -468,13 +468,11 @@ async function loadedEntrant(w: World): Promise<string> {
     },
   );
   if (res.status !== 200) throw new Error(`load_entries answered ${res.status}`);
-  const first = t.db
-    .select({ id: entrants.id })
-    .from(entrants)
-    .where(eq(entrants.contestId, w.imports[0]))
-    .get();
-  if (!first) throw new Error("no entry loaded");
-  return first.id;
+  const row = await first(
+    t.db.select({ id: entrants.id }).from(entrants).where(eq(entrants.contestId, w.imports[0])),
+  );
+  if (!row) throw new Error("no entry loaded");
+  return row.id;
 }
 
 const BOUNDARY = "----FairdrawMatrixBoundary";
@@ -500,11 +498,10 @@ async function buildWorld(): Promise<World> {
     accountInvite: { provider: "twitter", acceptedBy: "without" },
   });
   const other = await signIn(t, "oscar@team-b.example", "Oscar");
-  t.db
+  await t.db
     .update(teams)
     .set({ plan: "business" })
-    .where(and(eq(teams.ownerId, other.userId), eq(teams.isDefault, true)))
-    .run();
+    .where(and(eq(teams.ownerId, other.userId), eq(teams.isDefault, true)));
   return {
     ...world,
     sessions: {
@@ -543,9 +540,9 @@ async function send(s: Session | null, method: string, path: string, req: Reques
 }
 
 it("answers every route with the expected status for each kind of caller", async () => {
-  t = createTestApp();
+  t = await createTestApp();
   const world = await buildWorld();
-  const sqlite = t.db.$client;
+  const sqlite = sqliteConnection(t);
   const problems: string[] = [];
 
   const documented = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));

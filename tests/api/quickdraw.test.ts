@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts, activities, contests, teams } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { accounts, activities, contests, teams } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import type { RealtimeEvent } from "../../api/services/realtime";
 import { type Session, signIn } from "../helpers/api-client";
@@ -8,8 +9,8 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 import { addMember, currentTeamId, expectShape, freeze, setPlan } from "../helpers/world";
 
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
 });
 
@@ -20,8 +21,8 @@ const IMPORT = { provider: "twitter", matched: TWEET, confirm: true, name: "Spri
 /** Olive, owner of her default team (her current one), on the business plan unless told. */
 async function owner(app: TestApp, plan = "business") {
   const s = await signIn(app, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(app, s.userId);
-  setPlan(app, teamId, plan);
+  const teamId = await currentTeamId(app, s.userId);
+  await setPlan(app, teamId, plan);
   return { s, teamId };
 }
 
@@ -40,8 +41,8 @@ async function importPost(s: Session, body: Record<string, unknown> = IMPORT) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-function contestRow(app: TestApp, id: string) {
-  const row = app.db.select().from(contests).where(eq(contests.id, id)).get();
+async function contestRow(app: TestApp, id: string) {
+  const row = await first(app.db.select().from(contests).where(eq(contests.id, id)));
   if (!row) throw new Error(`no contest ${id}`);
   return row;
 }
@@ -49,7 +50,7 @@ function contestRow(app: TestApp, id: string) {
 describe("POST /teams/current/contests/quickdraw", () => {
   it("imports the post as a started classic contest with one source, logs it and pushes load_contest", async () => {
     const now = new Date("2030-03-10T12:00:00.000Z");
-    t = createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now });
     const { s, teamId } = await owner(t);
     const heard = listenTeam(t, s.userId, teamId);
 
@@ -58,7 +59,7 @@ describe("POST /teams/current/contests/quickdraw", () => {
     expect(res.body).toEqual({ contest_id: expect.any(String) });
     const id = res.body.contest_id as string;
 
-    const row = contestRow(t, id);
+    const row = await contestRow(t, id);
     expect(row).toMatchObject({
       teamId,
       name: "Spring draw",
@@ -93,11 +94,10 @@ describe("POST /teams/current/contests/quickdraw", () => {
     ]);
     expectShape("stored/source", row.sources?.[0]);
 
-    const logged = t.db
+    const logged = await t.db
       .select()
       .from(activities)
-      .where(and(eq(activities.teamId, teamId), eq(activities.type, "createContest")))
-      .all();
+      .where(and(eq(activities.teamId, teamId), eq(activities.type, "createContest")));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
       userId: s.userId,
@@ -107,7 +107,7 @@ describe("POST /teams/current/contests/quickdraw", () => {
   });
 
   it("keeps an instagram or threads shortcode as the shortcode, the post id waiting for the driver", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner(t);
     for (const [provider, url, shortcode] of [
       ["instagram", "https://www.instagram.com/fairdraw/p/DA-b_C3d4E5/", "DA-b_C3d4E5"],
@@ -115,7 +115,7 @@ describe("POST /teams/current/contests/quickdraw", () => {
     ] as const) {
       const res = await importPost(s, { ...IMPORT, provider, matched: url });
       expect(res.status).toBe(201);
-      const source = contestRow(t, res.body.contest_id as string).sources?.[0];
+      const source = (await contestRow(t, res.body.contest_id as string)).sources?.[0];
       expect(source).toMatchObject({
         provider,
         post_id: null,
@@ -127,25 +127,22 @@ describe("POST /teams/current/contests/quickdraw", () => {
   });
 
   it("names the team's account when the post is one of its own", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s, teamId } = await owner(t);
     const accountId = newId();
-    t.db
-      .insert(accounts)
-      .values({
-        id: accountId,
-        teamId,
-        provider: "twitter",
-        externalId: "1000",
-        name: "Fairdraw",
-        screenName: "FairDraw",
-        sandbox: true,
-        linkedAt: new Date().toISOString(),
-      })
-      .run();
+    await t.db.insert(accounts).values({
+      id: accountId,
+      teamId,
+      provider: "twitter",
+      externalId: "1000",
+      name: "Fairdraw",
+      screenName: "FairDraw",
+      sandbox: true,
+      linkedAt: new Date().toISOString(),
+    });
     const res = await importPost(s, { ...IMPORT, matched: "https://twitter.com/fairdraw/status/123" });
     expect(res.status).toBe(201);
-    expect(contestRow(t, res.body.contest_id as string).sources?.[0]).toMatchObject({
+    expect((await contestRow(t, res.body.contest_id as string)).sources?.[0]).toMatchObject({
       post_id: "123",
       poster_id: "1000",
       account: { _id: accountId, screen_name: "FairDraw" },
@@ -153,7 +150,7 @@ describe("POST /teams/current/contests/quickdraw", () => {
   });
 
   it("answers 422 with every field's problem, in the request's language", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner(t);
     const en = await importPost(s, {});
     expect(en.status).toBe(422);
@@ -184,7 +181,7 @@ describe("POST /teams/current/contests/quickdraw", () => {
   });
 
   it("answers 422 on name outside 4 to 50 characters and on a login-only network", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner(t);
     expect((await importPost(s, { ...IMPORT, name: "x".repeat(51) })).body.errors).toEqual({
       name: [expect.stringMatching(/50/)],
@@ -197,7 +194,7 @@ describe("POST /teams/current/contests/quickdraw", () => {
   });
 
   it("answers 422 on matched when the link is from another network than the one chosen", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s, teamId } = await owner(t);
     const res = await importPost(s, { ...IMPORT, provider: "instagram" });
     expect(res.status).toBe(422);
@@ -211,11 +208,11 @@ describe("POST /teams/current/contests/quickdraw", () => {
     expect((await fr.json()).errors).toEqual({
       matched: ["N'est pas un lien vers une publication sur YouTube."],
     });
-    expect(t.db.select().from(contests).where(eq(contests.teamId, teamId)).all()).toEqual([]);
+    expect(await t.db.select().from(contests).where(eq(contests.teamId, teamId))).toEqual([]);
   });
 
   it("answers 401 without a session, 403 without import_contests and 402 for a frozen team", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const anonymous = await t.app.request(QUICKDRAW, {
       method: "POST",
       headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
@@ -225,23 +222,23 @@ describe("POST /teams/current/contests/quickdraw", () => {
 
     const { teamId } = await owner(t);
     const walt = await signIn(t, "walt@brand.example", "Walt");
-    addMember(t, teamId, walt);
+    await addMember(t, teamId, walt);
     const refused = await importPost(walt);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("permissionsForbidden");
 
     const wanda = await signIn(t, "wanda@brand.example", "Wanda");
-    addMember(t, teamId, wanda, { "team.contests.import_contests": true });
+    await addMember(t, teamId, wanda, { "team.contests.import_contests": true });
     expect((await importPost(wanda)).status).toBe(201);
 
-    freeze(t, teamId);
+    await freeze(t, teamId);
     const frozen = await importPost(wanda);
     expect(frozen.status).toBe(402);
     expect(frozen.body.error).toBe("teamFrozen");
   });
 
   it("sends a team without imports (basic plan) to the one-shot checkout with the import's values", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s, teamId } = await owner(t, "basic");
     const heard = listenTeam(t, s.userId, teamId);
     const res = await importPost(s);
@@ -258,7 +255,7 @@ describe("POST /teams/current/contests/quickdraw", () => {
       provider: "twitter",
       matched: TWEET,
     });
-    expect(t.db.select().from(contests).where(eq(contests.teamId, teamId)).all()).toEqual([]);
+    expect(await t.db.select().from(contests).where(eq(contests.teamId, teamId))).toEqual([]);
     expect(heard).toEqual([]);
     const fr = await s.call("POST", QUICKDRAW, IMPORT, { "accept-language": "fr-FR,fr;q=0.9" });
     expect((await fr.json()).message).toBe(
@@ -266,33 +263,31 @@ describe("POST /teams/current/contests/quickdraw", () => {
     );
 
     // A bought one-shot gives the team one import.
-    t.db
+    await t.db
       .update(teams)
       .set({ subscription: { paid_offer_quotas: { imports: 1 } } })
-      .where(eq(teams.id, teamId))
-      .run();
+      .where(eq(teams.id, teamId));
     expect((await importPost(s)).status).toBe(201);
     expect((await importPost(s)).body.error).toBe("importsQuotaExceeded");
   });
 
   it("validates before it checks the plan, so the checkout URL is built from valid values", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner(t, "basic");
     expect((await importPost(s, { ...IMPORT, name: "abc" })).status).toBe(422);
   });
 
   it("counts imports against the month's quota, deleted ones included, and starts again next month", async () => {
     let now = new Date("2030-03-30T10:00:00.000Z");
-    t = createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now });
     const { s, teamId } = await owner(t, "hobbyist"); // 2 imports
     const first = await importPost(s);
     expect(first.status).toBe(201);
     expect((await importPost(s, { ...IMPORT, name: "Second draw" })).status).toBe(201);
-    t.db
+    await t.db
       .update(contests)
       .set({ deletedAt: now.toISOString() })
-      .where(eq(contests.id, first.body.contest_id as string))
-      .run();
+      .where(eq(contests.id, first.body.contest_id as string));
 
     const refused = await importPost(s, { ...IMPORT, name: "Third draw" });
     expect(refused.status).toBe(403);
@@ -303,20 +298,19 @@ describe("POST /teams/current/contests/quickdraw", () => {
       quota: 2,
       checkout: expect.stringMatching(/^\/checkout-session\/one-shot\/quickdraw\?name=Third\+draw&/),
     });
-    expect(t.db.select().from(contests).where(eq(contests.teamId, teamId)).all()).toHaveLength(2);
+    expect(await t.db.select().from(contests).where(eq(contests.teamId, teamId))).toHaveLength(2);
 
     now = new Date("2030-04-01T00:00:00.000Z");
     expect((await importPost(s, { ...IMPORT, name: "Third draw" })).status).toBe(201);
   });
 
   it("counts a yearly subscription's imports twice, like every quota", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s, teamId } = await owner(t, "hobbyist");
-    t.db
+    await t.db
       .update(teams)
       .set({ subscription: { period: "yearly" } })
-      .where(eq(teams.id, teamId))
-      .run();
+      .where(eq(teams.id, teamId));
     for (let i = 0; i < 4; i++) expect((await importPost(s)).status).toBe(201);
     expect((await importPost(s)).status).toBe(403);
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { teams } from "../../api/db/schema";
+import { teams } from "../../api/db/tables";
 import { signIn } from "../helpers/api-client";
 import { formBody } from "../helpers/world";
 import {
@@ -60,7 +60,7 @@ describe("GET /api/v1/teams/current/quotas", { timeout: 30_000 }, () => {
   it("counts as the server refuses: at used = limit the next import is refused; a new month starts again", async () => {
     w = await buildWorld();
     await importContest(w, "01");
-    w.t.db.update(teams).set({ plan: "hobbyist" }).where(eq(teams.id, w.teamId)).run();
+    await w.t.db.update(teams).set({ plan: "hobbyist" }).where(eq(teams.id, w.teamId));
     await importContest(w, "02");
     const full = await quotas();
     expect(full.imports).toEqual({ used: 2, limit: 2, period: "month" });
@@ -82,11 +82,10 @@ describe("GET /api/v1/teams/current/quotas", { timeout: 30_000 }, () => {
   it("needs a signed-in member of an unfrozen team", async () => {
     w = await buildWorld();
     expect((await w.t.app.request(`${A}/quotas`)).status).toBe(401);
-    w.t.db
+    await w.t.db
       .update(teams)
       .set({ frozenLimitDate: new Date(T0 + DAY).toISOString() })
-      .where(eq(teams.id, w.teamId))
-      .run();
+      .where(eq(teams.id, w.teamId));
     expect((await w.owner.call("GET", `${A}/quotas`)).status).toBe(402);
   });
 });

@@ -2,7 +2,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createApp } from "../../api/app";
-import { teamMembers } from "../../api/db/schema";
+import { teamMembers } from "../../api/db/tables";
 import { notify } from "../../api/services/notifications";
 import { startTestServer } from "../helpers/server";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -209,7 +209,7 @@ describe("pushes from the realtime hub", () => {
   const origin = "https://app.fairdraw.test";
   beforeAll(async () => {
     // The app of createTestApp, served for real with its WebSocket, so the test can reach its deps (notify).
-    t = createTestApp({ env: { publicUrl: `${origin}/` } });
+    t = await createTestApp({ env: { publicUrl: `${origin}/` } });
     const { app, injectWebSocket } = createApp(t.deps);
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
@@ -220,7 +220,7 @@ describe("pushes from the realtime hub", () => {
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    t.cleanup();
+    await t.cleanup();
   });
 
   async function teamOf(s: HttpSession): Promise<string> {
@@ -242,7 +242,7 @@ describe("pushes from the realtime hub", () => {
     const annSocket = await open(baseUrl, { cookie: ann.cookie, origin });
     const boSocket = await open(baseUrl, { cookie: bo.cookie, origin });
     await until(() => t.deps.realtime.size === 2, "both sockets to be registered");
-    const row = notify(t.deps, { userId: ann.userId }, { key: "welcome", data: { name: "Ann" } });
+    const row = await notify(t.deps, { userId: ann.userId }, { key: "welcome", data: { name: "Ann" } });
     const pushed = await annSocket.next((m) => m.type === "add_notification");
     expect(pushed.notification).toMatchObject({
       _id: row.id,
@@ -262,7 +262,7 @@ describe("pushes from the realtime hub", () => {
     const first = await open(baseUrl, { cookie: ann.cookie, origin });
     const second = await open(baseUrl, { cookie: ann.cookie, origin });
     await until(() => t.deps.realtime.size === 2, "both sockets to be registered");
-    notify(t.deps, { teamId: team }, { key: "contestStarted" });
+    await notify(t.deps, { teamId: team }, { key: "contestStarted" });
     for (const c of [first, second]) {
       const pushed = await c.next((m) => m.type === "add_notification");
       expect(pushed.notification).toMatchObject({ team_id: team, content: { key: "contestStarted" } });
@@ -274,16 +274,15 @@ describe("pushes from the realtime hub", () => {
     const bo = await signInOverHttp(baseUrl, "bo4@hub.example", "Bo");
     const annTeam = await teamOf(ann);
     const boTeam = await teamOf(bo);
-    t.db
+    await t.db
       .insert(teamMembers)
-      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() })
-      .run();
+      .values({ teamId: boTeam, userId: ann.userId, role: "member", createdAt: new Date().toISOString() });
     const c = await open(baseUrl, { cookie: ann.cookie, origin });
     await until(() => t.deps.realtime.size === 1, "the socket to be registered");
     expect((await ann.call("POST", "/api/v1/users/switch_team", { team_id: boTeam })).status).toBe(200);
     await c.next((m) => m.type === "refresh_user");
-    notify(t.deps, { teamId: annTeam }, { key: "oldTeam" });
-    notify(t.deps, { teamId: boTeam }, { key: "newTeam" });
+    await notify(t.deps, { teamId: annTeam }, { key: "oldTeam" });
+    await notify(t.deps, { teamId: boTeam }, { key: "newTeam" });
     const pushed = await c.next((m) => m.type === "add_notification");
     expect(pushed.notification).toMatchObject({ team_id: boTeam, content: { key: "newTeam" } });
     expect(c.received.map((m) => m.type)).toEqual(["refresh_user", "add_notification"]);

@@ -6,14 +6,15 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/client";
-import { users } from "../../api/db/schema";
+import { openDb } from "../../api/db/client";
 import { seedDemo } from "../../api/db/seed";
+import { users } from "../../api/db/tables";
 import { EnvError, readEnv } from "../../api/env";
 import { readLimits } from "../../api/limits";
 import { startServer } from "../../api/server";
 import { fromAddress } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
+import { testDatabase } from "../helpers/test-database";
 
 const PRODUCTION = {
   NODE_ENV: "production",
@@ -24,24 +25,32 @@ const PRODUCTION = {
 };
 
 const dirs: string[] = [];
-function tempDir(): string {
+const drops: (() => Promise<void>)[] = [];
+/** A temporary folder and a database of the engine under test (a file in the folder, or a PostgreSQL database). */
+async function tempDir(): Promise<{ dir: string; databaseUrl: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-safe-"));
   dirs.push(dir);
-  return dir;
+  const database = await testDatabase(dir);
+  drops.push(database.drop);
+  return { dir, databaseUrl: database.url };
 }
 let t: TestApp | undefined;
-afterEach(() => {
-  t?.cleanup();
+afterEach(async () => {
+  await t?.cleanup();
   t = undefined;
+  for (const drop of drops.splice(0)) await drop();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function productionEnv(dir: string, extra: Record<string, string> = {}) {
+function productionEnv(
+  { dir, databaseUrl }: { dir: string; databaseUrl: string },
+  extra: Record<string, string> = {},
+) {
   return {
     ...readEnv({ ...PRODUCTION, ...extra }),
     host: "127.0.0.1",
     port: 0,
-    databaseUrl: path.join(dir, "app.db"),
+    databaseUrl,
     uploadDir: path.join(dir, "uploads"),
     webDist: path.join(dir, "no-web"),
   };
@@ -51,7 +60,7 @@ describe("production start", () => {
   it("does not seed the demo by default, and has no dev mailbox", async () => {
     expect(readEnv(PRODUCTION).seedDemo).toBe(false);
     expect(readEnv({}).seedDemo).toBe(true);
-    const dir = tempDir();
+    const dir = await tempDir();
     const server = await startServer(productionEnv(dir));
     try {
       expect(server.seeded).toBe(false);
@@ -61,16 +70,16 @@ describe("production start", () => {
     } finally {
       await server.close();
     }
-    const db = openDatabase(path.join(dir, "app.db"));
-    expect(db.select().from(users).all()).toEqual([]);
-    db.$client.close();
+    const { db, close } = await openDb(dir.databaseUrl);
+    expect(await db.select().from(users)).toEqual([]);
+    await close();
   });
 
   it("refuses to start on a database holding the demo unless SEED_DEMO=true says so", async () => {
-    const dir = tempDir();
-    const db = openDatabase(path.join(dir, "app.db"));
-    seedDemo(db, () => new Date());
-    db.$client.close();
+    const dir = await tempDir();
+    const { db, close } = await openDb(dir.databaseUrl);
+    await seedDemo(db, () => new Date());
+    await close();
     await expect(startServer(productionEnv(dir))).rejects.toThrow(EnvError);
     await expect(startServer(productionEnv(dir))).rejects.toThrow(
       /demo data.*demo-invite-carol.*SEED_DEMO=true/s,
@@ -82,7 +91,7 @@ describe("production start", () => {
 
 describe("the dev mailbox", () => {
   it("answers to the loopback address only, and never through a proxy", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await t.app.request("/api/dev/mailbox", {}, fromAddress("127.0.0.1"))).status).toBe(200);
     expect((await t.app.request("/api/dev/mailbox", {}, fromAddress("::1"))).status).toBe(200);
     expect((await t.app.request("/api/dev/mailbox", {}, fromAddress("::ffff:127.0.0.1"))).status).toBe(200);
@@ -96,11 +105,11 @@ describe("the dev mailbox", () => {
   });
 
   it("answers a real request on 127.0.0.1", async () => {
-    const dir = tempDir();
+    const { dir, databaseUrl } = await tempDir();
     const env = {
       ...readEnv({ NODE_ENV: "test" }),
       port: 0,
-      databaseUrl: path.join(dir, "a.db"),
+      databaseUrl,
       seedDemo: false,
     };
     const server = await startServer({

@@ -2,10 +2,12 @@
  * A shortlink's visits over time: the redirect counts each visit in its UTC day's row, and
  * GET …/shortlinks/:id/statistics answers every day of a range with its visits and the visitors first seen that day.
  */
+
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { shortlinks, shortlinkVisitDays } from "../../api/db/schema";
+import { first } from "../../api/db/query";
 import { DEMO_EMAIL, seedDemo } from "../../api/db/seed";
+import { shortlinks, shortlinkVisitDays } from "../../api/db/tables";
 import { fromAddress, type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { addMember, currentTeamId, setPlan } from "../helpers/world";
@@ -20,9 +22,9 @@ const statistics = (id: string, query = "") => `/api/v1/teams/current/shortlinks
 type Day = { day: string; visits: number; uniq_visits: number };
 
 /** A test app whose clock the test moves; starts on 2026-03-10 at 09:00 UTC. */
-function appAt(start = "2026-03-10T09:00:00.000Z") {
+async function appAt(start = "2026-03-10T09:00:00.000Z") {
   let now = Date.parse(start);
-  t = createTestApp({ clock: () => new Date(now) });
+  t = await createTestApp({ clock: () => new Date(now) });
   return {
     set(iso: string) {
       now = Date.parse(iso);
@@ -33,8 +35,8 @@ function appAt(start = "2026-03-10T09:00:00.000Z") {
 /** Olive, owner of her default team on the given plan (business has shortlinks.statistics, basic not). */
 async function owner(plan = "business") {
   const s = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(t, s.userId);
-  setPlan(t, teamId, plan);
+  const teamId = await currentTeamId(t, s.userId);
+  await setPlan(t, teamId, plan);
   return { s, teamId };
 }
 
@@ -48,35 +50,34 @@ function visit(key: string, ip = "203.0.113.7") {
   return t.app.request(`/s/${key}`, { headers: { "user-agent": "Firefox/140.0" } }, fromAddress(ip));
 }
 
-function dayRows(id: string) {
-  return t.db
+async function dayRows(id: string) {
+  return await t.db
     .select({ day: shortlinkVisitDays.day, visits: shortlinkVisitDays.visits })
     .from(shortlinkVisitDays)
     .where(eq(shortlinkVisitDays.shortlinkId, id))
-    .orderBy(shortlinkVisitDays.day)
-    .all();
+    .orderBy(shortlinkVisitDays.day);
 }
 
 describe("the day rows the redirect keeps", () => {
   it("counts two visits of one visitor on a day as 2 visits and 1 unique, and the next day apart", async () => {
-    const clock = appAt("2026-03-10T09:00:00.000Z");
+    const clock = await appAt("2026-03-10T09:00:00.000Z");
     const { s } = await owner();
     const link = await createLink(s);
 
     await visit(link.key);
     clock.set("2026-03-10T23:59:59.999Z");
     await visit(link.key);
-    expect(dayRows(link._id)).toEqual([{ day: "2026-03-10", visits: 2 }]);
+    expect(await dayRows(link._id)).toEqual([{ day: "2026-03-10", visits: 2 }]);
 
     // Midnight UTC starts the next day: the same visitor is a visit there, not a new unique one.
     clock.set("2026-03-11T00:00:00.000Z");
     await visit(link.key);
     await visit(link.key, "198.51.100.23");
-    expect(dayRows(link._id)).toEqual([
+    expect(await dayRows(link._id)).toEqual([
       { day: "2026-03-10", visits: 2 },
       { day: "2026-03-11", visits: 2 },
     ]);
-    expect(t.db.select().from(shortlinks).where(eq(shortlinks.id, link._id)).get()).toMatchObject({
+    expect(await first(t.db.select().from(shortlinks).where(eq(shortlinks.id, link._id)))).toMatchObject({
       nbVisits: 4,
       nbUniqVisits: 2,
     });
@@ -95,21 +96,21 @@ describe("the day rows the redirect keeps", () => {
   });
 
   it("keeps the links' days apart", async () => {
-    appAt();
+    await appAt();
     const { s } = await owner();
     const first = await createLink(s);
     const second = await createLink(s);
     await visit(first.key);
     await visit(second.key);
     await visit(second.key);
-    expect(dayRows(first._id)).toEqual([{ day: "2026-03-10", visits: 1 }]);
-    expect(dayRows(second._id)).toEqual([{ day: "2026-03-10", visits: 2 }]);
+    expect(await dayRows(first._id)).toEqual([{ day: "2026-03-10", visits: 1 }]);
+    expect(await dayRows(second._id)).toEqual([{ day: "2026-03-10", visits: 2 }]);
   });
 });
 
 describe("GET …/shortlinks/:id/statistics", () => {
   it("answers the last 30 days by default, today included, days without visits at 0", async () => {
-    const clock = appAt("2026-03-01T12:00:00.000Z");
+    const clock = await appAt("2026-03-01T12:00:00.000Z");
     const { s } = await owner();
     const link = await createLink(s);
     await visit(link.key);
@@ -137,7 +138,7 @@ describe("GET …/shortlinks/:id/statistics", () => {
   });
 
   it("takes a range of days, both ends included, to defaulting to today and from to 29 days before to", async () => {
-    const clock = appAt("2026-03-10T09:00:00.000Z");
+    const clock = await appAt("2026-03-10T09:00:00.000Z");
     const { s } = await owner();
     const link = await createLink(s);
     await visit(link.key);
@@ -168,7 +169,7 @@ describe("GET …/shortlinks/:id/statistics", () => {
   });
 
   it("reads a shortlink by its key too (?domain= to choose the domain)", async () => {
-    appAt();
+    await appAt();
     const { s } = await owner();
     const res = await s.call("POST", CREATE, {
       type: "custom",
@@ -183,7 +184,7 @@ describe("GET …/shortlinks/:id/statistics", () => {
   });
 
   it("answers 422 with the field paths for a bad range", async () => {
-    appAt();
+    await appAt();
     const { s } = await owner();
     const link = await createLink(s);
     const cases: [string, Record<string, string[]>][] = [
@@ -209,7 +210,7 @@ describe("GET …/shortlinks/:id/statistics", () => {
   });
 
   it("answers the range errors in the request's language", async () => {
-    appAt();
+    await appAt();
     const { s } = await owner();
     const link = await createLink(s);
     const res = await s.call("GET", statistics(link._id, "?from=2026-03-11&to=2026-03-10"), undefined, {
@@ -219,10 +220,10 @@ describe("GET …/shortlinks/:id/statistics", () => {
   });
 
   it("refuses a plan without shortlinks.statistics with 403 planNotSupported", async () => {
-    appAt();
+    await appAt();
     const { s, teamId } = await owner("business");
     const link = await createLink(s);
-    setPlan(t, teamId, "basic");
+    await setPlan(t, teamId, "basic");
     const res = await s.call("GET", statistics(link._id));
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({
@@ -232,22 +233,22 @@ describe("GET …/shortlinks/:id/statistics", () => {
   });
 
   it("needs team.shortlinks.view_shortlink, and answers 404 for another team's shortlink or none", async () => {
-    appAt();
+    await appAt();
     const { s, teamId } = await owner();
     const link = await createLink(s);
 
     const mia = await signIn(t, "mia@brand.example", "Mia");
-    addMember(t, teamId, mia, {});
+    await addMember(t, teamId, mia, {});
     const refused = await mia.call("GET", statistics(link._id));
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toBe("permissionsForbidden");
 
     const max = await signIn(t, "max@brand.example", "Max");
-    addMember(t, teamId, max, { "team.shortlinks.view_shortlink": true });
+    await addMember(t, teamId, max, { "team.shortlinks.view_shortlink": true });
     expect((await max.call("GET", statistics(link._id))).status).toBe(200);
 
     const oscar = await signIn(t, "oscar@other.example", "Oscar");
-    setPlan(t, currentTeamId(t, oscar.userId), "business");
+    await setPlan(t, await currentTeamId(t, oscar.userId), "business");
     expect((await oscar.call("GET", statistics(link._id))).status).toBe(404);
     expect((await s.call("GET", statistics("nope42"))).status).toBe(404);
     expect((await t.app.request(statistics(link._id))).status).toBe(401);
@@ -256,7 +257,7 @@ describe("GET …/shortlinks/:id/statistics", () => {
 
 describe("the demo seed", () => {
   it("gives the demo team a shortlink with three weeks of visits that agree with its counts", async () => {
-    appAt("2026-06-01T12:00:00.000Z");
+    await appAt("2026-06-01T12:00:00.000Z");
     expect(seedDemo(t.db, t.deps.clock)).toEqual({ seeded: true });
     const demo = await signIn(t, DEMO_EMAIL);
     const link = await (await demo.call("GET", "/api/v1/teams/current/shortlinks/demo-spring")).json();

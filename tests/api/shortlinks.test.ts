@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { shortlinks, shortlinkVisitors, teamMembers, teams, users } from "../../api/db/schema";
+import { first, rawAll } from "../../api/db/query";
+import { shortlinks, shortlinkVisitors, teamMembers, teams, users } from "../../api/db/tables";
 import { fromAddress, type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 import { expectShape } from "../helpers/world";
@@ -12,8 +13,8 @@ const CREATE = "/api/v1/teams/current/shortlinks/create";
 const LIST = "/api/v1/teams/current/shortlinks/list";
 const TARGET = "https://brand.example/spring-giveaway?utm_source=fairdraw";
 
-function teamIdOf(s: Session): string {
-  const id = t.db.select().from(users).where(eq(users.id, s.userId)).get()?.currentTeamId;
+async function teamIdOf(s: Session): Promise<string> {
+  const id = (await first(t.db.select().from(users).where(eq(users.id, s.userId))))?.currentTeamId;
   if (!id) throw new Error("no current team");
   return id;
 }
@@ -21,18 +22,17 @@ function teamIdOf(s: Session): string {
 /** Olive, owner of her default team on the given plan (business has shortlinksCustomKey). */
 async function owner(plan = "business") {
   const s = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = teamIdOf(s);
-  t.db.update(teams).set({ plan }).where(eq(teams.id, teamId)).run();
+  const teamId = await teamIdOf(s);
+  await t.db.update(teams).set({ plan }).where(eq(teams.id, teamId));
   return { s, teamId };
 }
 
 async function memberWith(teamId: string, email: string, permissions: Record<string, boolean>) {
   const s = await signIn(t, email, email.split("@")[0]);
-  t.db
+  await t.db
     .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() });
+  await t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId));
   return s;
 }
 
@@ -50,15 +50,15 @@ function visit(key: string, opts: { ip?: string; ua?: string; host?: string } = 
   );
 }
 
-function rowOf(id: string) {
-  const row = t.db.select().from(shortlinks).where(eq(shortlinks.id, id)).get();
+async function rowOf(id: string) {
+  const row = await first(t.db.select().from(shortlinks).where(eq(shortlinks.id, id)));
   if (!row) throw new Error(`no shortlink ${id}`);
   return row;
 }
 
 describe("creating a shortlink", () => {
   it("draws a random 6-character key when none is given", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("basic");
     const res = await s.call("POST", CREATE, { type: "random", domain: "fdraw.co", key: null, url: TARGET });
     expect(res.status).toBe(201);
@@ -82,7 +82,7 @@ describe("creating a shortlink", () => {
   });
 
   it("keeps a custom key for a team with the shortlinksCustomKey feature", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("business");
     const res = await s.call("POST", CREATE, {
       type: "custom",
@@ -97,7 +97,7 @@ describe("creating a shortlink", () => {
   });
 
   it("refuses a custom key without the feature: 422 on key", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("basic");
     const res = await s.call("POST", CREATE, {
       type: "custom",
@@ -107,11 +107,11 @@ describe("creating a shortlink", () => {
     });
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual({ key: ["You don't have access to that feature."] });
-    expect(t.db.select().from(shortlinks).all()).toEqual([]);
+    expect(await t.db.select().from(shortlinks)).toEqual([]);
   });
 
   it("refuses a key already used on that domain, by any team, and takes it on another domain", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("business");
     const body = { type: "custom", domain: "fdraw.co", key: "spring", url: TARGET };
     expect((await s.call("POST", CREATE, body)).status).toBe(201);
@@ -121,18 +121,17 @@ describe("creating a shortlink", () => {
     expect((await again.json()).errors).toEqual({ key: ["This key is already used on this domain."] });
 
     const oscar = await signIn(t, "oscar@other.example", "Oscar");
-    t.db
+    await t.db
       .update(teams)
       .set({ plan: "enterprise" })
-      .where(eq(teams.id, teamIdOf(oscar)))
-      .run();
+      .where(eq(teams.id, await teamIdOf(oscar)));
     expect((await oscar.call("POST", CREATE, body)).status).toBe(422);
 
     expect((await s.call("POST", CREATE, { ...body, domain: "fdr.aw" })).status).toBe(201);
   });
 
   it("answers 422 with the field paths for a bad key, url, domain or type", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("business");
     const cases: [Record<string, unknown>, string][] = [
       [{ type: "custom", domain: "fdraw.co", key: "ab", url: TARGET }, "key"],
@@ -152,11 +151,11 @@ describe("creating a shortlink", () => {
       expect(error).toBe("validation");
       expect(Object.keys(errors), JSON.stringify(body)).toContain(field);
     }
-    expect(t.db.select().from(shortlinks).all()).toEqual([]);
+    expect(await t.db.select().from(shortlinks)).toEqual([]);
   });
 
   it("needs team.shortlinks.create_shortlink", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { teamId } = await owner("business");
     const member = await memberWith(teamId, "mia@brand.example", { "team.shortlinks.view_shortlink": true });
     const res = await member.call("POST", CREATE, { type: "random", domain: "fdraw.co", url: TARGET });
@@ -169,7 +168,7 @@ describe("creating a shortlink", () => {
 describe("listing and reading shortlinks", () => {
   it("lists the team's shortlinks newest first, and only the team's", async () => {
     let now = Date.parse("2026-03-01T10:00:00.000Z");
-    t = createTestApp({ clock: () => new Date(now) });
+    t = await createTestApp({ clock: () => new Date(now) });
     const { s } = await owner("business");
     for (const key of ["first", "second", "third"]) {
       now += 60_000;
@@ -188,7 +187,7 @@ describe("listing and reading shortlinks", () => {
   });
 
   it("reads one shortlink by id or key, and not another team's", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("business");
     const link = await (
       await s.call("POST", CREATE, { type: "custom", domain: "fdr.aw", key: "summer", url: TARGET })
@@ -205,7 +204,7 @@ describe("listing and reading shortlinks", () => {
   });
 
   it("needs team.shortlinks.view_shortlink", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { teamId } = await owner("business");
     const member = await memberWith(teamId, "mia@brand.example", {});
     expect((await member.call("GET", LIST)).status).toBe(403);
@@ -214,7 +213,7 @@ describe("listing and reading shortlinks", () => {
 
 describe("the redirect /s/{key}", () => {
   it("sends a visitor on with a 302 and counts visits and unique visitors", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("business");
     const link = await (
       await s.call("POST", CREATE, { type: "random", domain: "fdraw.co", url: TARGET })
@@ -225,20 +224,20 @@ describe("the redirect /s/{key}", () => {
     expect(first.headers.get("location")).toBe(TARGET);
     expect(first.headers.get("cache-control")).toBe("no-store");
     await visit(link.key);
-    expect(rowOf(link._id)).toMatchObject({ nbVisits: 2, nbUniqVisits: 1 });
+    expect(await rowOf(link._id)).toMatchObject({ nbVisits: 2, nbUniqVisits: 1 });
 
     // Another browser at the same address is another visitor; so is the same browser elsewhere.
     await visit(link.key, { ua: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0) Safari/604.1" });
-    expect(rowOf(link._id)).toMatchObject({ nbVisits: 3, nbUniqVisits: 2 });
+    expect(await rowOf(link._id)).toMatchObject({ nbVisits: 3, nbUniqVisits: 2 });
     await visit(link.key, { ip: "198.51.100.23" });
-    expect(rowOf(link._id)).toMatchObject({ nbVisits: 4, nbUniqVisits: 3 });
+    expect(await rowOf(link._id)).toMatchObject({ nbVisits: 4, nbUniqVisits: 3 });
 
     const listed = (await (await s.call("GET", LIST)).json()).data[0];
     expect(listed).toMatchObject({ nb_visits: 4, nb_uniq_visits: 3 });
   });
 
   it("counts a forged X-Forwarded-For as nothing, and believes it only from a TRUST_PROXY proxy", async () => {
-    t = createTestApp({ env: { trustProxy: ["10.0.0.0/8"] } });
+    t = await createTestApp({ env: { trustProxy: ["10.0.0.0/8"] } });
     const { s } = await owner("business");
     const link = await (
       await s.call("POST", CREATE, { type: "random", domain: "fdraw.co", url: TARGET })
@@ -252,7 +251,7 @@ describe("the redirect /s/{key}", () => {
         fromAddress("203.0.113.7"),
       );
     }
-    expect(rowOf(link._id)).toMatchObject({ nbVisits: 3, nbUniqVisits: 1 });
+    expect(await rowOf(link._id)).toMatchObject({ nbVisits: 3, nbUniqVisits: 1 });
     // Behind our proxy, the address it forwards is the visitor's.
     for (const client of ["198.51.100.1", "198.51.100.2"]) {
       await t.app.request(
@@ -261,11 +260,11 @@ describe("the redirect /s/{key}", () => {
         fromAddress("10.0.0.2"),
       );
     }
-    expect(rowOf(link._id)).toMatchObject({ nbVisits: 5, nbUniqVisits: 3 });
+    expect(await rowOf(link._id)).toMatchObject({ nbVisits: 5, nbUniqVisits: 3 });
   });
 
   it("keeps a keyed hash of each visitor, never the address or the browser", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("business");
     const link = await (
       await s.call("POST", CREATE, { type: "random", domain: "fdraw.co", url: TARGET })
@@ -273,10 +272,9 @@ describe("the redirect /s/{key}", () => {
     await visit(link.key, { ip: "203.0.113.7", ua: "Firefox/140.0" });
     await visit(link.key, { ip: "2001:db8::1", ua: "Firefox/140.0" });
 
-    const rows = t.db.select().from(shortlinkVisitors).all();
+    const rows = await t.db.select().from(shortlinkVisitors);
     expect(rows).toHaveLength(2);
-    const sqlite = t.db.$client;
-    const dump = JSON.stringify(sqlite.prepare("SELECT * FROM shortlink_visitors").all());
+    const dump = JSON.stringify(await rawAll(t.db, sql`SELECT * FROM shortlink_visitors`));
     for (const secret of ["203.0.113.7", "2001:db8::1", "Firefox"]) expect(dump).not.toContain(secret);
     for (const row of rows) expect(row.visitorHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -285,18 +283,12 @@ describe("the redirect /s/{key}", () => {
       await s.call("POST", CREATE, { type: "random", domain: "fdraw.co", url: TARGET })
     ).json();
     await visit(other.key, { ip: "203.0.113.7", ua: "Firefox/140.0" });
-    const hashes = new Set(
-      t.db
-        .select()
-        .from(shortlinkVisitors)
-        .all()
-        .map((r) => r.visitorHash),
-    );
+    const hashes = new Set((await t.db.select().from(shortlinkVisitors)).map((r) => r.visitorHash));
     expect(hashes.size).toBe(3);
   });
 
   it("resolves the key on the domain the request was made to, the default one on the app's own host", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const { s } = await owner("business");
     const onDefault = await (
       await s.call("POST", CREATE, { type: "custom", domain: "fdraw.co", key: "spring", url: TARGET })
@@ -316,13 +308,13 @@ describe("the redirect /s/{key}", () => {
     expect(short.headers.get("location")).toBe("https://brand.example/other");
     const withPort = await visit("spring", { host: "FDRAW.CO:443" });
     expect(withPort.headers.get("location")).toBe(TARGET);
-    expect(rowOf(onDefault._id).nbVisits).toBe(2);
-    expect(rowOf(onOther._id).nbVisits).toBe(1);
+    expect((await rowOf(onDefault._id)).nbVisits).toBe(2);
+    expect((await rowOf(onOther._id)).nbVisits).toBe(1);
     expect((await visit("spring", { host: "fdr.aw" })).status).toBe(404);
   });
 
   it("answers an unknown key with a plain-text 404, not the web app", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     for (const key of ["nope42", "x", "not%20a%20key"]) {
       const res = await visit(key);
       expect(res.status).toBe(404);

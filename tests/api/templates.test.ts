@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts, contests, idempotencyKeys, templates, uploads } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { accounts, contests, idempotencyKeys, templates, uploads } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { getPath } from "../../engine/values";
 import { type Session, signIn } from "../helpers/api-client";
@@ -16,9 +17,9 @@ const MIN = 60_000;
 let now = NOW;
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
-function app() {
+async function app() {
   now = NOW;
-  t = createTestApp({ clock: () => now });
+  t = await createTestApp({ clock: () => now });
 }
 
 const CREATE = "/api/v1/teams/current/templates/create";
@@ -27,8 +28,8 @@ const one = (id: string) => `/api/v1/teams/current/templates/${id}`;
 
 async function owner(plan = "business", email = "olive@brand.example") {
   const s = await signIn(t, email, email.split("@")[0]);
-  const teamId = currentTeamId(t, s.userId);
-  setPlan(t, teamId, plan);
+  const teamId = await currentTeamId(t, s.userId);
+  await setPlan(t, teamId, plan);
   return { s, teamId };
 }
 
@@ -59,21 +60,21 @@ async function create(s: Session, b: unknown): Promise<string> {
   return answer.template_id;
 }
 
-function row(id: string) {
-  const r = t.db.select().from(templates).where(eq(templates.id, id)).get();
+async function row(id: string) {
+  const r = await first(t.db.select().from(templates).where(eq(templates.id, id)));
   if (!r) throw new Error(`no template ${id}`);
   return r;
 }
 
 describe("POST /api/v1/teams/current/templates/create", () => {
   it("answers 401 without a session", async () => {
-    app();
+    await app();
     const res = await t.app.request(LIST);
     expect(res.status).toBe(401);
   });
 
   it("saves the form as a template: 201 {template_id}, read back in the contest shape with status template", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const res = await s.call("POST", CREATE, templateBody());
     expect(res.status).toBe(201);
@@ -90,11 +91,11 @@ describe("POST /api/v1/teams/current/templates/create", () => {
       sources: [],
     });
     expect(getPath(got.cb_data, "sources.0.publication.content")).toBe("Like this post to win!");
-    expect(t.db.select().from(contests).all()).toEqual([]);
+    expect(await t.db.select().from(contests)).toEqual([]);
   });
 
   it("validates the name only, in the request's language, and takes only status template", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const en = await s.call("POST", CREATE, templateBody("ab"));
     expect(en.status).toBe(422);
@@ -114,7 +115,7 @@ describe("POST /api/v1/teams/current/templates/create", () => {
   });
 
   it("stores neither plan-gated options nor switched-off data", async () => {
-    app();
+    await app();
     const { s } = await owner("professional"); // templates, but no winning moments
     const b = templateBody();
     const twitter = b.sources[0] as Record<string, Record<string, unknown>>;
@@ -124,13 +125,13 @@ describe("POST /api/v1/teams/current/templates/create", () => {
     });
     Object.assign(twitter.exclude_accounts as object, { enabled: false, list: ["@competitor"] });
     const id = await create(s, b);
-    expect(getPath(row(id).cbData, "sources.0.winning_moments.enabled")).toBe(false);
-    expect(getPath(row(id).cbData, "sources.0.winning_moments.list")).toEqual([]);
-    expect(getPath(row(id).cbData, "sources.0.exclude_accounts.list")).toEqual([]);
+    expect(getPath((await row(id)).cbData, "sources.0.winning_moments.enabled")).toBe(false);
+    expect(getPath((await row(id)).cbData, "sources.0.winning_moments.list")).toEqual([]);
+    expect(getPath((await row(id)).cbData, "sources.0.exclude_accounts.list")).toEqual([]);
   });
 
   it("counts templates against the templates quota (403 templatesQuotaExceeded); a deleted one frees its place", async () => {
-    app();
+    await app();
     const { s } = await owner("premium"); // 1 template
     const first = await create(s, templateBody("First template"));
     const over = await s.call("POST", CREATE, templateBody("Second template"));
@@ -141,27 +142,27 @@ describe("POST /api/v1/teams/current/templates/create", () => {
   });
 
   it("answers one key and body with the first answer, and 409 for the key with another body", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const b = templateBody();
     const [a, c] = await Promise.all([s.call("POST", CREATE, b), s.call("POST", CREATE, b)]);
     expect([a.status, c.status]).toEqual([201, 201]);
     expect(await a.json()).toEqual(await c.json());
-    expect(t.db.select().from(templates).all()).toHaveLength(1);
+    expect(await t.db.select().from(templates)).toHaveLength(1);
     const other = await s.call("POST", CREATE, { ...b, base: { ...b.base, name: "Other name" } });
     expect(other.status).toBe(409);
     expect(await other.json()).toMatchObject({ error: "conflict" });
-    expect(t.db.select().from(idempotencyKeys).all()).toHaveLength(1);
+    expect(await t.db.select().from(idempotencyKeys)).toHaveLength(1);
   });
 });
 
 describe("permissions and teams", () => {
   it("lets every member read templates but asks create, update and delete permissions to change them", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const id = await create(s, templateBody());
     const viewer = await signIn(t, "vera@brand.example", "Vera");
-    addMember(t, teamId, viewer, null);
+    await addMember(t, teamId, viewer, null);
     expect((await viewer.call("GET", LIST)).status).toBe(200);
     expect((await viewer.call("GET", one(id))).status).toBe(200);
     expect((await viewer.call("POST", CREATE, templateBody())).status).toBe(403);
@@ -169,7 +170,7 @@ describe("permissions and teams", () => {
     expect((await viewer.call("DELETE", one(id))).status).toBe(403);
 
     const editor = await signIn(t, "ed@brand.example", "Ed");
-    addMember(t, teamId, editor, {
+    await addMember(t, teamId, editor, {
       "team.templates.create_templates": true,
       "team.templates.update_templates": true,
       "team.templates.delete_templates": true,
@@ -182,7 +183,7 @@ describe("permissions and teams", () => {
   });
 
   it("answers 404 for another team's template and 402 for a frozen team", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const id = await create(s, templateBody());
     const { s: other } = await owner("business", "oscar@other.example");
@@ -191,7 +192,7 @@ describe("permissions and teams", () => {
     expect((await other.call("DELETE", one(id))).status).toBe(404);
     expect(await (await other.call("GET", LIST)).json()).toMatchObject({ data: [] });
 
-    freeze(t, teamId);
+    await freeze(t, teamId);
     for (const [method, path, b] of [
       ["GET", LIST, undefined],
       ["GET", one(id), undefined],
@@ -206,7 +207,7 @@ describe("permissions and teams", () => {
 
 describe("reading, saving and deleting templates", () => {
   it("lists templates newest first, paged, in the list item shape with neighbours", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const ids: string[] = [];
     for (const name of ["Template one", "Template two", "Template three"]) {
@@ -228,22 +229,19 @@ describe("reading, saving and deleting templates", () => {
   });
 
   it("saves a template again without touching contests made from the same form", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const id = await create(s, templateBody());
     const contestId = newId();
-    t.db
-      .insert(contests)
-      .values({
-        id: contestId,
-        teamId,
-        name: "Weekly giveaway",
-        status: "draft",
-        cbData: row(id).cbData,
-        createdAt: at(0),
-        updatedAt: at(0),
-      })
-      .run();
+    await t.db.insert(contests).values({
+      id: contestId,
+      teamId,
+      name: "Weekly giveaway",
+      status: "draft",
+      cbData: (await row(id)).cbData,
+      createdAt: at(0),
+      updatedAt: at(0),
+    });
     now = new Date(NOW.getTime() + 5 * MIN);
     const res = await s.call(
       "POST",
@@ -252,19 +250,18 @@ describe("reading, saving and deleting templates", () => {
     );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ template_id: id });
-    expect(row(id)).toMatchObject({ name: "Monthly giveaway", updatedAt: now.toISOString() });
-    const contest = t.db.select().from(contests).where(eq(contests.id, contestId)).get();
+    expect(await row(id)).toMatchObject({ name: "Monthly giveaway", updatedAt: now.toISOString() });
+    const contest = await first(t.db.select().from(contests).where(eq(contests.id, contestId)));
     expect(contest?.name).toBe("Weekly giveaway");
   });
 
   it("lists the uploads a template's media name (?with=files)", async () => {
-    app();
+    await app();
     const { s, teamId } = await owner();
     const uuid = randomUUID();
-    t.db
+    await t.db
       .insert(uploads)
-      .values({ id: uuid, teamId, sha256: "b".repeat(64), mime: "image/jpeg", size: 99, createdAt: at(0) })
-      .run();
+      .values({ id: uuid, teamId, sha256: "b".repeat(64), mime: "image/jpeg", size: 99, createdAt: at(0) });
     const b = templateBody();
     (b.sources[0] as { publication: { media: unknown } }).publication.media = {
       files: [{ uuid, mime: "image/jpeg", size: 99 }],
@@ -274,11 +271,11 @@ describe("reading, saving and deleting templates", () => {
     const got = await (await s.call("GET", `${one(id)}?with=files`)).json();
     expectShape("stored/contest", got);
     expect(got.files).toEqual([{ uuid, mime: "image/jpeg" }]);
-    expect(t.db.select().from(accounts).all()).toEqual([]);
+    expect(await t.db.select().from(accounts)).toEqual([]);
   });
 
   it("deletes a template: it reads as 404 and leaves the list", async () => {
-    app();
+    await app();
     const { s } = await owner();
     const id = await create(s, templateBody());
     const res = await s.call("DELETE", one(id));

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, teamMembers, teams, uploads, users } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { contests, teamMembers, teams, uploads, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -114,8 +115,8 @@ function sha256(data: Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-function teamIdOf(s: Session): string {
-  const id = t.db.select().from(users).where(eq(users.id, s.userId)).get()?.currentTeamId;
+async function teamIdOf(s: Session): Promise<string> {
+  const id = (await first(t.db.select().from(users).where(eq(users.id, s.userId))))?.currentTeamId;
   if (!id) throw new Error("no current team");
   return id;
 }
@@ -139,17 +140,16 @@ function setMediaMaxSize(bytes: number) {
 
 async function memberWith(teamId: string, email: string, permissions: Record<string, boolean>) {
   const s = await signIn(t, email, email.split("@")[0]);
-  t.db
+  await t.db
     .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() });
+  await t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId));
   return s;
 }
 
 describe("uploading a media file", () => {
   it("stores a real PNG under its SHA-256 and answers its uuid, type and size", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const res = await upload(olive, png());
     expect(res.status).toBe(201);
@@ -159,9 +159,9 @@ describe("uploading a media file", () => {
 
     expect(filesOnDisk()).toEqual([sha256(PNG)]);
     expect(readFileSync(path.join(t.env.uploadDir, sha256(PNG)))).toEqual(PNG);
-    const row = t.db.select().from(uploads).where(eq(uploads.id, body.uuid)).get();
+    const row = await first(t.db.select().from(uploads).where(eq(uploads.id, body.uuid)));
     expect(row).toMatchObject({
-      teamId: teamIdOf(olive),
+      teamId: await teamIdOf(olive),
       sha256: sha256(PNG),
       mime: "image/png",
       size: PNG.length,
@@ -171,7 +171,7 @@ describe("uploading a media file", () => {
   });
 
   it("takes an MP4 on the builder's upload call, typed from its ftyp box", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const video = mp4(2000);
     const res = await upload(olive, { filename: "clip.mp4", type: "video/mp4", data: video }, BUILDER_UPLOAD);
@@ -180,7 +180,7 @@ describe("uploading a media file", () => {
   });
 
   it("goes by the bytes, not the name or the declared type", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const res = await upload(olive, { filename: "photo.jpg", type: "image/jpeg", data: PNG });
     expect(res.status).toBe(201);
@@ -188,17 +188,17 @@ describe("uploading a media file", () => {
   });
 
   it("refuses an executable renamed .png and declared image/png with 415, keeping nothing", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const res = await upload(olive, { filename: "holiday.png", type: "image/png", data: EXE });
     expect(res.status).toBe(415);
     expect((await res.json()).error).toBe("unsupportedMediaType");
-    expect(t.db.select().from(uploads).all()).toEqual([]);
+    expect(await t.db.select().from(uploads)).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
   });
 
   it("refuses a file of no known type, and an empty one, with 415", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const text = Buffer.from("just some words, not a picture at all\n".repeat(200));
     for (const data of [text, Buffer.alloc(0)]) {
@@ -209,7 +209,7 @@ describe("uploading a media file", () => {
   });
 
   it("refuses an executable from its first bytes, without reading the rest of a large body", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const head = multipartHead({ filename: "big.png", type: "image/png", data: EXE });
     const chunk = Buffer.alloc(64 * 1024);
@@ -222,7 +222,7 @@ describe("uploading a media file", () => {
   });
 
   it("finds the boundaries wherever the chunks of the body cut them", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const video = mp4(10_000);
     const whole = multipart(
@@ -239,7 +239,7 @@ describe("uploading a media file", () => {
   });
 
   it("answers 400 to a body that is not multipart, has no file field, or is cut short", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const json = await olive.call("POST", UPLOAD, { file: "x" });
     expect(json.status).toBe(400);
@@ -262,7 +262,7 @@ describe("uploading a media file", () => {
   });
 
   it("stops at the configured size cap with 413, as soon as it is passed, and deletes the partial file", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     setMediaMaxSize(100_000);
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const head = multipartHead({ filename: "long.mp4", type: "video/mp4", data: Buffer.alloc(0) });
@@ -282,7 +282,7 @@ describe("uploading a media file", () => {
     });
     expect(state.pulled).toBeLessThan(12);
     expect(filesOnDisk()).toEqual([]);
-    expect(t.db.select().from(uploads).all()).toEqual([]);
+    expect(await t.db.select().from(uploads)).toEqual([]);
 
     // A file just under the cap passes.
     const fits = await upload(olive, { filename: "short.mp4", type: "video/mp4", data: mp4(90_000) });
@@ -290,7 +290,7 @@ describe("uploading a media file", () => {
   });
 
   it("refuses at once a body whose declared length is past the cap", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     setMediaMaxSize(1000);
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const res = await upload(olive, { filename: "clip.mp4", type: "video/mp4", data: mp4(200_000) });
@@ -299,7 +299,7 @@ describe("uploading a media file", () => {
   });
 
   it("keeps the same bytes once: the same team gets the same uuid (200), another team its own uuid", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const first = await upload(olive, png("a.png"));
     expect(first.status).toBe(201);
@@ -315,16 +315,16 @@ describe("uploading a media file", () => {
     const theirUuid = (await theirs.json()).uuid;
     expect(theirUuid).not.toBe(uuid);
 
-    expect(t.db.select().from(uploads).all()).toHaveLength(2);
+    expect(await t.db.select().from(uploads)).toHaveLength(2);
     expect(filesOnDisk()).toEqual([sha256(PNG)]);
   });
 
   it("needs a session, a permission to make contests, drafts or templates, and a team that is not frozen", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     expect((await upload(null, png())).status).toBe(401);
 
     const olive = await signIn(t, "olive@brand.example", "Olive");
-    const teamId = teamIdOf(olive);
+    const teamId = await teamIdOf(olive);
     const viewer = await memberWith(teamId, "vic@brand.example", {});
     const refused = await upload(viewer, png());
     expect(refused.status).toBe(403);
@@ -339,12 +339,12 @@ describe("uploading a media file", () => {
     });
     expect(csrfLess.status).toBe(403);
 
-    t.db.update(teams).set({ frozenLimitDate: "2030-01-01T00:00:00.000Z" }).where(eq(teams.id, teamId)).run();
+    await t.db.update(teams).set({ frozenLimitDate: "2030-01-01T00:00:00.000Z" }).where(eq(teams.id, teamId));
     expect((await upload(olive, png())).status).toBe(402);
   });
 
   it("streams 50 MB to disk without holding it in memory", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const fileSize = 50 * 1024 * 1024;
     const chunk = Buffer.alloc(64 * 1024, 0x2a);
@@ -388,29 +388,26 @@ describe("uploading a media file", () => {
 describe("the team's storage quota and upload rate", () => {
   const MB = 1024 * 1024;
   /** Rows standing for media the team already keeps (only their sizes count). */
-  function alreadyKeeps(teamId: string, bytes: number) {
-    t.db
-      .insert(uploads)
-      .values({
-        id: newId(),
-        teamId,
-        sha256: sha256(Buffer.from(newId())),
-        mime: "video/mp4",
-        size: bytes,
-        originalName: "old.mp4",
-        createdBy: null,
-        createdAt: new Date().toISOString(),
-      })
-      .run();
+  async function alreadyKeeps(teamId: string, bytes: number) {
+    await t.db.insert(uploads).values({
+      id: newId(),
+      teamId,
+      sha256: sha256(Buffer.from(newId())),
+      mime: "video/mp4",
+      size: bytes,
+      originalName: "old.mp4",
+      createdBy: null,
+      createdAt: new Date().toISOString(),
+    });
   }
 
   it("refuses a team whose storage is full with 413 before reading a byte of the body", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
-    const teamId = teamIdOf(olive);
+    const teamId = await teamIdOf(olive);
     const limit = (t.deps.catalog.plans.get("basic")?.quotas.storage_mb ?? 0) * MB;
     expect(limit).toBe(100 * MB);
-    alreadyKeeps(teamId, limit);
+    await alreadyKeeps(teamId, limit);
     const { stream, state } = chunkedStream([multipartHead(png()), PNG, MULTIPART_TAIL]);
     const res = await uploadStream(olive, stream);
     expect(res.status).toBe(413);
@@ -428,9 +425,9 @@ describe("the team's storage quota and upload rate", () => {
   });
 
   it("stops at the first byte past what the storage has left, and deletes the partial file", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
-    alreadyKeeps(teamIdOf(olive), 100 * MB - 50_000);
+    await alreadyKeeps(await teamIdOf(olive), 100 * MB - 50_000);
     const chunk = Buffer.alloc(16 * 1024);
     const { stream, state } = chunkedStream([
       multipartHead({ filename: "long.mp4", type: "video/mp4", data: Buffer.alloc(0) }),
@@ -448,7 +445,7 @@ describe("the team's storage quota and upload rate", () => {
   });
 
   it("limits how many uploads a team makes in an hour (429)", async () => {
-    t = createTestApp({ env: { limits: { "uploads.per_team": "2/1h" } } });
+    t = await createTestApp({ env: { limits: { "uploads.per_team": "2/1h" } } });
     const olive = await signIn(t, "olive@brand.example", "Olive");
     expect((await upload(olive, png("a.png"))).status).toBe(201);
     expect((await upload(olive, png("b.png"))).status).toBe(200);
@@ -460,7 +457,7 @@ describe("the team's storage quota and upload rate", () => {
 
 describe("viewing an upload", () => {
   it("serves the bytes with their type, inline, nosniff and a private cache", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const { uuid } = await (await upload(olive, png())).json();
     const res = await olive.call("GET", `/api/v1/upload/view/${uuid}`);
@@ -481,7 +478,7 @@ describe("viewing an upload", () => {
   });
 
   it("answers a byte range with 206 and Content-Range, and 416 for a range outside the file", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const { uuid } = await (await upload(olive, png())).json();
     const view = `/api/v1/upload/view/${uuid}`;
@@ -513,7 +510,7 @@ describe("viewing an upload", () => {
   });
 
   it("is a 404 for another team's uuid and an unknown one, and needs a session", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const { uuid } = await (await upload(olive, png())).json();
     const oscar = await signIn(t, "oscar@other.example", "Oscar");
@@ -528,7 +525,7 @@ describe("viewing an upload", () => {
 
 describe("deleting an upload", () => {
   it("removes the team's row, and the bytes once no team has them", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const mine = await (await upload(olive, png())).json();
     const oscar = await signIn(t, "oscar@other.example", "Oscar");
@@ -549,33 +546,30 @@ describe("deleting an upload", () => {
 
     expect((await oscar.call("DELETE", UPLOAD, { uuid: theirs.uuid })).status).toBe(200);
     expect(filesOnDisk()).toEqual([]);
-    expect(t.db.select().from(uploads).all()).toEqual([]);
+    expect(await t.db.select().from(uploads)).toEqual([]);
   });
 
   it("keeps an upload a saved contest still shows", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const file = await (await upload(olive, png())).json();
     const now = new Date().toISOString();
-    t.db
-      .insert(contests)
-      .values({
-        id: newId(),
-        teamId: teamIdOf(olive),
-        name: "Spring giveaway",
-        status: "draft",
-        cbData: { sources: [{ publication: { media: { files: [file], count: 1 } } }] },
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
+    await t.db.insert(contests).values({
+      id: newId(),
+      teamId: await teamIdOf(olive),
+      name: "Spring giveaway",
+      status: "draft",
+      cbData: { sources: [{ publication: { media: { files: [file], count: 1 } } }] },
+      createdAt: now,
+      updatedAt: now,
+    });
     const res = await olive.call("DELETE", UPLOAD, file);
     expect(res.status).toBe(200);
     expect((await olive.call("GET", `/api/v1/upload/view/${file.uuid}`)).status).toBe(200);
   });
 
   it("answers 422 without a uuid and refuses a large body", async () => {
-    t = createTestApp();
+    t = await createTestApp();
     const olive = await signIn(t, "olive@brand.example", "Olive");
     const res = await olive.call("DELETE", UPLOAD, {});
     expect(res.status).toBe(422);

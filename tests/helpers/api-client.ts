@@ -2,8 +2,10 @@
  * Drives the real Hono app like a browser would: signs in through the e-mail code (read from the dev mailbox),
  * keeps the session cookie and sends the CSRF token and X-Requested-With on state-changing calls.
  */
+
 import { desc, eq } from "drizzle-orm";
-import { mails } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { mails } from "../../api/db/tables";
 import type { TestApp } from "./test-app";
 
 export type Session = {
@@ -14,8 +16,8 @@ export type Session = {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 };
 
-export function lastCodeFor(t: TestApp, email: string): string {
-  const mail = t.db.select().from(mails).where(eq(mails.to, email)).orderBy(desc(mails.id)).get();
+export async function lastCodeFor(t: TestApp, email: string): Promise<string> {
+  const mail = await first(t.db.select().from(mails).where(eq(mails.to, email)).orderBy(desc(mails.id)));
   const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
@@ -55,7 +57,7 @@ export async function signIn(t: TestApp, email: string, name = "Test User"): Pro
   if (asked.status !== 204) throw new Error(`auth/email answered ${asked.status}: ${await asked.text()}`);
   const verified = await t.app.request(
     "/api/v1/auth/verify",
-    json({ email, code: lastCodeFor(t, email), name }),
+    json({ email, code: await lastCodeFor(t, email), name }),
   );
   if (verified.status !== 200 && verified.status !== 201) {
     throw new Error(`auth/verify answered ${verified.status}: ${await verified.text()}`);

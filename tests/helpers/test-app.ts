@@ -1,48 +1,87 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type Database from "better-sqlite3";
 import { createApp } from "../../api/app";
 import type { Catalog } from "../../api/catalog";
 import type { Clock } from "../../api/clock";
-import { openDatabase } from "../../api/db/client";
+import { openDb } from "../../api/db/client";
 import { createDeps } from "../../api/deps";
 import { type Env, readEnv } from "../../api/env";
-import { createLogger } from "../../api/logger";
+import { createLogger, type Logger } from "../../api/logger";
+import { testDatabase } from "./test-database";
 
-export type TestApp = ReturnType<typeof createTestApp>;
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * A real app on a real SQLite file in a fresh temporary folder; `cleanup()` removes it. `catalog`: one read from
- * another schemas/ folder (a test network added), instead of the process's.
+ * A real app on a real database of its own, on the engine TEST_DB names (tests/helpers/test-database.ts): a
+ * SQLite file in a fresh temporary folder, or a fresh PostgreSQL database copied from the run's template; uploads
+ * in that folder. `cleanup()` closes the database and removes both. `env.databaseUrl`: open that database instead
+ * (another app's, to play a second process on it; its owner removes it). `catalog`: one read from another
+ * schemas/ folder (a test network added), instead of the process's. `logger`: where the app logs.
  */
-export function createTestApp(opts: { env?: Partial<Env>; clock?: Clock; catalog?: Catalog } = {}) {
+export async function createTestApp(
+  opts: { env?: Partial<Env>; clock?: Clock; catalog?: Catalog; logger?: Logger } = {},
+) {
   const dir = mkdtempSync(path.join(tmpdir(), "fairdraw-test-"));
+  const database = opts.env?.databaseUrl
+    ? { url: opts.env.databaseUrl, drop: async () => {} }
+    : await testDatabase(dir);
   const env: Env = {
     ...readEnv({ NODE_ENV: "test" }),
-    databaseUrl: path.join(dir, "test.db"),
     uploadDir: path.join(dir, "uploads"),
     webDist: path.join(dir, "no-web-build"),
     ...opts.env,
+    databaseUrl: database.url,
   };
-  const db = openDatabase(env.databaseUrl);
+  // A small pool: test files run in parallel workers, each with apps of its own, on one server.
+  const { db, dialect, close: closeDb } = await openDb(env.databaseUrl, { max: 4 });
   const clock = opts.clock ?? (() => new Date());
   const deps = createDeps({
     env,
     db,
     clock,
-    logger: createLogger(env),
+    logger: opts.logger ?? createLogger(env),
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   const { app } = createApp(deps);
+  let closed = false;
+  /** Closes the database (the app's process "ends"); the database itself stays until cleanup. */
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    // On PostgreSQL the realtime hub holds a LISTEN connection of its own (a no-op on SQLite).
+    await deps.realtime.close();
+    await closeDb();
+  };
+  let cleaned = false;
   return {
     app,
     deps,
     db,
+    dialect,
     env,
     dir,
-    cleanup: () => {
-      db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
+    close,
+    /** Closes the database, drops it (PostgreSQL) and removes the folder; twice is harmless. */
+    cleanup: async () => {
+      if (cleaned) return;
+      cleaned = true;
+      try {
+        await close();
+        await database.drop();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+/**
+ * The better-sqlite3 connection under a SQLite test app, for what only SQLite offers (a transaction around a
+ * whole request on the app's one connection, the file's bytes). Throws on PostgreSQL.
+ */
+export function sqliteConnection(t: Pick<TestApp, "db" | "dialect">): Database.Database {
+  if (t.dialect !== "sqlite") throw new Error(`sqliteConnection: the test app runs on ${t.dialect}`);
+  return (t.db as unknown as { $client: Database.Database }).$client;
 }

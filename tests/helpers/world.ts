@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { expect } from "vitest";
-import { accounts, teamMembers, teams, users } from "../../api/db/schema";
+import { first } from "../../api/db/query";
+import { accounts, teamMembers, teams, users } from "../../api/db/tables";
 import { newId } from "../../api/ids";
 import { createTeam } from "../../api/services/teams";
 import { createAjv } from "../../engine/ajv";
@@ -15,42 +16,46 @@ import { SCHEMAS_DIR } from "../../engine/node/load-schemas";
 import { type Session, signIn } from "./api-client";
 import type { TestApp } from "./test-app";
 
-export function currentTeamId(t: TestApp, userId: string): string {
-  const id = t.db.select().from(users).where(eq(users.id, userId)).get()?.currentTeamId;
+export async function currentTeamId(t: TestApp, userId: string): Promise<string> {
+  const id = (await first(t.db.select().from(users).where(eq(users.id, userId))))?.currentTeamId;
   if (!id) throw new Error("the user has no current team");
   return id;
 }
 
-export function defaultTeamId(t: TestApp, userId: string): string {
-  const team = t.db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.ownerId, userId), eq(teams.isDefault, true)))
-    .get();
+export async function defaultTeamId(t: TestApp, userId: string): Promise<string> {
+  const team = await first(
+    t.db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.ownerId, userId), eq(teams.isDefault, true))),
+  );
   if (!team) throw new Error("no default team");
   return team.id;
 }
 
-export function setPlan(t: TestApp, teamId: string, plan: string): void {
-  t.db.update(teams).set({ plan }).where(eq(teams.id, teamId)).run();
+export async function setPlan(t: TestApp, teamId: string, plan: string): Promise<void> {
+  await t.db.update(teams).set({ plan }).where(eq(teams.id, teamId));
 }
 
-export function freeze(t: TestApp, teamId: string, limitDate = "2030-01-31T00:00:00.000Z"): void {
-  t.db.update(teams).set({ frozenLimitDate: limitDate }).where(eq(teams.id, teamId)).run();
+export async function freeze(
+  t: TestApp,
+  teamId: string,
+  limitDate = "2030-01-31T00:00:00.000Z",
+): Promise<void> {
+  await t.db.update(teams).set({ frozenLimitDate: limitDate }).where(eq(teams.id, teamId));
 }
 
 /** A member row written directly (invites are not every test's business), made the user's current team. */
-export function addMember(
+export async function addMember(
   t: TestApp,
   teamId: string,
   s: Pick<Session, "userId">,
   permissions: Record<string, boolean> | null = null,
-): void {
-  t.db
+): Promise<void> {
+  await t.db
     .insert(teamMembers)
-    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() })
-    .run();
-  t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId)).run();
+    .values({ teamId, userId: s.userId, role: "member", permissions, createdAt: new Date().toISOString() });
+  await t.db.update(users).set({ currentTeamId: teamId }).where(eq(users.id, s.userId));
 }
 
 /** What a user's open sockets hear: the type of each realtime event pushed to them. */
@@ -174,21 +179,24 @@ export async function buildTeamWorld<M extends string = never>(
   options: TeamWorldOptions<M>,
 ): Promise<TeamWorld<M>> {
   const owner = await signIn(t, "olive@team-a.example", "Olive");
-  const teamA = createTeam(t.db, t.deps.clock, { name: "Team A", ownerId: owner.userId, plan: "business" });
-  t.db
+  const teamA = await createTeam(t.db, t.deps.clock, {
+    name: "Team A",
+    ownerId: owner.userId,
+    plan: "business",
+  });
+  await t.db
     .update(teams)
     .set({ quotas: { members: 50, accounts: 50, drafts: 50, templates: 50, imports: 50 } })
-    .where(eq(teams.id, teamA.id))
-    .run();
-  t.db.update(users).set({ currentTeamId: teamA.id }).where(eq(users.id, owner.userId)).run();
+    .where(eq(teams.id, teamA.id));
+  await t.db.update(users).set({ currentTeamId: teamA.id }).where(eq(users.id, owner.userId));
 
   const members = {} as Record<M, Session>;
   for (const [key, m] of Object.entries(options.members ?? {}) as [M, WorldMember][]) {
     members[key] = await signIn(t, m.email, m.name);
-    addMember(t, teamA.id, members[key], m.permissions);
+    await addMember(t, teamA.id, members[key], m.permissions);
   }
   const dave = await signIn(t, "dave@team-a.example", "Dave");
-  addMember(t, teamA.id, dave, null);
+  await addMember(t, teamA.id, dave, null);
 
   const A = "/api/v1/teams/current";
   const invite = await made<{ _id: string; key: string }>(
@@ -209,11 +217,12 @@ export async function buildTeamWorld<M extends string = never>(
     lender.call("POST", `/api/v1/invites/${accountInvite.key}/accept`),
     "account invite accept",
   );
-  const lentAccount = t.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, lender.userId), isNull(accounts.teamId)))
-    .get();
+  const lentAccount = await first(
+    t.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, lender.userId), isNull(accounts.teamId))),
+  );
   if (!lentAccount) throw new Error("the account invite left no personal account");
 
   const draft = await made<{ contest_id: string }>(

@@ -3,10 +3,12 @@
  * post's real likers, reposters and repliers; a builder contest publishes its post at the start (scheduler) and
  * loads its entrants at the close, exactly as with the sandbox.
  */
+
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contests, entrants, jobs, publications } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { contests, entrants, jobs, publications } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld } from "./world";
@@ -42,11 +44,11 @@ describe("a quick import of a Bluesky post", () => {
     });
     expect(imported.status).toBe(201);
     const id = ((await imported.json()) as { contest_id: string }).contest_id;
-    expect(w.db.select().from(contests).where(eq(contests.id, id)).get()?.sandbox).toBe(false);
+    expect((await first(w.db.select().from(contests).where(eq(contests.id, id))))?.sandbox).toBe(false);
 
     const loaded = await w.owner.call("POST", `${A}/contests/${id}/load_entries`, { consent: true });
     expect(loaded.status).toBe(200);
-    const rows = w.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const rows = await w.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(rows.map((r) => r.screenName).sort()).toEqual([ALICE.handle, BOB.handle, CAROL.handle].sort());
     expect(w.service.calls("app.bsky.feed.getLikes").length).toBeGreaterThan(0);
   });
@@ -103,20 +105,17 @@ describe("a builder contest on a real Bluesky account", () => {
     w.service.rateLimits.set("com.atproto.repo.createRecord", { times: 1, retryAfter: 120 });
     w.clock.now = startAt + 1000;
     await runDueJobs(w.deps);
-    const waiting = w.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.contestId, id))
-      .all()
-      .find((j) => j.kind === "start");
+    const waiting = (await w.db.select().from(jobs).where(eq(jobs.contestId, id))).find(
+      (j) => j.kind === "start",
+    );
     expect(waiting).toMatchObject({ status: "pending", attempts: 0 });
     expect(Date.parse(waiting?.dueAt ?? "")).toBe(startAt + 1000 + 120_000);
-    expect(w.db.select().from(publications).where(eq(publications.contestId, id)).get()?.status).toBe(
-      "publishing",
-    );
+    expect(
+      (await first(w.db.select().from(publications).where(eq(publications.contestId, id))))?.status,
+    ).toBe("publishing");
     w.clock.now = startAt + 1000 + 120_000;
     await runDueJobs(w.deps);
-    const main = w.db.select().from(publications).where(eq(publications.contestId, id)).all();
+    const main = await w.db.select().from(publications).where(eq(publications.contestId, id));
     expect(main.map((p) => [p.kind, p.status])).toEqual([["main", "published"]]);
     const uri = main[0]?.externalPostId as string;
     expect(uri).toMatch(new RegExp(`^at://${BRAND.did}/app.bsky.feed.post/`));
@@ -132,8 +131,8 @@ describe("a builder contest on a real Bluesky account", () => {
     w.service.like(post, BOB.did);
     w.clock.now = closeAt + 1000;
     await runDueJobs(w.deps);
-    const rows = w.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const rows = await w.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(rows.map((r) => r.screenName).sort()).toEqual([ALICE.handle, BOB.handle].sort());
-    expect(w.db.select().from(contests).where(eq(contests.id, id)).get()?.status).toBe("closed");
+    expect((await first(w.db.select().from(contests).where(eq(contests.id, id))))?.status).toBe("closed");
   });
 });

@@ -3,9 +3,11 @@
  * quotes, private messages (and their refusal), entries (paged, rate limited, a cursor that ends early, a deleted
  * post), follow relationships and profiles.
  */
+
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contests } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { contests } from "../../../api/db/tables";
 import { MessageRefused, PostUnavailable } from "../../../api/drivers/errors";
 import type { EntriesRequest } from "../../../api/drivers/types";
 import { publishOnce } from "../../../api/services/publications";
@@ -38,7 +40,7 @@ const key = (kind: "main" | "reminder" | "private_message", k = "main") => ({
 describe("publishing", () => {
   it("posts rich text with mention, link and tag facets and up to 4 images, once per key", async () => {
     const linked = await w.linkBrand();
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     const upload = await uploadFile(w as never, w.owner, png(1));
     const text = `Win a prize with @${ALICE.handle}! Rules: https://fairdraw.app/verify/c1 #giveaway`;
     const request = { ...key("main"), account, text, media: [upload], dark: false };
@@ -61,14 +63,14 @@ describe("publishing", () => {
     expect(w.service.blobs.size).toBe(1);
 
     // The same key again (a job run twice): the same post, nothing new on the network.
-    const again = await w.driverOf(linked._id).driver.publish(request);
+    const again = await (await w.driverOf(linked._id)).driver.publish(request);
     expect(again.external_post_id).toBe(first.external_post_id);
     expect(w.service.calls("com.atproto.repo.createRecord")).toHaveLength(1);
   });
 
   it("replies in the thread, reposts and quotes the main post", async () => {
     const linked = await w.linkBrand();
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     const main = await driver.publish({ ...key("main"), account, text: "Main", media: [], dark: false });
     const base = { account, media: [], dark: false, in_reply_to: main.external_post_id };
     const reply = await driver.reply({
@@ -107,7 +109,7 @@ describe("publishing", () => {
 describe("private messages", () => {
   it("sends through the chat proxy once per key; a refusal is recorded and never tried again", async () => {
     const linked = await w.linkBrand();
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     const message = {
       ...key("private_message", "alice"),
       account,
@@ -184,7 +186,7 @@ describe("entries", () => {
 
   it("reads likers, reposters, repliers with their text, quoters, and who follows the author and partners", async () => {
     const linked = await w.linkBrand();
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     const post = w.service.addPost(BRAND.did, "Giveaway!");
     w.service.like(post, ALICE.did);
     w.service.like(post, BOB.did);
@@ -224,7 +226,7 @@ describe("entries", () => {
 
   it("pages with the cursor up to the limit, waits out a 429's retry-after, and stops when a cursor ends early", async () => {
     const linked = await w.linkBrand();
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     const post = w.service.addPost(BRAND.did, "Giveaway!");
     // 250 likes by 5 accounts would repeat: make many accounts.
     for (let i = 0; i < 250; i++) {
@@ -259,7 +261,7 @@ describe("entries", () => {
 
   it("goes on from its last page after a load stopped midway, and leaves no progress behind", async () => {
     const linked = await w.linkBrand();
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     const post = w.service.addPost(BRAND.did, "Giveaway!");
     for (let i = 0; i < 250; i++) {
       const did = `did:plc:fan${String(i).padStart(21, "0")}`;
@@ -285,7 +287,7 @@ describe("entries", () => {
     const asked = request(account, post.uri, { contest_id: contestId, source_id: "src-1" });
     w.service.failOnce.set("app.bsky.feed.getLikes", "200");
     await expect(driver.loadEntries(asked)).rejects.toThrow(/getLikes: 502/);
-    const stored = w.db.select().from(contests).where(eq(contests.id, contestId)).get();
+    const stored = await first(w.db.select().from(contests).where(eq(contests.id, contestId)));
     const loads = stored?.meta?.network_load as
       | Record<string, { list: number; cursor: string; entrants: unknown[] }>
       | undefined;
@@ -295,7 +297,7 @@ describe("entries", () => {
 
     const before = w.service.calls("app.bsky.feed.getLikes").length;
     const threads = w.service.calls("app.bsky.feed.getPostThread").length;
-    const all = await w.driverOf(linked._id).driver.loadEntries(asked);
+    const all = await (await w.driverOf(linked._id)).driver.loadEntries(asked);
     expect(all).toHaveLength(251);
     expect(all.find((e) => e.external_id === ALICE.did)?.comments.map((c) => c.text)).toEqual([
       "Quoting to enter",
@@ -307,13 +309,13 @@ describe("entries", () => {
         .map((c) => c.params.cursor),
     ).toEqual(["200"]);
     expect(w.service.calls("app.bsky.feed.getPostThread")).toHaveLength(threads);
-    const after = w.db.select().from(contests).where(eq(contests.id, contestId)).get();
+    const after = await first(w.db.select().from(contests).where(eq(contests.id, contestId)));
     expect(after?.meta?.network_load).toEqual({});
   });
 
   it("says so when the post was deleted, and reads a quick import's post by its link's handle", async () => {
     const linked = await w.linkBrand();
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     const post = w.service.addPost(ALICE.did, "Alice's giveaway", "3kxyzabcde2fg");
     w.service.like(post, BOB.did);
     const byHandle = await driver.loadEntries(
@@ -326,7 +328,7 @@ describe("entries", () => {
 
   it("reads a profile with its creation date and counts", async () => {
     const linked = await w.linkBrand();
-    const { driver, provider } = w.driverOf(linked._id);
+    const { driver, provider } = await w.driverOf(linked._id);
     const profile = await driver.fetchProfile(provider, ALICE.did, new Date());
     expect(profile).toEqual({
       external_id: ALICE.did,

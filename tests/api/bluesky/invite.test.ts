@@ -3,9 +3,11 @@
  * a handle and an app password (POST /invites/{key}/accept with identifier and app_password, as the link call takes
  * them), against the stand-in service; a refused password leaves the invite usable.
  */
+
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { accounts, invites } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { accounts, invites } from "../../../api/db/tables";
 import { signIn } from "../../helpers/api-client";
 import { BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld } from "./world";
@@ -40,7 +42,7 @@ describe("a Bluesky account invite", () => {
     expect(Object.keys(((await wrong.json()) as { errors: object }).errors)).toEqual(["app_password"]);
     const missing = await accept({ identifier: BRAND.handle });
     expect(Object.keys(((await missing.json()) as { errors: object }).errors)).toEqual(["app_password"]);
-    expect(w.db.select().from(invites).where(eq(invites.key, key)).get()?.status).toBe("active");
+    expect((await first(w.db.select().from(invites).where(eq(invites.key, key))))?.status).toBe("active");
 
     const res = await accept({ identifier: BRAND.handle, app_password: BRAND.password });
     expect(res.status).toBe(200);
@@ -50,7 +52,7 @@ describe("a Bluesky account invite", () => {
     expect(JSON.stringify(body)).not.toContain(BRAND.password);
 
     // Ray's own account, real, with its DID and sealed credentials; the team sees it as a live account.
-    const row = w.db.select().from(accounts).where(eq(accounts.provider, "bluesky")).get();
+    const row = await first(w.db.select().from(accounts).where(eq(accounts.provider, "bluesky")));
     expect(row).toMatchObject({ userId: ray.userId, teamId: null, sandbox: false, screenName: BRAND.handle });
     expect(row?.meta?.did).toBe(BRAND.did);
     expect(String(row?.meta?.credentials)).toMatch(/^v1\./);
@@ -58,8 +60,8 @@ describe("a Bluesky account invite", () => {
       data: Record<string, unknown>[];
     };
     expect(list.data.map((a) => [a.screen_name, a.sandbox])).toEqual([[BRAND.handle, false]]);
-    expect(w.db.select().from(invites).where(eq(invites.key, key)).get()?.status).toBe("used");
-    expect(w.everythingStored()).not.toContain(BRAND.password);
+    expect((await first(w.db.select().from(invites).where(eq(invites.key, key))))?.status).toBe("used");
+    expect(await w.everythingStored()).not.toContain(BRAND.password);
   });
 
   it("still links a sandbox account when the invitee sends no sign-in", async () => {
@@ -67,7 +69,7 @@ describe("a Bluesky account invite", () => {
     const ray = await signIn(w as never, "ray@agency.example", "Ray");
     const res = await ray.call("POST", `/api/v1/invites/${key}/accept`);
     expect(res.status).toBe(200);
-    const row = w.db.select().from(accounts).where(eq(accounts.provider, "bluesky")).get();
+    const row = await first(w.db.select().from(accounts).where(eq(accounts.provider, "bluesky")));
     expect(row?.sandbox).toBe(true);
     expect(w.service.calls("com.atproto.server.createSession")).toHaveLength(0);
   });

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { notifications } from "../../../api/db/schema";
+import { notifications } from "../../../api/db/tables";
 import { AccountNeedsReconnect } from "../../../api/drivers/errors";
 import { BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld, LINK } from "./world";
@@ -38,7 +38,7 @@ describe("linking a Bluesky account with an app password", () => {
       meta: {},
     });
     expect(body.external_id).toMatch(/^\d+$/);
-    const row = w.accountRow(body._id as string);
+    const row = await w.accountRow(body._id as string);
     expect(row?.meta?.did).toBe(BRAND.did);
     expect(String(row?.meta?.credentials)).toMatch(/^v1\./);
     expect(w.service.calls("com.atproto.server.createSession")).toHaveLength(1);
@@ -99,16 +99,16 @@ describe("linking a Bluesky account with an app password", () => {
 describe("sessions", () => {
   it("refreshes an expired access token (refreshSession) and keeps the new tokens sealed", async () => {
     const linked = await w.linkBrand();
-    const before = w.accountRow(linked._id)?.meta?.credentials;
+    const before = (await w.accountRow(linked._id))?.meta?.credentials;
     w.service.expireAccessTokens();
     const res = await w.owner.call("POST", `/api/v1/teams/current/accounts/${linked._id}/refresh`);
     expect(res.status).toBe(200);
     expect(w.service.calls("com.atproto.server.refreshSession").length).toBeGreaterThanOrEqual(1);
-    const after = w.accountRow(linked._id)?.meta?.credentials;
+    const after = (await w.accountRow(linked._id))?.meta?.credentials;
     expect(after).not.toBe(before);
     // The new session works without signing in again.
     const logins = w.service.calls("com.atproto.server.createSession").length;
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     await driver.refreshAccount(account);
     expect(w.service.calls("com.atproto.server.createSession")).toHaveLength(logins);
   });
@@ -119,16 +119,16 @@ describe("sessions", () => {
     const res = await w.owner.call("POST", `/api/v1/teams/current/accounts/${linked._id}/refresh`);
     expect(res.status).toBe(409);
     expect(JSON.stringify(await res.json())).toMatch(/connected again/);
-    const row = w.accountRow(linked._id);
+    const row = await w.accountRow(linked._id);
     expect(row?.disabled).toBe(true);
     expect(row?.meta?.credentials).toBe("");
     expect(typeof row?.meta?.reconnect_requested_at).toBe("string");
-    const told = w.db.select().from(notifications).where(eq(notifications.userId, w.owner.userId)).all();
+    const told = await w.db.select().from(notifications).where(eq(notifications.userId, w.owner.userId));
     expect(told.map((n) => (n.content as { key: string }).key)).toContain("accountReconnectRequested");
 
     // The driver asks nothing more of the network for it: it needs reconnecting.
     const calls = w.service.log.length;
-    const { driver, account } = w.driverOf(linked._id);
+    const { driver, account } = await w.driverOf(linked._id);
     await expect(driver.refreshAccount(account)).rejects.toBeInstanceOf(AccountNeedsReconnect);
     expect(w.service.log.length).toBe(calls);
 
@@ -147,10 +147,10 @@ describe("sessions", () => {
     });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ _id: linked._id, disabled: false, meta: {} });
-    const back = w.accountRow(linked._id);
+    const back = await w.accountRow(linked._id);
     expect(back?.disabled).toBe(false);
     expect(back?.meta?.reconnect_requested_at).toBeUndefined();
-    const fresh = w.driverOf(linked._id);
+    const fresh = await w.driverOf(linked._id);
     expect((await fresh.driver.refreshAccount(fresh.account)).screen_name).toBe(BRAND.handle);
   });
 });
@@ -171,7 +171,7 @@ describe("secrets", () => {
       for (const m of line.matchAll(/(access|refresh)-did:plc:[a-z0-9]+-\d+/g)) tokens.add(m[0]);
     }
     expect(tokens.size).toBeGreaterThanOrEqual(4);
-    const stored = w.everythingStored();
+    const stored = await w.everythingStored();
     expect(w.logLines.length).toBeGreaterThan(0);
     for (const secret of [BRAND.password, ...tokens]) {
       for (const answer of answers) expect(answer).not.toContain(secret);

@@ -34,7 +34,7 @@ async function drawnContest(): Promise<{ id: string; source: string }> {
   await w.tickAt(form.startAt);
   await w.tickAt(form.closeAt);
   await w.tickAt(form.closeAt + HOUR);
-  return { id, source: storedSourceId(w, id, "twitter") };
+  return { id, source: await storedSourceId(w, id, "twitter") };
 }
 
 describe("the winners announcement", { timeout: 30_000 }, () => {
@@ -55,7 +55,7 @@ describe("the winners announcement", { timeout: 30_000 }, () => {
       content: "Congratulations {WINNERS}! Check it: {DRAW_LINK}",
     });
     expect(res.status).toBe(201);
-    const pubs = publicationsOf(w, id).filter((p) => p.kind === "winners");
+    const pubs = (await publicationsOf(w, id)).filter((p) => p.kind === "winners");
     expect(pubs).toHaveLength(1);
     const [pub] = pubs;
     expect(pub?.text).toBe(
@@ -65,7 +65,7 @@ describe("the winners announcement", { timeout: 30_000 }, () => {
 
     // Asked again, with another text: the post already out is the answer, nothing more goes out.
     expect((await announce(id, { source_id: source, content: "Another text" })).status).toBe(201);
-    expect(publicationsOf(w, id).filter((p) => p.kind === "winners")).toHaveLength(1);
+    expect((await publicationsOf(w, id)).filter((p) => p.kind === "winners")).toHaveLength(1);
     const after = (await (
       await w.owner.call("GET", `${contestPath(id)}/winners_announcement`)
     ).json()) as Announcements;
@@ -76,7 +76,7 @@ describe("the winners announcement", { timeout: 30_000 }, () => {
     w = await buildWorld();
     const form = twitterForm(w.t, T0);
     const planned = await createContest(w, form);
-    const source = storedSourceId(w, planned, "twitter");
+    const source = await storedSourceId(w, planned, "twitter");
     const early = await announce(planned, { source_id: source, content: "Congratulations {WINNERS}!" });
     expect(early.status).toBe(409);
 
@@ -89,6 +89,6 @@ describe("the winners announcement", { timeout: 30_000 }, () => {
     const long = await announce(id, { source_id: drawn, content: "x".repeat(281) });
     expect(long.status).toBe(422);
     expect(Object.keys(((await long.json()) as { errors: object }).errors)).toEqual(["content"]);
-    expect(publicationsOf(w, id).filter((p) => p.kind === "winners")).toHaveLength(0);
+    expect((await publicationsOf(w, id)).filter((p) => p.kind === "winners")).toHaveLength(0);
   });
 });

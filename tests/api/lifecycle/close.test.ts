@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jobs } from "../../../api/db/schema";
+import { jobs } from "../../../api/db/tables";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
 import {
   buildWorld,
@@ -19,9 +19,9 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 describe("the close", { timeout: 30_000 }, () => {
@@ -29,7 +29,7 @@ describe("the close", { timeout: 30_000 }, () => {
     w = await buildWorld();
     const form = twitterForm(w.t, T0);
     const id = await createContest(w, form);
-    enableFollowUps(w, id);
+    await enableFollowUps(w, id);
     await w.tickAt(form.startAt);
     await w.tickAt(form.startAt + DAY);
 
@@ -39,37 +39,36 @@ describe("the close", { timeout: 30_000 }, () => {
       return reply(request);
     });
     await w.tickAt(form.closeAt);
-    const closed = contestRow(w, id);
+    const closed = await contestRow(w, id);
     expect(closed.status).toBe("closed");
     expect(closed.closedAt).toBe(iso(form.closeAt));
     expect(closed.entriesLoadedAt).toBe(iso(form.closeAt));
-    expect(jobOf(w, id, "close").status).toBe("done");
+    expect((await jobOf(w, id, "close")).status).toBe("done");
 
     // The closing publication retries on its own; the automatic draw does not wait for it, not even in a tick
     // where the closing publication fails first.
     for (let t = form.closeAt + MIN; t < form.closeAt + HOUR; t += 5 * MIN) await w.tickAt(t);
-    w.t.db
+    await w.t.db
       .update(jobs)
       .set({ dueAt: iso(form.closeAt + HOUR - MIN) })
-      .where(eq(jobs.id, jobOf(w, id, "closing").id))
-      .run();
+      .where(eq(jobs.id, (await jobOf(w, id, "closing")).id));
     const tick = await w.tickAt(form.closeAt + HOUR);
     expect(tick.runs.map((r) => [r.kind, r.outcome])).toEqual([
       ["closing", "failed"],
       ["autodraw", "done"],
     ]);
-    expect(contestRow(w, id).status).toBe("ended");
+    expect((await contestRow(w, id)).status).toBe("ended");
     // The draw moved the status: the failed publication is put back to pending, to try again.
-    const closing = jobOf(w, id, "closing");
+    const closing = await jobOf(w, id, "closing");
     expect(closing).toMatchObject({ status: "pending", attempts: 0 });
     expect(closing.lastError).toContain("the main post was deleted");
-    expect(publicationsOf(w, id).find((p) => p.kind === "closing")?.status).toBe("publishing");
+    expect((await publicationsOf(w, id)).find((p) => p.kind === "closing")?.status).toBe("publishing");
 
     // Once the network takes it, it goes out once.
     vi.restoreAllMocks();
     await w.tickAt(form.closeAt + DAY);
-    expect(jobOf(w, id, "closing")).toMatchObject({ status: "done", result: { published: 1 } });
-    expect(publicationsOf(w, id).filter((p) => p.kind === "closing")).toMatchObject([
+    expect(await jobOf(w, id, "closing")).toMatchObject({ status: "done", result: { published: 1 } });
+    expect((await publicationsOf(w, id)).filter((p) => p.kind === "closing")).toMatchObject([
       { status: "published" },
     ]);
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts } from "../../../api/db/schema";
+import { accounts } from "../../../api/db/tables";
 import { claimDueJobs } from "../../../api/scheduler";
 import {
   buildWorld,
@@ -29,17 +29,17 @@ describe("DELETE /api/v1/teams/current/contests/:id of a planned contest", { tim
     const form = twitterForm(w.t, T0);
     const id = await createContest(w, form);
     // Its start waited a while for its account; the account is back and the start job is claimed again.
-    w.t.db.update(accounts).set({ disabled: true }).where(eq(accounts.teamId, w.teamId)).run();
+    await w.t.db.update(accounts).set({ disabled: true }).where(eq(accounts.teamId, w.teamId));
     await w.tickAt(form.startAt);
-    w.t.db.update(accounts).set({ disabled: false }).where(eq(accounts.teamId, w.teamId)).run();
+    await w.t.db.update(accounts).set({ disabled: false }).where(eq(accounts.teamId, w.teamId));
     w.setNow(form.startAt + 2 * MIN);
-    expect(claimDueJobs(w.t.deps, new Date(w.now())).map((j) => j.kind)).toEqual(["start"]);
+    expect((await claimDueJobs(w.t.deps, new Date(w.now()))).map((j) => j.kind)).toEqual(["start"]);
 
     const res = await deleteContest(id);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe("contestNoLongerEditable");
-    expect(contestRow(w, id).deletedAt).toBeNull();
-    expect(jobOf(w, id, "start").status).toBe("claimed");
+    expect((await contestRow(w, id)).deletedAt).toBeNull();
+    expect((await jobOf(w, id, "start")).status).toBe("claimed");
   });
 
   it("refuses (409 contestNoLongerEditable) once the start is within the edit lock", async () => {
@@ -50,26 +50,26 @@ describe("DELETE /api/v1/teams/current/contests/:id of a planned contest", { tim
     const res = await deleteContest(id);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe("contestNoLongerEditable");
-    expect(contestRow(w, id).deletedAt).toBeNull();
+    expect((await contestRow(w, id)).deletedAt).toBeNull();
 
     // A minute later the scheduler starts it as planned.
     await w.tickAt(form.startAt);
-    expect(contestRow(w, id).status).toBe("started");
+    expect((await contestRow(w, id)).status).toBe("started");
   });
 
   it("still deletes a contest whose start only waits for its publishing account, nothing published", async () => {
     w = await buildWorld();
     const form = twitterForm(w.t, T0);
     const id = await createContest(w, form);
-    w.t.db.update(accounts).set({ disabled: true }).where(eq(accounts.teamId, w.teamId)).run();
+    await w.t.db.update(accounts).set({ disabled: true }).where(eq(accounts.teamId, w.teamId));
     await w.tickAt(form.startAt);
     await w.tickAt(form.startAt + 10 * MIN);
-    expect(contestRow(w, id).status).toBe("planned");
+    expect((await contestRow(w, id)).status).toBe("planned");
 
     expect((await deleteContest(id)).status).toBe(200);
-    expect(jobsOf(w, id).every((j) => j.status === "canceled")).toBe(true);
-    w.t.db.update(accounts).set({ disabled: false }).where(eq(accounts.teamId, w.teamId)).run();
+    expect((await jobsOf(w, id)).every((j) => j.status === "canceled")).toBe(true);
+    await w.t.db.update(accounts).set({ disabled: false }).where(eq(accounts.teamId, w.teamId));
     await w.tickAt(form.startAt + 20 * MIN);
-    expect(publicationsOf(w, id)).toEqual([]);
+    expect(await publicationsOf(w, id)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { activities, contests } from "../../../api/db/schema";
+import { activities, contests } from "../../../api/db/tables";
 import { seedCommitment } from "../../../engine/lifecycle";
 import { setPlan } from "../../helpers/world";
 import {
@@ -40,7 +40,7 @@ describe("POST /api/v1/teams/current/contests/:id/draws", { timeout: 30_000 }, (
     expect(test1.winners).toHaveLength(1);
     const test2 = await (await draw(id, { kind: "test" })).json();
     expect(test2.test_index).toBe(2);
-    expect(contestRow(w, id).status).toBe("closed");
+    expect((await contestRow(w, id)).status).toBe("closed");
     const listed = await (await w.owner.call("GET", `${contestPath(id)}/draws`)).json();
     expect(listed.data.map((d: { kind: string; seed: string | null }) => [d.kind, d.seed])).toEqual([
       ["test", null],
@@ -56,18 +56,15 @@ describe("POST /api/v1/teams/current/contests/:id/draws", { timeout: 30_000 }, (
     expect(seedCommitment(final.seed)).toBe(final.seed_commitment);
     expect(final.seed_commitment).toBe(test1.seed_commitment);
     expect(final.entrants_hash).toBe(test1.entrants_hash);
-    const row = contestRow(w, id);
+    const row = await contestRow(w, id);
     expect(row).toMatchObject({ status: "ended" });
     expect(row.drawnAt).toBe(final.created_at);
     const after = await (await w.owner.call("GET", `${contestPath(id)}/draws`)).json();
     expect(after.data.map((d: { kind: string }) => d.kind)).toEqual(["test", "test", "final"]);
     expect(after.data[0].seed).toBeNull();
-    const types = w.t.db
-      .select({ type: activities.type })
-      .from(activities)
-      .where(eq(activities.teamId, w.teamId))
-      .all()
-      .map((a) => a.type);
+    const types = (
+      await w.t.db.select({ type: activities.type }).from(activities).where(eq(activities.teamId, w.teamId))
+    ).map((a) => a.type);
     expect(types.filter((t) => t === "startDraw")).toHaveLength(3);
     expect(types.filter((t) => t === "finishDraw")).toHaveLength(3);
 
@@ -110,19 +107,18 @@ describe("POST /api/v1/teams/current/contests/:id/draws", { timeout: 30_000 }, (
     const id = await createContest(w, form);
     await w.tickAt(form.startAt);
     await w.tickAt(form.closeAt + DAY);
-    expect(contestRow(w, id).status).toBe("closed");
+    expect((await contestRow(w, id)).status).toBe("closed");
     const test = await (await draw(id, { kind: "test" })).json();
     expect(test).toMatchObject({ winners_count: 3, substitutes_count: 3 });
     expect(test.winners).toHaveLength(3);
     expect(test.substitutes).toHaveLength(3);
     expect(new Set([...test.winners, ...test.substitutes]).size).toBe(6);
 
-    setPlan(w.t, w.teamId, "hobbyist"); // a winners quota of 5, test draws included
-    w.t.db
+    await setPlan(w.t, w.teamId, "hobbyist"); // a winners quota of 5, test draws included
+    await w.t.db
       .update(contests)
       .set({ config: { nb_winners: 40 } })
-      .where(eq(contests.id, id))
-      .run();
+      .where(eq(contests.id, id));
     const capped = await (await draw(id, { kind: "test" })).json();
     expect(capped.winners_count).toBe(5);
   });
@@ -136,7 +132,7 @@ describe("POST /api/v1/teams/current/contests/:id/draws", { timeout: 30_000 }, (
     const bob = await memberOf(w, "bob@brand.example", null);
     expect((await draw(id, { kind: "test" }, bob)).status).toBe(403);
 
-    setPlan(w.t, w.teamId, "basic");
+    await setPlan(w.t, w.teamId, "basic");
     const res = await draw(id, { kind: "test" });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("upgradeToPerformTestDraws");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts, draws, entrants, uploads } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { accounts, draws, entrants, uploads } from "../../../api/db/tables";
 import { newId } from "../../../api/ids";
 import {
   buildWorld,
@@ -26,36 +27,30 @@ afterEach(() => w.t.cleanup());
 type Json = Record<string, unknown>;
 
 /** An instagram source publishing with a linked instagram account: comment to enter, a private message to winners. */
-function instagramSource(): Json {
-  w.t.db
-    .insert(accounts)
-    .values({
-      id: newId(),
-      teamId: w.teamId,
-      provider: "instagram",
-      externalId: "1004",
-      name: "Brand instagram",
-      screenName: "brand_instagram",
-      sandbox: true,
-      linkedAt: iso(T0),
-    })
-    .run();
+async function instagramSource(): Promise<Json> {
+  await w.t.db.insert(accounts).values({
+    id: newId(),
+    teamId: w.teamId,
+    provider: "instagram",
+    externalId: "1004",
+    name: "Brand instagram",
+    screenName: "brand_instagram",
+    sandbox: true,
+    linkedAt: iso(T0),
+  });
   const source = structuredClone(w.t.deps.catalog.builder.defaults.sources.instagram) as unknown as Json;
   Object.assign(source, { id: 102, type: "instagram" });
   const ig = source as { publication: Json; actions: { comment: Json }; winners_private_message: Json };
   // An instagram post has a picture: one the team uploaded.
   const uuid = newId();
-  w.t.db
-    .insert(uploads)
-    .values({
-      id: uuid,
-      teamId: w.teamId,
-      sha256: "a".repeat(64),
-      mime: "image/png",
-      size: 10,
-      createdAt: iso(T0),
-    })
-    .run();
+  await w.t.db.insert(uploads).values({
+    id: uuid,
+    teamId: w.teamId,
+    sha256: "a".repeat(64),
+    mime: "image/png",
+    size: 10,
+    createdAt: iso(T0),
+  });
   ig.publication.account_id = 1004;
   ig.publication.content = "Comment to win!";
   ig.publication.media = { files: [{ uuid, mime: "image/png", size: 10 }], count: 1 };
@@ -80,18 +75,18 @@ describe("the publications and messages that follow the draw", { timeout: 30_000
     w = await buildWorld();
     const form = twitterForm(w.t, T0, { autodraw: false, nbWinners: MANY_WINNERS });
     const id = await createContest(w, { ...form, sources: [...form.sources, facebookSource(w.t)] });
-    enableFollowUps(w, id);
+    await enableFollowUps(w, id);
     await w.tickAt(form.startAt);
     await w.tickAt(form.closeAt);
     await drawByHand(id);
     await w.tickAt(form.closeAt + MIN);
 
-    const winners = w.t.db.select().from(draws).where(eq(draws.contestId, id)).get()?.winners ?? [];
-    const rows = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
-    const published = publicationsOf(w, id).filter((p) => p.kind === "winners");
+    const winners = (await first(w.t.db.select().from(draws).where(eq(draws.contestId, id))))?.winners ?? [];
+    const rows = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
+    const published = (await publicationsOf(w, id)).filter((p) => p.kind === "winners");
     expect(published.map((p) => p.provider).sort()).toEqual(["facebook", "twitter"]);
     for (const provider of ["facebook", "twitter"]) {
-      const sourceId = storedSourceId(w, id, provider);
+      const sourceId = await storedSourceId(w, id, provider);
       const text = published.find((p) => p.sourceId === sourceId)?.text ?? "";
       const own = rows.filter((r) => winners.includes(r.id) && r.sourceId === sourceId);
       const others = rows.filter((r) => winners.includes(r.id) && r.provider !== provider);
@@ -107,19 +102,21 @@ describe("the publications and messages that follow the draw", { timeout: 30_000
   it("skips instagram private messages after the network's 7-day window", async () => {
     w = await buildWorld();
     const form = twitterForm(w.t, T0, { autodraw: false, nbWinners: MANY_WINNERS });
-    const id = await createContest(w, { ...form, sources: [...form.sources, instagramSource()] });
+    const id = await createContest(w, { ...form, sources: [...form.sources, await instagramSource()] });
     await w.tickAt(form.startAt);
     await w.tickAt(form.closeAt);
 
     w.setNow(form.startAt + 8 * DAY);
     await drawByHand(id);
     await w.tickAt(form.startAt + 8 * DAY + MIN);
-    const instagram = storedSourceId(w, id, "instagram");
-    expect(jobsOf(w, id).find((j) => j.kind === "private_messages" && j.key === instagram)).toMatchObject({
+    const instagram = await storedSourceId(w, id, "instagram");
+    expect(
+      (await jobsOf(w, id)).find((j) => j.kind === "private_messages" && j.key === instagram),
+    ).toMatchObject({
       status: "done",
       result: { skipped: "instagram_window" },
     });
-    const messages = publicationsOf(w, id).filter((p) => p.kind === "private_message");
+    const messages = (await publicationsOf(w, id)).filter((p) => p.kind === "private_message");
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.every((m) => m.provider === "twitter")).toBe(true);
   });
@@ -130,19 +127,20 @@ describe("the publications and messages that follow the draw", { timeout: 30_000
     const id = await createContest(w, { ...form, sources: [...form.sources, facebookSource(w.t)] });
     // The server was down at the start: the contest starts two days late.
     await w.tickAt(form.startAt + 2 * DAY);
-    expect(contestRow(w, id).startedAt).toBe(iso(form.startAt + 2 * DAY));
+    expect((await contestRow(w, id)).startedAt).toBe(iso(form.startAt + 2 * DAY));
     await w.tickAt(form.closeAt);
 
     // 8 days after the planned start, 6 after the real one: facebook still takes the messages.
     w.setNow(form.startAt + 8 * DAY);
     await drawByHand(id);
     await w.tickAt(form.startAt + 8 * DAY + MIN);
-    const facebook = storedSourceId(w, id, "facebook");
-    const job = jobsOf(w, id).find((j) => j.kind === "private_messages" && j.key === facebook);
+    const facebook = await storedSourceId(w, id, "facebook");
+    const job = (await jobsOf(w, id)).find((j) => j.kind === "private_messages" && j.key === facebook);
     expect(job?.status).toBe("done");
     expect(job?.result).not.toHaveProperty("skipped");
     expect(
-      publicationsOf(w, id).filter((p) => p.kind === "private_message" && p.provider === "facebook").length,
+      (await publicationsOf(w, id)).filter((p) => p.kind === "private_message" && p.provider === "facebook")
+        .length,
     ).toBeGreaterThan(0);
   });
 });

@@ -28,9 +28,9 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 type Verify = {
@@ -79,22 +79,24 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
     // The load after the moment: the first entrant has not liked yet, the moment goes to the second.
     await w.tickAt(moment + 30 * MIN);
     const [first, second] = ids;
-    const sent = publicationsOf(w, id).filter((p) => p.kind === "winning_moment_won");
+    const sent = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_won");
     expect(sent.map((p) => p.key)).toEqual([second]);
-    const frozen = Object.values(findCommitment(w.t.db, id)?.moments ?? {})[0] as { frozen: unknown[] };
+    const frozen = Object.values((await findCommitment(w.t.db, id))?.moments ?? {})[0] as {
+      frozen: unknown[];
+    };
     expect(frozen.frozen).toMatchObject([{ moment: iso(moment), winner: second, at: iso(moment + 2 * MIN) }]);
 
     // The close: the entries changed. Afresh, the moment would go to the first; the close keeps the second.
     phase = "close";
     await w.tickAt(form.closeAt);
-    expect(findCommitment(w.t.db, id)?.momentsResult).toEqual({
-      [Object.keys(findCommitment(w.t.db, id)?.moments ?? {})[0] as string]: [
+    expect((await findCommitment(w.t.db, id))?.momentsResult).toEqual({
+      [Object.keys((await findCommitment(w.t.db, id))?.moments ?? {})[0] as string]: [
         { moment: iso(moment), winner: second },
       ],
     });
-    const won = publicationsOf(w, id).filter((p) => p.kind === "winning_moment_won");
+    const won = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_won");
     expect(won.map((p) => p.key)).toEqual([second]);
-    const lost = publicationsOf(w, id).filter((p) => p.kind === "winning_moment_lost");
+    const lost = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_lost");
     expect(lost.map((p) => p.key)).toEqual([first]);
 
     // /verify publishes the frozen moment; re-run with it, the published winners come out again (in the

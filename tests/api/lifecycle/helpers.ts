@@ -3,10 +3,12 @@
  * business plan with a sandbox account of each network, contests made through the builder's create call (so the
  * scheduler is fed the way it is in production) or imported through quickdraw.
  */
+
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Catalog } from "../../../api/catalog";
-import { accounts, contests, jobs, notifications, publications } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { accounts, contests, jobs, notifications, publications } from "../../../api/db/tables";
 import { newId } from "../../../api/ids";
 import { runDueJobs } from "../../../api/scheduler";
 import { type Session, signIn } from "../../helpers/api-client";
@@ -35,40 +37,37 @@ export type World = {
   tickAt: (ms: number) => ReturnType<typeof runDueJobs>;
 };
 
-export function linkAccounts(t: TestApp, teamId: string): void {
+export async function linkAccounts(t: TestApp, teamId: string): Promise<void> {
   for (const [provider, id] of Object.entries(ACCOUNT_IDS)) {
-    t.db
-      .insert(accounts)
-      .values({
-        id: newId(),
-        teamId,
-        provider,
-        externalId: String(id),
-        name: `Brand ${provider}`,
-        screenName: `brand_${provider}`,
-        sandbox: true,
-        linkedAt: iso(T0),
-      })
-      .run();
+    await t.db.insert(accounts).values({
+      id: newId(),
+      teamId,
+      provider,
+      externalId: String(id),
+      name: `Brand ${provider}`,
+      screenName: `brand_${provider}`,
+      sandbox: true,
+      linkedAt: iso(T0),
+    });
   }
 }
 
-/** An app over `dbFile` (a new one when not given) at the clock `clock`; `catalog`: one of another schemas/ folder. */
-export function appAt(
+/** An app at the clock `clock`, over `env.databaseUrl` (another app's database) or a new database; `catalog`: one of another schemas/ folder. */
+export async function appAt(
   clock: { now: number },
   env: { databaseUrl?: string } = {},
   catalog?: Catalog,
-): TestApp {
-  return createTestApp({ clock: () => new Date(clock.now), env, ...(catalog ? { catalog } : {}) });
+): Promise<TestApp> {
+  return await createTestApp({ clock: () => new Date(clock.now), env, ...(catalog ? { catalog } : {}) });
 }
 
 export async function buildWorld(plan = "business", opts: { catalog?: Catalog } = {}): Promise<World> {
   const clock = { now: T0 };
-  const t = appAt(clock, {}, opts.catalog);
+  const t = await appAt(clock, {}, opts.catalog);
   const owner = await signIn(t, "olive@brand.example", "Olive");
-  const teamId = currentTeamId(t, owner.userId);
-  setPlan(t, teamId, plan);
-  linkAccounts(t, teamId);
+  const teamId = await currentTeamId(t, owner.userId);
+  await setPlan(t, teamId, plan);
+  await linkAccounts(t, teamId);
   return {
     t,
     owner,
@@ -86,7 +85,7 @@ export async function buildWorld(plan = "business", opts: { catalog?: Catalog } 
 
 export async function memberOf(w: World, email: string, permissions: Record<string, boolean> | null) {
   const s = await signIn(w.t, email, email.split("@")[0]);
-  addMember(w.t, w.teamId, s, permissions);
+  await addMember(w.t, w.teamId, s, permissions);
   return s;
 }
 
@@ -175,12 +174,11 @@ export async function importContest(w: World, n = "01", entrants?: number): Prom
   const answer = (await res.json()) as { contest_id?: string };
   if (res.status !== 201 || !answer.contest_id) throw new Error(`quickdraw answered ${res.status}`);
   if (entrants !== undefined) {
-    const row = w.t.db.select().from(contests).where(eq(contests.id, answer.contest_id)).get();
-    w.t.db
+    const row = await first(w.t.db.select().from(contests).where(eq(contests.id, answer.contest_id)));
+    await w.t.db
       .update(contests)
       .set({ meta: { ...(row?.meta ?? {}), sandbox_entrants: entrants } })
-      .where(eq(contests.id, answer.contest_id))
-      .run();
+      .where(eq(contests.id, answer.contest_id));
   }
   return answer.contest_id;
 }
@@ -198,8 +196,8 @@ export async function loadedImport(w: World, n = "01", entrants?: number): Promi
  * config does not let a team edit them (can_edit false on closing_publication.enabled and
  * winners_publication.enabled: the stored form keeps their default, off), so a test that needs them sets them.
  */
-export function enableFollowUps(w: World, id: string): void {
-  const row = contestRow(w, id);
+export async function enableFollowUps(w: World, id: string): Promise<void> {
+  const row = await contestRow(w, id);
   const cbData = structuredClone(row.cbData ?? {}) as { sources?: Json[] };
   for (const source of cbData.sources ?? []) {
     source.closing_publication = {
@@ -215,11 +213,11 @@ export function enableFollowUps(w: World, id: string): void {
       content: "Congratulations {WINNERS}! Seed {SEED}",
     };
   }
-  w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id)).run();
+  await w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id));
 }
 
-export function contestRow(w: World, id: string) {
-  const row = w.t.db.select().from(contests).where(eq(contests.id, id)).get();
+export async function contestRow(w: World, id: string) {
+  const row = await first(w.t.db.select().from(contests).where(eq(contests.id, id)));
   if (!row) throw new Error(`no contest ${id}`);
   return row;
 }
@@ -241,42 +239,41 @@ export function facebookSource(t: TestApp): Json {
 }
 
 /** The stored _id of the contest's source of that network. */
-export function storedSourceId(w: World, id: string, provider: string): string {
-  const source = (contestRow(w, id).sources as { _id: string; provider: string }[]).find(
+export async function storedSourceId(w: World, id: string, provider: string): Promise<string> {
+  const source = ((await contestRow(w, id)).sources as { _id: string; provider: string }[]).find(
     (s) => s.provider === provider,
   );
   if (!source) throw new Error(`no ${provider} source`);
   return source._id;
 }
 
-export function jobsOf(w: World, contestId: string) {
-  return w.t.db.select().from(jobs).where(eq(jobs.contestId, contestId)).orderBy(jobs.dueAt, jobs.id).all();
+export async function jobsOf(w: World, contestId: string) {
+  return await w.t.db.select().from(jobs).where(eq(jobs.contestId, contestId)).orderBy(jobs.dueAt, jobs.id);
 }
 
-export function jobOf(w: World, contestId: string, kind: string) {
-  const job = jobsOf(w, contestId).find((j) => j.kind === kind);
+export async function jobOf(w: World, contestId: string, kind: string) {
+  const job = (await jobsOf(w, contestId)).find((j) => j.kind === kind);
   if (!job) throw new Error(`no ${kind} job`);
   return job;
 }
 
-export function publicationsOf(w: World, contestId: string) {
-  return w.t.db
+export async function publicationsOf(w: World, contestId: string) {
+  return await w.t.db
     .select()
     .from(publications)
     .where(eq(publications.contestId, contestId))
-    .orderBy(publications.createdAt, publications.id)
-    .all();
+    .orderBy(publications.createdAt, publications.id);
 }
 
 /** The keys of the notifications sent to the team, oldest first. */
-export function teamNotifications(w: World): string[] {
-  return w.t.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.teamId, w.teamId))
-    .orderBy(notifications.id)
-    .all()
-    .map((n) => (n.content as { key: string }).key);
+export async function teamNotifications(w: World): Promise<string[]> {
+  return (
+    await w.t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.teamId, w.teamId))
+      .orderBy(notifications.id)
+  ).map((n) => (n.content as { key: string }).key);
 }
 
 /** Winning moments on the form's twitter source, with their won and lost replies. */

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { activities, entrants } from "../../../api/db/schema";
+import { activities, entrants } from "../../../api/db/tables";
 import { signIn } from "../../helpers/api-client";
+import { sqliteConnection } from "../../helpers/test-app";
 import { currentTeamId, expectShape } from "../../helpers/world";
 import {
   buildWorld,
@@ -17,9 +18,9 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 const load = (id: string, body: unknown = { consent: true }) =>
@@ -34,28 +35,28 @@ describe("POST /api/v1/teams/current/contests/:id/load_entries", { timeout: 30_0
       expect(refused.status).toBe(422);
       expect(Object.keys((await refused.json()).errors)).toEqual(["consent"]);
     }
-    expect(contestRow(w, id).entriesLoadedAt).toBeNull();
+    expect((await contestRow(w, id)).entriesLoadedAt).toBeNull();
 
     const res = await load(id);
     expect(res.status).toBe(200);
     const answer = await res.json();
     expect(answer).toMatchObject({ contest_id: id, truncated: false, limit: 3000 });
     expect(answer.loaded).toBeGreaterThan(0);
-    const row = contestRow(w, id);
+    const row = await contestRow(w, id);
     expect(row).toMatchObject({
       status: "closed",
       entriesCount: answer.loaded,
       loadedAt: row.entriesLoadedAt,
     });
     expect(row.closedAt).toBe(row.entriesLoadedAt);
-    const log = w.t.db.select().from(activities).where(eq(activities.type, "loadContest")).all();
+    const log = await w.t.db.select().from(activities).where(eq(activities.type, "loadContest"));
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ userId: w.owner.userId, meta: { contest: { _id: id } } });
 
     // Loading again needs no consent, and gives the same entries (the sandbox is deterministic).
-    const before = w.t.db.select({ id: entrants.id }).from(entrants).where(eq(entrants.contestId, id)).all();
+    const before = await w.t.db.select({ id: entrants.id }).from(entrants).where(eq(entrants.contestId, id));
     expect((await load(id, {})).status).toBe(200);
-    const after = w.t.db.select({ id: entrants.id }).from(entrants).where(eq(entrants.contestId, id)).all();
+    const after = await w.t.db.select({ id: entrants.id }).from(entrants).where(eq(entrants.contestId, id));
     expect(after).toEqual(before);
   });
 
@@ -67,14 +68,18 @@ describe("POST /api/v1/teams/current/contests/:id/load_entries", { timeout: 30_0
     const answer = await res.json();
     expect(answer).toMatchObject({ loaded: 3000, truncated: true, limit: 3000 });
     expect(answer.message).toMatch(/first 3000/);
-    const rows = w.t.db
+    const rows = await w.t.db
       .select({ position: entrants.position })
       .from(entrants)
-      .where(eq(entrants.contestId, id))
-      .all();
+      .where(eq(entrants.contestId, id));
     expect(rows).toHaveLength(3000);
     expect(Math.max(...rows.map((r) => r.position))).toBe(2999);
-    expect(contestRow(w, id).funnel).toMatchObject({ total: 3000, kept: 3000, read: 3001, truncated: true });
+    expect((await contestRow(w, id)).funnel).toMatchObject({
+      total: 3000,
+      kept: 3000,
+      read: 3001,
+      truncated: true,
+    });
   });
 
   it("stores every entry with its verdict, the reasons that removed it and the funnel", async () => {
@@ -122,7 +127,7 @@ describe("POST /api/v1/teams/current/contests/:id/load_entries", { timeout: 30_0
     expect((await load(drawn)).status).toBe(409);
 
     const other = await signIn(w.t, "oscar@other.example", "Oscar");
-    expect(currentTeamId(w.t, other.userId)).not.toBe(w.teamId);
+    expect(await currentTeamId(w.t, other.userId)).not.toBe(w.teamId);
     const id = await importContest(w, "03");
     expect((await other.call("POST", `${contestPath(id)}/load_entries`, { consent: true })).status).toBe(404);
     expect((await other.call("GET", `${contestPath(id)}/entries`)).status).toBe(404);
@@ -135,15 +140,29 @@ describe("POST /api/v1/teams/current/contests/:id/load_entries", { timeout: 30_0
   it("reads the contest it loads into again inside the load's transaction, never beside it", async () => {
     w = await buildWorld();
     const id = await importContest(w);
-    // Reads made on the database handle itself while a transaction is open are beside the transaction.
+    // Reads made on the database handle itself while a transaction is open are beside the transaction: on
+    // SQLite's one connection they would read inside it, on PostgreSQL's pool on another connection.
+    let open = 0;
+    if (w.t.dialect === "postgresql") {
+      const begin = w.t.db.transaction.bind(w.t.db);
+      vi.spyOn(w.t.db, "transaction").mockImplementation((async (...args: Parameters<typeof begin>) => {
+        open++;
+        try {
+          return await begin(...args);
+        } finally {
+          open--;
+        }
+      }) as typeof begin);
+    }
+    const inTransaction = () => (w.t.dialect === "sqlite" ? sqliteConnection(w.t).inTransaction : open > 0);
     const select = w.t.db.select.bind(w.t.db);
     let beside = 0;
     vi.spyOn(w.t.db, "select").mockImplementation(((...args: Parameters<typeof select>) => {
-      if (w.t.db.$client.inTransaction) beside++;
+      if (inTransaction()) beside++;
       return select(...args);
     }) as typeof select);
     expect((await load(id)).status).toBe(200);
-    expect(contestRow(w, id).status).toBe("closed");
+    expect((await contestRow(w, id)).status).toBe("closed");
     expect(beside).toBe(0);
   });
 

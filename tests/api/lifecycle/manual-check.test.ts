@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { entrants } from "../../../api/db/schema";
+import { entrants } from "../../../api/db/tables";
 import type { Session } from "../../helpers/api-client";
 import { expectShape, setPlan } from "../../helpers/world";
 import { buildWorld, contestPath, loadedImport, memberOf, type World } from "./helpers";
@@ -24,27 +24,25 @@ async function opened(id: string, entrant: string, s: Session = w.owner): Promis
 }
 
 /** The distinct ids of a contest's valid entries, in load order. */
-function validIds(id: string): string[] {
-  const rows = w.t.db
+async function validIds(id: string): Promise<string[]> {
+  const rows = await w.t.db
     .select({ id: entrants.id })
     .from(entrants)
     .where(and(eq(entrants.contestId, id), eq(entrants.valid, true)))
-    .orderBy(entrants.position)
-    .all();
+    .orderBy(entrants.position);
   return [...new Set(rows.map((r) => r.id))];
 }
 
-function rowsOf(id: string, entrant: string) {
-  return w.t.db
+async function rowsOf(id: string, entrant: string) {
+  return await w.t.db
     .select()
     .from(entrants)
-    .where(and(eq(entrants.contestId, id), eq(entrants.id, entrant)))
-    .all();
+    .where(and(eq(entrants.contestId, id), eq(entrants.id, entrant)));
 }
 
 async function firstValid(): Promise<{ id: string; first: string }> {
   const id = await loadedImport(w);
-  const [first] = validIds(id);
+  const [first] = await validIds(id);
   if (!first) throw new Error("no valid entry");
   return { id, first };
 }
@@ -63,30 +61,29 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/profile", {
     const res = await openProfile(id, first);
     expect(res.status).toBe(200);
     const answer = await res.json();
-    const [row] = rowsOf(id, first);
+    const [row] = await rowsOf(id, first);
     expect(answer).toEqual({
       entrant_id: first,
       profile_url: row?.profileUrl,
       opened_at: w.t.deps.clock().toISOString(),
     });
     expect(answer.profile_url).toMatch(/^https:\/\/x\.com\//);
-    for (const r of rowsOf(id, first)) {
+    for (const r of await rowsOf(id, first)) {
       expect(r).toMatchObject({ profileOpenedBy: w.owner.userId, profileOpenedAt: answer.opened_at });
     }
     // Nobody else's entry is marked.
-    const others = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const others = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(others.filter((r) => r.profileOpenedBy !== null).every((r) => r.id === first)).toBe(true);
   });
 
   it("answers the provider's profile address when the network gave none or not a web one", async () => {
     w = await buildWorld();
     const { id, first } = await firstValid();
-    const [row] = rowsOf(id, first);
-    w.t.db
+    const [row] = await rowsOf(id, first);
+    await w.t.db
       .update(entrants)
       .set({ profileUrl: "javascript:alert(1)" })
-      .where(and(eq(entrants.contestId, id), eq(entrants.id, first)))
-      .run();
+      .where(and(eq(entrants.contestId, id), eq(entrants.id, first)));
     const answer = await (await openProfile(id, first)).json();
     expect(answer.profile_url).toBe(`https://x.com/${row?.screenName}`);
   });
@@ -94,15 +91,14 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/profile", {
   it("refuses an account without a profile address with a 409, and records nothing", async () => {
     w = await buildWorld();
     const { id, first } = await firstValid();
-    w.t.db
+    await w.t.db
       .update(entrants)
       .set({ profileUrl: null, provider: "nowhere" })
-      .where(and(eq(entrants.contestId, id), eq(entrants.id, first)))
-      .run();
+      .where(and(eq(entrants.contestId, id), eq(entrants.id, first)));
     const res = await openProfile(id, first);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe("conflict");
-    expect(rowsOf(id, first).every((r) => r.profileOpenedBy === null)).toBe(true);
+    expect((await rowsOf(id, first)).every((r) => r.profileOpenedBy === null)).toBe(true);
   });
 
   it("needs the check's permissions and plan feature, and an entry of the team's contest", async () => {
@@ -116,11 +112,11 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/profile", {
     const alice = await memberOf(w, "alice@brand.example", { "team.contests.do_finaldraw": true });
     expect((await openProfile(id, first, alice)).status).toBe(200);
 
-    setPlan(w.t, w.teamId, "starter");
+    await setPlan(w.t, w.teamId, "starter");
     const res = await openProfile(id, first);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("planNotSupported");
-    expect(rowsOf(id, first).every((r) => r.profileOpenedBy === alice.userId)).toBe(true);
+    expect((await rowsOf(id, first)).every((r) => r.profileOpenedBy === alice.userId)).toBe(true);
   });
 });
 
@@ -145,7 +141,7 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     expect(
       await errorsOf(await check(id, first, { decision: "approve", reasons: [], opened_profile: true })),
     ).toEqual(NOT_OPENED);
-    expect(rowsOf(id, first).every((r) => r.manualCheck === "pending")).toBe(true);
+    expect((await rowsOf(id, first)).every((r) => r.manualCheck === "pending")).toBe(true);
 
     await opened(id, first);
     expect((await check(id, first, { decision: "approve", reasons: [] })).status).toBe(200);
@@ -158,7 +154,7 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     await opened(id, first, alice);
     const body = { decision: "reject", reasons: ["seemsAutomated"] };
     expect(await errorsOf(await check(id, first, body))).toEqual(NOT_OPENED);
-    expect(rowsOf(id, first).every((r) => r.manualCheck === "pending")).toBe(true);
+    expect((await rowsOf(id, first)).every((r) => r.manualCheck === "pending")).toBe(true);
 
     // The owner opens it in turn: the opening is theirs now, no longer Alice's.
     await opened(id, first);
@@ -206,7 +202,7 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
       "reasons.1": ["Must be a text."],
       "reasons.2": ["May not be greater than 50 characters."],
     });
-    expect(rowsOf(id, first).every((r) => r.manualCheck === "pending")).toBe(true);
+    expect((await rowsOf(id, first)).every((r) => r.manualCheck === "pending")).toBe(true);
   });
 
   it("names the body's problems and the missing opening in one 422", async () => {
@@ -228,7 +224,7 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     const page = async (valid: boolean): Promise<Page> =>
       (await w.owner.call("GET", `${contestPath(id)}/entries?valid=${valid}&per_page=100`)).json();
     const before = await page(true);
-    const rejected = validIds(id)[0] ?? "";
+    const rejected = (await validIds(id))[0] ?? "";
     await opened(id, rejected);
     expect((await check(id, rejected, { decision: "reject", reasons: ["seemsAutomated"] })).status).toBe(200);
 
@@ -246,13 +242,13 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
       await w.owner.call("POST", `${contestPath(id)}/draws`, { kind: "final", consent: true })
     ).json();
     expect(valid.meta.drawable).toBe(draw.entrants_count);
-    expect(draw.entrants_count).toBe(validIds(id).length - 1);
+    expect(draw.entrants_count).toBe((await validIds(id)).length - 1);
   });
 
   it("takes the catalogue's reasons and free text, and the rejected entrants are not drawn", async () => {
     w = await buildWorld();
     const id = await loadedImport(w);
-    const ids = validIds(id);
+    const ids = await validIds(id);
     const keep = ids.slice(0, 2);
     for (const [i, entrant] of ids.slice(2).entries()) {
       const reasons = i % 2 === 0 ? ["seemsAutomated", "teamOrFriendAccount"] : ["Posts only giveaways"];
@@ -276,7 +272,7 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     const res = await check(id, keep[1] ?? "", late);
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe("contestAlreadyDrawn");
-    expect(rowsOf(id, keep[1] ?? "").every((r) => r.manualCheck === "pending")).toBe(true);
+    expect((await rowsOf(id, keep[1] ?? "")).every((r) => r.manualCheck === "pending")).toBe(true);
   });
 
   it("needs the draw.manualCheck feature, a permission, and an entry of the team's contest", async () => {
@@ -291,7 +287,7 @@ describe("POST /api/v1/teams/current/contests/:id/entries/:entrantId/check", { t
     await opened(id, first, alice);
     expect((await check(id, first, body, alice)).status).toBe(200);
 
-    setPlan(w.t, w.teamId, "starter");
+    await setPlan(w.t, w.teamId, "starter");
     const res = await check(id, first, body);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("planNotSupported");

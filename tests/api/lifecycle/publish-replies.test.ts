@@ -71,7 +71,7 @@ describe("publishing the winning moments' replies as a batch", { timeout: 30_000
     expect(await publishReplies(w.t.deps, driver, replies(id, 5))).toBe(5);
     // The sandbox answers the batch in one call.
     expect(calls).toEqual([5]);
-    const rows = publicationsOf(w, id);
+    const rows = await publicationsOf(w, id);
     expect(rows.map((r) => [r.kind, r.key, r.status, r.text, r.inReplyTo])).toEqual(
       replies(id, 5).map((p) => [p.kind, p.key, "published", p.text, p.inReplyTo]),
     );
@@ -82,7 +82,7 @@ describe("publishing the winning moments' replies as a batch", { timeout: 30_000
     // Run again (a restart), with another text: nothing is asked, nothing changes.
     expect(await publishReplies(w.t.deps, driver, replies(id, 5, "Changed"))).toBe(5);
     expect(calls).toEqual([5]);
-    expect(publicationsOf(w, id)).toEqual(rows);
+    expect(await publicationsOf(w, id)).toEqual(rows);
   });
 
   it("keeps what a network answered before it failed, and asks only for the rest when run again", async () => {
@@ -91,7 +91,7 @@ describe("publishing the winning moments' replies as a batch", { timeout: 30_000
     await expect(publishReplies(w.t.deps, failing.driver, replies(id, 4))).rejects.toThrow("rate limited");
     expect(failing.asked.map((r) => r.key)).toEqual(["twitter:0", "twitter:1"]);
     // Every reply was recorded before any reached the network; those answered are published.
-    expect(publicationsOf(w, id).map((r) => [r.key, r.status])).toEqual([
+    expect((await publicationsOf(w, id)).map((r) => [r.key, r.status])).toEqual([
       ["twitter:0", "published"],
       ["twitter:1", "published"],
       ["twitter:2", "publishing"],
@@ -104,7 +104,7 @@ describe("publishing the winning moments' replies as a batch", { timeout: 30_000
       ["twitter:2", "Not this time 2", "comment-2", "reply"],
       ["twitter:3", "Not this time 3", "comment-3", "reply"],
     ]);
-    expect(publicationsOf(w, id).map((r) => [r.key, r.status, r.externalPostId])).toEqual(
+    expect((await publicationsOf(w, id)).map((r) => [r.key, r.status, r.externalPostId])).toEqual(
       [0, 1, 2, 3].map((i) => [`twitter:${i}`, "published", `post-twitter:${i}`]),
     );
   });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, entrants } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { contests, entrants } from "../../../api/db/tables";
 import { CSV_COLUMNS, csvCell, entriesOverTime } from "../../../api/services/statistics";
 import { setPlan } from "../../helpers/world";
 import { buildWorld, contestPath, loadedImport, memberOf, type World } from "./helpers";
@@ -41,22 +42,18 @@ describe("GET /api/v1/teams/current/contests/:id/entries/export", { timeout: 30_
   it("downloads the entries as CSV, quoting what needs it and defusing spreadsheet formulas", async () => {
     w = await buildWorld();
     const id = await loadedImport(w);
-    const first = w.t.db
-      .select()
-      .from(entrants)
-      .where(eq(entrants.contestId, id))
-      .orderBy(entrants.position)
-      .get();
-    if (!first) throw new Error("no entry");
-    w.t.db
+    const firstEntry = await first(
+      w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).orderBy(entrants.position),
+    );
+    if (!firstEntry) throw new Error("no entry");
+    await w.t.db
       .update(entrants)
       .set({
         name: '=HYPERLINK("http://evil.example","click")',
         screenName: "@handle",
-        comments: [{ id: "c1", text: 'Count me in, "please"\nline two', at: first.firstAt }],
+        comments: [{ id: "c1", text: 'Count me in, "please"\nline two', at: firstEntry.firstAt }],
       })
-      .where(and(eq(entrants.contestId, id), eq(entrants.position, 0)))
-      .run();
+      .where(and(eq(entrants.contestId, id), eq(entrants.position, 0)));
 
     const res = await w.owner.call("GET", `${contestPath(id)}/entries/export`);
     expect(res.status).toBe(200);
@@ -68,11 +65,11 @@ describe("GET /api/v1/teams/current/contests/:id/entries/export", { timeout: 30_
     const text = bytes.subarray(3).toString("utf8");
     const rows = parseCsv(text);
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
-    const count = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all().length;
+    const count = (await w.t.db.select().from(entrants).where(eq(entrants.contestId, id))).length;
     expect(rows).toHaveLength(count + 1);
     const cells = Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, rows[1]?.[i]]));
     expect(cells).toMatchObject({
-      entrant_id: first.id,
+      entrant_id: firstEntry.id,
       name: `'=HYPERLINK("http://evil.example","click")`,
       screen_name: "'@handle",
       comments: 'Count me in, "please"\nline two',
@@ -87,7 +84,7 @@ describe("GET /api/v1/teams/current/contests/:id/entries/export", { timeout: 30_
     const refused = await bob.call("GET", `${contestPath(id)}/entries/export`);
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toBe("permissionsForbidden");
-    setPlan(w.t, w.teamId, "basic");
+    await setPlan(w.t, w.teamId, "basic");
     const res = await w.owner.call("GET", `${contestPath(id)}/entries/export`);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("upgradeToDownloadEntries");
@@ -113,7 +110,7 @@ describe("GET /api/v1/teams/current/contests/:id/statistics", { timeout: 30_000 
     const res = await w.owner.call("GET", `${contestPath(id)}/statistics`);
     expect(res.status).toBe(200);
     const stats = await res.json();
-    const rows = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const rows = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(stats).toMatchObject({
       contest_id: id,
       entries: rows.length,
@@ -123,7 +120,7 @@ describe("GET /api/v1/teams/current/contests/:id/statistics", { timeout: 30_000 
     const total = stats.over_time.buckets.reduce((n: number, b: { entries: number }) => n + b.entries, 0);
     expect(total).toBe(rows.length);
     expect(stats.funnel).toMatchObject({ total: rows.length, truncated: false });
-    const sources = w.t.db.select().from(contests).where(eq(contests.id, id)).get()?.sources ?? [];
+    const sources = (await first(w.t.db.select().from(contests).where(eq(contests.id, id))))?.sources ?? [];
     const source = (sources as { _id: string }[])[0];
     expect(stats.per_source).toEqual([
       { source_id: source?._id, provider: "twitter", entries: rows.length, valid: stats.valid },
@@ -133,7 +130,7 @@ describe("GET /api/v1/teams/current/contests/:id/statistics", { timeout: 30_000 
   it("needs the contest.statistics feature (403 planNotSupported)", async () => {
     w = await buildWorld();
     const id = await loadedImport(w);
-    setPlan(w.t, w.teamId, "advanced");
+    await setPlan(w.t, w.teamId, "advanced");
     const res = await w.owner.call("GET", `${contestPath(id)}/statistics`);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe("planNotSupported");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jobs, notifications } from "../../../api/db/schema";
+import { jobs, notifications } from "../../../api/db/tables";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
 import { claimDueJobs, MAX_ATTEMPTS, startScheduler } from "../../../api/scheduler";
 import { CLAIM_RENEW_MS } from "../../../api/scheduler/run";
@@ -20,16 +20,16 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 /** Ticks at each due date of the contest's job of that kind until it is no longer pending (at most `max` ticks). */
 async function tickUntilSettled(id: string, kind: string, max = 20): Promise<void> {
   for (let i = 0; i < max; i++) {
-    const job = jobOf(w, id, kind);
+    const job = await jobOf(w, id, kind);
     if (job.status !== "pending") return;
     await w.tickAt(Math.max(w.now(), Date.parse(job.dueAt)));
   }
@@ -51,14 +51,14 @@ describe("retries of the scheduler's jobs", { timeout: 30_000 }, () => {
       return load(request);
     });
     for (let t = form.closeAt; t <= form.closeAt + 40 * MIN; t += MIN) await w.tickAt(t);
-    expect(contestRow(w, id).status).toBe("started");
-    expect(jobOf(w, id, "autodraw")).toMatchObject({ status: "pending", attempts: 0 });
-    expect(jobOf(w, id, "close").attempts).toBeLessThan(MAX_ATTEMPTS);
+    expect((await contestRow(w, id)).status).toBe("started");
+    expect(await jobOf(w, id, "autodraw")).toMatchObject({ status: "pending", attempts: 0 });
+    expect((await jobOf(w, id, "close")).attempts).toBeLessThan(MAX_ATTEMPTS);
 
     await w.tickAt(form.closeAt + 2 * HOUR);
     await w.tickAt(form.closeAt + 2 * HOUR + MIN);
-    expect(contestRow(w, id).status).toBe("ended");
-    expect(jobOf(w, id, "autodraw").status).toBe("done");
+    expect((await contestRow(w, id)).status).toBe("ended");
+    expect((await jobOf(w, id, "autodraw")).status).toBe("done");
   });
 
   it("fails a job for good after MAX_ATTEMPTS real failures and tells the team, then tries it again when the scheduler starts", async () => {
@@ -68,12 +68,12 @@ describe("retries of the scheduler's jobs", { timeout: 30_000 }, () => {
     const publish = vi.spyOn(sandboxDriver, "publish").mockRejectedValue(new Error("the network refused"));
 
     await tickUntilSettled(id, "start");
-    const failed = jobOf(w, id, "start");
+    const failed = await jobOf(w, id, "start");
     expect(failed).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
     expect(failed.lastError).toContain("the network refused");
-    expect(contestRow(w, id).status).toBe("planned");
-    expect(teamNotifications(w)).toEqual(["contestJobFailed"]);
-    const [told] = w.t.db.select().from(notifications).where(eq(notifications.teamId, w.teamId)).all();
+    expect((await contestRow(w, id)).status).toBe("planned");
+    expect(await teamNotifications(w)).toEqual(["contestJobFailed"]);
+    const [told] = await w.t.db.select().from(notifications).where(eq(notifications.teamId, w.teamId));
     expect(told?.content).toMatchObject({
       data: { contest: { _id: id, name: "Coffee giveaway" }, job: { kind: "start" } },
       link: `/contest/${id}`,
@@ -86,8 +86,8 @@ describe("retries of the scheduler's jobs", { timeout: 30_000 }, () => {
     const stop = startScheduler(w.t.deps, 1000);
     await vi.advanceTimersByTimeAsync(1000);
     await stop();
-    expect(jobOf(w, id, "start")).toMatchObject({ status: "done", attempts: 1 });
-    expect(contestRow(w, id).status).toBe("started");
+    expect(await jobOf(w, id, "start")).toMatchObject({ status: "done", attempts: 1 });
+    expect((await contestRow(w, id)).status).toBe("started");
   });
 
   it("puts a contest's failed jobs back to pending when its status moves", async () => {
@@ -96,18 +96,17 @@ describe("retries of the scheduler's jobs", { timeout: 30_000 }, () => {
     const id = await createContest(w, form);
     await w.tickAt(form.startAt);
     // An automatic draw that failed for good while it waited for the close (as the scheduler once counted it).
-    const autodraw = jobOf(w, id, "autodraw");
-    w.t.db
+    const autodraw = await jobOf(w, id, "autodraw");
+    await w.t.db
       .update(jobs)
       .set({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "NotReady: the contest is not closed" })
-      .where(eq(jobs.id, autodraw.id))
-      .run();
+      .where(eq(jobs.id, autodraw.id));
 
     await w.tickAt(form.closeAt);
-    expect(contestRow(w, id).status).toBe("closed");
-    expect(jobOf(w, id, "autodraw")).toMatchObject({ status: "pending", attempts: 0 });
+    expect((await contestRow(w, id)).status).toBe("closed");
+    expect(await jobOf(w, id, "autodraw")).toMatchObject({ status: "pending", attempts: 0 });
     await w.tickAt(form.closeAt + HOUR);
-    expect(contestRow(w, id).status).toBe("ended");
+    expect((await contestRow(w, id)).status).toBe("ended");
   });
 
   it("renews the claims of a long tick, so another process does not claim its job again midway", async () => {
@@ -126,20 +125,20 @@ describe("retries of the scheduler's jobs", { timeout: 30_000 }, () => {
       return publish(request);
     });
     const tick = w.tickAt(form.startAt);
-    for (let i = 0; i < 50 && jobOf(w, id, "start").status !== "claimed"; i++) {
+    for (let i = 0; i < 50 && (await jobOf(w, id, "start")).status !== "claimed"; i++) {
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(jobOf(w, id, "start")).toMatchObject({ status: "claimed", claimedAt: iso(form.startAt) });
+    expect(await jobOf(w, id, "start")).toMatchObject({ status: "claimed", claimedAt: iso(form.startAt) });
 
     w.setNow(form.startAt + 4 * MIN);
     vi.advanceTimersByTime(CLAIM_RENEW_MS);
-    expect(jobOf(w, id, "start").claimedAt).toBe(iso(form.startAt + 4 * MIN));
+    expect((await jobOf(w, id, "start")).claimedAt).toBe(iso(form.startAt + 4 * MIN));
     // Another process ticking 6 minutes after the claim finds it fresh (without the renewal it was stale).
     expect(claimDueJobs(w.t.deps, new Date(form.startAt + 6 * MIN))).toEqual([]);
 
     answer();
     await tick;
-    expect(jobOf(w, id, "start")).toMatchObject({ status: "done", result: { published: 1 } });
-    expect(contestRow(w, id).status).toBe("started");
+    expect(await jobOf(w, id, "start")).toMatchObject({ status: "done", result: { published: 1 } });
+    expect((await contestRow(w, id)).status).toBe("started");
   });
 });

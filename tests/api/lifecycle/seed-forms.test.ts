@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests } from "../../../api/db/schema";
 import { DEMO_EMAIL, seedDemo } from "../../../api/db/seed";
+import { contests } from "../../../api/db/tables";
 import { formFromOrigin, type Origin } from "../../../engine/builder/origin";
 import { isPlainObject } from "../../../engine/values";
 import { type Session, signIn } from "../../helpers/api-client";
@@ -55,10 +55,10 @@ async function answer(res: Response, what: string, status: number): Promise<Reco
 
 describe("the demo seed's builder forms", { timeout: 30_000 }, () => {
   it("opens every seeded contest in the builder and saves it, then submits it in full", async () => {
-    t = createTestApp({ clock: () => new Date(NOW) });
+    t = await createTestApp({ clock: () => new Date(NOW) });
     expect(seedDemo(t.db, t.deps.clock)).toEqual({ seeded: true });
     const s: Session = await signIn(t, DEMO_EMAIL);
-    const rows = t.db.select().from(contests).all();
+    const rows = await t.db.select().from(contests);
     const teamRows = rows.filter((r) => r.teamId === rows.find((x) => x.name === "Spring quiz")?.teamId);
     expect(teamRows.map((r) => r.status).sort()).toEqual(
       ["closed", "draft", "ended", "ended", "planned", "started"].sort(),
@@ -133,7 +133,7 @@ describe("the demo seed's builder forms", { timeout: 30_000 }, () => {
         );
       }
     }
-    const submitted = t.db.select().from(contests).where(eq(contests.name, "Autumn draft")).all();
+    const submitted = await t.db.select().from(contests).where(eq(contests.name, "Autumn draft"));
     expect(submitted.map((r) => r.status)).toEqual(["planned"]);
   });
 });

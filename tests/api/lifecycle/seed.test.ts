@@ -1,8 +1,9 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { accounts, contests, drawCommitments, entrants, jobs } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
 import { seedDemo } from "../../../api/db/seed";
 import { INSTANT_WIN_CONTEST } from "../../../api/db/seed-lifecycle";
+import { accounts, contests, drawCommitments, entrants, jobs } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
 import {
   drawWinners,
@@ -38,14 +39,14 @@ type Verify = {
   }[];
 };
 
-function seeded(): TestApp {
-  const app = createTestApp({ clock: () => new Date(NOW) });
+async function seeded(): Promise<TestApp> {
+  const app = await createTestApp({ clock: () => new Date(NOW) });
   expect(seedDemo(app.db, app.deps.clock)).toEqual({ seeded: true });
   return app;
 }
 
-function contestNamed(name: string) {
-  const row = t.db.select().from(contests).where(eq(contests.name, name)).get();
+async function contestNamed(name: string) {
+  const row = await first(t.db.select().from(contests).where(eq(contests.name, name)));
   if (!row) throw new Error(`no contest ${name}`);
   return row;
 }
@@ -69,9 +70,9 @@ function redraw(v: Verify) {
 }
 
 describe("the demo seed's contests", { timeout: 30_000 }, () => {
-  it("links the demo team's accounts under handles each network's rule accepts", () => {
-    t = seeded();
-    const linked = t.db.select().from(accounts).where(isNotNull(accounts.teamId)).all();
+  it("links the demo team's accounts under handles each network's rule accepts", async () => {
+    t = await seeded();
+    const linked = await t.db.select().from(accounts).where(isNotNull(accounts.teamId));
     expect(linked.length).toBeGreaterThanOrEqual(7);
     for (const account of linked) {
       const rule = t.deps.catalog.providers.get(account.provider)?.handle;
@@ -81,19 +82,19 @@ describe("the demo seed's contests", { timeout: 30_000 }, () => {
   });
 
   it("has entrants in the closed contest and a final draw of the ended one that /verify lets anyone check", async () => {
-    t = seeded();
-    const byStatus = (status: string) => {
-      const row = t.db.select().from(contests).where(eq(contests.status, status)).get();
+    t = await seeded();
+    const byStatus = async (status: string) => {
+      const row = await first(t.db.select().from(contests).where(eq(contests.status, status)));
       if (!row) throw new Error(`no ${status} contest`);
       return row;
     };
-    const closed = byStatus("closed");
-    const loaded = t.db.select().from(entrants).where(eq(entrants.contestId, closed.id)).all();
+    const closed = await byStatus("closed");
+    const loaded = await t.db.select().from(entrants).where(eq(entrants.contestId, closed.id));
     expect(loaded.length).toBeGreaterThan(50);
     expect(closed.entriesCount).toBe(loaded.length);
     expect(closed.funnel).toMatchObject({ total: loaded.length });
 
-    const ended = contestNamed("New year contest");
+    const ended = await contestNamed("New year contest");
     expect(ended.status).toBe("ended");
     const v = await verify(ended.id);
     expect(v.name).toBe("New year contest");
@@ -105,20 +106,21 @@ describe("the demo seed's contests", { timeout: 30_000 }, () => {
     // The planned and started contests are picked up by the scheduler's first tick.
     await runDueJobs(t.deps);
     for (const status of ["planned", "started"]) {
-      const row = byStatus(status);
+      const row = await byStatus(status);
       expect(
-        t.db
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.contestId, row.id), eq(jobs.kind, "close")))
-          .get(),
+        await first(
+          t.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.contestId, row.id), eq(jobs.kind, "close"))),
+        ),
       ).toBeDefined();
     }
   });
 
   it("has an ended contest whose winning moments, committed before its start, /verify reveals with their winners", async () => {
-    t = seeded();
-    const row = contestNamed(INSTANT_WIN_CONTEST);
+    t = await seeded();
+    const row = await contestNamed(INSTANT_WIN_CONTEST);
     expect(row.status).toBe("ended");
     const v = await verify(row.id);
     expect(v.winning_moments).toHaveLength(1);
@@ -133,18 +135,19 @@ describe("the demo seed's contests", { timeout: 30_000 }, () => {
       expect(Date.parse(moment)).toBeGreaterThan(start);
       expect(Date.parse(moment)).toBeLessThan(close);
     }
-    const commitment = t.db.select().from(drawCommitments).where(eq(drawCommitments.contestId, row.id)).get();
+    const commitment = await first(
+      t.db.select().from(drawCommitments).where(eq(drawCommitments.contestId, row.id)),
+    );
     expect(Date.parse(commitment?.committedAt ?? "")).toBeLessThan(start);
     expect(commitment?.momentsRevealedAt).toBe(row.closedAt);
     expect(momentsCommitment(m.moments, m.salt)).toBe(m.commitment);
 
     // Resolved over the source's valid entries: two moments won, the last one (after the last entry) by nobody.
-    const valid = t.db
+    const valid = await t.db
       .select()
       .from(entrants)
       .where(and(eq(entrants.contestId, row.id), eq(entrants.valid, true)))
-      .orderBy(entrants.position)
-      .all();
+      .orderBy(entrants.position);
     expect(m.entries.map((e) => e.id)).toEqual(valid.map((e) => e.id));
     const again = resolveWinningMoments(
       m.moments,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contests, entrants } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { contests, entrants } from "../../../api/db/tables";
 import { SCHEDULER_TICK_MS } from "../../../api/scheduler";
 import {
   buildWorld,
@@ -47,7 +48,7 @@ describe("a sandbox contest as it runs", { timeout: 60_000 }, () => {
     const seen: { at: number; entries: number }[] = [];
     for (let at = T0; at <= closeAt + MIN; at += SCHEDULER_TICK_MS) {
       await w.tickAt(at);
-      const row = w.t.db.select().from(contests).where(eq(contests.id, id)).get();
+      const row = await first(w.t.db.select().from(contests).where(eq(contests.id, id)));
       seen.push({ at, entries: row?.entriesCount ?? 0 });
     }
 
@@ -57,10 +58,12 @@ describe("a sandbox contest as it runs", { timeout: 60_000 }, () => {
     const final = seen[seen.length - 1]?.entries ?? 0;
     expect(final).toBeGreaterThan(Math.min(...during.filter((n) => n > 0)));
     for (let i = 1; i < during.length; i++) expect(during[i]).toBeGreaterThanOrEqual(during[i - 1] ?? 0);
-    expect(jobsOf(w, id).filter((j) => j.kind === "load" && j.status === "done").length).toBeGreaterThan(3);
+    expect(
+      (await jobsOf(w, id)).filter((j) => j.kind === "load" && j.status === "done").length,
+    ).toBeGreaterThan(3);
 
     // Every entry and comment lies within the contest's window, most in its first half.
-    const rows = w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).all();
+    const rows = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(rows.length).toBe(final);
     const times = rows.flatMap((r) => [r.firstAt, ...r.comments.map((c) => c.at)]).map((t) => Date.parse(t));
     for (const time of times) {
@@ -76,7 +79,7 @@ describe("a sandbox contest as it runs", { timeout: 60_000 }, () => {
     const results = ((await res.json()) as Verify).winning_moments[0]?.results ?? [];
     const winners = results.flatMap((r) => (r.winner ? [r.winner] : []));
     expect(winners.length).toBeGreaterThan(0);
-    const won = publicationsOf(w, id).filter((p) => p.kind === "winning_moment_won");
+    const won = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_won");
     expect(won.map((p) => p.key).sort()).toEqual([...winners].sort());
     const early = won.filter((p) => p.publishedAt !== null && Date.parse(p.publishedAt) < closeAt);
     expect(early.length).toBeGreaterThan(0);
@@ -90,14 +93,13 @@ describe("a sandbox contest as it runs", { timeout: 60_000 }, () => {
     await w.tickAt(startAt);
     const read = (at: number) => {
       w.setNow(at);
-      return w.tickAt(at).then(() =>
-        w.t.db
-          .select()
-          .from(entrants)
-          .where(eq(entrants.contestId, id))
-          .all()
-          .map((r) => `${r.id}@${r.firstAt}`),
-      );
+      return w
+        .tickAt(at)
+        .then(async () =>
+          (await w.t.db.select().from(entrants).where(eq(entrants.contestId, id))).map(
+            (r) => `${r.id}@${r.firstAt}`,
+          ),
+        );
     };
     const early = await read(startAt + 2 * MIN);
     const later = await read(startAt + 8 * MIN);

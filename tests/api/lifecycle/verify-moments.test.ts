@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { entrants } from "../../../api/db/schema";
+import { entrants } from "../../../api/db/tables";
+import { transaction } from "../../../api/db/transaction";
 import { commitContest } from "../../../api/services/commitments";
 import { momentsCommitment, resolveWinningMoments } from "../../../engine/lifecycle";
 import { recheckMoments } from "../../../web/src/lifecycle/verify-moments";
@@ -73,7 +74,8 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     await w.tickAt(form.startAt);
     expect(await momentsOf(id)).toEqual([{ source_id: planned[0]?.source_id, commitment, ...hidden }]);
     // Scheduled again once started (the scheduler adopting it), it keeps the moments committed before the start.
-    w.t.db.transaction((tx) => commitContest(tx, contestRow(w, id), iso(form.startAt + HOUR)));
+    const started = await contestRow(w, id);
+    await transaction(w.t.db, async (tx) => commitContest(tx, started, iso(form.startAt + HOUR)));
     expect((await momentsOf(id))[0]?.commitment).toBe(commitment);
 
     await w.tickAt(form.closeAt);
@@ -85,12 +87,11 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     expect(momentsCommitment(m.moments, m.salt)).toBe(commitment);
 
     // The list is the source's valid entries, in load order, nothing else.
-    const rows = w.t.db
+    const rows = await w.t.db
       .select()
       .from(entrants)
       .where(and(eq(entrants.contestId, id), eq(entrants.sourceId, m.source_id)))
-      .orderBy(entrants.position)
-      .all();
+      .orderBy(entrants.position);
     expect(rows.some((r) => !r.valid)).toBe(true);
     expect(m.entries.map((e) => e.id)).toEqual(rows.filter((r) => r.valid).map((r) => r.id));
 
@@ -131,12 +132,11 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     expect(before.results?.every((r) => r.rejected === false)).toBe(true);
 
     // The entries table moves on (here by hand): the published list is the one frozen with the result.
-    w.t.db.update(entrants).set({ valid: false }).where(eq(entrants.contestId, id)).run();
-    w.t.db
+    await w.t.db.update(entrants).set({ valid: false }).where(eq(entrants.contestId, id));
+    await w.t.db
       .update(entrants)
       .set({ valid: true, manualCheck: "rejected" })
-      .where(eq(entrants.id, winner))
-      .run();
+      .where(eq(entrants.id, winner));
     const [after] = await momentsOf(id);
     expect(after?.entries).toEqual(before.entries);
     const result = after?.results?.find((r) => r.winner === winner);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { publications } from "../../../api/db/schema";
+import { publications } from "../../../api/db/tables";
 import { drawWinners, entrantsHash, momentsCommitment, seedCommitment } from "../../../engine/lifecycle";
 import { signIn } from "../../helpers/api-client";
 import { formBody } from "../../helpers/world";
@@ -121,7 +121,7 @@ describe("GET /api/v1/verify/:contestId", { timeout: 30_000 }, () => {
     expect(won.length).toBeGreaterThan(0);
 
     // The won and lost replies went out; the automatic draw leaves the moments' winners out and draws the rest.
-    const replies = w.t.db.select().from(publications).where(eq(publications.contestId, id)).all();
+    const replies = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
     const wonReplies = replies.filter((p) => p.kind === "winning_moment_won");
     expect(wonReplies.map((p) => p.key).sort()).toEqual([...won].sort());
     expect(wonReplies.every((p) => p.mode === "reply" && p.text.startsWith("You won, "))).toBe(true);

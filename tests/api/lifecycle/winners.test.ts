@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { draws, entrants } from "../../../api/db/schema";
+import { first } from "../../../api/db/query";
+import { draws, entrants } from "../../../api/db/tables";
 import { sandboxDriver } from "../../../api/drivers/sandbox";
 import { findCommitment } from "../../../api/services/commitments";
 import { resolveWinningMoments } from "../../../engine/lifecycle";
@@ -19,9 +20,9 @@ import {
 } from "./helpers";
 
 let w: World;
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
-  w.t.cleanup();
+  await w.t.cleanup();
 });
 
 /** The previous-winners filter on, over the last 12 months. */
@@ -30,15 +31,15 @@ function excludingPreviousWinners<F extends ReturnType<typeof twitterForm>>(form
   return form;
 }
 
-function momentWinnersOf(id: string): string[] {
-  const results = findCommitment(w.t.db, id)?.momentsResult ?? {};
+async function momentWinnersOf(id: string): Promise<string[]> {
+  const results = (await findCommitment(w.t.db, id))?.momentsResult ?? {};
   return Object.values(results).flatMap((list) =>
     (list as { winner: string | null }[]).flatMap((r) => (r.winner ? [r.winner] : [])),
   );
 }
 
-function entrantsOf(id: string) {
-  return w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).orderBy(entrants.position).all();
+async function entrantsOf(id: string) {
+  return await w.t.db.select().from(entrants).where(eq(entrants.contestId, id)).orderBy(entrants.position);
 }
 
 describe("winning moments and previous winners", { timeout: 30_000 }, () => {
@@ -60,7 +61,7 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     );
     await w.tickAt(form.closeAt);
 
-    const rows = entrantsOf(id);
+    const rows = await entrantsOf(id);
     const byFirstAction = resolveWinningMoments(
       [moment],
       rows.map((e) => ({ id: e.id, at: e.firstAt, valid: e.valid })),
@@ -82,7 +83,7 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     const id = await createContest(w, withMoments(form, moments));
     await w.tickAt(form.startAt);
     await w.tickAt(form.closeAt);
-    const [winner, other] = momentWinnersOf(id);
+    const [winner, other] = await momentWinnersOf(id);
     if (!winner || !other) throw new Error("nobody won the moments");
 
     const entrant = `${contestPath(id)}/entries/${encodeURIComponent(winner)}`;
@@ -101,35 +102,34 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     expect(draw.winners).not.toContain(winner);
     expect(draw.entrants_count).toBe(
       new Set(
-        entrantsOf(id)
-          .filter((e) => e.valid && e.id !== winner && e.id !== other)
-          .map((e) => e.id),
+        (await entrantsOf(id)).filter((e) => e.valid && e.id !== winner && e.id !== other).map((e) => e.id),
       ).size,
     );
   });
 
   it("lets a winner of the team's earlier sandbox contest enter again, for the previous-winners filter to catch", async () => {
     w = await buildWorld();
-    const first = twitterForm(w.t, T0, { name: "First giveaway" });
-    const firstId = await createContest(w, first);
+    const earlier = twitterForm(w.t, T0, { name: "First giveaway" });
+    const firstId = await createContest(w, earlier);
     const second = excludingPreviousWinners(twitterForm(w.t, T0 + 5 * DAY, { name: "Second giveaway" }));
     const secondId = await createContest(w, second);
-    for (const t of [first.startAt, first.closeAt, first.closeAt + HOUR]) await w.tickAt(t);
-    expect(contestRow(w, firstId).status).toBe("ended");
-    const won = w.t.db.select().from(draws).where(eq(draws.contestId, firstId)).get()?.winners ?? [];
+    for (const t of [earlier.startAt, earlier.closeAt, earlier.closeAt + HOUR]) await w.tickAt(t);
+    expect((await contestRow(w, firstId)).status).toBe("ended");
+    const won = (await first(w.t.db.select().from(draws).where(eq(draws.contestId, firstId))))?.winners ?? [];
 
     await w.tickAt(second.startAt);
     await w.tickAt(second.closeAt);
-    const caught = entrantsOf(secondId).filter((e) => e.reasons.includes("previous_winner"));
+    const caught = (await entrantsOf(secondId)).filter((e) => e.reasons.includes("previous_winner"));
     expect(caught.length).toBeGreaterThan(0);
     for (const entry of caught) {
       expect(won).toContain(entry.id);
       // Under the handle it won with.
-      const before = w.t.db
-        .select()
-        .from(entrants)
-        .where(and(eq(entrants.contestId, firstId), eq(entrants.id, entry.id)))
-        .get();
+      const before = await first(
+        w.t.db
+          .select()
+          .from(entrants)
+          .where(and(eq(entrants.contestId, firstId), eq(entrants.id, entry.id))),
+      );
       expect(entry.screenName).toBe(before?.screenName);
     }
   });
@@ -143,14 +143,14 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     const secondId = await createContest(w, second);
     await w.tickAt(first.startAt);
     await w.tickAt(first.closeAt);
-    const [instant] = momentWinnersOf(firstId);
+    const [instant] = await momentWinnersOf(firstId);
     if (!instant) throw new Error("nobody won the moment");
     // No final draw: the moment is the only win of the earlier contest.
-    expect(w.t.db.select().from(draws).where(eq(draws.contestId, firstId)).all()).toEqual([]);
+    expect(await w.t.db.select().from(draws).where(eq(draws.contestId, firstId))).toEqual([]);
 
     await w.tickAt(second.startAt);
     await w.tickAt(second.closeAt);
-    const entered = entrantsOf(secondId).filter((e) => e.id === instant);
+    const entered = (await entrantsOf(secondId)).filter((e) => e.id === instant);
     expect(entered.length).toBeGreaterThan(0);
     expect(entered.every((e) => !e.valid && e.reasons.includes("previous_winner"))).toBe(true);
   });
