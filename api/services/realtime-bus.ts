@@ -10,6 +10,7 @@
  *   row. When the LISTEN connection dropped and came back, messages may have been missed: the hub tells its
  *   sockets to refresh.
  */
+import { randomUUID } from "node:crypto";
 import { listen, MAX_PAYLOAD_BYTES, publish } from "../db/pg/notify-bus";
 import type { Logger } from "../logger";
 
@@ -40,6 +41,11 @@ export type RealtimeBus = {
   publish(message: RealtimeMessage): void;
   /** Starts hearing messages; resolves once listening. */
   start(receiver: BusReceiver): Promise<void>;
+  /**
+   * Resolves once this process heard back every message it published so far (and delivered it to its sockets):
+   * what a test awaits before asserting what a socket heard. At once in-process.
+   */
+  settled(): Promise<void>;
   /** Stops hearing, after the messages already asked for are sent. */
   close(): Promise<void>;
 };
@@ -52,6 +58,7 @@ export function inProcessBus(): RealtimeBus {
     start: async (r) => {
       receiver = r;
     },
+    settled: async () => {},
     close: async () => {
       receiver = undefined;
     },
@@ -65,44 +72,89 @@ function notificationId(event: RealtimeEvent): string | null {
   return typeof id === "string" ? id : null;
 }
 
+/** Room kept in a NOTIFY payload for the envelope (the sender's id and the message's number). */
+const ENVELOPE_BYTES = 128;
+
 /** The message as it goes out: an add_notification too large for NOTIFY becomes the notification's id. */
 export function fitPayload(message: RealtimeMessage): RealtimeMessage {
-  if (message.kind !== "send" || Buffer.byteLength(JSON.stringify(message)) <= MAX_PAYLOAD_BYTES)
-    return message;
+  const room = MAX_PAYLOAD_BYTES - ENVELOPE_BYTES;
+  if (message.kind !== "send" || Buffer.byteLength(JSON.stringify(message)) <= room) return message;
   const id = notificationId(message.event);
   return id === null ? message : { kind: "send_notification", to: message.to, notificationId: id };
 }
 
 type Executor = Parameters<typeof publish>[0];
 
+/** What goes on the channel: the message, with its sender and its number (for `settled`). */
+type Envelope = { origin: string; seq: number; message: RealtimeMessage };
+
+/** How long `settled` waits for this process's own messages to come back. */
+const SETTLE_TIMEOUT_MS = 10_000;
+
 /** Several processes on one PostgreSQL database: NOTIFY on `db`'s pool, LISTEN on a connection to `url`. */
 export function postgresBus(opts: { db: Executor; url: string; logger: Logger }): RealtimeBus {
   const { db, url, logger } = opts;
+  const origin = randomUUID();
   let chain: Promise<void> = Promise.resolve();
   let listener: ReturnType<typeof listen> | undefined;
+  // This process's messages: how many it published, and up to which one it heard back and delivered.
+  let sent = 0;
+  let heard = 0;
+  let waiters: { until: number; resolve: () => void }[] = [];
+  const hear = (seq: number) => {
+    heard = Math.max(heard, seq);
+    const ready = waiters.filter((w) => w.until <= heard);
+    waiters = waiters.filter((w) => w.until > heard);
+    for (const w of ready) w.resolve();
+  };
   return {
     publish(message) {
-      const out = fitPayload(message);
+      const envelope: Envelope = { origin, seq: ++sent, message: fitPayload(message) };
       chain = chain
-        .then(() => publish(db, out))
-        .catch((err: unknown) =>
-          logger.error({ err, kind: out.kind }, "realtime: a message could not be sent"),
-        );
+        .then(() => publish(db, envelope))
+        .catch((err: unknown) => {
+          logger.error({ err, kind: envelope.message.kind }, "realtime: a message could not be sent");
+          hear(envelope.seq); // never coming back: nothing to wait for
+        });
     },
     async start(receiver) {
       listener = listen(url, {
-        onMessage: (message) => {
-          Promise.resolve(receiver.deliver(message as RealtimeMessage)).catch((err: unknown) =>
-            logger.error({ err }, "realtime: a message could not be delivered"),
-          );
+        onMessage: (payload) => {
+          const { origin: from, seq, message } = payload as Envelope;
+          Promise.resolve(receiver.deliver(message))
+            .catch((err: unknown) => logger.error({ err }, "realtime: a message could not be delivered"))
+            .finally(() => {
+              if (from === origin) hear(seq);
+            });
         },
         onResync: () => {
           logger.warn("realtime: the LISTEN connection came back; the open pages are told to refresh");
+          hear(sent); // what was sent meanwhile is lost; the refresh stands for it
           receiver.resync();
         },
         onError: (err) => logger.warn({ err }, "realtime: LISTEN connection error"),
       });
       await listener.ready();
+    },
+    settled() {
+      const until = sent;
+      if (heard >= until) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== waiter);
+          reject(
+            new Error(`realtime: message ${until} of this process not heard back in ${SETTLE_TIMEOUT_MS} ms`),
+          );
+        }, SETTLE_TIMEOUT_MS);
+        const waiter = {
+          until,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        waiters.push(waiter);
+      });
     },
     async close() {
       await chain;

@@ -52,6 +52,14 @@ export class RealtimeHub {
     return this.started;
   }
 
+  /**
+   * Resolves once this process heard back and delivered every message it sent so far (at once on SQLite): a test
+   * awaits it before asserting what a socket heard, on either engine.
+   */
+  settled(): Promise<void> {
+    return this.bus.settled();
+  }
+
   /** Stops hearing the bus, after the messages already asked for are sent. */
   close(): Promise<void> {
     return this.bus.close();

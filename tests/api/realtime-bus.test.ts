@@ -125,6 +125,9 @@ describe.runIf(pgRuns)("the realtime hub across processes, on PostgreSQL", () =>
     first.toUser("ann", { type: "refresh_user" });
     first.toTeam("t1", { type: "load_contest", contest_id: "c1" });
     const expected = [{ type: "refresh_user" }, { type: "load_contest", contest_id: "c1" }];
+    // The sender's own sockets have heard its messages once it is settled.
+    await first.settled();
+    expect(mine.sent).toEqual(expected);
     await expect.poll(() => ann.sent).toEqual(expected);
     // The sender's own sockets hear it the same way.
     await expect.poll(() => mine.sent).toEqual(expected);
@@ -150,6 +153,10 @@ describe.runIf(pgRuns)("the realtime hub across processes, on PostgreSQL", () =>
         throw new Error("refused");
       }),
     ).rejects.toThrow("refused");
+    // Nothing was sent: settled (every message of this process heard back) resolves with nothing delivered.
+    await first.settled();
+    await second.settled();
+    expect(bo.sent).toEqual([]);
     await transaction(async (tx) => {
       first.toUser("bo", { type: "load_contest", contest_id: "committed" });
       await tx.execute(sql`SELECT 1`);

@@ -45,6 +45,14 @@ export async function createTestApp(
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   const { app } = createApp(deps);
+  // On PostgreSQL realtime events come back through LISTEN after the answer: a request is over for a test once
+  // its events reached this app's sockets (at once on SQLite), so what a socket heard can be asserted right after.
+  const request = app.request.bind(app);
+  app.request = (async (...args: Parameters<typeof app.request>) => {
+    const res = await request(...args);
+    await deps.realtime.settled();
+    return res;
+  }) as typeof app.request;
   let closed = false;
   /** Closes the database (the app's process "ends"); the database itself stays until cleanup. */
   const close = async () => {
