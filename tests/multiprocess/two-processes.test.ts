@@ -4,6 +4,7 @@
  * of a real server, with the scheduler's tick and claim timeout lowered by env.
  * - a contest created through the first is listed by the second;
  * - a notification raised on the first reaches a WebSocket connected to the second;
+ * - an abuse limit (sign-in codes per e-mail) is counted across both, in the database;
  * - 200 start jobs due at once are each run exactly once across the two (asserted from the database: done,
  *   attempts 1, one main publication per contest);
  * - a process killed with SIGKILL while it holds claimed jobs (the sandbox network slowed by env keeps it busy)
@@ -39,6 +40,8 @@ const CLAIM_TIMEOUT_MS = 4_000;
 const BATCH = 200;
 const KILLED_BATCH = 12;
 const HOUR = 3_600_000;
+/** The sign-in codes one address may ask for in an hour, lowered so the test reaches it. */
+const CODES_PER_EMAIL = 4;
 
 type Json = Record<string, unknown>;
 type Server = { child: ChildProcess; url: string; output: () => string };
@@ -80,6 +83,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
       LOG_LEVEL: "warn",
       SCHEDULER_TICK_MS: String(TICK_MS),
       CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
+      LIMITS: `signin.codes.per_email=${CODES_PER_EMAIL}/1h`,
       ...extraEnv,
     };
     delete env.NODE_ENV; // development: the dev mailbox, as `npm start` on a laptop
@@ -314,6 +318,25 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
     } finally {
       socket.terminate();
     }
+  }, 60_000);
+
+  it("counts an abuse limit across the two processes: asked alternately on each, the codes stop at the limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < CODES_PER_EMAIL + 2; i++) {
+      const s = i % 2 === 0 ? first : second;
+      const res = await fetch(`${s.url}/api/v1/auth/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "limited@brand.example" }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(CODES_PER_EMAIL).fill(204), 429, 429]);
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM limit_hits WHERE name = 'signin.codes.per_email' AND key = $1",
+      ["limited@brand.example"],
+    );
+    expect(rows[0]?.n).toBe(CODES_PER_EMAIL);
   }, 60_000);
 
   it("runs 200 jobs due at once exactly once across the two processes", async () => {
