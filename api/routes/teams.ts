@@ -10,7 +10,6 @@ import { Hono } from "hono";
 import type { ValidationErrors } from "../../engine/messages/types";
 import { isPlainObject } from "../../engine/values";
 import type { AppEnv, TeamRow } from "../context";
-import type { Db } from "../db/client";
 import { first } from "../db/query";
 import { contests, invites, teamMembers, teams, users } from "../db/tables";
 import { transaction } from "../db/transaction";

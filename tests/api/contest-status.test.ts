@@ -198,15 +198,15 @@ describe("advancing contest statuses on the server clock", () => {
     const w = await world();
     const id = await contestOf(w.app, w.teamId);
     const at = iso(T0);
-    expect(moveStatus(w.app.db, id, "closed", at)).toBeNull();
-    expect(moveStatus(w.app.db, id, "ended", at)).toBeNull();
-    expect(moveStatus(w.app.db, id, "started", at)).toEqual({
+    expect(await moveStatus(w.app.db, id, "closed", at)).toBeNull();
+    expect(await moveStatus(w.app.db, id, "ended", at)).toBeNull();
+    expect(await moveStatus(w.app.db, id, "started", at)).toEqual({
       contest_id: id,
       team_id: w.teamId,
       from: "planned",
       to: "started",
     });
-    expect(moveStatus(w.app.db, id, "started", at)).toBeNull();
+    expect(await moveStatus(w.app.db, id, "started", at)).toBeNull();
     expect((await first(w.app.db.select().from(contests).where(eq(contests.id, id))))?.startedAt).toBe(at);
   });
 

@@ -83,9 +83,9 @@ describe("GET /api/v1/teams/current/members/list", () => {
   it("leaves out deleted users, as the members quota count does", async () => {
     t = await createTestApp();
     const { eve, team } = await teamOfThree();
-    expect(membersCount(t.db, team.id)).toBe(3);
+    expect(await membersCount(t.db, team.id)).toBe(3);
     await t.db.update(users).set({ deletedAt: new Date().toISOString() }).where(eq(users.id, eve.userId));
-    expect(membersCount(t.db, team.id)).toBe(2);
+    expect(await membersCount(t.db, team.id)).toBe(2);
     const owner = await signIn(t, "olive@brand.example");
     const { data } = await (await owner.call("GET", LIST)).json();
     expect(data).toHaveLength(2);

@@ -258,7 +258,7 @@ describe("GET …/shortlinks/:id/statistics", () => {
 describe("the demo seed", () => {
   it("gives the demo team a shortlink with three weeks of visits that agree with its counts", async () => {
     await appAt("2026-06-01T12:00:00.000Z");
-    expect(seedDemo(t.db, t.deps.clock)).toEqual({ seeded: true });
+    expect(await seedDemo(t.db, t.deps.clock)).toEqual({ seeded: true });
     const demo = await signIn(t, DEMO_EMAIL);
     const link = await (await demo.call("GET", "/api/v1/teams/current/shortlinks/demo-spring")).json();
     const res = await demo.call("GET", statistics(link._id, "?from=2026-05-01&to=2026-06-01"));

@@ -56,7 +56,7 @@ async function answer(res: Response, what: string, status: number): Promise<Reco
 describe("the demo seed's builder forms", { timeout: 30_000 }, () => {
   it("opens every seeded contest in the builder and saves it, then submits it in full", async () => {
     t = await createTestApp({ clock: () => new Date(NOW) });
-    expect(seedDemo(t.db, t.deps.clock)).toEqual({ seeded: true });
+    expect(await seedDemo(t.db, t.deps.clock)).toEqual({ seeded: true });
     const s: Session = await signIn(t, DEMO_EMAIL);
     const rows = await t.db.select().from(contests);
     const teamRows = rows.filter((r) => r.teamId === rows.find((x) => x.name === "Spring quiz")?.teamId);

@@ -41,7 +41,7 @@ type Verify = {
 
 async function seeded(): Promise<TestApp> {
   const app = await createTestApp({ clock: () => new Date(NOW) });
-  expect(seedDemo(app.db, app.deps.clock)).toEqual({ seeded: true });
+  expect(await seedDemo(app.db, app.deps.clock)).toEqual({ seeded: true });
   return app;
 }
 

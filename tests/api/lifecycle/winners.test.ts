@@ -72,7 +72,7 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     );
     expect(byFirstAction[0]?.winner).not.toBeNull();
     expect(byFirstAction[0]?.winner).not.toBe(byFirstComment[0]?.winner);
-    expect(momentWinnersOf(id)).toEqual([byFirstAction[0]?.winner]);
+    expect(await momentWinnersOf(id)).toEqual([byFirstAction[0]?.winner]);
   });
 
   it("takes a moment's winner rejected by the manual check out of the winners: the final draw picks one more", async () => {
