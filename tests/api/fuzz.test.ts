@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { JSON_BODY_LIMIT } from "../../api/app";
 import { ROUTES, type RouteDoc } from "../../api/openapi/routes";
 import type { Session } from "../helpers/api-client";
-import { createTestApp, sqliteConnection, type TestApp } from "../helpers/test-app";
+import { createTestApp, rolledBack, type TestApp } from "../helpers/test-app";
 import { buildTeamWorld, formBody, type TeamWorld } from "../helpers/world";
 
 /** Fixed, so a run is reproducible; FUZZ_SEED and FUZZ_RUNS explore further (e.g. FUZZ_RUNS=1000). */
@@ -422,9 +422,7 @@ async function sendChecked(
   type?: string,
   extraHeaders: Record<string, string> = {},
 ) {
-  const sqlite = sqliteConnection(t);
-  sqlite.exec("BEGIN");
-  try {
+  await rolledBack(t, async () => {
     const res = await t.app.request(path, {
       method,
       headers: {
@@ -438,9 +436,7 @@ async function sendChecked(
     });
     const problem = await problemOf(res);
     if (problem) throw new Error(`${method} ${path.slice(0, 200)}: ${problem}`);
-  } finally {
-    sqlite.exec("ROLLBACK");
-  }
+  });
 }
 
 function fill(route: RouteDoc, values: Record<string, string>): string {

@@ -26,7 +26,7 @@ import { first } from "../../api/db/query";
 import { contests, entrants, teams } from "../../api/db/tables";
 import { ROUTES } from "../../api/openapi/routes";
 import { type Session, signIn } from "../helpers/api-client";
-import { createTestApp, sqliteConnection, type TestApp } from "../helpers/test-app";
+import { createTestApp, rolledBack, type TestApp } from "../helpers/test-app";
 import { buildTeamWorld, formBody, png, type TeamWorld, uploadFile } from "../helpers/world";
 
 let t: TestApp;
@@ -542,7 +542,6 @@ async function send(s: Session | null, method: string, path: string, req: Reques
 it("answers every route with the expected status for each kind of caller", async () => {
   t = await createTestApp();
   const world = await buildWorld();
-  const sqlite = sqliteConnection(t);
   const problems: string[] = [];
 
   const documented = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
@@ -559,8 +558,7 @@ it("answers every route with the expected status for each kind of caller", async
       continue;
     }
     for (const role of ROLES) {
-      sqlite.exec("BEGIN");
-      try {
+      await rolledBack(t, async () => {
         const req = (await row.request?.(world, role)) ?? {};
         const session = role === "anonymous" ? null : world.sessions[role];
         const res = await send(session, route.method, fillPath(route.path, req.params ?? {}), req);
@@ -569,9 +567,7 @@ it("answers every route with the expected status for each kind of caller", async
           const text = (await res.text()).slice(0, 200);
           problems.push(`${key} as ${role}: expected ${want}, got ${res.status} ${text}`);
         }
-      } finally {
-        sqlite.exec("ROLLBACK");
-      }
+      });
     }
   }
 

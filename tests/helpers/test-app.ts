@@ -6,6 +6,7 @@ import { createApp } from "../../api/app";
 import type { Catalog } from "../../api/catalog";
 import type { Clock } from "../../api/clock";
 import { openDb } from "../../api/db/client";
+import { transaction } from "../../api/db/transaction";
 import { createDeps } from "../../api/deps";
 import { type Env, readEnv } from "../../api/env";
 import { createLogger, type Logger } from "../../api/logger";
@@ -92,4 +93,25 @@ export async function createTestApp(
 export function sqliteConnection(t: Pick<TestApp, "db" | "dialect">): Database.Database {
   if (t.dialect !== "sqlite") throw new Error(`sqliteConnection: the test app runs on ${t.dialect}`);
   return (t.db as unknown as { $client: Database.Database }).$client;
+}
+
+const ROLLBACK = Symbol("rolled back on purpose");
+
+/**
+ * Runs `calls` (requests to the app) in a transaction rolled back afterwards, so each call of a long list starts
+ * from the same rows. SQLite only: the app's one connection runs everything inside it (the app's own transactions
+ * become savepoints); on PostgreSQL a pool's other connections would not see it.
+ */
+export async function rolledBack<T>(t: Pick<TestApp, "db" | "dialect">, calls: () => Promise<T>): Promise<T> {
+  if (t.dialect !== "sqlite") throw new Error(`rolledBack: the test app runs on ${t.dialect}`);
+  let result: T | undefined;
+  try {
+    await transaction(t.db, async () => {
+      result = await calls();
+      throw ROLLBACK;
+    });
+  } catch (err) {
+    if (err !== ROLLBACK) throw err;
+  }
+  return result as T;
 }
