@@ -10,6 +10,7 @@ import { transaction } from "../../api/db/transaction";
 import { createDeps } from "../../api/deps";
 import { type Env, readEnv } from "../../api/env";
 import { createLogger, type Logger } from "../../api/logger";
+import { connectionsGone } from "./pg-connections";
 import { testDatabase } from "./test-database";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -78,6 +79,8 @@ export async function createTestApp(
       cleaned = true;
       try {
         await close();
+        // pool.end() resolves before its sockets are closed: DROP … WITH (FORCE) would kill them mid-goodbye.
+        if (dialect === "postgresql") await connectionsGone(env.databaseUrl);
         await database.drop();
       } finally {
         rmSync(dir, { recursive: true, force: true });
