@@ -2,8 +2,10 @@ import { type ServerType, serve } from "@hono/node-server";
 import { createApp } from "./app";
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
-import { openDb } from "./db/client";
+import { type OpenDb, openDb } from "./db/client";
+import { DatabaseSetupError } from "./db/pg/client";
 import { demoDataFound, seedDemo } from "./db/seed";
+import { parseDatabaseUrl } from "./db/url";
 import { createDeps } from "./deps";
 import { type Env, EnvError } from "./env";
 import { createLogger } from "./logger";
@@ -19,12 +21,30 @@ export type RunningServer = {
 };
 
 /**
+ * Opens DATABASE_URL. A PostgreSQL server that cannot be reached or refuses (connection, password, missing
+ * database, wrong collation) is a configuration error, said in one line with the URL (without its password)
+ * rather than as a stack trace.
+ */
+async function openConfigured(url: string): Promise<OpenDb> {
+  try {
+    return await openDb(url);
+  } catch (err) {
+    const target = parseDatabaseUrl(url);
+    const code = (err as { code?: unknown }).code;
+    if (target.dialect === "postgresql" && (err instanceof DatabaseSetupError || typeof code === "string")) {
+      throw new EnvError(`DATABASE_URL ${target.display}: ${(err as Error).message}`);
+    }
+    throw err;
+  }
+}
+
+/**
  * Opens the database (a SQLite file or a PostgreSQL server, migrating it), seeds the demo team on first run and
  * listens.
  */
 export async function startServer(env: Env, clock: Clock = systemClock): Promise<RunningServer> {
   const logger = createLogger(env);
-  const { db, close: closeDb } = await openDb(env.databaseUrl);
+  const { db, close: closeDb } = await openConfigured(env.databaseUrl);
   if (env.nodeEnv === "production" && !env.seedDemo) {
     const demo = await demoDataFound(db);
     if (demo.length > 0) {

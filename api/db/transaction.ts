@@ -99,13 +99,19 @@ export function sqliteTransaction(db: SqliteDb): Transaction<SqliteDb> {
     }
     const run = async (): Promise<T> => {
       const scope: Scope = { hooks: [], depth: 0, tx: db, run: self };
-      db.run(sql`BEGIN IMMEDIATE`);
+      // Ours are queued, so a transaction already open here was begun by hand on the connection (a test that
+      // rolls each call back): the body joins it as a savepoint instead of failing on a nested BEGIN.
+      const byHand = db.$client.inTransaction;
+      db.run(sql.raw(byHand ? "SAVEPOINT fd_outer" : "BEGIN IMMEDIATE"));
       let result: T;
       try {
         result = await scopes.run(scope, () => body(db));
-        db.run(sql`COMMIT`);
+        db.run(sql.raw(byHand ? "RELEASE fd_outer" : "COMMIT"));
       } catch (err) {
-        if (db.$client.inTransaction) db.run(sql`ROLLBACK`);
+        if (byHand) {
+          db.run(sql.raw("ROLLBACK TO fd_outer"));
+          db.run(sql.raw("RELEASE fd_outer"));
+        } else if (db.$client.inTransaction) db.run(sql`ROLLBACK`);
         throw err;
       }
       runHooks(scope.hooks);

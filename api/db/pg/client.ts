@@ -21,15 +21,19 @@ export class DatabaseSetupError extends Error {}
  * it holds whatever the provider (libc, ICU) and the server version.
  */
 async function checkCollation(client: pg.PoolClient): Promise<void> {
-  const { rows } = await client.query<{ code_units: boolean; collate: string; name: string }>(
-    `SELECT ('B' < 'a') AND ('Z' < '_') AND ('a-b' < 'a0') AS code_units, datcollate AS collate,
+  // The catalog row as JSON: its locale columns differ by version (daticulocale in 15-16, datlocale from 17).
+  const { rows } = await client.query<{ code_units: boolean; d: Record<string, unknown>; name: string }>(
+    `SELECT ('B' < 'a') AND ('Z' < '_') AND ('a-b' < 'a0') AS code_units, to_jsonb(d) AS d,
             current_database() AS name
-       FROM pg_database WHERE datname = current_database()`,
+       FROM pg_database d WHERE datname = current_database()`,
   );
   const row = rows[0];
   if (row?.code_units) return;
+  const d = row?.d ?? {};
+  const icu = d.datlocprovider === "i";
+  const collate = icu ? `ICU ${String(d.daticulocale ?? d.datlocale ?? "")}` : String(d.datcollate ?? "");
   throw new DatabaseSetupError(
-    `PostgreSQL database "${row?.name}" sorts text by a language collation (${row?.collate}); Fairdraw needs the C ` +
+    `PostgreSQL database "${row?.name}" sorts text by a language collation (${collate}); Fairdraw needs the C ` +
       `collation, as SQLite sorts. Create it with: CREATE DATABASE ${row?.name} TEMPLATE template0 ENCODING 'UTF8' ` +
       "LC_COLLATE 'C' LC_CTYPE 'C'",
   );
