@@ -25,9 +25,10 @@ export default defineConfig({
         // The API, lifecycle and scheduler tests again on PostgreSQL (issue 17): one server and one migrated
         // template database per run (tests/setup/postgres.ts), a fresh database per test app. Left out: files that
         // open no database (nothing to learn from a second run), and the dialect tests, which hold their engine by
-        // nature: postgres.test.ts (its own servers, run by `unit`), db.test.ts / db-errors.test.ts /
-        // db-transaction.test.ts (the SQLite file, its driver's errors and transaction runner; PostgreSQL's
-        // counterparts are in postgres.test.ts), db-drift.test.ts (no database). fuzz.test.ts and
+        // nature: postgres.test.ts and db-open-pg.test.ts (their own servers, run by `unit`), db.test.ts /
+        // db-errors.test.ts / db-transaction.test.ts / db-open.test.ts (the SQLite file, its driver's errors and
+        // transaction runner; PostgreSQL's counterparts are in the two above), db-drift.test.ts and
+        // database-unreachable.test.ts (no database). fuzz.test.ts and
         // permission-matrix.test.ts wrap each of their hundreds of calls in a transaction rolled back on SQLite's one
         // connection, which a pool of PostgreSQL connections cannot do (the routes and guards they call are the
         // ones the other files run here).
@@ -41,6 +42,9 @@ export default defineConfig({
             "tests/api/db.test.ts",
             "tests/api/db-errors.test.ts",
             "tests/api/db-transaction.test.ts",
+            "tests/api/db-open.test.ts",
+            "tests/api/db-open-pg.test.ts",
+            "tests/api/database-unreachable.test.ts",
             "tests/api/db-drift.test.ts",
             "tests/api/database-url.test.ts",
             "tests/api/env.test.ts",

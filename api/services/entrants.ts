@@ -26,6 +26,7 @@ import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
 import { type Db, dialectOf } from "../db/client";
+import { jsonText } from "../db/json-sql";
 import { first } from "../db/query";
 import { contests, drawCommitments, draws, entrants } from "../db/tables";
 import type { DriverDeps } from "../drivers";
@@ -527,7 +528,7 @@ export async function momentReplyEntrants(
       id: entrants.id,
       sourceId: entrants.sourceId,
       name: entrants.name,
-      firstComment: sql<string | null>`json_extract(${entrants.comments}, '$[0].id')`,
+      firstComment: jsonText(entrants.comments, [0, "id"]),
     })
     .from(entrants)
     .where(

@@ -19,14 +19,31 @@ export function testEngine(): TestEngine {
   return name;
 }
 
-async function onServer(adminUrl: string, statement: string): Promise<void> {
+async function onServer(adminUrl: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    await work(client);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Drops the database once the app's connections are gone: a pool's end() resolves before the server has seen
+ * its sockets close, and FORCE would kill them mid-goodbye (an unhandled 57P01 in the test). Bounded: FORCE after
+ * 2 s.
+ */
+async function dropWhenIdle(client: pg.Client, name: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+      [name],
+    );
+    if (rows[0]?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /** A database URL for one test app, and how to remove the database (after the app has closed it). */
@@ -34,11 +51,11 @@ export async function testDatabase(dir: string): Promise<{ url: string; drop: ()
   if (testEngine() === "sqlite") return { url: path.join(dir, "test.db"), drop: async () => {} };
   const { adminUrl, template } = inject("postgres");
   const name = `fairdraw_t_${randomBytes(6).toString("hex")}`;
-  await onServer(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await onServer(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => onServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => onServer(adminUrl, (c) => dropWhenIdle(c, name)),
   };
 }
