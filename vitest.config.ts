@@ -53,6 +53,10 @@ export default defineConfig({
             "tests/api/lifecycle/drivers.test.ts",
             "tests/api/fuzz.test.ts",
             "tests/api/permission-matrix.test.ts",
+            // Each runs both engines itself (its own PostgreSQL cluster): once, in unit, is enough.
+            "tests/api/limit-hits.test.ts",
+            "tests/api/realtime-bus.test.ts",
+            "tests/api/health.test.ts",
           ],
           env: { TEST_DB: "postgresql" },
           globalSetup: ["tests/setup/postgres.ts"],

@@ -1,13 +1,21 @@
+import { eq } from "drizzle-orm";
 import { type Catalog, loadCatalog } from "./catalog";
 import { trustedProxies } from "./client-address";
 import type { Clock } from "./clock";
 import type { Deps } from "./context";
-import type { Db } from "./db/client";
+import { type Db, dialectOf, type SqliteDb } from "./db/client";
+import { pgLimitHits, sqliteLimitHits } from "./db/limit-hits";
+import { first } from "./db/query";
+import { notifications } from "./db/tables";
+import { parseDatabaseUrl } from "./db/url";
+import { setSandboxDelay } from "./drivers/sandbox";
 import type { Env } from "./env";
 import { Limiter, readLimits } from "./limits";
 import type { Logger } from "./logger";
 import { createMailer } from "./services/mailer";
+import { notificationShape } from "./services/notifications";
 import { RealtimeHub } from "./services/realtime";
+import { postgresBus } from "./services/realtime-bus";
 
 let cached: Catalog | undefined;
 
@@ -15,6 +23,20 @@ let cached: Catalog | undefined;
 export function sharedCatalog(): Catalog {
   cached ??= loadCatalog();
   return cached;
+}
+
+/** The realtime bus of this process: PostgreSQL's LISTEN/NOTIFY when it serves a PostgreSQL database. */
+function realtimeHub(env: Env, db: Db, logger: Logger): RealtimeHub {
+  const target = parseDatabaseUrl(env.databaseUrl);
+  if (dialectOf(db) !== "postgresql" || target.dialect !== "postgresql") return new RealtimeHub();
+  return new RealtimeHub({
+    bus: postgresBus({ db, url: target.url, logger }),
+    // A notification too large for NOTIFY travels as its id; each process reads it back, as the list shows it.
+    loadNotification: async (id) => {
+      const row = await first(db.select().from(notifications).where(eq(notifications.id, id)).limit(1));
+      return row ? notificationShape(row, null) : undefined;
+    },
+  });
 }
 
 export function createDeps(parts: {
@@ -25,12 +47,14 @@ export function createDeps(parts: {
   catalog?: Catalog;
 }): Deps {
   const { env, db, clock, logger } = parts;
+  setSandboxDelay(env.sandboxDriverDelayMs);
+  const hits = dialectOf(db) === "postgresql" ? pgLimitHits(db) : sqliteLimitHits(db as unknown as SqliteDb);
   return {
     ...parts,
     catalog: parts.catalog ?? sharedCatalog(),
     mailer: createMailer(env, db, clock, logger),
-    realtime: new RealtimeHub(),
-    limiter: new Limiter(readLimits(env.limits), clock),
+    realtime: realtimeHub(env, db, logger),
+    limiter: new Limiter(readLimits(env.limits), clock, hits),
     proxies: trustedProxies(env.trustProxy),
   };
 }

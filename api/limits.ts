@@ -3,11 +3,13 @@
  * test that proves it). A limit is a number of events per window and per key (a client address, an e-mail, a
  * team); its numbers are configuration: the defaults below, each overridable with LIMITS="name=max/window".
  *
- * Counts are kept in this process's memory (a sliding log per key): the server is one process over one SQLite
- * file. A restart forgets them, which only gives an attacker a fresh window when the operator restarts.
+ * Hits are rows of the database (`limit_hits`, api/db/limit-hits.ts), so every process of a deployment counts
+ * the same ones and a restart forgets nothing. `take` counts and records in one step no other request or
+ * process can split; hits older than the longest window are pruned, at most once an hour per process.
  * Count limits (e.g. drafts kept for payment) are counted in the database by their caller and compared here.
  */
 import type { Clock } from "./clock";
+import type { LimitHits } from "./db/limit-hits";
 import { EnvError } from "./env";
 import { AppError, type ErrorKey } from "./errors";
 
@@ -65,72 +67,86 @@ export function readLimits(overrides: Record<string, string>): Record<LimitName,
   return out;
 }
 
-/** Past this many keys per limit the oldest are dropped, so a flood of new keys can't fill the memory. */
-const MAX_KEYS = 50_000;
+/** Old hits are deleted at most this often (per process). */
+const PRUNE_EVERY_MS = HOUR;
 
 export class Limiter {
   readonly rules: Record<LimitName, LimitRule>;
-  private readonly logs = new Map<LimitName, Map<string, number[]>>();
+  private prunedAt = 0;
 
   constructor(
     rules: Record<LimitName, LimitRule>,
     private readonly clock: Clock,
+    private readonly hits: LimitHits,
   ) {
     this.rules = rules;
   }
 
-  private recent(name: LimitName, key: string): number[] {
-    const since = this.clock().getTime() - this.rules[name].windowMs;
-    const log = this.logs.get(name)?.get(key);
-    if (!log) return [];
-    while (log.length > 0 && (log[0] ?? 0) <= since) log.shift();
-    return log;
+  private since(name: LimitName, now: Date): string {
+    return new Date(now.getTime() - this.rules[name].windowMs).toISOString();
   }
 
   /** How many events of `name` the key had in the window. */
-  used(name: LimitName, key: string): number {
-    return this.recent(name, key).length;
+  async used(name: LimitName, key: string): Promise<number> {
+    return (await this.hits.use(name, key, this.since(name, this.clock()))).count;
   }
 
-  /** 429 when the key used up `name` already; counts nothing. */
-  check(name: LimitName, key: string, message: string): void {
-    const rule = this.rules[name];
-    const log = this.recent(name, key);
-    if (log.length < rule.max) return;
-    const oldest = log[0] ?? this.clock().getTime();
-    const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowMs - this.clock().getTime()) / 1000));
-    throw new AppError("tooManyAttempts", {
+  /** The 429 of a key that used up `name`, retry_after counted from its oldest hit in the window. */
+  private async refusal(name: LimitName, key: string, message: string, now: Date): Promise<AppError> {
+    const { oldest } = await this.hits.use(name, key, this.since(name, now));
+    const from = oldest ? Date.parse(oldest) : now.getTime();
+    const retryAfter = Math.max(1, Math.ceil((from + this.rules[name].windowMs - now.getTime()) / 1000));
+    return new AppError("tooManyAttempts", {
       message,
       internal: `limit ${name} reached for ${key}`,
       extra: { limit: name, retry_after: retryAfter },
     });
   }
 
-  /** Counts one event of `name` for the key. */
-  hit(name: LimitName, key: string): void {
-    let byKey = this.logs.get(name);
-    if (!byKey) {
-      byKey = new Map();
-      this.logs.set(name, byKey);
-    }
-    const log = this.recent(name, key);
-    if (log.length === 0) {
-      byKey.delete(key);
-      if (byKey.size >= MAX_KEYS) {
-        const first = byKey.keys().next().value;
-        if (first !== undefined) byKey.delete(first);
-      }
-      byKey.set(key, log);
-    }
-    log.push(this.clock().getTime());
-    // Only the last `max` matter to the check.
-    if (log.length > this.rules[name].max) log.shift();
+  /** 429 when the key used up `name` already; counts nothing. */
+  async check(name: LimitName, key: string, message: string): Promise<void> {
+    const now = this.clock();
+    const { count } = await this.hits.use(name, key, this.since(name, now));
+    if (count >= this.rules[name].max) throw await this.refusal(name, key, message, now);
   }
 
-  /** check then hit: an event that is refused once the limit is reached. */
-  take(name: LimitName, key: string, message: string): void {
-    this.check(name, key, message);
-    this.hit(name, key);
+  /** Counts one event of `name` for the key, whatever the count; answers the hit's id (for `forget`). */
+  async hit(name: LimitName, key: string): Promise<string> {
+    const now = this.clock();
+    const id = await this.hits.hit(name, key, now.toISOString());
+    await this.pruneNow(now);
+    return id;
+  }
+
+  /**
+   * check then hit as one step (no other request nor process passes between them): refused with 429 once the
+   * limit is reached. Answers the hit's id, for an attempt that may turn out not to count (`forget`).
+   */
+  async take(name: LimitName, key: string, message: string): Promise<string> {
+    const now = this.clock();
+    const id = await this.hits.take(
+      name,
+      key,
+      now.toISOString(),
+      this.since(name, now),
+      this.rules[name].max,
+    );
+    if (id === null) throw await this.refusal(name, key, message, now);
+    await this.pruneNow(now);
+    return id;
+  }
+
+  /** Takes back a hit (an attempt counted ahead that turned out not to count, e.g. a right sign-in code). */
+  async forget(id: string): Promise<void> {
+    await this.hits.remove(id);
+  }
+
+  /** Deletes the hits older than the longest window (no limit looks at them), at most once an hour. */
+  private async pruneNow(now: Date): Promise<void> {
+    if (now.getTime() - this.prunedAt < PRUNE_EVERY_MS && this.prunedAt <= now.getTime()) return;
+    this.prunedAt = now.getTime();
+    const longest = Math.max(...Object.values(this.rules).map((r) => r.windowMs));
+    await this.hits.prune(new Date(now.getTime() - longest).toISOString());
   }
 
   /** A count limit (no window): the error `key` when `count` already reached the limit's max. */

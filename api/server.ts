@@ -58,6 +58,8 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
   }
   const { seeded } = env.seedDemo ? await seedDemo(db, clock) : { seeded: false };
   const deps = createDeps({ env, db, clock, logger });
+  // On PostgreSQL, hear the other processes' realtime messages before serving a socket.
+  await deps.realtime.ready();
   const { app, injectWebSocket } = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve(s));
@@ -78,6 +80,7 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
       });
+      await deps.realtime.close();
       await closeDb();
     },
   };

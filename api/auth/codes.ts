@@ -13,7 +13,7 @@ import { loginCodes } from "../db/tables";
 import { transaction } from "../db/transaction";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import type { Limiter } from "../limits";
+import type { Limiter, LimitName } from "../limits";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -29,13 +29,35 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function issueCode(db: Db, email: string, clock: Clock, asker: Asker): Promise<string> {
+/**
+ * Counts one attempt on both limits, the client's then the e-mail's, each checked and counted in one step (two
+ * requests, or two processes, can't both pass the last free one); refused on one, neither is counted.
+ */
+async function takeBoth(
+  asker: Asker,
+  names: { perAddress: LimitName; perEmail: LimitName },
+  email: string,
+  message: string,
+): Promise<string[]> {
   const { limiter, address } = asker;
-  const tooMany = "error.tooManyAttempts.codesAsked";
-  if (address !== undefined) limiter.check("signin.codes.per_address", address, tooMany);
-  limiter.check("signin.codes.per_email", email, tooMany);
-  if (address !== undefined) limiter.hit("signin.codes.per_address", address);
-  limiter.hit("signin.codes.per_email", email);
+  const taken: string[] = [];
+  if (address !== undefined) taken.push(await limiter.take(names.perAddress, address, message));
+  try {
+    taken.push(await limiter.take(names.perEmail, email, message));
+  } catch (err) {
+    for (const id of taken) await limiter.forget(id);
+    throw err;
+  }
+  return taken;
+}
+
+export async function issueCode(db: Db, email: string, clock: Clock, asker: Asker): Promise<string> {
+  await takeBoth(
+    asker,
+    { perAddress: "signin.codes.per_address", perEmail: "signin.codes.per_email" },
+    email,
+    "error.tooManyAttempts.codesAsked",
+  );
   const now = clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = newId();
@@ -69,10 +91,14 @@ export async function checkCode(
   opts: { wrongMessage: string; consume: boolean; asker: Asker },
 ): Promise<void> {
   const { wrongMessage, asker } = opts;
-  const { limiter, address } = asker;
-  const tooManyGuesses = "error.tooManyAttempts.guesses";
-  if (address !== undefined) limiter.check("signin.guesses.per_address", address, tooManyGuesses);
-  limiter.check("signin.guesses.per_email", email, tooManyGuesses);
+  // Every guess is counted before the code is looked at, and taken back when it was right: counted after the
+  // fact, guesses sent at once would all pass the check before the first is counted.
+  const guess = await takeBoth(
+    asker,
+    { perAddress: "signin.guesses.per_address", perEmail: "signin.guesses.per_email" },
+    email,
+    "error.tooManyAttempts.guesses",
+  );
   const now = clock().toISOString();
   const row = await first(
     db
@@ -83,18 +109,10 @@ export async function checkCode(
       .limit(1),
   );
   const invalid = () => new AppError("validation", { errors: { code: [wrongMessage] } });
-  const wrong = () => {
-    if (address !== undefined) limiter.hit("signin.guesses.per_address", address);
-    limiter.hit("signin.guesses.per_email", email);
-  };
-  if (!row || row.expiresAt <= now) {
-    wrong();
-    throw invalid();
-  }
+  if (!row || row.expiresAt <= now) throw invalid();
   const expected = Buffer.from(row.codeHash, "hex");
   const given = Buffer.from(hashCode(row.id, code), "hex");
   if (!timingSafeEqual(expected, given)) {
-    wrong();
     const attempts = row.attempts + 1;
     // The attacked code is retired on its 5th wrong try; the person's next code is untouched.
     const retired = attempts >= MAX_CODE_ATTEMPTS;
@@ -105,5 +123,6 @@ export async function checkCode(
     if (retired) throw new AppError("tooManyAttempts", { message: "error.tooManyAttempts.codes" });
     throw invalid();
   }
+  for (const id of guess) await asker.limiter.forget(id);
   if (opts.consume) await db.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, row.id));
 }

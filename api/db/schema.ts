@@ -181,6 +181,21 @@ export const loginCodes = sqliteTable(
   (t) => [index("login_codes_email").on(t.email, t.createdAt)],
 );
 
+/**
+ * One counted event of an abuse limit (api/limits.ts): a sign-in code asked, a wrong guess, an invitation mail.
+ * Kept in the database so every process counts the same hits; hits older than the longest window are pruned.
+ */
+export const limitHits = sqliteTable(
+  "limit_hits",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    key: text("key").notNull(),
+    at: text("at").notNull(),
+  },
+  (t) => [index("limit_hits_name_key_at").on(t.name, t.key, t.at), index("limit_hits_at").on(t.at)],
+);
+
 /** Every e-mail the app sent; outside production this is the dev mailbox (GET /api/dev/mailbox). */
 export const mails = sqliteTable("mails", {
   id: text("id").primaryKey(),

@@ -18,6 +18,7 @@ export let accounts = sqlite.accounts as unknown as typeof pg.accounts;
 export let contests = sqlite.contests as unknown as typeof pg.contests;
 export let sessions = sqlite.sessions as unknown as typeof pg.sessions;
 export let loginCodes = sqlite.loginCodes as unknown as typeof pg.loginCodes;
+export let limitHits = sqlite.limitHits as unknown as typeof pg.limitHits;
 export let mails = sqlite.mails as unknown as typeof pg.mails;
 export let invites = sqlite.invites as unknown as typeof pg.invites;
 export let delegations = sqlite.delegations as unknown as typeof pg.delegations;
@@ -64,6 +65,7 @@ export function chooseDialect(dialect: Dialect): void {
   contests = s.contests;
   sessions = s.sessions;
   loginCodes = s.loginCodes;
+  limitHits = s.limitHits;
   mails = s.mails;
   invites = s.invites;
   delegations = s.delegations;

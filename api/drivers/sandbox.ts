@@ -99,6 +99,18 @@ function entriesOf(request: EntriesRequest) {
   });
 }
 
+/**
+ * SANDBOX_DRIVER_DELAY_MS (tests only, refused in production): every sandbox publication, reply, message and
+ * entries load waits this long, so a test can kill a process while it holds claimed jobs. Set once per process.
+ */
+let delayMs = 0;
+
+export function setSandboxDelay(ms: number): void {
+  delayMs = ms;
+}
+
+const wait = () => (delayMs > 0 ? new Promise<void>((r) => setTimeout(r, delayMs)) : Promise.resolve());
+
 export const sandboxDriver: NetworkDriver = {
   /** The first sandbox account of the network that the team has not linked yet: 1, then 2, ... */
   async linkAccount(request: LinkRequest) {
@@ -121,18 +133,23 @@ export const sandboxDriver: NetworkDriver = {
   /** A sandbox account holds no access to drop. */
   async requestReconnect() {},
   async publish(request) {
+    await wait();
     return { external_post_id: sandboxPostId(request) };
   },
   async reply(request) {
+    await wait();
     return { external_post_id: sandboxPostId(request) };
   },
   async replyMany(requests) {
+    await wait();
     return requests.map((request) => ({ external_post_id: sandboxPostId(request) }));
   },
   async sendPrivateMessage(request) {
+    await wait();
     return { external_message_id: sandboxPostId(request) };
   },
   async loadEntries(request) {
+    await wait();
     return entriesOf(request);
   },
   async fetchProfile(provider, externalId, now) {

@@ -37,10 +37,14 @@ export const CORE_ROUTES: RouteDoc[] = [
   {
     method: "GET",
     path: "/api/health",
-    summary: "Liveness: answers {status: ok}.",
+    summary: "Liveness, and the database this process reached: {status: ok, database: {dialect, reached}}.",
     tag: "system",
     access: "public",
-    ok: { status: 200, description: "{ status: 'ok' }" },
+    ok: {
+      status: 200,
+      description: "{ status: 'ok', database: { dialect: 'sqlite' | 'postgresql', reached: true } }",
+    },
+    errors: [503],
   },
   {
     method: "POST",

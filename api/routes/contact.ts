@@ -82,7 +82,7 @@ export const contactRoutes = new Hono<AppEnv>().post("/contact_fairdraw", requir
   const content = String(body.message);
 
   const now = clock();
-  limiter.check("contact.per_user", auth.user.id, "contact.too_many");
+  await limiter.check("contact.per_user", auth.user.id, "contact.too_many");
 
   // Mail has no Reply-To field yet; the production transport passes it on to nodemailer as it is.
   const mail: Mail = {
@@ -101,7 +101,7 @@ export const contactRoutes = new Hono<AppEnv>().post("/contact_fairdraw", requir
     ].join("\n"),
   };
   await mailer.send(mail);
-  limiter.hit("contact.per_user", auth.user.id);
+  await limiter.hit("contact.per_user", auth.user.id);
   await db.insert(contactMessages).values({
     id: newId(),
     userId: auth.user.id,

@@ -1,4 +1,18 @@
+/**
+ * GET /api/health: liveness for a load balancer, with the database this process reached (its engine, and
+ * whether it answered). 503 when it did not: the process is up but can serve nothing.
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { dialectOf } from "../db/client";
+import { reachDatabase } from "../db/reach";
 
-export const healthRoutes = new Hono<AppEnv>().get("/", (c) => c.json({ status: "ok" as const }));
+export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const { db } = c.get("deps");
+  const dialect = dialectOf(db);
+  const reached = await reachDatabase(db);
+  const database = { dialect, reached };
+  return reached
+    ? c.json({ status: "ok" as const, database })
+    : c.json({ status: "unavailable" as const, database }, 503);
+});

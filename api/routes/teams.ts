@@ -84,7 +84,11 @@ export const teamsRoutes = new Hono<AppEnv>()
     const errors: ValidationErrors = {};
     const name = teamName(body.name, errors);
     if (name === undefined) throw validationError(c, errors);
-    limiter.take("teams.created.per_user", user.id, "You created many teams today. Try again tomorrow.");
+    await limiter.take(
+      "teams.created.per_user",
+      user.id,
+      "You created many teams today. Try again tomorrow.",
+    );
     const team = await transaction(db, async (tx) => {
       const created = await createTeam(tx, clock, { name, ownerId: user.id });
       await tx.update(users).set({ currentTeamId: created.id }).where(eq(users.id, user.id));

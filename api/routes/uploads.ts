@@ -53,7 +53,7 @@ async function upload(c: Context<AppEnv>) {
   const { db, clock, env, catalog, limiter } = c.get("deps");
   const { team } = teamOf(c);
   const auth = authOf(c);
-  limiter.take(
+  await limiter.take(
     "uploads.per_team",
     team.id,
     "Your team uploaded many files in the last hour. Try again later.",

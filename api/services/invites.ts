@@ -200,14 +200,14 @@ export function inviteUrl(env: Pick<Env, "publicUrl">, key: string): string {
  * 429 when the team or the address has had its invitation mails (the limiter's mail.per_team and
  * mail.per_recipient): checked before the invite is made, so a refused call leaves nothing behind.
  */
-export function checkInviteMailLimits(
+export async function checkInviteMailLimits(
   deps: Pick<Deps, "limiter">,
   teamId: string,
   email: string | null,
-): void {
+): Promise<void> {
   if (!email) return;
-  deps.limiter.check("mail.per_team", teamId, "error.tooManyAttempts.teamMails");
-  deps.limiter.check("mail.per_recipient", email, "error.tooManyAttempts.recipientMails");
+  await deps.limiter.check("mail.per_team", teamId, "error.tooManyAttempts.teamMails");
+  await deps.limiter.check("mail.per_recipient", email, "error.tooManyAttempts.recipientMails");
 }
 
 /**
@@ -233,8 +233,8 @@ export async function mailInvite(
           subject: `You are asked to link your ${about.providerName} account on Fairdraw`,
           text: `${about.senderName} asks you to link your ${about.providerName} account to the team "${about.teamName}" on Fairdraw. The account stays yours: you can take it back at any time from your Fairdraw profile.\n\nOpen this link to link it: ${url}\n\nThe invite is valid until ${until}.`,
         };
-  deps.limiter.hit("mail.per_team", row.teamId);
-  deps.limiter.hit("mail.per_recipient", row.email);
+  await deps.limiter.hit("mail.per_team", row.teamId);
+  await deps.limiter.hit("mail.per_recipient", row.email);
   try {
     await deps.mailer.send({ to: row.email, ...mail });
   } catch (err) {

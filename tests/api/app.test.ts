@@ -9,11 +9,22 @@ let t: TestApp;
 afterEach(() => t.cleanup());
 
 describe("the HTTP app", () => {
-  it("answers GET /api/health with 200 and status ok", async () => {
+  it("answers GET /api/health with 200, status ok and the database it reached", async () => {
     t = await createTestApp();
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    expect(await res.json()).toEqual({ status: "ok", database: { dialect: t.dialect, reached: true } });
+  });
+
+  it("answers GET /api/health with 503 when the database does not answer", async () => {
+    t = await createTestApp();
+    await t.close();
+    const res = await t.app.request("/api/health");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      status: "unavailable",
+      database: { dialect: t.dialect, reached: false },
+    });
   });
 
   it("answers an unknown /api path with a real 404 in the error contract's shape", async () => {

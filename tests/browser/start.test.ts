@@ -58,7 +58,10 @@ describe("npm start on a fresh folder", () => {
     const url = /running at (http:\/\/\S+)/.exec(out)?.[1] ?? "";
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
     const base = url.replace("localhost", "127.0.0.1");
-    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: "ok" });
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({
+      status: "ok",
+      database: { dialect: "sqlite", reached: true },
+    });
     expect((await fetch(`${base}/`)).headers.get("content-type")).toContain("text/html");
     const asked = await fetch(`${base}/api/v1/auth/email`, {
       method: "POST",

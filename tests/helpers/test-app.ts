@@ -10,6 +10,7 @@ import { transaction } from "../../api/db/transaction";
 import { createDeps } from "../../api/deps";
 import { type Env, readEnv } from "../../api/env";
 import { createLogger, type Logger } from "../../api/logger";
+import { connectionsGone } from "./pg-connections";
 import { testDatabase } from "./test-database";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -46,11 +47,21 @@ export async function createTestApp(
     ...(opts.catalog ? { catalog: opts.catalog } : {}),
   });
   const { app } = createApp(deps);
+  // On PostgreSQL realtime events come back through LISTEN after the answer: a request is over for a test once
+  // its events reached this app's sockets (at once on SQLite), so what a socket heard can be asserted right after.
+  const request = app.request.bind(app);
+  app.request = (async (...args: Parameters<typeof app.request>) => {
+    const res = await request(...args);
+    await deps.realtime.settled();
+    return res;
+  }) as typeof app.request;
   let closed = false;
   /** Closes the database (the app's process "ends"); the database itself stays until cleanup. */
   const close = async () => {
     if (closed) return;
     closed = true;
+    // On PostgreSQL the realtime hub holds a LISTEN connection of its own (a no-op on SQLite).
+    await deps.realtime.close();
     await closeDb();
   };
   let cleaned = false;
@@ -68,6 +79,8 @@ export async function createTestApp(
       cleaned = true;
       try {
         await close();
+        // pool.end() resolves before its sockets are closed: DROP … WITH (FORCE) would kill them mid-goodbye.
+        if (dialect === "postgresql") await connectionsGone(env.databaseUrl);
         await database.drop();
       } finally {
         rmSync(dir, { recursive: true, force: true });

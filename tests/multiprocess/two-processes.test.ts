@@ -1,0 +1,397 @@
+/**
+ * Several app processes on one PostgreSQL database (issue 17, docs/decisions/021-postgresql.md plan step 7):
+ * real `scripts/start.ts` processes (each in a process group of its own, in the suite's ledger) on one database
+ * of a real server, with the scheduler's tick and claim timeout lowered by env.
+ * - a contest created through the first is listed by the second;
+ * - a notification raised on the first reaches a WebSocket connected to the second;
+ * - an abuse limit (sign-in codes per e-mail) is counted across both, in the database;
+ * - 200 start jobs due at once are each run exactly once across the two (asserted from the database: done,
+ *   attempts 1, one main publication per contest);
+ * - a process killed with SIGKILL while it holds claimed jobs (the sandbox network slowed by env keeps it busy)
+ *   leaves them to another process once the claims expire: all done, each published once, the interrupted
+ *   ones with attempts 2.
+ * Without PostgreSQL the file says so loudly and runs nothing (CI sets FAIRDRAW_REQUIRE_POSTGRES=1 and fails).
+ */
+import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { loadCatalog } from "../../api/catalog";
+import { DEMO_EMAIL } from "../../api/db/seed";
+import { connectionsGone } from "../helpers/pg-connections";
+import {
+  createTestDatabase,
+  postgresUnavailable,
+  startTestPostgres,
+  type TestPostgres,
+} from "../helpers/postgres";
+import { groupAlive, spawnGroup, stopGroup } from "../helpers/processes";
+
+const unavailable = postgresUnavailable();
+const runs = unavailable === null || process.env.FAIRDRAW_REQUIRE_POSTGRES === "1";
+if (!runs) console.warn(`\n!!! multi-process tests NOT RUN: ${unavailable}.\n`);
+
+const TICK_MS = 300;
+const CLAIM_TIMEOUT_MS = 4_000;
+const BATCH = 200;
+const KILLED_BATCH = 12;
+const HOUR = 3_600_000;
+/** The sign-in codes one address may ask for in an hour, lowered so the test reaches it. */
+const CODES_PER_EMAIL = 4;
+
+type Json = Record<string, unknown>;
+type Server = { child: ChildProcess; url: string; output: () => string };
+type Session = { cookie: string; csrf: string };
+
+/** Polls `probe` every 200 ms until it answers true; throws with `what` after `timeoutMs`. */
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
+  let server: TestPostgres | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  let url = "";
+  let db: pg.Client;
+  let dir = "";
+  const servers: Server[] = [];
+  let first: Server;
+  let second: Server;
+  let owner: Session;
+  let teamId = "";
+  let contestId = "";
+  let killedIds: string[] = [];
+
+  /** Starts `npm start` (scripts/start.ts) on the database; resolves once it printed its URL. */
+  async function startProcess(name: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: url,
+      UPLOAD_DIR: path.join(dir, "uploads"),
+      WEB_DIST: path.join(dir, "web"),
+      LOG_LEVEL: "warn",
+      SCHEDULER_TICK_MS: String(TICK_MS),
+      CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
+      LIMITS: `signin.codes.per_email=${CODES_PER_EMAIL}/1h`,
+      ...extraEnv,
+    };
+    delete env.NODE_ENV; // development: the dev mailbox, as `npm start` on a laptop
+    const child = spawnGroup(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout?.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr?.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    const s: Server = { child, url: "", output: () => out };
+    servers.push(s);
+    await until(
+      `${name} to start`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${out}`);
+        const m = /running at http:\/\/localhost:(\d+)/.exec(out);
+        if (m) s.url = `http://127.0.0.1:${m[1]}`;
+        return m !== null;
+      },
+      120_000,
+    );
+    return s;
+  }
+
+  async function call(s: Server, session: Session, method: string, route: string, body?: unknown) {
+    return fetch(`${s.url}${route}`, {
+      method,
+      headers: {
+        cookie: session.cookie,
+        "x-csrf-token": session.csrf,
+        "x-requested-with": "XMLHttpRequest",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  }
+
+  async function signIn(s: Server, email: string): Promise<Session> {
+    const post = (route: string, body: unknown) =>
+      fetch(`${s.url}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await post("/api/v1/auth/email", { email })).status).toBe(204);
+    const mailbox = (await (await fetch(`${s.url}/api/dev/mailbox`)).json()) as { data: { text: string }[] };
+    const code = /\b(\d{6})\b/.exec(mailbox.data[0]?.text ?? "")?.[1];
+    const verified = await post("/api/v1/auth/verify", { email, code });
+    expect(verified.status).toBe(200);
+    const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const csrf = (await (await fetch(`${s.url}/api/v1/refresh_csrf`, { headers: { cookie } })).json()) as {
+      csrf_token: string;
+    };
+    return { cookie, csrf: csrf.csrf_token };
+  }
+
+  /** A planned twitter contest starting in an hour (its start job due then), published by the demo's account. */
+  function twitterContest(accountExternalId: string): Json {
+    const catalog = loadCatalog();
+    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json & {
+      publication: Json;
+      actions: Json;
+    };
+    Object.assign(source, { id: 100, type: "twitter" });
+    source.publication.account_id = Number(accountExternalId);
+    source.publication.content = "Win a year of coffee! Reply to enter.";
+    const actions = source.actions as { comment: Json };
+    actions.comment.enabled = true;
+    actions.comment.accept = "replies_and_quotes";
+    const start = Date.now() + HOUR;
+    const base = {
+      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+      name: "Coffee giveaway",
+      start_date: new Date(start).toISOString(),
+      original_start_date: new Date(start).toISOString(),
+      close_date: new Date(start + 3 * 24 * HOUR).toISOString(),
+      nb_winners: 1,
+      autodraw: { enabled: false, date: new Date(start + 4 * 24 * HOUR).toISOString() },
+    };
+    return {
+      idempotency_key: randomUUID(),
+      status: "planned",
+      forPayment: false,
+      base,
+      sources: [source],
+      summary: { parameters_verified: true },
+    };
+  }
+
+  /** Copies the contest and its start job `n` times (ids prefix-1..n), in one statement each. */
+  async function cloneContest(prefix: string, n: number): Promise<string[]> {
+    await db.query(
+      `INSERT INTO contests
+       SELECT (jsonb_populate_record(c, jsonb_build_object('id', $2 || g))).*
+         FROM contests c, generate_series(1, $3::int) g WHERE c.id = $1`,
+      [contestId, `${prefix}-`, n],
+    );
+    await db.query(
+      `INSERT INTO jobs
+       SELECT (jsonb_populate_record(j, jsonb_build_object('id', $2 || g || '-start', 'contest_id', $2 || g))).*
+         FROM jobs j, generate_series(1, $3::int) g WHERE j.contest_id = $1 AND j.kind = 'start'`,
+      [contestId, `${prefix}-`, n],
+    );
+    return Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);
+  }
+
+  /** Makes the start jobs of these contests due now, all in one statement. */
+  async function dueNow(ids: string[]): Promise<void> {
+    const { rowCount } = await db.query(
+      "UPDATE jobs SET due_at = $2 WHERE kind = 'start' AND status = 'pending' AND contest_id = ANY($1)",
+      [ids, new Date().toISOString()],
+    );
+    expect(rowCount).toBe(ids.length);
+  }
+
+  async function startJobs(ids: string[]) {
+    const { rows } = await db.query<{ contest_id: string; status: string; attempts: number }>(
+      "SELECT contest_id, status, attempts FROM jobs WHERE kind = 'start' AND contest_id = ANY($1)",
+      [ids],
+    );
+    return rows;
+  }
+
+  async function mainPublications(ids: string[]) {
+    const { rows } = await db.query<{ contest_id: string; n: number }>(
+      `SELECT contest_id, count(*)::int AS n FROM publications
+        WHERE kind = 'main' AND contest_id = ANY($1) GROUP BY contest_id`,
+      [ids],
+    );
+    return rows;
+  }
+
+  beforeAll(async () => {
+    server = await startTestPostgres();
+    const database = await createTestDatabase(server.adminUrl);
+    drop = database.drop;
+    url = database.url;
+    dir = mkdtempSync(path.join(tmpdir(), "fairdraw-multi-"));
+    // A web build newer than its sources, so `npm start` does not build the app (not under test here).
+    const web = path.join(dir, "web");
+    mkdirSync(web, { recursive: true });
+    writeFileSync(path.join(web, "index.html"), "<!doctype html><title>fairdraw</title>");
+    // The first migrates and seeds the demo; the second finds both done.
+    first = await startProcess("the first process");
+    second = await startProcess("the second process");
+    db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const team = await db.query<{ id: string }>(
+      "SELECT t.id FROM teams t JOIN users u ON u.id = t.owner_id WHERE u.email = $1 AND t.is_default",
+      [DEMO_EMAIL],
+    );
+    teamId = team.rows[0]?.id ?? "";
+    owner = await signIn(first, DEMO_EMAIL);
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const s of servers) await stopGroup(s.child);
+    await db?.end();
+    if (url) await connectionsGone(url);
+    await drop?.();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it("answers the health check of each with the PostgreSQL database it reached", async () => {
+    for (const s of [first, second]) {
+      const res = await fetch(`${s.url}/api/health`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: "ok", database: { dialect: "postgresql", reached: true } });
+    }
+  });
+
+  it("lists on the second a contest created through the first, for the same session", async () => {
+    const account = await db.query<{ external_id: string }>(
+      "SELECT external_id FROM accounts WHERE team_id = $1 AND provider = 'twitter'",
+      [teamId],
+    );
+    const created = await call(
+      first,
+      owner,
+      "POST",
+      "/api/v1/teams/current/contests/create",
+      twitterContest(account.rows[0]?.external_id ?? ""),
+    );
+    const answer = (await created.json()) as { contest_id?: string };
+    expect(created.status, JSON.stringify(answer)).toBe(201);
+    contestId = answer.contest_id ?? "";
+    const listed = await call(second, owner, "GET", "/api/v1/teams/current/contests/list");
+    expect(listed.status).toBe(200);
+    const body = (await listed.json()) as { data: { _id: string }[] };
+    expect(body.data.map((c) => c._id)).toContain(contestId);
+  }, 60_000);
+
+  it("delivers to a WebSocket connected to the second a notification raised on the first", async () => {
+    const received: Json[] = [];
+    const socket = new WebSocket(`${second.url.replace(/^http/, "ws")}/api/v1/ws`, {
+      headers: { cookie: owner.cookie, origin: second.url },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once("open", () => resolve());
+        socket.once("error", reject);
+        socket.once("unexpected-response", (_req, res) => reject(new Error(`handshake ${res.statusCode}`)));
+      });
+      socket.on("message", (data) => received.push(JSON.parse(data.toString()) as Json));
+      const account = await db.query<{ id: string }>(
+        "SELECT id FROM accounts WHERE team_id = $1 AND provider = 'twitter'",
+        [teamId],
+      );
+      const asked = await call(
+        first,
+        owner,
+        "POST",
+        `/api/v1/teams/current/accounts/${account.rows[0]?.id}/request_reconnect`,
+      );
+      expect(asked.status).toBe(200);
+      await until(
+        "the notification on the second process's socket",
+        async () =>
+          received.some(
+            (m) =>
+              m.type === "add_notification" &&
+              (m.notification as { content?: { key?: string } }).content?.key === "accountReconnectRequested",
+          ),
+        20_000,
+      );
+    } finally {
+      socket.terminate();
+    }
+  }, 60_000);
+
+  it("counts an abuse limit across the two processes: asked alternately on each, the codes stop at the limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < CODES_PER_EMAIL + 2; i++) {
+      const s = i % 2 === 0 ? first : second;
+      const res = await fetch(`${s.url}/api/v1/auth/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "limited@brand.example" }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(CODES_PER_EMAIL).fill(204), 429, 429]);
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM limit_hits WHERE name = 'signin.codes.per_email' AND key = $1",
+      ["limited@brand.example"],
+    );
+    expect(rows[0]?.n).toBe(CODES_PER_EMAIL);
+  }, 60_000);
+
+  it("runs 200 jobs due at once exactly once across the two processes", async () => {
+    const ids = [contestId, ...(await cloneContest("batch", BATCH - 1))];
+    // The next test's contests, copied while the contest is still planned and its start job pending (not due).
+    killedIds = await cloneContest("killed", KILLED_BATCH);
+    await dueNow(ids);
+    await until(
+      "the 200 start jobs to be done",
+      async () => (await startJobs(ids)).every((j) => j.status === "done"),
+      180_000,
+    );
+    const jobs = await startJobs(ids);
+    expect(jobs).toHaveLength(BATCH);
+    expect(jobs.filter((j) => j.status === "done" && j.attempts === 1)).toHaveLength(BATCH);
+    const published = await mainPublications(ids);
+    expect(published).toHaveLength(BATCH);
+    expect(published.every((p) => p.n === 1)).toBe(true);
+  }, 240_000);
+
+  it("finishes on another process the jobs claimed by a process killed with SIGKILL", async () => {
+    // Only the slow process runs when the jobs fall due, so it claims them all.
+    for (const s of [first, second]) await stopGroup(s.child);
+    const slow = await startProcess("the slow process", { SANDBOX_DRIVER_DELAY_MS: "3000" });
+    const ids = killedIds;
+    expect(ids).toHaveLength(KILLED_BATCH);
+    await dueNow(ids);
+    await until(
+      "the slow process to claim the jobs",
+      async () => (await startJobs(ids)).every((j) => j.status === "claimed" || j.status === "done"),
+      60_000,
+    );
+    const rescuer = await startProcess("the rescuing process");
+    const pgid = slow.child.pid ?? 0;
+    process.kill(-pgid, "SIGKILL");
+    await until("the killed process to be gone", async () => !groupAlive(pgid), 10_000);
+    // What the killed process left: its claims stay untouched until they expire (CLAIM_TIMEOUT_MS after its
+    // last renewal), so this reads them before the rescuer can take them over.
+    const unfinished = (await startJobs(ids)).filter((j) => j.status !== "done").map((j) => j.contest_id);
+    // It was still at it (3 s a publication): it held claims when it was killed.
+    expect(unfinished.length).toBeGreaterThan(0);
+    await until(
+      "the rescuing process to finish the killed one's jobs",
+      async () => (await startJobs(ids)).every((j) => j.status === "done"),
+      120_000,
+    );
+    const after = await startJobs(ids);
+    // Done by the killed process before it died: once; taken over after the claim expired: a second attempt.
+    for (const j of after) {
+      const expected = unfinished.includes(j.contest_id) ? [2] : [1];
+      expect(expected, `${j.contest_id} attempts`).toContain(j.attempts);
+    }
+    const published = await mainPublications(ids);
+    expect(published).toHaveLength(KILLED_BATCH);
+    expect(published.every((p) => p.n === 1)).toBe(true);
+    expect(rescuer.output()).not.toMatch(/scheduler tick failed/);
+  }, 240_000);
+});
