@@ -70,8 +70,11 @@ async function statusOf(app: TestApp, id: string) {
   return (await first(app.db.select().from(contests).where(eq(contests.id, id))))?.status;
 }
 
+/** One scheduler tick, then what it pushed has reached this process's sockets (after LISTEN on PostgreSQL). */
 async function tick(app: TestApp) {
-  return (await runDueJobs(app.deps)).moves;
+  const { moves } = await runDueJobs(app.deps);
+  await app.deps.realtime.settled();
+  return moves;
 }
 
 describe("advancing contest statuses on the server clock", () => {
