@@ -147,12 +147,17 @@ describe("the builder's actions", () => {
       "Your plan includes 1 running contest: it is in use.",
     );
     await userEvent.setup().click(screen.getByRole("button", { name: "Menu" }));
-    const draft = screen.getByRole("button", { name: "Save as draft" }) as HTMLButtonElement;
-    expect(draft.disabled).toBe(true);
-    expect(screen.getByText("Your plan includes 3 drafts: all are in use.")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Export as template" }) as HTMLButtonElement).disabled).toBe(
-      false,
+    // A Radix menu item: disabled is aria-disabled, and its reason is the description it points to.
+    const draft = screen.getByRole("menuitem", { name: "Save as draft" });
+    expect(draft.getAttribute("aria-disabled")).toBe("true");
+    expect(document.getElementById(draft.getAttribute("aria-describedby") ?? "")?.textContent).toContain(
+      "Your plan includes 3 drafts: all are in use.",
     );
+    expect(
+      screen.getByRole("menuitem", { name: "Export as template" }).getAttribute("aria-disabled"),
+    ).toBeNull();
+    // The upgrade is an item of its own, reachable with the arrow keys.
+    expect(screen.getByRole("menuitem", { name: "Upgrade the plan" })).toBeTruthy();
   });
 
   it("leaves Create contest to a team whose plan lacks the builder: it leads to a paid contest, in no quota", async () => {

@@ -100,7 +100,8 @@ describe("the live preview beside a source's editor", () => {
       "comment",
       "share",
     ]);
-    expect(post.style.getPropertyValue("--post-link")).toBe("#1877F2");
+    // Facebook's own blue darkened to read at 4.5:1 on white (schemas/providers/facebook.json ui.post).
+    expect(post.style.getPropertyValue("--post-link")).toBe("#0068D6");
   });
 
   it("has a Preview toggle that shows it above the form where it is not beside it", async () => {
