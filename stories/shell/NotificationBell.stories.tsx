@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fireEvent, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { NotificationBell } from "../../web/src/layout/NotificationBell";
 import { userWith } from "../../web/src/testing/fixtures";
 import { inSeconds, withShell } from "./decorators";
@@ -44,24 +44,38 @@ export default meta;
 
 type Story = StoryObj<typeof meta>;
 
+/** Opens the centre as a user does and gives its panel (a Radix Popover: a dialog in a portal). */
+async function openPanel(canvasElement: HTMLElement, name: string | RegExp) {
+  const bell = within(canvasElement).getByRole("button", { name });
+  await userEvent.click(bell);
+  await waitFor(() => expect(bell.getAttribute("aria-expanded")).toBe("true"));
+  return within(
+    await within(canvasElement.ownerDocument.body).findByRole("dialog", { name: "Notifications" }),
+  );
+}
+
 export const Closed: Story = {
   play: async ({ canvasElement }) => {
     const bell = within(canvasElement).getByRole("button", { name: "Notifications, 1 new" });
     await expect(bell.getAttribute("aria-expanded")).toBe("false");
+    await expect(within(canvasElement.ownerDocument.body).queryByRole("dialog")).toBeNull();
   },
 };
 
 export const Open: Story = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    // Opening marks them read: the call it makes has no server here and fails silently.
-    fireEvent.click(canvas.getByRole("button", { name: /Notifications/ }));
-    const panel = canvas.getByRole("region", { name: "Notifications" });
-    await expect(within(panel).getAllByRole("listitem")).toHaveLength(2);
+    const panel = await openPanel(canvasElement, "Notifications, 1 new");
+    await expect(panel.getByRole("heading", { name: "Notifications" })).toBeInTheDocument();
+    const items = panel.getAllByRole("listitem");
+    await expect(items.map((i) => i.className)).toEqual(["notification unread", "notification read"]);
     await expect(
-      within(panel).getByRole("link", { name: "Entries of Spring draw are loaded" }),
+      panel.getByRole("link", { name: "Entries of Spring draw are loaded" }).getAttribute("href"),
+    ).toBe("/contest/c1/entries");
+    // Opening does not mark them read: the count stays until "Mark all as read".
+    await expect(panel.getByRole("button", { name: "Mark all as read" })).toBeEnabled();
+    await expect(
+      within(canvasElement).getByRole("button", { name: "Notifications, 1 new" }),
     ).toBeInTheDocument();
-    await expect(canvas.getByRole("button", { name: "Notifications" })).toBeInTheDocument();
   },
 };
 
@@ -72,8 +86,9 @@ export const Empty: Story = {
     }),
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    fireEvent.click(canvas.getByRole("button", { name: "Notifications" }));
-    await expect(canvas.getByText("No notifications yet.")).toBeInTheDocument();
+    const panel = await openPanel(canvasElement, "Notifications");
+    await expect(panel.getByText("No notifications yet.")).toBeInTheDocument();
+    await expect(panel.queryByRole("listitem")).toBeNull();
+    await expect(panel.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
   },
 };
