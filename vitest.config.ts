@@ -49,6 +49,7 @@ export default defineConfig({
             "tests/api/database-url.test.ts",
             "tests/api/env.test.ts",
             "tests/api/client-address.test.ts",
+            "tests/api/disk-upload-store.test.ts",
             "tests/api/bluesky/secrets.test.ts",
             "tests/api/lifecycle/drivers.test.ts",
             "tests/api/fuzz.test.ts",

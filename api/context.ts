@@ -9,6 +9,7 @@ import type { Limiter } from "./limits";
 import type { Logger } from "./logger";
 import type { Mailer } from "./services/mailer";
 import type { RealtimeHub } from "./services/realtime";
+import type { UploadStore } from "./storage/upload-store";
 
 /** What every route can reach, set once by createApp. */
 export type Deps = {
@@ -23,6 +24,8 @@ export type Deps = {
   limiter: Limiter;
   /** TRUST_PROXY, read once (api/client-address.ts). */
   proxies: TrustedProxies;
+  /** Where uploaded bytes live (api/storage/): UPLOAD_DIR on the local disk. */
+  uploads: UploadStore;
 };
 
 export type TeamRow = typeof teams.$inferSelect;

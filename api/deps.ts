@@ -16,6 +16,7 @@ import { createMailer } from "./services/mailer";
 import { notificationShape } from "./services/notifications";
 import { RealtimeHub } from "./services/realtime";
 import { postgresBus } from "./services/realtime-bus";
+import { diskUploadStore } from "./storage/disk-upload-store";
 
 let cached: Catalog | undefined;
 
@@ -56,5 +57,6 @@ export function createDeps(parts: {
     realtime: realtimeHub(env, db, logger),
     limiter: new Limiter(readLimits(env.limits), clock, hits),
     proxies: trustedProxies(env.trustProxy),
+    uploads: diskUploadStore(env.uploadDir),
   };
 }

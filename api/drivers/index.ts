@@ -26,7 +26,7 @@ export type {
   StoredAccount,
 } from "./types";
 
-export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime">;
+export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime" | "uploads">;
 
 /** Networks with a real driver (the provider definition's `driver`). */
 export function hasRealDriver(provider: ProviderDefinition): boolean {

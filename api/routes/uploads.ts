@@ -9,7 +9,6 @@
  * - GET /upload/view/:uuid: the bytes, with Range support; another team's uuid is a 404 like an unknown one.
  * - DELETE /upload {uuid}: the team no longer needs it (the builder's instant upload was removed).
  */
-import { stat } from "node:fs/promises";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../../engine/media";
@@ -19,12 +18,10 @@ import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { teamQuotas } from "../services/teams";
 import {
   deleteUpload,
-  fileRangeStream,
   findUpload,
   parseRange,
   receiveUpload,
   storageFull,
-  storedPath,
   storeUpload,
   teamStorageBytes,
 } from "../services/uploads";
@@ -50,7 +47,7 @@ const smallJson = bodyLimit({
  * checked before a byte is read; the read stops at the first byte past what the storage has left.
  */
 async function upload(c: Context<AppEnv>) {
-  const { db, clock, env, catalog, limiter } = c.get("deps");
+  const { db, clock, catalog, limiter, uploads } = c.get("deps");
   const { team } = teamOf(c);
   const auth = authOf(c);
   await limiter.take(
@@ -65,11 +62,11 @@ async function upload(c: Context<AppEnv>) {
     body: c.req.raw.body,
     contentType: c.req.header("content-type") ?? "",
     contentLength: c.req.header("content-length"),
-    uploadDir: env.uploadDir,
+    store: uploads,
     maxSize: catalog.builderConfig.limits.mediaMaxSize ?? DEFAULT_MEDIA_MAX_SIZE,
     room: { bytes: room, full: () => storageFull(storageLimit) },
   });
-  const { row, created } = await storeUpload(db, clock, env.uploadDir, {
+  const { row, created } = await storeUpload(db, clock, uploads, {
     teamId: team.id,
     userId: auth.user.id,
     file,
@@ -87,15 +84,18 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .post("/", requirePermission(UPLOAD_PERMISSION), (c) => upload(c))
   .post("/contest_builder", requirePermission(UPLOAD_PERMISSION), (c) => upload(c))
   .get("/view/:uuid", requirePermission(VIEW_PERMISSION), async (c) => {
-    const { db, env, logger } = c.get("deps");
+    const { db, uploads, logger } = c.get("deps");
     const { team } = teamOf(c);
     const row = await findUpload(db, team.id, c.req.param("uuid"));
     if (!row) throw new AppError("notFound", { message: "error.notFound.file" });
-    const file = storedPath(env.uploadDir, row.sha256);
-    const { size } = await stat(file).catch((err: unknown) => {
-      logger.warn({ err, upload: row.id }, "an upload's stored file is missing");
-      throw new AppError("notFound", { message: "error.notFound.file" });
+    const size = await uploads.size(row.sha256).catch((err: unknown) => {
+      logger.warn({ err, upload: row.id }, "an upload's stored file cannot be read");
+      return null;
     });
+    if (size === null) {
+      logger.warn({ upload: row.id }, "an upload's stored file is missing");
+      throw new AppError("notFound", { message: "error.notFound.file" });
+    }
     // The uuid always names the same bytes: their hash is a strong validator.
     const etag = `"${row.sha256}"`;
     const ifRange = c.req.header("if-range");
@@ -122,16 +122,16 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (range) c.header("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
     const status = range ? 206 : 200;
     if (c.req.method === "HEAD") return c.body(null, status);
-    return c.body(fileRangeStream(file, bytes), status);
+    return c.body(uploads.readRange(row.sha256, bytes), status);
   })
   .delete("/", requirePermission(UPLOAD_PERMISSION), smallJson, async (c) => {
-    const { db, env } = c.get("deps");
+    const { db, uploads } = c.get("deps");
     const { team } = teamOf(c);
     const body = await jsonBody(c);
     if (typeof body.uuid !== "string" || body.uuid === "") {
       throw validationError(c, { uuid: [{ key: "validation.required", rule: "required" }] });
     }
-    if (!(await deleteUpload(db, env.uploadDir, team.id, body.uuid)))
+    if (!(await deleteUpload(db, uploads, team.id, body.uuid)))
       throw new AppError("notFound", { message: "error.notFound.file" });
     return c.json({ success: true as const });
   });

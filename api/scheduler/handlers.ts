@@ -58,7 +58,10 @@ import {
 } from "./jobs";
 import { runLoad } from "./load";
 
-export type SchedulerDeps = Pick<Deps, "db" | "clock" | "realtime" | "logger" | "env" | "catalog">;
+export type SchedulerDeps = Pick<
+  Deps,
+  "db" | "clock" | "realtime" | "logger" | "env" | "catalog" | "uploads"
+>;
 type ContestRow = typeof contests.$inferSelect;
 
 /**

@@ -4,7 +4,6 @@
  * them: the account gets the reconnect state (disabled, reconnect_requested_at) and its owner the
  * accountReconnectRequested notification (the member who linked it or lent it; the team when nobody is).
  */
-import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { jsonRemove, jsonSet } from "../db/json-sql";
@@ -15,7 +14,6 @@ import type { CredentialStore } from "../drivers/bluesky/session";
 import type { StoredAccount } from "../drivers/types";
 import { withoutNul } from "./network-text";
 import { notify } from "./notifications";
-import { storedPath } from "./uploads";
 
 type StoreDeps = Pick<Deps, "db" | "clock" | "realtime">;
 
@@ -67,15 +65,15 @@ export function credentialStore(deps: StoreDeps, network: string): CredentialSto
   };
 }
 
-/** The uploads a publication carries, read from the upload folder (no alt text is kept for uploads yet). */
-export function uploadMedia(deps: Pick<Deps, "db" | "env">): MediaReader {
+/** The uploads a publication carries, read from the upload store (no alt text is kept for uploads yet). */
+export function uploadMedia(deps: Pick<Deps, "db" | "uploads">): MediaReader {
   return {
     async read(id) {
       const row = await first(deps.db.select().from(uploads).where(eq(uploads.id, id)));
       if (!row) return null;
       try {
-        const bytes = await readFile(storedPath(deps.env.uploadDir, row.sha256));
-        return { bytes: new Uint8Array(bytes), mime: row.mime, alt: "" };
+        const bytes = await deps.uploads.read(row.sha256);
+        return bytes ? { bytes, mime: row.mime, alt: "" } : null;
       } catch {
         return null;
       }

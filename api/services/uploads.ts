@@ -1,20 +1,17 @@
 /**
  * Media uploads (contest-builder.md §5, §7): a multipart body streamed to a temporary file while it is hashed
- * and counted, its type sniffed from its first bytes, then stored once per content under UPLOAD_DIR/<sha256>
- * with one row (uuid) per team and content.
+ * and counted, its type sniffed from its first bytes, then stored once per content in the UploadStore (the
+ * disk under UPLOAD_DIR, api/storage/) with one row (uuid) per team and content.
  *
  * - Nothing is buffered whole: the body is read chunk by chunk (Web stream), the file part written to disk with
  *   backpressure (each write awaited), and the read stops at the first byte past the cap (413).
  * - The type is what the bytes say (file-type), never the file name or the declared Content-Type: a renamed
  *   executable is refused (415) whatever it claims to be, and a real JPEG named .png is stored as image/jpeg.
- * - Creating and dropping the stored file happen in the same synchronous step as the database change that
- *   needs it (insert row + rename; delete row + count + unlink), so within this process an upload and a delete
- *   of the same content can't interleave and leave a row without its file.
+ * - Creating and dropping the stored file follow the database change that needs it at once (insert row, then
+ *   commit; delete row + count, then remove; the disk store does each within the call), so within this process
+ *   an upload and a delete of the same content can't interleave and leave a row without its file.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { existsSync, renameSync, unlinkSync } from "node:fs";
-import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
-import path from "node:path";
+import { createHash, randomUUID } from "node:crypto";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { ACCEPTED_MEDIA_TYPES } from "../../engine/media";
@@ -24,6 +21,7 @@ import { first } from "../db/query";
 import { contests, templates, uploads } from "../db/tables";
 import { lockTeam, transaction } from "../db/transaction";
 import { AppError } from "../errors";
+import type { ByteRange, TempUpload, UploadStore } from "../storage/upload-store";
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -60,10 +58,6 @@ export async function sniffMediaType(head: Uint8Array): Promise<string | null> {
   if (!found) return null;
   const mime = SNIFFED_ALIASES[found.mime] ?? found.mime;
   return ACCEPTED_MEDIA_TYPES.includes(mime) ? mime : null;
-}
-
-export function storedPath(uploadDir: string, sha256: string): string {
-  return path.join(uploadDir, sha256);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -209,7 +203,7 @@ export async function readMultipart(
 // Receiving one file
 
 export type ReceivedFile = {
-  tempPath: string;
+  temp: TempUpload;
   sha256: string;
   size: number;
   mime: string;
@@ -238,10 +232,9 @@ class FileSink implements PartSink {
   mime: string | null = null;
   private head: Buffer[] = [];
   private headLength = 0;
-  private handle: FileHandle | null = null;
 
   constructor(
-    readonly tempPath: string,
+    private readonly temp: TempUpload,
     private readonly maxSize: number,
     private readonly tooLarge: () => AppError,
   ) {}
@@ -257,19 +250,12 @@ class FileSink implements PartSink {
       if (this.headLength >= SNIFF_BYTES) await this.sniff();
     }
     this.hash.update(chunk);
-    this.handle ??= await open(this.tempPath, "wx", 0o600);
-    await this.handle.write(chunk);
+    await this.temp.write(chunk);
   }
 
   async end(): Promise<void> {
     if (this.mime === null) await this.sniff();
-    await this.close();
-  }
-
-  async close(): Promise<void> {
-    const handle = this.handle;
-    this.handle = null;
-    await handle?.close();
+    await this.temp.close();
   }
 
   private async sniff(): Promise<void> {
@@ -282,14 +268,14 @@ class FileSink implements PartSink {
 const DISCARD: PartSink = { write: async () => {}, end: async () => {} };
 
 /**
- * Streams the request body's `file` part to a temporary file in uploadDir. Throws 400 (not multipart, no
+ * Streams the request body's `file` part to a temporary file of the store. Throws 400 (not multipart, no
  * file, two files), 413 (past maxSize) or 415 (not an accepted media type); the temporary file is gone then.
  */
 export async function receiveUpload(input: {
   body: ReadableStream<Uint8Array> | null;
   contentType: string;
   contentLength: string | undefined;
-  uploadDir: string;
+  store: UploadStore;
   maxSize: number;
   /** What the team's storage has left, and its error: the read stops at the first byte past it. */
   room?: { bytes: number; full: () => AppError };
@@ -307,8 +293,7 @@ export async function receiveUpload(input: {
   if (input.contentLength !== undefined && Number.isFinite(declared) && declared > maxBytes) {
     throw tooLarge();
   }
-  await mkdir(input.uploadDir, { recursive: true });
-  const tempPath = path.join(input.uploadDir, `.upload-${randomBytes(12).toString("hex")}`);
+  const temp = await input.store.createTemp();
   const got: { file?: FileSink; name?: string | null } = {};
   try {
     await readMultipart(
@@ -318,7 +303,7 @@ export async function receiveUpload(input: {
         if (part.name !== "file") return DISCARD;
         if (got.file) throw new AppError("badRequest", { message: "error.badRequest.oneFile" });
         got.name = cleanName(part.filename);
-        got.file = new FileSink(tempPath, cap, tooLarge);
+        got.file = new FileSink(temp, cap, tooLarge);
         return got.file;
       },
       { maxBytes, tooLarge },
@@ -328,15 +313,14 @@ export async function receiveUpload(input: {
     // end() sniffed it; an empty file has no type.
     if (!file.mime) throw UNSUPPORTED();
     return {
-      tempPath,
+      temp,
       sha256: file.hash.digest("hex"),
       size: file.size,
       mime: file.mime,
       originalName: got.name ?? null,
     };
   } catch (err) {
-    await got.file?.close().catch(() => {});
-    await rm(tempPath, { force: true });
+    await input.store.discard(temp);
     throw err;
   }
 }
@@ -351,15 +335,10 @@ export async function receiveUpload(input: {
 export async function storeUpload(
   db: Db,
   clock: Clock,
-  uploadDir: string,
+  store: UploadStore,
   input: { teamId: string; userId: string; file: ReceivedFile; storageLimit?: number },
 ): Promise<{ row: UploadRow; created: boolean }> {
   const { file } = input;
-  const finalPath = storedPath(uploadDir, file.sha256);
-  const place = () => {
-    if (existsSync(finalPath)) unlinkSync(file.tempPath);
-    else renameSync(file.tempPath, finalPath);
-  };
   // The storage is counted again in the transaction that inserts, the team locked (lockTeam): two uploads read
   // side by side each saw room. The files are moved once it committed (no file I/O inside a transaction).
   const stored = await transaction(db, async (tx) => {
@@ -391,10 +370,11 @@ export async function storeUpload(
     return { row, created: true };
   });
   if (stored === "full") {
-    unlinkSync(file.tempPath);
+    await store.discard(file.temp);
     throw storageFull(input.storageLimit ?? 0);
   }
-  place();
+  // Kept under its hash, or dropped when these bytes are already stored (another row, maybe another team's).
+  await store.commit(file.temp, file.sha256);
   return stored;
 }
 
@@ -462,7 +442,7 @@ async function inUse(db: Db, teamId: string, id: string): Promise<boolean> {
  * other team's row has the same content; an upload a saved contest or template still shows is kept, so that
  * leaving the builder without saving never breaks what was saved. False when the team has no such upload.
  */
-export async function deleteUpload(db: Db, uploadDir: string, teamId: string, id: string): Promise<boolean> {
+export async function deleteUpload(db: Db, store: UploadStore, teamId: string, id: string): Promise<boolean> {
   const row = await findUpload(db, teamId, id);
   if (!row) return false;
   if (await inUse(db, teamId, row.id)) return true;
@@ -472,20 +452,12 @@ export async function deleteUpload(db: Db, uploadDir: string, teamId: string, id
       (await first(tx.select({ n: count() }).from(uploads).where(eq(uploads.sha256, row.sha256))))?.n ?? 0
     );
   });
-  if (others === 0) {
-    try {
-      unlinkSync(storedPath(uploadDir, row.sha256));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    }
-  }
+  if (others === 0) await store.remove(row.sha256);
   return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Viewing
-
-export type ByteRange = { start: number; end: number };
 
 /**
  * The single byte range a Range header asks for (RFC 9110 §14): null to send the whole file (no header, a
@@ -505,43 +477,4 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (last !== null && last < first) return null;
   if (first >= size) return "unsatisfiable";
   return { start: first, end: Math.min(last ?? size - 1, size - 1) };
-}
-
-/**
- * The bytes start..end (inclusive) of a stored file as a Web stream. The file is opened at the first read and
- * closed at the end or on cancel, so a response nobody reads holds no file descriptor.
- */
-export function fileRangeStream(filePath: string, range: ByteRange): ReadableStream<Uint8Array> {
-  let handle: FileHandle | null = null;
-  let position = range.start;
-  const CHUNK = 64 * 1024;
-  const close = async () => {
-    const current = handle;
-    handle = null;
-    await current?.close();
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const want = Math.min(CHUNK, range.end + 1 - position);
-        if (want <= 0) {
-          await close();
-          controller.close();
-          return;
-        }
-        handle ??= await open(filePath, "r");
-        const chunk = Buffer.alloc(want);
-        const { bytesRead } = await handle.read(chunk, 0, want, position);
-        if (bytesRead === 0) {
-          await close();
-          controller.error(new Error("the stored file is shorter than its row says"));
-          return;
-        }
-        position += bytesRead;
-        controller.enqueue(chunk.subarray(0, bytesRead));
-      },
-      cancel: close,
-    },
-    { highWaterMark: 0 },
-  );
 }
