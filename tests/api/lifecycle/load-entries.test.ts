@@ -54,9 +54,16 @@ describe("POST /api/v1/teams/current/contests/:id/load_entries", { timeout: 30_0
     expect(log[0]).toMatchObject({ userId: w.owner.userId, meta: { contest: { _id: id } } });
 
     // Loading again needs no consent, and gives the same entries (the sandbox is deterministic).
-    const before = await w.t.db.select({ id: entrants.id }).from(entrants).where(eq(entrants.contestId, id));
+    // In id order: PostgreSQL returns rows in no fixed order once the load has updated them.
+    const ids = () =>
+      w.t.db
+        .select({ id: entrants.id })
+        .from(entrants)
+        .where(eq(entrants.contestId, id))
+        .orderBy(entrants.id);
+    const before = await ids();
     expect((await load(id, {})).status).toBe(200);
-    const after = await w.t.db.select({ id: entrants.id }).from(entrants).where(eq(entrants.contestId, id));
+    const after = await ids();
     expect(after).toEqual(before);
   });
 
