@@ -24,9 +24,9 @@
  *    requeueFailedJobs);
  * 6. every job that changed something pushes load_contest to the contest's team.
  */
-import { and, asc, eq, inArray, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { dialectOf } from "../db/client";
-import { claimDueJobsPg } from "../db/pg/claim-jobs";
+import { claimable, claimDueJobsPg } from "../db/pg/claim-jobs";
 import { first } from "../db/query";
 import { contests, jobs, teams } from "../db/tables";
 import { transaction } from "../db/transaction";
@@ -109,21 +109,7 @@ export async function claimDueJobs(
     const candidates = await tx
       .select()
       .from(jobs)
-      .where(
-        and(
-          or(
-            and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
-            and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
-          ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(contests)
-              .innerJoin(teams, eq(teams.id, contests.teamId))
-              .where(and(eq(contests.id, jobs.contestId), isNotNull(teams.frozenLimitDate))),
-          ),
-        ),
-      )
+      .where(claimable(tx, { jobs, contests, teams }, at, stale))
       .orderBy(asc(jobs.dueAt), asc(jobs.id))
       .limit(limit);
     const claimed: JobRow[] = [];

@@ -13,6 +13,28 @@ export type PgJobRow = typeof jobs.$inferSelect;
 /** Any drizzle PostgreSQL database or transaction (a pool, one client). */
 type Claimer = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
+type JobTables = { jobs: typeof jobs; contests: typeof contests; teams: typeof teams };
+
+/**
+ * Which jobs a claim may take, the one definition both engines' claims use (each passes its dialect's tables):
+ * pending and due, or claimed longer ago than the claim timeout (`stale`), and not of a frozen team's contest.
+ */
+export function claimable(q: Pick<Claimer, "select">, t: JobTables, at: string, stale: string) {
+  return and(
+    or(
+      and(eq(t.jobs.status, "pending"), lte(t.jobs.dueAt, at)),
+      and(eq(t.jobs.status, "claimed"), lte(t.jobs.claimedAt, stale)),
+    ),
+    notExists(
+      q
+        .select({ one: sql`1` })
+        .from(t.contests)
+        .innerJoin(t.teams, eq(t.teams.id, t.contests.teamId))
+        .where(and(eq(t.contests.id, t.jobs.contestId), isNotNull(t.teams.frozenLimitDate))),
+    ),
+  );
+}
+
 /** Claims up to `limit` due jobs in one transaction; answers them as claimed, in due order. */
 export async function claimDueJobsPg(
   db: Claimer,
@@ -25,21 +47,7 @@ export async function claimDueJobsPg(
     const due = await tx
       .select({ id: jobs.id })
       .from(jobs)
-      .where(
-        and(
-          or(
-            and(eq(jobs.status, "pending"), lte(jobs.dueAt, at)),
-            and(eq(jobs.status, "claimed"), lte(jobs.claimedAt, stale)),
-          ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(contests)
-              .innerJoin(teams, eq(teams.id, contests.teamId))
-              .where(and(eq(contests.id, jobs.contestId), isNotNull(teams.frozenLimitDate))),
-          ),
-        ),
-      )
+      .where(claimable(tx, { jobs, contests, teams }, at, stale))
       .orderBy(asc(jobs.dueAt), asc(jobs.id))
       .limit(opts.limit)
       .for("update", { of: jobs, skipLocked: true });
