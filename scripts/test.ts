@@ -49,6 +49,7 @@ const steps: Step[] = [
 
 let passed = 0;
 let failed = 0;
+const failedTests: string[] = [];
 const failedChecks: string[] = [];
 const required = process.env.FAIRDRAW_REQUIRE_POSTGRES === "1";
 const unavailable = postgresUnavailable();
@@ -59,8 +60,30 @@ let dialectLine = "PostgreSQL dialect tests (tests/api/postgres.test.ts): did no
 type Report = {
   numPassedTests: number;
   numFailedTests: number;
-  testResults?: { name: string; assertionResults: { status: string }[] }[];
+  testResults?: {
+    name: string;
+    message?: string;
+    status?: string;
+    assertionResults: { status: string; fullName?: string; failureMessages?: string[] }[];
+  }[];
 };
+
+/** The failed tests of a report, one line each (file, test, the error's first line): CI shows only the tail. */
+function failures(report: Report): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failedTests = file.assertionResults.filter((a) => a.status === "failed");
+    for (const a of failedTests) {
+      const first = (a.failureMessages?.[0] ?? "").split("\n")[0]?.slice(0, 300);
+      lines.push(`${where} > ${a.fullName ?? "?"}: ${first}`);
+    }
+    if (failedTests.length === 0 && file.status === "failed") {
+      lines.push(`${where}: ${(file.message ?? "failed").split("\n")[0]?.slice(0, 300)}`);
+    }
+  }
+  return lines;
+}
 
 /** Whether tests/api/postgres.test.ts ran on a real server (it skips without one). */
 function dialectSummary(report: Report): string {
@@ -95,6 +118,7 @@ for (const step of steps) {
   if (r) {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    failedTests.push(...failures(r).map((line) => `[${step.name}] ${line}`));
     process.stdout.write(`  ${step.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed\n`);
     if (step.vitestReport === report("vitest")) dialectLine = dialectSummary(r);
   }
@@ -116,6 +140,7 @@ rmSync(out, { recursive: true, force: true });
 
 const loud = suiteLine.startsWith("PostgreSQL: RAN") ? "==> " : "!!! ";
 process.stdout.write(`\n${loud}${suiteLine}\n${dialectLine}\n`);
+for (const line of failedTests) process.stdout.write(`✘ ${line}\n`);
 if (failedChecks.length > 0) process.stdout.write(`failed: ${failedChecks.join(", ")}\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(failedChecks.length > 0 ? 1 : 0);
