@@ -35,6 +35,7 @@ import {
   teamAccounts,
 } from "../services/accounts";
 import { logActivity } from "../services/activity";
+import { withoutNul } from "../services/network-text";
 import {
   checkInviteMailLimits,
   countActiveInvites,
@@ -233,14 +234,17 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     const linked = (await teamAccounts(db, team.id, provider.name)).map((a) => a.account.externalId);
     let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
     try {
-      profile = await driverFor(provider, deps, credentials ? "real" : null, { person: true }).linkAccount({
-        provider,
-        team: { id: team.id, name: team.name },
-        user: { id: user.id, name: user.name },
-        invite: { key: row.key },
-        linked,
-        ...(credentials ? { credentials } : {}),
-      });
+      // What the network sent is stored without U+0000 (PostgreSQL refuses it; services/network-text.ts).
+      profile = withoutNul(
+        await driverFor(provider, deps, credentials ? "real" : null, { person: true }).linkAccount({
+          provider,
+          team: { id: team.id, name: team.name },
+          user: { id: user.id, name: user.name },
+          invite: { key: row.key },
+          linked,
+          ...(credentials ? { credentials } : {}),
+        }),
+      );
     } catch (err) {
       if (err instanceof LinkRefused) {
         throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });
