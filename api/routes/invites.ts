@@ -35,7 +35,6 @@ import {
   teamAccounts,
 } from "../services/accounts";
 import { logActivity } from "../services/activity";
-import { withoutNul } from "../services/network-text";
 import {
   checkInviteMailLimits,
   countActiveInvites,
@@ -48,6 +47,7 @@ import {
   markInviteUsed,
   peopleOf,
 } from "../services/invites";
+import { withoutNul } from "../services/network-text";
 import { findTeamContext, membersCount, teamQuotas } from "../services/teams";
 import { userShape } from "../services/users";
 import { formErrors, jsonBody, validationError } from "../validation";
