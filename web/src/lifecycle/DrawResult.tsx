@@ -133,7 +133,7 @@ export function DrawResult({
               {momentWinners.map((id) => (
                 <li key={`moment-${id}`} data-moment-winner="">
                   <DrawPick id={id} account={accounts?.get(id)} />
-                  <span className="draw-moment-tag">
+                  <span className="contest-badge draw-moment-tag">
                     <Trans>Winning moment</Trans>
                   </span>
                 </li>
