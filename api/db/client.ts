@@ -43,11 +43,39 @@ export function openSqlite(file: string): SqliteDb {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   markDialect(db, "sqlite");
   registerTransaction(db, sqliteTransaction(db));
   return db;
+}
+
+/** How many compiled statements a SQLite connection keeps (the app runs a few hundred distinct ones). */
+const STATEMENT_CACHE = 500;
+
+/**
+ * drizzle asks better-sqlite3 to compile each query's SQL again every time it runs (a tenth of a signed-in
+ * read's cost): the connection keeps the last STATEMENT_CACHE statements by their text instead, the least
+ * recently used going first. A statement handed out again is set back to rows as objects: drizzle asks for
+ * raw rows explicitly (`stmt.raw()`) each time it wants them, and never otherwise.
+ */
+function cacheStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const kept = cache.get(source);
+    if (kept) {
+      cache.delete(source);
+      cache.set(source, kept);
+      if (kept.reader) kept.raw(false);
+      return kept;
+    }
+    const made = prepare(source);
+    cache.set(source, made);
+    if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+    return made;
+  }) as typeof sqlite.prepare;
 }
 
 /** @deprecated the SQLite opener of before issue 17; use openDb (or openSqlite in SQLite-only tests). */

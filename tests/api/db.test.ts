@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqlite, sqliteAsDb } from "../../api/db/client";
 import { first } from "../../api/db/query";
@@ -73,6 +73,28 @@ describe("the database", () => {
     expect(types).toEqual(
       new Set(["createTeam", "joinTeam", "addTeamAccount", "createInvite.member", "createContest"]),
     );
+    db.$client.close();
+  });
+
+  it("compiles each query's SQL once, and a kept statement gives rows the way each caller asks", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "fairdraw-db-"));
+    const db = openSqlite(path.join(dir, "app.db"));
+    await db.insert(users).values({ id: "u1", name: "Una", email: "u@example.com", createdAt: "2026-06-01" });
+    const select = db.select({ id: users.id, name: users.name }).from(users);
+    const text = select.toSQL().sql;
+    expect(db.$client.prepare(text)).toBe(db.$client.prepare(text));
+    // drizzle reads a select's rows as arrays (raw) and maps them; a raw query of the same text wants objects.
+    for (let round = 0; round < 2; round++) {
+      expect(await select).toEqual([{ id: "u1", name: "Una" }]);
+      expect(db.all(sql.raw(text))).toEqual([{ id: "u1", name: "Una" }]);
+      expect(await first(select)).toEqual({ id: "u1", name: "Una" });
+      expect(db.get(sql.raw(text))).toEqual({ id: "u1", name: "Una" });
+    }
+    // A statement that returns nothing is kept too (raw() would throw on it).
+    const update = db.update(users).set({ name: "Una B" }).where(eq(users.id, "u1"));
+    await update;
+    await db.update(users).set({ name: "Una B" }).where(eq(users.id, "u1"));
+    expect((await select)[0]?.name).toBe("Una B");
     db.$client.close();
   });
 
