@@ -3,6 +3,8 @@
  * case alike), each round long enough to be measurable, and reports the median time per operation. Figures
  * are meant to be read as ratios between cases measured in the same run, never as absolute promises.
  */
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 
 export type Case = { name: string; fn: () => unknown };
 export type Measured = {
@@ -14,7 +16,20 @@ export type Measured = {
   rounds: number;
 };
 
-function timeRound(fn: () => unknown, iterations: number): number {
+/**
+ * What a round is timed with. "wall": elapsed time. "cpu": the CPU time this process used (user + system, every
+ * thread, so garbage collection counts), which leaves out the time other processes held the core: on a machine
+ * shared with other work, wall rounds measure the neighbours as much as the code.
+ */
+export type Clock = "wall" | "cpu";
+
+function timeRound(fn: () => unknown, iterations: number, clock: Clock = "wall"): number {
+  if (clock === "cpu") {
+    const start = process.cpuUsage();
+    for (let i = 0; i < iterations; i++) fn();
+    const used = process.cpuUsage(start);
+    return ((used.user + used.system) * 1000) / iterations;
+  }
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) fn();
   return Number(process.hrtime.bigint() - start) / iterations;
@@ -30,14 +45,44 @@ function calibrate(fn: () => unknown, targetMs: number): number {
   }
 }
 
-export function measure(cases: Case[], opts: { rounds?: number; roundMs?: number } = {}): Measured[] {
+/** A full garbage collection, when V8 lets us ask for one (flags set at run time: no node option needed). */
+export function collectGarbage(): void {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as (() => void) | undefined;
+  gc?.();
+}
+
+/**
+ * Runs the cases, interleaved, for about `ms` and then collects the garbage: what loading left (schemas compiled,
+ * fixtures built) is swept and the JIT has settled before the first timed round.
+ */
+export function settle(cases: Case[], ms: number): void {
+  const end = process.hrtime.bigint() + BigInt(Math.round(ms * 1e6));
+  while (process.hrtime.bigint() < end) for (const c of cases) c.fn();
+  collectGarbage();
+}
+
+export type MeasureOptions = {
+  rounds?: number;
+  roundMs?: number;
+  clock?: Clock;
+  /** Untimed rounds of every case before the timed ones (so the JIT has settled before anything is kept). */
+  warmupRounds?: number;
+};
+
+export function measure(cases: Case[], opts: MeasureOptions = {}): Measured[] {
   const rounds = opts.rounds ?? 15;
   const roundMs = opts.roundMs ?? 40;
   const iterations = cases.map((c) => calibrate(c.fn, roundMs));
+  for (let r = 0; r < (opts.warmupRounds ?? 0); r++) {
+    cases.forEach((c, i) => {
+      timeRound(c.fn, iterations[i] ?? 1);
+    });
+  }
   const samples: number[][] = cases.map(() => []);
   for (let r = 0; r < rounds; r++) {
     cases.forEach((c, i) => {
-      samples[i]?.push(timeRound(c.fn, iterations[i] ?? 1));
+      samples[i]?.push(timeRound(c.fn, iterations[i] ?? 1, opts.clock));
     });
   }
   return cases.map((c, i) => {
