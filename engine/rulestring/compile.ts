@@ -47,6 +47,12 @@ export type CompiledRule = {
    * What the validator calls; resolveArgs is the same arguments in plain data, for the linter and the tests.
    */
   readonly test: (value: unknown, ctx: RuleContext) => RuleOutcome;
+  /**
+   * test's arguments, for a validator that calls the rule's check itself (engine/validation/emit.ts): the resolved
+   * list when no argument depends on where the rule is checked, else null and `args` makes them per check.
+   */
+  readonly fixed: readonly unknown[] | null;
+  readonly args: (ctx: RuleContext) => unknown[];
   /** The field paths (templates with $SOURCE/$INDEX) the rule reads, for the schema linter and the ties. */
   readonly fieldRefs: readonly string[];
 };
@@ -240,24 +246,24 @@ function bind(parsed: ParsedRule, where: { file: string; field: string }): Compi
   });
   // The binder converted each argument for its parameter kind above, so the tuple has the check's types.
   const check = definition.check as (value: unknown, args: unknown[], ctx: RuleContext) => RuleOutcome;
-  let test: CompiledRule["test"];
-  if (constant) {
-    const fixed = resolvers.map((r) => r({} as ResolveEnv));
-    test = (value, ctx) => check(value, fixed, ctx);
-  } else {
-    const n = bound.length;
-    test = (value, ctx) => {
-      const resolved = new Array<unknown>(n);
-      for (let i = 0; i < n; i++) resolved[i] = (bound[i] as (ctx: RuleContext) => unknown)(ctx);
-      return check(value, resolved, ctx);
-    };
-  }
+  const n = bound.length;
+  const argsAt = (ctx: RuleContext) => {
+    const resolved = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) resolved[i] = (bound[i] as (ctx: RuleContext) => unknown)(ctx);
+    return resolved;
+  };
+  const fixed = constant ? resolvers.map((r) => r({} as ResolveEnv)) : null;
+  const test: CompiledRule["test"] = fixed
+    ? (value, ctx) => check(value, fixed, ctx)
+    : (value, ctx) => check(value, argsAt(ctx), ctx);
   return {
     name: parsed.name,
     definition,
     message: definition.message,
     resolveArgs: (env) => resolvers.map((r) => r(env)) as ArgsOf<readonly ParamSpec[]>,
     test,
+    fixed,
+    args: argsAt,
     fieldRefs,
   };
 }
