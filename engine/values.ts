@@ -3,7 +3,12 @@
 /** Empty for validation: undefined, null, a blank string or an empty array. Every rule but the implicit ones passes it. */
 export function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
-  if (typeof value === "string") return value.trim() === "";
+  if (typeof value === "string") {
+    // A text that starts with a visible ASCII character is not blank: no trimmed copy needed to know it.
+    const first = value.charCodeAt(0);
+    if (first > 32 && first < 127) return false;
+    return value.trim() === "";
+  }
   if (Array.isArray(value)) return value.length === 0;
   return false;
 }
