@@ -9,6 +9,7 @@ import os from "node:os";
 import { compileConfig } from "../engine/config/compile";
 import { builderConfigFrom, formSchemas, loadSchemaSet } from "../engine/node/load-schemas";
 import { compileStructure } from "../engine/structure";
+import { clearMentionCache } from "../engine/text/mentions";
 import { clearLengthCache } from "../engine/text/twitter-length";
 import { validate } from "../engine/validation/validate";
 import { clearValueCaches } from "../engine/values";
@@ -66,9 +67,10 @@ export async function run(): Promise<string> {
     [
       { name: "ajv structural validation (compiled form schema)", fn: () => structure(form) },
       {
-        name: "engine: full semantic validation, cold (text-length and date caches emptied first)",
+        name: "engine: full semantic validation, cold (text-length, mention and date caches emptied first)",
         fn: () => {
           clearLengthCache();
+          clearMentionCache();
           clearValueCaches();
           return validate(form, config, ctx);
         },

@@ -54,8 +54,10 @@ const ISO_DATE =
  * null otherwise. Strict: "1", "Foo 2" or 2026-02-30 are not dates (Date.parse would take them).
  */
 export function toTime(value: unknown): number | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
-  if (typeof value !== "string") return null;
+  if (typeof value !== "string") {
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+    return null;
+  }
   // The same dates (start, close) are read by every reminder and moment rule: parse each text once.
   const cached = timeCache.get(value);
   if (cached !== undefined) return cached;
