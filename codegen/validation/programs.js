@@ -3,6 +3,7 @@ export const programs = {
 // base (schemas/contest/base.rules.json)
 "21thm3no6zq": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_string = rt.rules["string"];
 const R_between = rt.rules["between"];
@@ -88,241 +89,197 @@ const K17_1 = rt.fixed[17][1];
 const K17_2 = rt.fixed[17][2];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.name : undefined;
-const r1 = s !== null && typeof s === "object" ? s.type : undefined;
-const r2 = s !== null && typeof s === "object" ? s.start_date : undefined;
-const r3 = s !== null && typeof s === "object" ? s.close_date : undefined;
-const r4 = s !== null && typeof s === "object" ? s.nb_winners : undefined;
-const r5 = s !== null && typeof s === "object" ? s.exclude_previous_winners : undefined;
-const r6 = r5 !== null && typeof r5 === "object" ? r5.enabled : undefined;
-const r7 = r5 !== null && typeof r5 === "object" ? r5.nb_months : undefined;
-const r8 = s !== null && typeof s === "object" ? s.manual_check : undefined;
-const r9 = r8 !== null && typeof r8 === "object" ? r8.enabled : undefined;
-const r10 = r8 !== null && typeof r8 === "object" ? r8.list : undefined;
-const r11 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.manual_check : undefined;
-const r12 = r11 !== null && typeof r11 === "object" && !Array.isArray(r11) ? r11.list : undefined;
-const r14 = s !== null && typeof s === "object" ? s.autodraw : undefined;
-const r15 = r14 !== null && typeof r14 === "object" ? r14.enabled : undefined;
-const r16 = r14 !== null && typeof r14 === "object" ? r14.date : undefined;
-const r17 = s !== null && typeof s === "object" ? s.exclude_accounts : undefined;
-const r18 = r17 !== null && typeof r17 === "object" ? r17.enabled : undefined;
-const r19 = r17 !== null && typeof r17 === "object" ? r17.list : undefined;
-const r20 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.exclude_accounts : undefined;
-const r21 = r20 !== null && typeof r20 === "object" && !Array.isArray(r20) ? r20.list : undefined;
-const r23 = s !== null && typeof s === "object" ? s.exclude_contains_badword : undefined;
-const r24 = r23 !== null && typeof r23 === "object" ? r23.enabled : undefined;
-const r25 = r23 !== null && typeof r23 === "object" ? r23.list : undefined;
-const r26 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.exclude_contains_badword : undefined;
-const r27 = r26 !== null && typeof r26 === "object" && !Array.isArray(r26) ? r26.list : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.name;
+const r2 = o0.type;
+const r3 = o0.start_date;
+const r4 = o0.close_date;
+const r5 = o0.nb_winners;
+const r6 = o0.exclude_previous_winners;
+const o7 = r6 !== null && typeof r6 === "object" ? r6 : E;
+const r8 = o7.enabled;
+const r9 = o7.nb_months;
+const r10 = o0.manual_check;
+const o11 = r10 !== null && typeof r10 === "object" ? r10 : E;
+const r12 = o11.enabled;
+const r13 = o11.list;
+const o14 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r15 = o14.manual_check;
+const o16 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15 : E;
+const r17 = o16.list;
+const r19 = o0.autodraw;
+const o20 = r19 !== null && typeof r19 === "object" ? r19 : E;
+const r21 = o20.enabled;
+const r22 = o20.date;
+const r23 = o0.exclude_accounts;
+const o24 = r23 !== null && typeof r23 === "object" ? r23 : E;
+const r25 = o24.enabled;
+const r26 = o24.list;
+const r27 = o14.exclude_accounts;
+const o28 = r27 !== null && typeof r27 === "object" && !Array.isArray(r27) ? r27 : E;
+const r29 = o28.list;
+const r31 = o0.exclude_contains_badword;
+const o32 = r31 !== null && typeof r31 === "object" ? r31 : E;
+const r33 = o32.enabled;
+const r34 = o32.list;
+const r35 = o14.exclude_contains_badword;
+const o36 = r35 !== null && typeof r35 === "object" && !Array.isArray(r35) ? r35 : E;
+const r37 = o36.list;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_string(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_between(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_string(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_between(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (isEmpty(r1)) {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-} else {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-else if ((o = R_in(r1, K1_1, c)) !== true) p.fail(1, 1, o);
-}
+e = isEmpty(r2);
+if ((o = R_required(r2, K1_0, c)) !== true) p.fail(1, 0, o);
+else if (!e && (o = R_in(r2, K1_1, c)) !== true) p.fail(1, 1, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r2)) {
-if ((o = R_required(r2, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r2, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_date(r2, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_range_duration_after(r2, A2_2(c), c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r3);
+if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_date(r3, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_range_duration_after(r3, A2_2(c), c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r3, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_date(r3, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_range_duration_after(r3, A3_2(c), c)) !== true) p.fail(3, 2, o);
-else if ((o = R_max_contest_duration(r3, K3_3, c)) !== true) p.fail(3, 3, o);
-}
+e = isEmpty(r4);
+if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_date(r4, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_range_duration_after(r4, A3_2(c), c)) !== true) p.fail(3, 2, o);
+else if (!e && (o = R_max_contest_duration(r4, K3_3, c)) !== true) p.fail(3, 3, o);
 c.program = F4;
 c.index = undefined;
-if (isEmpty(r4)) {
-if ((o = R_required(r4, K4_0, c)) !== true) p.fail(4, 0, o);
-} else {
-if ((o = R_required(r4, K4_0, c)) !== true) p.fail(4, 0, o);
-else if ((o = R_integer(r4, K4_1, c)) !== true) p.fail(4, 1, o);
-else if ((o = R_range(r4, A4_2(c), c)) !== true) p.fail(4, 2, o);
-else if ((o = R_incompatible_with_field_value(r4, A4_3(c), c)) !== true) p.fail(4, 3, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K4_0, c)) !== true) p.fail(4, 0, o);
+else if (!e && (o = R_integer(r5, K4_1, c)) !== true) p.fail(4, 1, o);
+else if (!e && (o = R_range(r5, A4_2(c), c)) !== true) p.fail(4, 2, o);
+else if (!e && (o = R_incompatible_with_field_value(r5, A4_3(c), c)) !== true) p.fail(4, 3, o);
 if (p.open(5)) {
 c.program = F5;
 c.index = undefined;
-if (isEmpty(r6)) {
-if ((o = R_team_feature(r6, K5_1, c)) !== true) p.fail(5, 1, o);
-} else {
-if ((o = R_boolean(r6, K5_0, c)) !== true) p.fail(5, 0, o);
-else if ((o = R_team_feature(r6, K5_1, c)) !== true) p.fail(5, 1, o);
-}
+e = isEmpty(r8);
+if (!e && (o = R_boolean(r8, K5_0, c)) !== true) p.fail(5, 0, o);
+else if ((o = R_team_feature(r8, K5_1, c)) !== true) p.fail(5, 1, o);
 }
 if (p.open(6)) {
-if (isTruthy(r6)) {
+if (isTruthy(r8)) {
 c.program = F6;
 c.index = undefined;
-if (isEmpty(r7)) {
-if ((o = R_required(r7, K6_0, c)) !== true) p.fail(6, 0, o);
-} else {
-if ((o = R_required(r7, K6_0, c)) !== true) p.fail(6, 0, o);
-else if ((o = R_integer(r7, K6_1, c)) !== true) p.fail(6, 1, o);
-else if ((o = R_range(r7, K6_2, c)) !== true) p.fail(6, 2, o);
-}
+e = isEmpty(r9);
+if ((o = R_required(r9, K6_0, c)) !== true) p.fail(6, 0, o);
+else if (!e && (o = R_integer(r9, K6_1, c)) !== true) p.fail(6, 1, o);
+else if (!e && (o = R_range(r9, K6_2, c)) !== true) p.fail(6, 2, o);
 }
 }
 if (p.open(7)) {
 c.program = F7;
 c.index = undefined;
-if (isEmpty(r9)) {
-if ((o = R_team_feature(r9, K7_1, c)) !== true) p.fail(7, 1, o);
-} else {
-if ((o = R_boolean(r9, K7_0, c)) !== true) p.fail(7, 0, o);
-else if ((o = R_team_feature(r9, K7_1, c)) !== true) p.fail(7, 1, o);
-else if ((o = R_incompatible_with(r9, A7_2(c), c)) !== true) p.fail(7, 2, o);
-}
+e = isEmpty(r12);
+if (!e && (o = R_boolean(r12, K7_0, c)) !== true) p.fail(7, 0, o);
+else if ((o = R_team_feature(r12, K7_1, c)) !== true) p.fail(7, 1, o);
+else if (!e && (o = R_incompatible_with(r12, A7_2(c), c)) !== true) p.fail(7, 2, o);
 }
 if (p.open(8)) {
-if (isTruthy(r9)) {
+if (isTruthy(r12)) {
 c.program = F8;
 c.index = undefined;
-if (isEmpty(r10)) {
-if ((o = R_array_min(r10, K8_1, c)) !== true) p.fail(8, 1, o);
-} else {
-if ((o = R_array(r10, K8_0, c)) !== true) p.fail(8, 0, o);
-else if ((o = R_array_min(r10, K8_1, c)) !== true) p.fail(8, 1, o);
-}
+e = isEmpty(r13);
+if (!e && (o = R_array(r13, K8_0, c)) !== true) p.fail(8, 0, o);
+else if ((o = R_array_min(r13, K8_1, c)) !== true) p.fail(8, 1, o);
 }
 }
 if (p.open(9)) {
-if (Array.isArray(r12)) for (let i0 = 0; i0 < r12.length; i0++) {
+if (Array.isArray(r17)) for (let i0 = 0; i0 < r17.length; i0++) {
 ix[0] = i0;
-const e13 = r12[i0];
-if (isTruthy(r9)) {
+const e18 = r17[i0];
+if (isTruthy(r12)) {
 c.program = F9;
 c.index = i0;
-if (isEmpty(e13)) {
-if ((o = R_required(e13, K9_0, c)) !== true) p.fail(9, 0, o);
-} else {
-if ((o = R_required(e13, K9_0, c)) !== true) p.fail(9, 0, o);
-else if ((o = R_string(e13, K9_1, c)) !== true) p.fail(9, 1, o);
-else if ((o = R_between(e13, K9_2, c)) !== true) p.fail(9, 2, o);
-}
+e = isEmpty(e18);
+if ((o = R_required(e18, K9_0, c)) !== true) p.fail(9, 0, o);
+else if (!e && (o = R_string(e18, K9_1, c)) !== true) p.fail(9, 1, o);
+else if (!e && (o = R_between(e18, K9_2, c)) !== true) p.fail(9, 2, o);
 }
 }
 }
 if (p.open(10)) {
 c.program = F10;
 c.index = undefined;
-if (isEmpty(r15)) {
-if ((o = R_team_feature(r15, K10_1, c)) !== true) p.fail(10, 1, o);
-} else {
-if ((o = R_boolean(r15, K10_0, c)) !== true) p.fail(10, 0, o);
-else if ((o = R_team_feature(r15, K10_1, c)) !== true) p.fail(10, 1, o);
-else if ((o = R_incompatible_with(r15, A10_2(c), c)) !== true) p.fail(10, 2, o);
-}
+e = isEmpty(r21);
+if (!e && (o = R_boolean(r21, K10_0, c)) !== true) p.fail(10, 0, o);
+else if ((o = R_team_feature(r21, K10_1, c)) !== true) p.fail(10, 1, o);
+else if (!e && (o = R_incompatible_with(r21, A10_2(c), c)) !== true) p.fail(10, 2, o);
 }
 if (p.open(11)) {
-if (isTruthy(r15)) {
+if (isTruthy(r21)) {
 c.program = F11;
 c.index = undefined;
-if (isEmpty(r16)) {
-if ((o = R_required(r16, K11_0, c)) !== true) p.fail(11, 0, o);
-} else {
-if ((o = R_required(r16, K11_0, c)) !== true) p.fail(11, 0, o);
-else if ((o = R_date(r16, K11_1, c)) !== true) p.fail(11, 1, o);
-else if ((o = R_range_duration_after(r16, A11_2(c), c)) !== true) p.fail(11, 2, o);
-}
+e = isEmpty(r22);
+if ((o = R_required(r22, K11_0, c)) !== true) p.fail(11, 0, o);
+else if (!e && (o = R_date(r22, K11_1, c)) !== true) p.fail(11, 1, o);
+else if (!e && (o = R_range_duration_after(r22, A11_2(c), c)) !== true) p.fail(11, 2, o);
 }
 }
 if (p.open(12)) {
 c.program = F12;
 c.index = undefined;
-if (isEmpty(r18)) {
-if ((o = R_team_feature(r18, K12_1, c)) !== true) p.fail(12, 1, o);
-} else {
-if ((o = R_boolean(r18, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_team_feature(r18, K12_1, c)) !== true) p.fail(12, 1, o);
-}
+e = isEmpty(r25);
+if (!e && (o = R_boolean(r25, K12_0, c)) !== true) p.fail(12, 0, o);
+else if ((o = R_team_feature(r25, K12_1, c)) !== true) p.fail(12, 1, o);
 }
 if (p.open(13)) {
-if (isTruthy(r18)) {
+if (isTruthy(r25)) {
 c.program = F13;
 c.index = undefined;
-if (isEmpty(r19)) {
-if ((o = R_array_min(r19, K13_1, c)) !== true) p.fail(13, 1, o);
-} else {
-if ((o = R_array(r19, K13_0, c)) !== true) p.fail(13, 0, o);
-else if ((o = R_array_min(r19, K13_1, c)) !== true) p.fail(13, 1, o);
-}
+e = isEmpty(r26);
+if (!e && (o = R_array(r26, K13_0, c)) !== true) p.fail(13, 0, o);
+else if ((o = R_array_min(r26, K13_1, c)) !== true) p.fail(13, 1, o);
 }
 }
 if (p.open(14)) {
-if (Array.isArray(r21)) for (let i0 = 0; i0 < r21.length; i0++) {
+if (Array.isArray(r29)) for (let i0 = 0; i0 < r29.length; i0++) {
 ix[0] = i0;
-const e22 = r21[i0];
-if (isTruthy(r18)) {
+const e30 = r29[i0];
+if (isTruthy(r25)) {
 c.program = F14;
 c.index = i0;
-if (isEmpty(e22)) {
-if ((o = R_required(e22, K14_0, c)) !== true) p.fail(14, 0, o);
-} else {
-if ((o = R_required(e22, K14_0, c)) !== true) p.fail(14, 0, o);
-else if ((o = R_string(e22, K14_1, c)) !== true) p.fail(14, 1, o);
-else if ((o = R_account_handle(e22, K14_2, c)) !== true) p.fail(14, 2, o);
-}
+e = isEmpty(e30);
+if ((o = R_required(e30, K14_0, c)) !== true) p.fail(14, 0, o);
+else if (!e && (o = R_string(e30, K14_1, c)) !== true) p.fail(14, 1, o);
+else if (!e && (o = R_account_handle(e30, K14_2, c)) !== true) p.fail(14, 2, o);
 }
 }
 }
 if (p.open(15)) {
 c.program = F15;
 c.index = undefined;
-if (isEmpty(r24)) {
-if ((o = R_team_feature(r24, K15_1, c)) !== true) p.fail(15, 1, o);
-} else {
-if ((o = R_boolean(r24, K15_0, c)) !== true) p.fail(15, 0, o);
-else if ((o = R_team_feature(r24, K15_1, c)) !== true) p.fail(15, 1, o);
-}
+e = isEmpty(r33);
+if (!e && (o = R_boolean(r33, K15_0, c)) !== true) p.fail(15, 0, o);
+else if ((o = R_team_feature(r33, K15_1, c)) !== true) p.fail(15, 1, o);
 }
 if (p.open(16)) {
-if (isTruthy(r24)) {
+if (isTruthy(r33)) {
 c.program = F16;
 c.index = undefined;
-if (isEmpty(r25)) {
-if ((o = R_array_min(r25, K16_1, c)) !== true) p.fail(16, 1, o);
-} else {
-if ((o = R_array(r25, K16_0, c)) !== true) p.fail(16, 0, o);
-else if ((o = R_array_min(r25, K16_1, c)) !== true) p.fail(16, 1, o);
-}
+e = isEmpty(r34);
+if (!e && (o = R_array(r34, K16_0, c)) !== true) p.fail(16, 0, o);
+else if ((o = R_array_min(r34, K16_1, c)) !== true) p.fail(16, 1, o);
 }
 }
 if (p.open(17)) {
-if (Array.isArray(r27)) for (let i0 = 0; i0 < r27.length; i0++) {
+if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
 ix[0] = i0;
-const e28 = r27[i0];
-if (isTruthy(r24)) {
+const e38 = r37[i0];
+if (isTruthy(r33)) {
 c.program = F17;
 c.index = i0;
-if (isEmpty(e28)) {
-if ((o = R_required(e28, K17_0, c)) !== true) p.fail(17, 0, o);
-} else {
-if ((o = R_required(e28, K17_0, c)) !== true) p.fail(17, 0, o);
-else if ((o = R_string(e28, K17_1, c)) !== true) p.fail(17, 1, o);
-else if ((o = R_between(e28, K17_2, c)) !== true) p.fail(17, 2, o);
-}
+e = isEmpty(e38);
+if ((o = R_required(e38, K17_0, c)) !== true) p.fail(17, 0, o);
+else if (!e && (o = R_string(e38, K17_1, c)) !== true) p.fail(17, 1, o);
+else if (!e && (o = R_between(e38, K17_2, c)) !== true) p.fail(17, 2, o);
 }
 }
 }
@@ -331,6 +288,7 @@ else if ((o = R_between(e28, K17_2, c)) !== true) p.fail(17, 2, o);
 // summary (schemas/contest/summary.rules.json)
 "laz2bxj9h1": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_boolean = rt.rules["boolean"];
 const R_equals = rt.rules["equals"];
@@ -340,22 +298,21 @@ const K0_1 = rt.fixed[0][1];
 const K0_2 = rt.fixed[0][2];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.parameters_verified : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.parameters_verified;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_boolean(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_equals(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_boolean(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_equals(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 };
 },
 // sources: bluesky (schemas/contest/sources/bluesky.rules.json)
 "tveyd079zv": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_one_network_unless = rt.rules["one_network_unless"];
@@ -486,404 +443,353 @@ const F35 = rt.fields[35];
 const K35_0 = rt.fixed[35][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.publication : undefined;
-const r2 = r1 !== null && typeof r1 === "object" ? r1.needed : undefined;
-const r3 = r1 !== null && typeof r1 === "object" ? r1.account_id : undefined;
-const r4 = r1 !== null && typeof r1 === "object" ? r1.content : undefined;
-const r5 = r1 !== null && typeof r1 === "object" ? r1.media : undefined;
-const r6 = s !== null && typeof s === "object" ? s.actions : undefined;
-const r7 = r6 !== null && typeof r6 === "object" ? r6.follow : undefined;
-const r8 = r7 !== null && typeof r7 === "object" ? r7.enabled : undefined;
-const r9 = r7 !== null && typeof r7 === "object" ? r7.post_author : undefined;
-const r10 = r7 !== null && typeof r7 === "object" ? r7.other_accounts : undefined;
-const r11 = r10 !== null && typeof r10 === "object" ? r10.enabled : undefined;
-const r12 = r10 !== null && typeof r10 === "object" ? r10.list : undefined;
-const r13 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.actions : undefined;
-const r14 = r13 !== null && typeof r13 === "object" && !Array.isArray(r13) ? r13.follow : undefined;
-const r15 = r14 !== null && typeof r14 === "object" && !Array.isArray(r14) ? r14.other_accounts : undefined;
-const r16 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.list : undefined;
-const r18 = r6 !== null && typeof r6 === "object" ? r6.repost : undefined;
-const r19 = r18 !== null && typeof r18 === "object" ? r18.enabled : undefined;
-const r20 = r6 !== null && typeof r6 === "object" ? r6.like : undefined;
-const r21 = r20 !== null && typeof r20 === "object" ? r20.enabled : undefined;
-const r22 = r6 !== null && typeof r6 === "object" ? r6.custom : undefined;
-const r23 = r22 !== null && typeof r22 === "object" ? r22.enabled : undefined;
-const r24 = r22 !== null && typeof r22 === "object" ? r22.description : undefined;
-const r25 = s !== null && typeof s === "object" ? s.validate_actions : undefined;
-const r26 = s !== null && typeof s === "object" ? s.reminders : undefined;
-const r27 = r26 !== null && typeof r26 === "object" ? r26.enabled : undefined;
-const r28 = r26 !== null && typeof r26 === "object" ? r26.accept_entries : undefined;
-const r29 = r26 !== null && typeof r26 === "object" ? r26.list : undefined;
-const r30 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.reminders : undefined;
-const r31 = r30 !== null && typeof r30 === "object" && !Array.isArray(r30) ? r30.list : undefined;
-const r40 = s !== null && typeof s === "object" ? s.exclude_accounts : undefined;
-const r41 = r40 !== null && typeof r40 === "object" ? r40.enabled : undefined;
-const r42 = r40 !== null && typeof r40 === "object" ? r40.list : undefined;
-const r43 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.exclude_accounts : undefined;
-const r44 = r43 !== null && typeof r43 === "object" && !Array.isArray(r43) ? r43.list : undefined;
-const r46 = s !== null && typeof s === "object" ? s.account_age : undefined;
-const r47 = r46 !== null && typeof r46 === "object" ? r46.enabled : undefined;
-const r48 = r46 !== null && typeof r46 === "object" ? r46.months_old : undefined;
-const r49 = s !== null && typeof s === "object" ? s.closing_publication : undefined;
-const r50 = r49 !== null && typeof r49 === "object" ? r49.enabled : undefined;
-const r51 = r49 !== null && typeof r49 === "object" ? r49.content : undefined;
-const r52 = r49 !== null && typeof r49 === "object" ? r49.media : undefined;
-const r53 = s !== null && typeof s === "object" ? s.winners_publication : undefined;
-const r54 = r53 !== null && typeof r53 === "object" ? r53.enabled : undefined;
-const r55 = r53 !== null && typeof r53 === "object" ? r53.content : undefined;
-const r56 = r53 !== null && typeof r53 === "object" ? r53.media : undefined;
-const r57 = s !== null && typeof s === "object" ? s.winners_private_message : undefined;
-const r58 = r57 !== null && typeof r57 === "object" ? r57.enabled : undefined;
-const r59 = r57 !== null && typeof r57 === "object" ? r57.content : undefined;
-const r60 = r57 !== null && typeof r57 === "object" ? r57.media : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.publication;
+const o3 = r2 !== null && typeof r2 === "object" ? r2 : E;
+const r4 = o3.needed;
+const r5 = o3.account_id;
+const r6 = o3.content;
+const r7 = o3.media;
+const r8 = o0.actions;
+const o9 = r8 !== null && typeof r8 === "object" ? r8 : E;
+const r10 = o9.follow;
+const o11 = r10 !== null && typeof r10 === "object" ? r10 : E;
+const r12 = o11.enabled;
+const r13 = o11.post_author;
+const r14 = o11.other_accounts;
+const o15 = r14 !== null && typeof r14 === "object" ? r14 : E;
+const r16 = o15.enabled;
+const r17 = o15.list;
+const o18 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r19 = o18.actions;
+const o20 = r19 !== null && typeof r19 === "object" && !Array.isArray(r19) ? r19 : E;
+const r21 = o20.follow;
+const o22 = r21 !== null && typeof r21 === "object" && !Array.isArray(r21) ? r21 : E;
+const r23 = o22.other_accounts;
+const o24 = r23 !== null && typeof r23 === "object" && !Array.isArray(r23) ? r23 : E;
+const r25 = o24.list;
+const r27 = o9.repost;
+const o28 = r27 !== null && typeof r27 === "object" ? r27 : E;
+const r29 = o28.enabled;
+const r30 = o9.like;
+const o31 = r30 !== null && typeof r30 === "object" ? r30 : E;
+const r32 = o31.enabled;
+const r33 = o9.custom;
+const o34 = r33 !== null && typeof r33 === "object" ? r33 : E;
+const r35 = o34.enabled;
+const r36 = o34.description;
+const r37 = o0.validate_actions;
+const r38 = o0.reminders;
+const o39 = r38 !== null && typeof r38 === "object" ? r38 : E;
+const r40 = o39.enabled;
+const r41 = o39.accept_entries;
+const r42 = o39.list;
+const r43 = o18.reminders;
+const o44 = r43 !== null && typeof r43 === "object" && !Array.isArray(r43) ? r43 : E;
+const r45 = o44.list;
+const r54 = o0.exclude_accounts;
+const o55 = r54 !== null && typeof r54 === "object" ? r54 : E;
+const r56 = o55.enabled;
+const r57 = o55.list;
+const r58 = o18.exclude_accounts;
+const o59 = r58 !== null && typeof r58 === "object" && !Array.isArray(r58) ? r58 : E;
+const r60 = o59.list;
+const r62 = o0.account_age;
+const o63 = r62 !== null && typeof r62 === "object" ? r62 : E;
+const r64 = o63.enabled;
+const r65 = o63.months_old;
+const r66 = o0.closing_publication;
+const o67 = r66 !== null && typeof r66 === "object" ? r66 : E;
+const r68 = o67.enabled;
+const r69 = o67.content;
+const r70 = o67.media;
+const r71 = o0.winners_publication;
+const o72 = r71 !== null && typeof r71 === "object" ? r71 : E;
+const r73 = o72.enabled;
+const r74 = o72.content;
+const r75 = o72.media;
+const r76 = o0.winners_private_message;
+const o77 = r76 !== null && typeof r76 === "object" ? r76 : E;
+const r78 = o77.enabled;
+const r79 = o77.content;
+const r80 = o77.media;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_one_network_unless(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_one_network_unless(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_boolean(r2, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r4);
+if (!e && (o = R_boolean(r4, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_number(r3, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_above(r3, K2_2, c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_number(r5, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_above(r5, K2_2, c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (!isEmpty(r4)) {
-if ((o = R_string(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_weighted_length(r4, K3_1, c)) !== true) p.fail(3, 1, o);
-}
+e = isEmpty(r6);
+if (!e && (o = R_string(r6, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_weighted_length(r6, K3_1, c)) !== true) p.fail(3, 1, o);
 c.program = F4;
 c.index = undefined;
-if (!isEmpty(r5)) {
-if ((o = R_pub_media(r5, K4_0, c)) !== true) p.fail(4, 0, o);
-}
+e = isEmpty(r7);
+if (!e && (o = R_pub_media(r7, K4_0, c)) !== true) p.fail(4, 0, o);
 c.program = F5;
 c.index = undefined;
-if (!isEmpty(r8)) {
-if ((o = R_boolean(r8, K5_0, c)) !== true) p.fail(5, 0, o);
-else if ((o = R_needs_any(r8, A5_1(c), c)) !== true) p.fail(5, 1, o);
-}
-if (isTruthy(r8)) {
+e = isEmpty(r12);
+if (!e && (o = R_boolean(r12, K5_0, c)) !== true) p.fail(5, 0, o);
+else if (!e && (o = R_needs_any(r12, A5_1(c), c)) !== true) p.fail(5, 1, o);
+if (isTruthy(r12)) {
 c.program = F6;
 c.index = undefined;
-if (!isEmpty(r9)) {
-if ((o = R_boolean(r9, K6_0, c)) !== true) p.fail(6, 0, o);
-}
+e = isEmpty(r13);
+if (!e && (o = R_boolean(r13, K6_0, c)) !== true) p.fail(6, 0, o);
 }
 if (p.open(7)) {
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F7;
 c.index = undefined;
-if (isEmpty(r11)) {
-if ((o = R_team_feature(r11, K7_1, c)) !== true) p.fail(7, 1, o);
-} else {
-if ((o = R_boolean(r11, K7_0, c)) !== true) p.fail(7, 0, o);
-else if ((o = R_team_feature(r11, K7_1, c)) !== true) p.fail(7, 1, o);
-}
+e = isEmpty(r16);
+if (!e && (o = R_boolean(r16, K7_0, c)) !== true) p.fail(7, 0, o);
+else if ((o = R_team_feature(r16, K7_1, c)) !== true) p.fail(7, 1, o);
 }
 }
 if (p.open(8)) {
-if (isTruthy(r8) && isTruthy(r11)) {
+if (isTruthy(r12) && isTruthy(r16)) {
 c.program = F8;
 c.index = undefined;
-if (isEmpty(r12)) {
-if ((o = R_array_min(r12, K8_1, c)) !== true) p.fail(8, 1, o);
-} else {
-if ((o = R_array(r12, K8_0, c)) !== true) p.fail(8, 0, o);
-else if ((o = R_array_min(r12, K8_1, c)) !== true) p.fail(8, 1, o);
-else if ((o = R_accounts_mentioned_in(r12, A8_2(c), c)) !== true) p.fail(8, 2, o);
-}
+e = isEmpty(r17);
+if (!e && (o = R_array(r17, K8_0, c)) !== true) p.fail(8, 0, o);
+else if ((o = R_array_min(r17, K8_1, c)) !== true) p.fail(8, 1, o);
+else if (!e && (o = R_accounts_mentioned_in(r17, A8_2(c), c)) !== true) p.fail(8, 2, o);
 }
 }
 if (p.open(9)) {
-if (Array.isArray(r16)) for (let i0 = 0; i0 < r16.length; i0++) {
+if (Array.isArray(r25)) for (let i0 = 0; i0 < r25.length; i0++) {
 ix[0] = i0;
-const e17 = r16[i0];
-if (isTruthy(r8) && isTruthy(r11)) {
+const e26 = r25[i0];
+if (isTruthy(r12) && isTruthy(r16)) {
 c.program = F9;
 c.index = i0;
-if (isEmpty(e17)) {
-if ((o = R_required(e17, K9_0, c)) !== true) p.fail(9, 0, o);
-} else {
-if ((o = R_required(e17, K9_0, c)) !== true) p.fail(9, 0, o);
-else if ((o = R_string(e17, K9_1, c)) !== true) p.fail(9, 1, o);
-else if ((o = R_account_handle(e17, K9_2, c)) !== true) p.fail(9, 2, o);
-}
+e = isEmpty(e26);
+if ((o = R_required(e26, K9_0, c)) !== true) p.fail(9, 0, o);
+else if (!e && (o = R_string(e26, K9_1, c)) !== true) p.fail(9, 1, o);
+else if (!e && (o = R_account_handle(e26, K9_2, c)) !== true) p.fail(9, 2, o);
 }
 }
 }
 c.program = F10;
 c.index = undefined;
-if (!isEmpty(r19)) {
-if ((o = R_boolean(r19, K10_0, c)) !== true) p.fail(10, 0, o);
-}
+e = isEmpty(r29);
+if (!e && (o = R_boolean(r29, K10_0, c)) !== true) p.fail(10, 0, o);
 c.program = F11;
 c.index = undefined;
-if (!isEmpty(r21)) {
-if ((o = R_boolean(r21, K11_0, c)) !== true) p.fail(11, 0, o);
-}
+e = isEmpty(r32);
+if (!e && (o = R_boolean(r32, K11_0, c)) !== true) p.fail(11, 0, o);
 c.program = F12;
 c.index = undefined;
-if (!isEmpty(r23)) {
-if ((o = R_boolean(r23, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_needs_any(r23, A12_1(c), c)) !== true) p.fail(12, 1, o);
-}
-if (isTruthy(r23)) {
+e = isEmpty(r35);
+if (!e && (o = R_boolean(r35, K12_0, c)) !== true) p.fail(12, 0, o);
+else if (!e && (o = R_needs_any(r35, A12_1(c), c)) !== true) p.fail(12, 1, o);
+if (isTruthy(r35)) {
 c.program = F13;
 c.index = undefined;
-if (isEmpty(r24)) {
-if ((o = R_required(r24, K13_0, c)) !== true) p.fail(13, 0, o);
-} else {
-if ((o = R_required(r24, K13_0, c)) !== true) p.fail(13, 0, o);
-else if ((o = R_string(r24, K13_1, c)) !== true) p.fail(13, 1, o);
-else if ((o = R_between(r24, K13_2, c)) !== true) p.fail(13, 2, o);
-}
+e = isEmpty(r36);
+if ((o = R_required(r36, K13_0, c)) !== true) p.fail(13, 0, o);
+else if (!e && (o = R_string(r36, K13_1, c)) !== true) p.fail(13, 1, o);
+else if (!e && (o = R_between(r36, K13_2, c)) !== true) p.fail(13, 2, o);
 }
 c.program = F14;
 c.index = undefined;
-if (!isEmpty(r25)) {
-if ((o = R_boolean(r25, K14_0, c)) !== true) p.fail(14, 0, o);
-}
+e = isEmpty(r37);
+if (!e && (o = R_boolean(r37, K14_0, c)) !== true) p.fail(14, 0, o);
 c.program = F15;
 c.index = undefined;
-if (!isEmpty(r27)) {
-if ((o = R_boolean(r27, K15_0, c)) !== true) p.fail(15, 0, o);
-}
+e = isEmpty(r40);
+if (!e && (o = R_boolean(r40, K15_0, c)) !== true) p.fail(15, 0, o);
 if (p.open(16)) {
-if (isTruthy(r27)) {
+if (isTruthy(r40)) {
 c.program = F16;
 c.index = undefined;
-if (isEmpty(r28)) {
-if ((o = R_team_feature(r28, K16_1, c)) !== true) p.fail(16, 1, o);
-} else {
-if ((o = R_boolean(r28, K16_0, c)) !== true) p.fail(16, 0, o);
-else if ((o = R_team_feature(r28, K16_1, c)) !== true) p.fail(16, 1, o);
+e = isEmpty(r41);
+if (!e && (o = R_boolean(r41, K16_0, c)) !== true) p.fail(16, 0, o);
+else if ((o = R_team_feature(r41, K16_1, c)) !== true) p.fail(16, 1, o);
 }
 }
-}
-if (isTruthy(r27)) {
+if (isTruthy(r40)) {
 c.program = F17;
 c.index = undefined;
-if (isEmpty(r29)) {
-if ((o = R_array_min(r29, K17_1, c)) !== true) p.fail(17, 1, o);
-} else {
-if ((o = R_array(r29, K17_0, c)) !== true) p.fail(17, 0, o);
-else if ((o = R_array_min(r29, K17_1, c)) !== true) p.fail(17, 1, o);
+e = isEmpty(r42);
+if (!e && (o = R_array(r42, K17_0, c)) !== true) p.fail(17, 0, o);
+else if ((o = R_array_min(r42, K17_1, c)) !== true) p.fail(17, 1, o);
 }
-}
-if (Array.isArray(r31)) for (let i0 = 0; i0 < r31.length; i0++) {
+if (Array.isArray(r45)) for (let i0 = 0; i0 < r45.length; i0++) {
 ix[0] = i0;
-const e32 = r31[i0];
-const v33 = e32 !== null && typeof e32 === "object" && !Array.isArray(e32) ? e32.type : undefined;
-if (isTruthy(r27)) {
+const e46 = r45[i0];
+const v47 = (e46 !== null && typeof e46 === "object" && !Array.isArray(e46) ? e46 : E).type;
+if (isTruthy(r40)) {
 c.program = F18;
 c.index = i0;
-if (isEmpty(v33)) {
-if ((o = R_required(v33, K18_0, c)) !== true) p.fail(18, 0, o);
-} else {
-if ((o = R_required(v33, K18_0, c)) !== true) p.fail(18, 0, o);
-else if ((o = R_in(v33, K18_1, c)) !== true) p.fail(18, 1, o);
+e = isEmpty(v47);
+if ((o = R_required(v47, K18_0, c)) !== true) p.fail(18, 0, o);
+else if (!e && (o = R_in(v47, K18_1, c)) !== true) p.fail(18, 1, o);
 }
 }
-}
-if (Array.isArray(r31)) for (let i0 = 0; i0 < r31.length; i0++) {
+if (Array.isArray(r45)) for (let i0 = 0; i0 < r45.length; i0++) {
 ix[0] = i0;
-const e34 = r31[i0];
-const v35 = e34 !== null && typeof e34 === "object" && !Array.isArray(e34) ? e34.creation_date : undefined;
-if (isTruthy(r27)) {
+const e48 = r45[i0];
+const v49 = (e48 !== null && typeof e48 === "object" && !Array.isArray(e48) ? e48 : E).creation_date;
+if (isTruthy(r40)) {
 c.program = F19;
 c.index = i0;
-if (isEmpty(v35)) {
-if ((o = R_required(v35, K19_0, c)) !== true) p.fail(19, 0, o);
-} else {
-if ((o = R_required(v35, K19_0, c)) !== true) p.fail(19, 0, o);
-else if ((o = R_date(v35, K19_1, c)) !== true) p.fail(19, 1, o);
-else if ((o = R_range_duration_after(v35, A19_2(c), c)) !== true) p.fail(19, 2, o);
-else if ((o = R_before_field(v35, A19_3(c), c)) !== true) p.fail(19, 3, o);
+e = isEmpty(v49);
+if ((o = R_required(v49, K19_0, c)) !== true) p.fail(19, 0, o);
+else if (!e && (o = R_date(v49, K19_1, c)) !== true) p.fail(19, 1, o);
+else if (!e && (o = R_range_duration_after(v49, A19_2(c), c)) !== true) p.fail(19, 2, o);
+else if (!e && (o = R_before_field(v49, A19_3(c), c)) !== true) p.fail(19, 3, o);
 }
 }
-}
-if (Array.isArray(r31)) for (let i0 = 0; i0 < r31.length; i0++) {
+if (Array.isArray(r45)) for (let i0 = 0; i0 < r45.length; i0++) {
 ix[0] = i0;
-const e36 = r31[i0];
-const v37 = e36 !== null && typeof e36 === "object" && !Array.isArray(e36) ? e36.content : undefined;
-if (isTruthy(r27) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "repost") {
+const e50 = r45[i0];
+const v51 = (e50 !== null && typeof e50 === "object" && !Array.isArray(e50) ? e50 : E).content;
+if (isTruthy(r40) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "repost") {
 c.program = F20;
 c.index = i0;
-if (!isEmpty(v37)) {
-if ((o = R_string(v37, K20_0, c)) !== true) p.fail(20, 0, o);
-else if ((o = R_weighted_length(v37, K20_1, c)) !== true) p.fail(20, 1, o);
+e = isEmpty(v51);
+if (!e && (o = R_string(v51, K20_0, c)) !== true) p.fail(20, 0, o);
+else if (!e && (o = R_weighted_length(v51, K20_1, c)) !== true) p.fail(20, 1, o);
 }
 }
-}
-if (Array.isArray(r31)) for (let i0 = 0; i0 < r31.length; i0++) {
+if (Array.isArray(r45)) for (let i0 = 0; i0 < r45.length; i0++) {
 ix[0] = i0;
-const e38 = r31[i0];
-const v39 = e38 !== null && typeof e38 === "object" && !Array.isArray(e38) ? e38.media : undefined;
-if (isTruthy(r27) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "repost") {
+const e52 = r45[i0];
+const v53 = (e52 !== null && typeof e52 === "object" && !Array.isArray(e52) ? e52 : E).media;
+if (isTruthy(r40) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "repost") {
 c.program = F21;
 c.index = i0;
-if (!isEmpty(v39)) {
-if ((o = R_pub_media(v39, K21_0, c)) !== true) p.fail(21, 0, o);
-}
+e = isEmpty(v53);
+if (!e && (o = R_pub_media(v53, K21_0, c)) !== true) p.fail(21, 0, o);
 }
 }
 if (p.open(22)) {
 c.program = F22;
 c.index = undefined;
-if (isEmpty(r41)) {
-if ((o = R_team_feature(r41, K22_1, c)) !== true) p.fail(22, 1, o);
-else if ((o = R_team_feature(r41, K22_2, c)) !== true) p.fail(22, 2, o);
-} else {
-if ((o = R_boolean(r41, K22_0, c)) !== true) p.fail(22, 0, o);
-else if ((o = R_team_feature(r41, K22_1, c)) !== true) p.fail(22, 1, o);
-else if ((o = R_team_feature(r41, K22_2, c)) !== true) p.fail(22, 2, o);
-}
+e = isEmpty(r56);
+if (!e && (o = R_boolean(r56, K22_0, c)) !== true) p.fail(22, 0, o);
+else if ((o = R_team_feature(r56, K22_1, c)) !== true) p.fail(22, 1, o);
+else if ((o = R_team_feature(r56, K22_2, c)) !== true) p.fail(22, 2, o);
 }
 if (p.open(23)) {
-if (isTruthy(r41)) {
+if (isTruthy(r56)) {
 c.program = F23;
 c.index = undefined;
-if (isEmpty(r42)) {
-if ((o = R_array_min(r42, K23_1, c)) !== true) p.fail(23, 1, o);
-} else {
-if ((o = R_array(r42, K23_0, c)) !== true) p.fail(23, 0, o);
-else if ((o = R_array_min(r42, K23_1, c)) !== true) p.fail(23, 1, o);
-}
+e = isEmpty(r57);
+if (!e && (o = R_array(r57, K23_0, c)) !== true) p.fail(23, 0, o);
+else if ((o = R_array_min(r57, K23_1, c)) !== true) p.fail(23, 1, o);
 }
 }
 if (p.open(24)) {
-if (Array.isArray(r44)) for (let i0 = 0; i0 < r44.length; i0++) {
+if (Array.isArray(r60)) for (let i0 = 0; i0 < r60.length; i0++) {
 ix[0] = i0;
-const e45 = r44[i0];
-if (isTruthy(r41)) {
+const e61 = r60[i0];
+if (isTruthy(r56)) {
 c.program = F24;
 c.index = i0;
-if (isEmpty(e45)) {
-if ((o = R_required(e45, K24_0, c)) !== true) p.fail(24, 0, o);
-} else {
-if ((o = R_required(e45, K24_0, c)) !== true) p.fail(24, 0, o);
-else if ((o = R_string(e45, K24_1, c)) !== true) p.fail(24, 1, o);
-else if ((o = R_account_handle(e45, K24_2, c)) !== true) p.fail(24, 2, o);
-}
+e = isEmpty(e61);
+if ((o = R_required(e61, K24_0, c)) !== true) p.fail(24, 0, o);
+else if (!e && (o = R_string(e61, K24_1, c)) !== true) p.fail(24, 1, o);
+else if (!e && (o = R_account_handle(e61, K24_2, c)) !== true) p.fail(24, 2, o);
 }
 }
 }
 if (p.open(25)) {
 c.program = F25;
 c.index = undefined;
-if (isEmpty(r47)) {
-if ((o = R_team_feature(r47, K25_1, c)) !== true) p.fail(25, 1, o);
-} else {
-if ((o = R_boolean(r47, K25_0, c)) !== true) p.fail(25, 0, o);
-else if ((o = R_team_feature(r47, K25_1, c)) !== true) p.fail(25, 1, o);
-}
+e = isEmpty(r64);
+if (!e && (o = R_boolean(r64, K25_0, c)) !== true) p.fail(25, 0, o);
+else if ((o = R_team_feature(r64, K25_1, c)) !== true) p.fail(25, 1, o);
 }
 if (p.open(26)) {
-if (isTruthy(r47)) {
+if (isTruthy(r64)) {
 c.program = F26;
 c.index = undefined;
-if (isEmpty(r48)) {
-if ((o = R_required(r48, K26_0, c)) !== true) p.fail(26, 0, o);
-} else {
-if ((o = R_required(r48, K26_0, c)) !== true) p.fail(26, 0, o);
-else if ((o = R_integer(r48, K26_1, c)) !== true) p.fail(26, 1, o);
-else if ((o = R_range(r48, K26_2, c)) !== true) p.fail(26, 2, o);
-}
+e = isEmpty(r65);
+if ((o = R_required(r65, K26_0, c)) !== true) p.fail(26, 0, o);
+else if (!e && (o = R_integer(r65, K26_1, c)) !== true) p.fail(26, 1, o);
+else if (!e && (o = R_range(r65, K26_2, c)) !== true) p.fail(26, 2, o);
 }
 }
 if (p.open(27)) {
 c.program = F27;
 c.index = undefined;
-if (isEmpty(r50)) {
-if ((o = R_team_feature(r50, K27_1, c)) !== true) p.fail(27, 1, o);
-} else {
-if ((o = R_boolean(r50, K27_0, c)) !== true) p.fail(27, 0, o);
-else if ((o = R_team_feature(r50, K27_1, c)) !== true) p.fail(27, 1, o);
-}
+e = isEmpty(r68);
+if (!e && (o = R_boolean(r68, K27_0, c)) !== true) p.fail(27, 0, o);
+else if ((o = R_team_feature(r68, K27_1, c)) !== true) p.fail(27, 1, o);
 }
 if (p.open(28)) {
-if (isTruthy(r50)) {
+if (isTruthy(r68)) {
 c.program = F28;
 c.index = undefined;
-if (!isEmpty(r51)) {
-if ((o = R_string(r51, K28_0, c)) !== true) p.fail(28, 0, o);
-else if ((o = R_weighted_length(r51, K28_1, c)) !== true) p.fail(28, 1, o);
-}
+e = isEmpty(r69);
+if (!e && (o = R_string(r69, K28_0, c)) !== true) p.fail(28, 0, o);
+else if (!e && (o = R_weighted_length(r69, K28_1, c)) !== true) p.fail(28, 1, o);
 }
 }
 if (p.open(29)) {
-if (isTruthy(r50)) {
+if (isTruthy(r68)) {
 c.program = F29;
 c.index = undefined;
-if (!isEmpty(r52)) {
-if ((o = R_pub_media(r52, K29_0, c)) !== true) p.fail(29, 0, o);
-}
+e = isEmpty(r70);
+if (!e && (o = R_pub_media(r70, K29_0, c)) !== true) p.fail(29, 0, o);
 }
 }
 c.program = F30;
 c.index = undefined;
-if (!isEmpty(r54)) {
-if ((o = R_boolean(r54, K30_0, c)) !== true) p.fail(30, 0, o);
-}
-if (isTruthy(r54)) {
+e = isEmpty(r73);
+if (!e && (o = R_boolean(r73, K30_0, c)) !== true) p.fail(30, 0, o);
+if (isTruthy(r73)) {
 c.program = F31;
 c.index = undefined;
-if (!isEmpty(r55)) {
-if ((o = R_string(r55, K31_0, c)) !== true) p.fail(31, 0, o);
-else if ((o = R_weighted_length(r55, K31_1, c)) !== true) p.fail(31, 1, o);
+e = isEmpty(r74);
+if (!e && (o = R_string(r74, K31_0, c)) !== true) p.fail(31, 0, o);
+else if (!e && (o = R_weighted_length(r74, K31_1, c)) !== true) p.fail(31, 1, o);
 }
-}
-if (isTruthy(r54)) {
+if (isTruthy(r73)) {
 c.program = F32;
 c.index = undefined;
-if (!isEmpty(r56)) {
-if ((o = R_pub_media(r56, K32_0, c)) !== true) p.fail(32, 0, o);
-}
+e = isEmpty(r75);
+if (!e && (o = R_pub_media(r75, K32_0, c)) !== true) p.fail(32, 0, o);
 }
 if (p.open(33)) {
 c.program = F33;
 c.index = undefined;
-if (isEmpty(r58)) {
-if ((o = R_team_feature(r58, K33_1, c)) !== true) p.fail(33, 1, o);
-} else {
-if ((o = R_boolean(r58, K33_0, c)) !== true) p.fail(33, 0, o);
-else if ((o = R_team_feature(r58, K33_1, c)) !== true) p.fail(33, 1, o);
-else if ((o = R_needs_any(r58, A33_2(c), c)) !== true) p.fail(33, 2, o);
-}
+e = isEmpty(r78);
+if (!e && (o = R_boolean(r78, K33_0, c)) !== true) p.fail(33, 0, o);
+else if ((o = R_team_feature(r78, K33_1, c)) !== true) p.fail(33, 1, o);
+else if (!e && (o = R_needs_any(r78, A33_2(c), c)) !== true) p.fail(33, 2, o);
 }
 if (p.open(34)) {
-if (isTruthy(r58)) {
+if (isTruthy(r78)) {
 c.program = F34;
 c.index = undefined;
-if (!isEmpty(r59)) {
-if ((o = R_string(r59, K34_0, c)) !== true) p.fail(34, 0, o);
-else if ((o = R_weighted_length(r59, K34_1, c)) !== true) p.fail(34, 1, o);
-}
+e = isEmpty(r79);
+if (!e && (o = R_string(r79, K34_0, c)) !== true) p.fail(34, 0, o);
+else if (!e && (o = R_weighted_length(r79, K34_1, c)) !== true) p.fail(34, 1, o);
 }
 }
 if (p.open(35)) {
-if (isTruthy(r58)) {
+if (isTruthy(r78)) {
 c.program = F35;
 c.index = undefined;
-if (!isEmpty(r60)) {
-if ((o = R_pub_media(r60, K35_0, c)) !== true) p.fail(35, 0, o);
-}
+e = isEmpty(r80);
+if (!e && (o = R_pub_media(r80, K35_0, c)) !== true) p.fail(35, 0, o);
 }
 }
 };
@@ -891,6 +797,7 @@ if ((o = R_pub_media(r60, K35_0, c)) !== true) p.fail(35, 0, o);
 // sources: facebook (schemas/contest/sources/facebook.rules.json)
 "1k4knmt93bv": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_one_network_unless = rt.rules["one_network_unless"];
@@ -1031,443 +938,377 @@ const F38 = rt.fields[38];
 const K38_0 = rt.fixed[38][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.publication : undefined;
-const r2 = r1 !== null && typeof r1 === "object" ? r1.needed : undefined;
-const r3 = r1 !== null && typeof r1 === "object" ? r1.account_id : undefined;
-const r4 = r1 !== null && typeof r1 === "object" ? r1.content : undefined;
-const r5 = r1 !== null && typeof r1 === "object" ? r1.media : undefined;
-const r6 = s !== null && typeof s === "object" ? s.actions : undefined;
-const r7 = r6 !== null && typeof r6 === "object" ? r6.react : undefined;
-const r8 = r7 !== null && typeof r7 === "object" ? r7.enabled : undefined;
-const r9 = r7 !== null && typeof r7 === "object" ? r7.accept : undefined;
-const r10 = r9 !== null && typeof r9 === "object" ? r9.list : undefined;
-const r11 = r6 !== null && typeof r6 === "object" ? r6.comment : undefined;
-const r12 = r11 !== null && typeof r11 === "object" ? r11.enabled : undefined;
-const r13 = r11 !== null && typeof r11 === "object" ? r11.check_still_exists : undefined;
-const r14 = r11 !== null && typeof r11 === "object" ? r11.target : undefined;
-const r15 = r11 !== null && typeof r11 === "object" ? r11.keywords : undefined;
-const r16 = r15 !== null && typeof r15 === "object" ? r15.enabled : undefined;
-const r17 = r15 !== null && typeof r15 === "object" ? r15.list : undefined;
-const r18 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.actions : undefined;
-const r19 = r18 !== null && typeof r18 === "object" && !Array.isArray(r18) ? r18.comment : undefined;
-const r20 = r19 !== null && typeof r19 === "object" && !Array.isArray(r19) ? r19.keywords : undefined;
-const r21 = r20 !== null && typeof r20 === "object" && !Array.isArray(r20) ? r20.list : undefined;
-const r23 = r11 !== null && typeof r11 === "object" ? r11.prediction : undefined;
-const r24 = r23 !== null && typeof r23 === "object" ? r23.enabled : undefined;
-const r25 = r23 !== null && typeof r23 === "object" ? r23.list : undefined;
-const r26 = r19 !== null && typeof r19 === "object" && !Array.isArray(r19) ? r19.prediction : undefined;
-const r27 = r26 !== null && typeof r26 === "object" && !Array.isArray(r26) ? r26.list : undefined;
-const r29 = r11 !== null && typeof r11 === "object" ? r11.mentions : undefined;
-const r30 = r29 !== null && typeof r29 === "object" ? r29.enabled : undefined;
-const r31 = r29 !== null && typeof r29 === "object" ? r29.nb_min : undefined;
-const r32 = r6 !== null && typeof r6 === "object" ? r6.custom : undefined;
-const r33 = r32 !== null && typeof r32 === "object" ? r32.enabled : undefined;
-const r34 = r32 !== null && typeof r32 === "object" ? r32.description : undefined;
-const r35 = s !== null && typeof s === "object" ? s.validate_actions : undefined;
-const r36 = s !== null && typeof s === "object" ? s.reminders : undefined;
-const r37 = r36 !== null && typeof r36 === "object" ? r36.enabled : undefined;
-const r38 = r36 !== null && typeof r36 === "object" ? r36.accept_entries : undefined;
-const r39 = r36 !== null && typeof r36 === "object" ? r36.list : undefined;
-const r40 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.reminders : undefined;
-const r41 = r40 !== null && typeof r40 === "object" && !Array.isArray(r40) ? r40.list : undefined;
-const r50 = s !== null && typeof s === "object" ? s.closing_publication : undefined;
-const r51 = r50 !== null && typeof r50 === "object" ? r50.enabled : undefined;
-const r52 = r50 !== null && typeof r50 === "object" ? r50.type : undefined;
-const r53 = r50 !== null && typeof r50 === "object" ? r50.content : undefined;
-const r54 = r50 !== null && typeof r50 === "object" ? r50.media : undefined;
-const r55 = s !== null && typeof s === "object" ? s.winners_publication : undefined;
-const r56 = r55 !== null && typeof r55 === "object" ? r55.enabled : undefined;
-const r57 = r55 !== null && typeof r55 === "object" ? r55.type : undefined;
-const r58 = r55 !== null && typeof r55 === "object" ? r55.content : undefined;
-const r59 = r55 !== null && typeof r55 === "object" ? r55.media : undefined;
-const r60 = s !== null && typeof s === "object" ? s.winners_private_message : undefined;
-const r61 = r60 !== null && typeof r60 === "object" ? r60.enabled : undefined;
-const r62 = r60 !== null && typeof r60 === "object" ? r60.content : undefined;
-const r63 = r60 !== null && typeof r60 === "object" ? r60.media : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.publication;
+const o3 = r2 !== null && typeof r2 === "object" ? r2 : E;
+const r4 = o3.needed;
+const r5 = o3.account_id;
+const r6 = o3.content;
+const r7 = o3.media;
+const r8 = o0.actions;
+const o9 = r8 !== null && typeof r8 === "object" ? r8 : E;
+const r10 = o9.react;
+const o11 = r10 !== null && typeof r10 === "object" ? r10 : E;
+const r12 = o11.enabled;
+const r13 = o11.accept;
+const o14 = r13 !== null && typeof r13 === "object" ? r13 : E;
+const r15 = o14.list;
+const r16 = o9.comment;
+const o17 = r16 !== null && typeof r16 === "object" ? r16 : E;
+const r18 = o17.enabled;
+const r19 = o17.check_still_exists;
+const r20 = o17.target;
+const r21 = o17.keywords;
+const o22 = r21 !== null && typeof r21 === "object" ? r21 : E;
+const r23 = o22.enabled;
+const r24 = o22.list;
+const o25 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r26 = o25.actions;
+const o27 = r26 !== null && typeof r26 === "object" && !Array.isArray(r26) ? r26 : E;
+const r28 = o27.comment;
+const o29 = r28 !== null && typeof r28 === "object" && !Array.isArray(r28) ? r28 : E;
+const r30 = o29.keywords;
+const o31 = r30 !== null && typeof r30 === "object" && !Array.isArray(r30) ? r30 : E;
+const r32 = o31.list;
+const r34 = o17.prediction;
+const o35 = r34 !== null && typeof r34 === "object" ? r34 : E;
+const r36 = o35.enabled;
+const r37 = o35.list;
+const r38 = o29.prediction;
+const o39 = r38 !== null && typeof r38 === "object" && !Array.isArray(r38) ? r38 : E;
+const r40 = o39.list;
+const r42 = o17.mentions;
+const o43 = r42 !== null && typeof r42 === "object" ? r42 : E;
+const r44 = o43.enabled;
+const r45 = o43.nb_min;
+const r46 = o9.custom;
+const o47 = r46 !== null && typeof r46 === "object" ? r46 : E;
+const r48 = o47.enabled;
+const r49 = o47.description;
+const r50 = o0.validate_actions;
+const r51 = o0.reminders;
+const o52 = r51 !== null && typeof r51 === "object" ? r51 : E;
+const r53 = o52.enabled;
+const r54 = o52.accept_entries;
+const r55 = o52.list;
+const r56 = o25.reminders;
+const o57 = r56 !== null && typeof r56 === "object" && !Array.isArray(r56) ? r56 : E;
+const r58 = o57.list;
+const r67 = o0.closing_publication;
+const o68 = r67 !== null && typeof r67 === "object" ? r67 : E;
+const r69 = o68.enabled;
+const r70 = o68.type;
+const r71 = o68.content;
+const r72 = o68.media;
+const r73 = o0.winners_publication;
+const o74 = r73 !== null && typeof r73 === "object" ? r73 : E;
+const r75 = o74.enabled;
+const r76 = o74.type;
+const r77 = o74.content;
+const r78 = o74.media;
+const r79 = o0.winners_private_message;
+const o80 = r79 !== null && typeof r79 === "object" ? r79 : E;
+const r81 = o80.enabled;
+const r82 = o80.content;
+const r83 = o80.media;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_one_network_unless(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_one_network_unless(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_boolean(r2, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r4);
+if (!e && (o = R_boolean(r4, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_number(r3, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_above(r3, K2_2, c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_number(r5, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_above(r5, K2_2, c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r4)) {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_string(r4, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_between(r4, K3_2, c)) !== true) p.fail(3, 2, o);
-}
+e = isEmpty(r6);
+if ((o = R_required(r6, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_string(r6, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_between(r6, K3_2, c)) !== true) p.fail(3, 2, o);
 c.program = F4;
 c.index = undefined;
-if (!isEmpty(r5)) {
-if ((o = R_pub_media(r5, K4_0, c)) !== true) p.fail(4, 0, o);
-}
+e = isEmpty(r7);
+if (!e && (o = R_pub_media(r7, K4_0, c)) !== true) p.fail(4, 0, o);
 c.program = F5;
 c.index = undefined;
-if (!isEmpty(r8)) {
-if ((o = R_boolean(r8, K5_0, c)) !== true) p.fail(5, 0, o);
-}
-if (isTruthy(r8)) {
+e = isEmpty(r12);
+if (!e && (o = R_boolean(r12, K5_0, c)) !== true) p.fail(5, 0, o);
+if (isTruthy(r12)) {
 c.program = F6;
 c.index = undefined;
-if (isEmpty(r10)) {
-if ((o = R_array_min(r10, K6_1, c)) !== true) p.fail(6, 1, o);
-} else {
-if ((o = R_array(r10, K6_0, c)) !== true) p.fail(6, 0, o);
-else if ((o = R_array_min(r10, K6_1, c)) !== true) p.fail(6, 1, o);
-else if ((o = R_in(r10, K6_2, c)) !== true) p.fail(6, 2, o);
-}
+e = isEmpty(r15);
+if (!e && (o = R_array(r15, K6_0, c)) !== true) p.fail(6, 0, o);
+else if ((o = R_array_min(r15, K6_1, c)) !== true) p.fail(6, 1, o);
+else if (!e && (o = R_in(r15, K6_2, c)) !== true) p.fail(6, 2, o);
 }
 c.program = F7;
 c.index = undefined;
-if (!isEmpty(r12)) {
-if ((o = R_boolean(r12, K7_0, c)) !== true) p.fail(7, 0, o);
-}
-if (isTruthy(r12)) {
+e = isEmpty(r18);
+if (!e && (o = R_boolean(r18, K7_0, c)) !== true) p.fail(7, 0, o);
+if (isTruthy(r18)) {
 c.program = F8;
 c.index = undefined;
-if (!isEmpty(r13)) {
-if ((o = R_boolean(r13, K8_0, c)) !== true) p.fail(8, 0, o);
+e = isEmpty(r19);
+if (!e && (o = R_boolean(r19, K8_0, c)) !== true) p.fail(8, 0, o);
 }
-}
-if (isTruthy(r12)) {
+if (isTruthy(r18)) {
 c.program = F9;
 c.index = undefined;
-if (isEmpty(r14)) {
-if ((o = R_required_when_in(r14, A9_0(c), c)) !== true) p.fail(9, 0, o);
-} else {
-if ((o = R_required_when_in(r14, A9_0(c), c)) !== true) p.fail(9, 0, o);
-else if ((o = R_in(r14, K9_1, c)) !== true) p.fail(9, 1, o);
+e = isEmpty(r20);
+if ((o = R_required_when_in(r20, A9_0(c), c)) !== true) p.fail(9, 0, o);
+else if (!e && (o = R_in(r20, K9_1, c)) !== true) p.fail(9, 1, o);
 }
-}
-if (isTruthy(r12)) {
+if (isTruthy(r18)) {
 c.program = F10;
 c.index = undefined;
-if (!isEmpty(r16)) {
-if ((o = R_boolean(r16, K10_0, c)) !== true) p.fail(10, 0, o);
+e = isEmpty(r23);
+if (!e && (o = R_boolean(r23, K10_0, c)) !== true) p.fail(10, 0, o);
 }
-}
-if (isTruthy(r12) && isTruthy(r16)) {
+if (isTruthy(r18) && isTruthy(r23)) {
 c.program = F11;
 c.index = undefined;
-if (isEmpty(r17)) {
-if ((o = R_required_when_in(r17, A11_0(c), c)) !== true) p.fail(11, 0, o);
-else if ((o = R_array_min(r17, K11_2, c)) !== true) p.fail(11, 2, o);
-} else {
-if ((o = R_required_when_in(r17, A11_0(c), c)) !== true) p.fail(11, 0, o);
-else if ((o = R_array(r17, K11_1, c)) !== true) p.fail(11, 1, o);
-else if ((o = R_array_min(r17, K11_2, c)) !== true) p.fail(11, 2, o);
+e = isEmpty(r24);
+if ((o = R_required_when_in(r24, A11_0(c), c)) !== true) p.fail(11, 0, o);
+else if (!e && (o = R_array(r24, K11_1, c)) !== true) p.fail(11, 1, o);
+else if ((o = R_array_min(r24, K11_2, c)) !== true) p.fail(11, 2, o);
 }
-}
-if (Array.isArray(r21)) for (let i0 = 0; i0 < r21.length; i0++) {
+if (Array.isArray(r32)) for (let i0 = 0; i0 < r32.length; i0++) {
 ix[0] = i0;
-const e22 = r21[i0];
-if (isTruthy(r12) && isTruthy(r16)) {
+const e33 = r32[i0];
+if (isTruthy(r18) && isTruthy(r23)) {
 c.program = F12;
 c.index = i0;
-if (isEmpty(e22)) {
-if ((o = R_required(e22, K12_0, c)) !== true) p.fail(12, 0, o);
-} else {
-if ((o = R_required(e22, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_string(e22, K12_1, c)) !== true) p.fail(12, 1, o);
-}
+e = isEmpty(e33);
+if ((o = R_required(e33, K12_0, c)) !== true) p.fail(12, 0, o);
+else if (!e && (o = R_string(e33, K12_1, c)) !== true) p.fail(12, 1, o);
 }
 }
 if (p.open(13)) {
-if (isTruthy(r12)) {
+if (isTruthy(r18)) {
 c.program = F13;
 c.index = undefined;
-if (isEmpty(r24)) {
-if ((o = R_team_feature(r24, K13_1, c)) !== true) p.fail(13, 1, o);
-} else {
-if ((o = R_boolean(r24, K13_0, c)) !== true) p.fail(13, 0, o);
-else if ((o = R_team_feature(r24, K13_1, c)) !== true) p.fail(13, 1, o);
-else if ((o = R_needs_any(r24, A13_2(c), c)) !== true) p.fail(13, 2, o);
-}
+e = isEmpty(r36);
+if (!e && (o = R_boolean(r36, K13_0, c)) !== true) p.fail(13, 0, o);
+else if ((o = R_team_feature(r36, K13_1, c)) !== true) p.fail(13, 1, o);
+else if (!e && (o = R_needs_any(r36, A13_2(c), c)) !== true) p.fail(13, 2, o);
 }
 }
 if (p.open(14)) {
-if (isTruthy(r12) && isTruthy(r24)) {
+if (isTruthy(r18) && isTruthy(r36)) {
 c.program = F14;
 c.index = undefined;
-if (isEmpty(r25)) {
-if ((o = R_array_min(r25, K14_1, c)) !== true) p.fail(14, 1, o);
-} else {
-if ((o = R_array(r25, K14_0, c)) !== true) p.fail(14, 0, o);
-else if ((o = R_array_min(r25, K14_1, c)) !== true) p.fail(14, 1, o);
-}
+e = isEmpty(r37);
+if (!e && (o = R_array(r37, K14_0, c)) !== true) p.fail(14, 0, o);
+else if ((o = R_array_min(r37, K14_1, c)) !== true) p.fail(14, 1, o);
 }
 }
 if (p.open(15)) {
-if (Array.isArray(r27)) for (let i0 = 0; i0 < r27.length; i0++) {
+if (Array.isArray(r40)) for (let i0 = 0; i0 < r40.length; i0++) {
 ix[0] = i0;
-const e28 = r27[i0];
-if (isTruthy(r12) && isTruthy(r24)) {
+const e41 = r40[i0];
+if (isTruthy(r18) && isTruthy(r36)) {
 c.program = F15;
 c.index = i0;
-if (isEmpty(e28)) {
-if ((o = R_required(e28, K15_0, c)) !== true) p.fail(15, 0, o);
-} else {
-if ((o = R_required(e28, K15_0, c)) !== true) p.fail(15, 0, o);
-else if ((o = R_string(e28, K15_1, c)) !== true) p.fail(15, 1, o);
+e = isEmpty(e41);
+if ((o = R_required(e41, K15_0, c)) !== true) p.fail(15, 0, o);
+else if (!e && (o = R_string(e41, K15_1, c)) !== true) p.fail(15, 1, o);
 }
 }
 }
-}
-if (isTruthy(r12)) {
+if (isTruthy(r18)) {
 c.program = F16;
 c.index = undefined;
-if (!isEmpty(r30)) {
-if ((o = R_boolean(r30, K16_0, c)) !== true) p.fail(16, 0, o);
+e = isEmpty(r44);
+if (!e && (o = R_boolean(r44, K16_0, c)) !== true) p.fail(16, 0, o);
 }
-}
-if (isTruthy(r12) && isTruthy(r30)) {
+if (isTruthy(r18) && isTruthy(r44)) {
 c.program = F17;
 c.index = undefined;
-if (isEmpty(r31)) {
-if ((o = R_required(r31, K17_0, c)) !== true) p.fail(17, 0, o);
-} else {
-if ((o = R_required(r31, K17_0, c)) !== true) p.fail(17, 0, o);
-else if ((o = R_integer(r31, K17_1, c)) !== true) p.fail(17, 1, o);
-else if ((o = R_range(r31, K17_2, c)) !== true) p.fail(17, 2, o);
-}
+e = isEmpty(r45);
+if ((o = R_required(r45, K17_0, c)) !== true) p.fail(17, 0, o);
+else if (!e && (o = R_integer(r45, K17_1, c)) !== true) p.fail(17, 1, o);
+else if (!e && (o = R_range(r45, K17_2, c)) !== true) p.fail(17, 2, o);
 }
 c.program = F18;
 c.index = undefined;
-if (!isEmpty(r33)) {
-if ((o = R_boolean(r33, K18_0, c)) !== true) p.fail(18, 0, o);
-else if ((o = R_needs_any(r33, A18_1(c), c)) !== true) p.fail(18, 1, o);
-}
-if (isTruthy(r33)) {
+e = isEmpty(r48);
+if (!e && (o = R_boolean(r48, K18_0, c)) !== true) p.fail(18, 0, o);
+else if (!e && (o = R_needs_any(r48, A18_1(c), c)) !== true) p.fail(18, 1, o);
+if (isTruthy(r48)) {
 c.program = F19;
 c.index = undefined;
-if (isEmpty(r34)) {
-if ((o = R_required(r34, K19_0, c)) !== true) p.fail(19, 0, o);
-} else {
-if ((o = R_required(r34, K19_0, c)) !== true) p.fail(19, 0, o);
-else if ((o = R_string(r34, K19_1, c)) !== true) p.fail(19, 1, o);
-else if ((o = R_between(r34, K19_2, c)) !== true) p.fail(19, 2, o);
-}
+e = isEmpty(r49);
+if ((o = R_required(r49, K19_0, c)) !== true) p.fail(19, 0, o);
+else if (!e && (o = R_string(r49, K19_1, c)) !== true) p.fail(19, 1, o);
+else if (!e && (o = R_between(r49, K19_2, c)) !== true) p.fail(19, 2, o);
 }
 c.program = F20;
 c.index = undefined;
-if (!isEmpty(r35)) {
-if ((o = R_boolean(r35, K20_0, c)) !== true) p.fail(20, 0, o);
-}
+e = isEmpty(r50);
+if (!e && (o = R_boolean(r50, K20_0, c)) !== true) p.fail(20, 0, o);
 c.program = F21;
 c.index = undefined;
-if (!isEmpty(r37)) {
-if ((o = R_boolean(r37, K21_0, c)) !== true) p.fail(21, 0, o);
-}
+e = isEmpty(r53);
+if (!e && (o = R_boolean(r53, K21_0, c)) !== true) p.fail(21, 0, o);
 if (p.open(22)) {
-if (isTruthy(r37)) {
+if (isTruthy(r53)) {
 c.program = F22;
 c.index = undefined;
-if (isEmpty(r38)) {
-if ((o = R_team_feature(r38, K22_1, c)) !== true) p.fail(22, 1, o);
-} else {
-if ((o = R_boolean(r38, K22_0, c)) !== true) p.fail(22, 0, o);
-else if ((o = R_team_feature(r38, K22_1, c)) !== true) p.fail(22, 1, o);
+e = isEmpty(r54);
+if (!e && (o = R_boolean(r54, K22_0, c)) !== true) p.fail(22, 0, o);
+else if ((o = R_team_feature(r54, K22_1, c)) !== true) p.fail(22, 1, o);
 }
 }
-}
-if (isTruthy(r37)) {
+if (isTruthy(r53)) {
 c.program = F23;
 c.index = undefined;
-if (isEmpty(r39)) {
-if ((o = R_array_min(r39, K23_1, c)) !== true) p.fail(23, 1, o);
-} else {
-if ((o = R_array(r39, K23_0, c)) !== true) p.fail(23, 0, o);
-else if ((o = R_array_min(r39, K23_1, c)) !== true) p.fail(23, 1, o);
+e = isEmpty(r55);
+if (!e && (o = R_array(r55, K23_0, c)) !== true) p.fail(23, 0, o);
+else if ((o = R_array_min(r55, K23_1, c)) !== true) p.fail(23, 1, o);
 }
-}
-if (Array.isArray(r41)) for (let i0 = 0; i0 < r41.length; i0++) {
+if (Array.isArray(r58)) for (let i0 = 0; i0 < r58.length; i0++) {
 ix[0] = i0;
-const e42 = r41[i0];
-const v43 = e42 !== null && typeof e42 === "object" && !Array.isArray(e42) ? e42.type : undefined;
-if (isTruthy(r37)) {
+const e59 = r58[i0];
+const v60 = (e59 !== null && typeof e59 === "object" && !Array.isArray(e59) ? e59 : E).type;
+if (isTruthy(r53)) {
 c.program = F24;
 c.index = i0;
-if (isEmpty(v43)) {
-if ((o = R_required(v43, K24_0, c)) !== true) p.fail(24, 0, o);
-} else {
-if ((o = R_required(v43, K24_0, c)) !== true) p.fail(24, 0, o);
-else if ((o = R_in(v43, K24_1, c)) !== true) p.fail(24, 1, o);
+e = isEmpty(v60);
+if ((o = R_required(v60, K24_0, c)) !== true) p.fail(24, 0, o);
+else if (!e && (o = R_in(v60, K24_1, c)) !== true) p.fail(24, 1, o);
 }
 }
-}
-if (Array.isArray(r41)) for (let i0 = 0; i0 < r41.length; i0++) {
+if (Array.isArray(r58)) for (let i0 = 0; i0 < r58.length; i0++) {
 ix[0] = i0;
-const e44 = r41[i0];
-const v45 = e44 !== null && typeof e44 === "object" && !Array.isArray(e44) ? e44.creation_date : undefined;
-if (isTruthy(r37)) {
+const e61 = r58[i0];
+const v62 = (e61 !== null && typeof e61 === "object" && !Array.isArray(e61) ? e61 : E).creation_date;
+if (isTruthy(r53)) {
 c.program = F25;
 c.index = i0;
-if (isEmpty(v45)) {
-if ((o = R_required(v45, K25_0, c)) !== true) p.fail(25, 0, o);
-} else {
-if ((o = R_required(v45, K25_0, c)) !== true) p.fail(25, 0, o);
-else if ((o = R_date(v45, K25_1, c)) !== true) p.fail(25, 1, o);
-else if ((o = R_range_duration_after(v45, A25_2(c), c)) !== true) p.fail(25, 2, o);
-else if ((o = R_before_field(v45, A25_3(c), c)) !== true) p.fail(25, 3, o);
+e = isEmpty(v62);
+if ((o = R_required(v62, K25_0, c)) !== true) p.fail(25, 0, o);
+else if (!e && (o = R_date(v62, K25_1, c)) !== true) p.fail(25, 1, o);
+else if (!e && (o = R_range_duration_after(v62, A25_2(c), c)) !== true) p.fail(25, 2, o);
+else if (!e && (o = R_before_field(v62, A25_3(c), c)) !== true) p.fail(25, 3, o);
 }
 }
-}
-if (Array.isArray(r41)) for (let i0 = 0; i0 < r41.length; i0++) {
+if (Array.isArray(r58)) for (let i0 = 0; i0 < r58.length; i0++) {
 ix[0] = i0;
-const e46 = r41[i0];
-const v47 = e46 !== null && typeof e46 === "object" && !Array.isArray(e46) ? e46.content : undefined;
-if (isTruthy(r37)) {
+const e63 = r58[i0];
+const v64 = (e63 !== null && typeof e63 === "object" && !Array.isArray(e63) ? e63 : E).content;
+if (isTruthy(r53)) {
 c.program = F26;
 c.index = i0;
-if (!isEmpty(v47)) {
-if ((o = R_string(v47, K26_0, c)) !== true) p.fail(26, 0, o);
-else if ((o = R_between(v47, K26_1, c)) !== true) p.fail(26, 1, o);
+e = isEmpty(v64);
+if (!e && (o = R_string(v64, K26_0, c)) !== true) p.fail(26, 0, o);
+else if (!e && (o = R_between(v64, K26_1, c)) !== true) p.fail(26, 1, o);
 }
 }
-}
-if (Array.isArray(r41)) for (let i0 = 0; i0 < r41.length; i0++) {
+if (Array.isArray(r58)) for (let i0 = 0; i0 < r58.length; i0++) {
 ix[0] = i0;
-const e48 = r41[i0];
-const v49 = e48 !== null && typeof e48 === "object" && !Array.isArray(e48) ? e48.media : undefined;
-if (isTruthy(r37)) {
+const e65 = r58[i0];
+const v66 = (e65 !== null && typeof e65 === "object" && !Array.isArray(e65) ? e65 : E).media;
+if (isTruthy(r53)) {
 c.program = F27;
 c.index = i0;
-if (!isEmpty(v49)) {
-if ((o = R_pub_media(v49, K27_0, c)) !== true) p.fail(27, 0, o);
-}
+e = isEmpty(v66);
+if (!e && (o = R_pub_media(v66, K27_0, c)) !== true) p.fail(27, 0, o);
 }
 }
 if (p.open(28)) {
 c.program = F28;
 c.index = undefined;
-if (isEmpty(r51)) {
-if ((o = R_team_feature(r51, K28_1, c)) !== true) p.fail(28, 1, o);
-} else {
-if ((o = R_boolean(r51, K28_0, c)) !== true) p.fail(28, 0, o);
-else if ((o = R_team_feature(r51, K28_1, c)) !== true) p.fail(28, 1, o);
-}
+e = isEmpty(r69);
+if (!e && (o = R_boolean(r69, K28_0, c)) !== true) p.fail(28, 0, o);
+else if ((o = R_team_feature(r69, K28_1, c)) !== true) p.fail(28, 1, o);
 }
 if (p.open(29)) {
-if (isTruthy(r51)) {
+if (isTruthy(r69)) {
 c.program = F29;
 c.index = undefined;
-if (isEmpty(r52)) {
-if ((o = R_required_when_in(r52, A29_0(c), c)) !== true) p.fail(29, 0, o);
-} else {
-if ((o = R_required_when_in(r52, A29_0(c), c)) !== true) p.fail(29, 0, o);
-else if ((o = R_in(r52, K29_1, c)) !== true) p.fail(29, 1, o);
-}
+e = isEmpty(r70);
+if ((o = R_required_when_in(r70, A29_0(c), c)) !== true) p.fail(29, 0, o);
+else if (!e && (o = R_in(r70, K29_1, c)) !== true) p.fail(29, 1, o);
 }
 }
 if (p.open(30)) {
-if (isTruthy(r51)) {
+if (isTruthy(r69)) {
 c.program = F30;
 c.index = undefined;
-if (isEmpty(r53)) {
-if ((o = R_required(r53, K30_0, c)) !== true) p.fail(30, 0, o);
-} else {
-if ((o = R_required(r53, K30_0, c)) !== true) p.fail(30, 0, o);
-else if ((o = R_string(r53, K30_1, c)) !== true) p.fail(30, 1, o);
-else if ((o = R_between(r53, K30_2, c)) !== true) p.fail(30, 2, o);
-}
+e = isEmpty(r71);
+if ((o = R_required(r71, K30_0, c)) !== true) p.fail(30, 0, o);
+else if (!e && (o = R_string(r71, K30_1, c)) !== true) p.fail(30, 1, o);
+else if (!e && (o = R_between(r71, K30_2, c)) !== true) p.fail(30, 2, o);
 }
 }
 if (p.open(31)) {
-if (isTruthy(r51)) {
+if (isTruthy(r69)) {
 c.program = F31;
 c.index = undefined;
-if (!isEmpty(r54)) {
-if ((o = R_pub_media(r54, K31_0, c)) !== true) p.fail(31, 0, o);
-}
+e = isEmpty(r72);
+if (!e && (o = R_pub_media(r72, K31_0, c)) !== true) p.fail(31, 0, o);
 }
 }
 c.program = F32;
 c.index = undefined;
-if (!isEmpty(r56)) {
-if ((o = R_boolean(r56, K32_0, c)) !== true) p.fail(32, 0, o);
-}
-if (isTruthy(r56)) {
+e = isEmpty(r75);
+if (!e && (o = R_boolean(r75, K32_0, c)) !== true) p.fail(32, 0, o);
+if (isTruthy(r75)) {
 c.program = F33;
 c.index = undefined;
-if (isEmpty(r57)) {
-if ((o = R_required_when_in(r57, A33_0(c), c)) !== true) p.fail(33, 0, o);
-} else {
-if ((o = R_required_when_in(r57, A33_0(c), c)) !== true) p.fail(33, 0, o);
-else if ((o = R_in(r57, K33_1, c)) !== true) p.fail(33, 1, o);
+e = isEmpty(r76);
+if ((o = R_required_when_in(r76, A33_0(c), c)) !== true) p.fail(33, 0, o);
+else if (!e && (o = R_in(r76, K33_1, c)) !== true) p.fail(33, 1, o);
 }
-}
-if (isTruthy(r56)) {
+if (isTruthy(r75)) {
 c.program = F34;
 c.index = undefined;
-if (isEmpty(r58)) {
-if ((o = R_required(r58, K34_0, c)) !== true) p.fail(34, 0, o);
-} else {
-if ((o = R_required(r58, K34_0, c)) !== true) p.fail(34, 0, o);
-else if ((o = R_string(r58, K34_1, c)) !== true) p.fail(34, 1, o);
-else if ((o = R_between(r58, K34_2, c)) !== true) p.fail(34, 2, o);
+e = isEmpty(r77);
+if ((o = R_required(r77, K34_0, c)) !== true) p.fail(34, 0, o);
+else if (!e && (o = R_string(r77, K34_1, c)) !== true) p.fail(34, 1, o);
+else if (!e && (o = R_between(r77, K34_2, c)) !== true) p.fail(34, 2, o);
 }
-}
-if (isTruthy(r56)) {
+if (isTruthy(r75)) {
 c.program = F35;
 c.index = undefined;
-if (!isEmpty(r59)) {
-if ((o = R_pub_media(r59, K35_0, c)) !== true) p.fail(35, 0, o);
-}
+e = isEmpty(r78);
+if (!e && (o = R_pub_media(r78, K35_0, c)) !== true) p.fail(35, 0, o);
 }
 if (p.open(36)) {
 c.program = F36;
 c.index = undefined;
-if (isEmpty(r61)) {
-if ((o = R_team_feature(r61, K36_1, c)) !== true) p.fail(36, 1, o);
-} else {
-if ((o = R_boolean(r61, K36_0, c)) !== true) p.fail(36, 0, o);
-else if ((o = R_team_feature(r61, K36_1, c)) !== true) p.fail(36, 1, o);
-else if ((o = R_needs_any(r61, A36_2(c), c)) !== true) p.fail(36, 2, o);
-else if ((o = R_max_contest_duration(r61, K36_3, c)) !== true) p.fail(36, 3, o);
-}
+e = isEmpty(r81);
+if (!e && (o = R_boolean(r81, K36_0, c)) !== true) p.fail(36, 0, o);
+else if ((o = R_team_feature(r81, K36_1, c)) !== true) p.fail(36, 1, o);
+else if (!e && (o = R_needs_any(r81, A36_2(c), c)) !== true) p.fail(36, 2, o);
+else if (!e && (o = R_max_contest_duration(r81, K36_3, c)) !== true) p.fail(36, 3, o);
 }
 if (p.open(37)) {
-if (isTruthy(r61)) {
+if (isTruthy(r81)) {
 c.program = F37;
 c.index = undefined;
-if (isEmpty(r62)) {
-if ((o = R_required(r62, K37_0, c)) !== true) p.fail(37, 0, o);
-} else {
-if ((o = R_required(r62, K37_0, c)) !== true) p.fail(37, 0, o);
-else if ((o = R_string(r62, K37_1, c)) !== true) p.fail(37, 1, o);
-else if ((o = R_between(r62, K37_2, c)) !== true) p.fail(37, 2, o);
-}
+e = isEmpty(r82);
+if ((o = R_required(r82, K37_0, c)) !== true) p.fail(37, 0, o);
+else if (!e && (o = R_string(r82, K37_1, c)) !== true) p.fail(37, 1, o);
+else if (!e && (o = R_between(r82, K37_2, c)) !== true) p.fail(37, 2, o);
 }
 }
 if (p.open(38)) {
-if (isTruthy(r61)) {
+if (isTruthy(r81)) {
 c.program = F38;
 c.index = undefined;
-if (!isEmpty(r63)) {
-if ((o = R_pub_media(r63, K38_0, c)) !== true) p.fail(38, 0, o);
-}
+e = isEmpty(r83);
+if (!e && (o = R_pub_media(r83, K38_0, c)) !== true) p.fail(38, 0, o);
 }
 }
 };
@@ -1475,6 +1316,7 @@ if ((o = R_pub_media(r63, K38_0, c)) !== true) p.fail(38, 0, o);
 // sources: instagram (schemas/contest/sources/instagram.rules.json)
 "1so8xwebwpu": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_one_network_unless = rt.rules["one_network_unless"];
@@ -1612,432 +1454,366 @@ const F37 = rt.fields[37];
 const K37_0 = rt.fixed[37][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.publication : undefined;
-const r2 = r1 !== null && typeof r1 === "object" ? r1.needed : undefined;
-const r3 = r1 !== null && typeof r1 === "object" ? r1.account_id : undefined;
-const r4 = r1 !== null && typeof r1 === "object" ? r1.content : undefined;
-const r5 = r1 !== null && typeof r1 === "object" ? r1.media : undefined;
-const r6 = r5 !== null && typeof r5 === "object" ? r5.files : undefined;
-const r7 = s !== null && typeof s === "object" ? s.actions : undefined;
-const r8 = r7 !== null && typeof r7 === "object" ? r7.comment : undefined;
-const r9 = r8 !== null && typeof r8 === "object" ? r8.enabled : undefined;
-const r10 = r8 !== null && typeof r8 === "object" ? r8.check_still_exists : undefined;
-const r11 = r8 !== null && typeof r8 === "object" ? r8.target : undefined;
-const r12 = r8 !== null && typeof r8 === "object" ? r8.keywords : undefined;
-const r13 = r12 !== null && typeof r12 === "object" ? r12.enabled : undefined;
-const r14 = r12 !== null && typeof r12 === "object" ? r12.list : undefined;
-const r15 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.actions : undefined;
-const r16 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.comment : undefined;
-const r17 = r16 !== null && typeof r16 === "object" && !Array.isArray(r16) ? r16.keywords : undefined;
-const r18 = r17 !== null && typeof r17 === "object" && !Array.isArray(r17) ? r17.list : undefined;
-const r20 = r8 !== null && typeof r8 === "object" ? r8.prediction : undefined;
-const r21 = r20 !== null && typeof r20 === "object" ? r20.enabled : undefined;
-const r22 = r20 !== null && typeof r20 === "object" ? r20.list : undefined;
-const r23 = r16 !== null && typeof r16 === "object" && !Array.isArray(r16) ? r16.prediction : undefined;
-const r24 = r23 !== null && typeof r23 === "object" && !Array.isArray(r23) ? r23.list : undefined;
-const r26 = r8 !== null && typeof r8 === "object" ? r8.mentions : undefined;
-const r27 = r26 !== null && typeof r26 === "object" ? r26.enabled : undefined;
-const r28 = r26 !== null && typeof r26 === "object" ? r26.nb_min : undefined;
-const r29 = r7 !== null && typeof r7 === "object" ? r7.custom : undefined;
-const r30 = r29 !== null && typeof r29 === "object" ? r29.enabled : undefined;
-const r31 = r29 !== null && typeof r29 === "object" ? r29.description : undefined;
-const r32 = s !== null && typeof s === "object" ? s.validate_actions : undefined;
-const r33 = s !== null && typeof s === "object" ? s.reminders : undefined;
-const r34 = r33 !== null && typeof r33 === "object" ? r33.enabled : undefined;
-const r35 = r33 !== null && typeof r33 === "object" ? r33.accept_entries : undefined;
-const r36 = r33 !== null && typeof r33 === "object" ? r33.list : undefined;
-const r37 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.reminders : undefined;
-const r38 = r37 !== null && typeof r37 === "object" && !Array.isArray(r37) ? r37.list : undefined;
-const r47 = s !== null && typeof s === "object" ? s.closing_publication : undefined;
-const r48 = r47 !== null && typeof r47 === "object" ? r47.enabled : undefined;
-const r49 = r47 !== null && typeof r47 === "object" ? r47.type : undefined;
-const r50 = r47 !== null && typeof r47 === "object" ? r47.content : undefined;
-const r51 = r47 !== null && typeof r47 === "object" ? r47.media : undefined;
-const r52 = s !== null && typeof s === "object" ? s.winners_publication : undefined;
-const r53 = r52 !== null && typeof r52 === "object" ? r52.enabled : undefined;
-const r54 = r52 !== null && typeof r52 === "object" ? r52.type : undefined;
-const r55 = r52 !== null && typeof r52 === "object" ? r52.content : undefined;
-const r56 = r52 !== null && typeof r52 === "object" ? r52.media : undefined;
-const r57 = s !== null && typeof s === "object" ? s.winners_private_message : undefined;
-const r58 = r57 !== null && typeof r57 === "object" ? r57.enabled : undefined;
-const r59 = r57 !== null && typeof r57 === "object" ? r57.content : undefined;
-const r60 = r57 !== null && typeof r57 === "object" ? r57.media : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.publication;
+const o3 = r2 !== null && typeof r2 === "object" ? r2 : E;
+const r4 = o3.needed;
+const r5 = o3.account_id;
+const r6 = o3.content;
+const r7 = o3.media;
+const o8 = r7 !== null && typeof r7 === "object" ? r7 : E;
+const r9 = o8.files;
+const r10 = o0.actions;
+const o11 = r10 !== null && typeof r10 === "object" ? r10 : E;
+const r12 = o11.comment;
+const o13 = r12 !== null && typeof r12 === "object" ? r12 : E;
+const r14 = o13.enabled;
+const r15 = o13.check_still_exists;
+const r16 = o13.target;
+const r17 = o13.keywords;
+const o18 = r17 !== null && typeof r17 === "object" ? r17 : E;
+const r19 = o18.enabled;
+const r20 = o18.list;
+const o21 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r22 = o21.actions;
+const o23 = r22 !== null && typeof r22 === "object" && !Array.isArray(r22) ? r22 : E;
+const r24 = o23.comment;
+const o25 = r24 !== null && typeof r24 === "object" && !Array.isArray(r24) ? r24 : E;
+const r26 = o25.keywords;
+const o27 = r26 !== null && typeof r26 === "object" && !Array.isArray(r26) ? r26 : E;
+const r28 = o27.list;
+const r30 = o13.prediction;
+const o31 = r30 !== null && typeof r30 === "object" ? r30 : E;
+const r32 = o31.enabled;
+const r33 = o31.list;
+const r34 = o25.prediction;
+const o35 = r34 !== null && typeof r34 === "object" && !Array.isArray(r34) ? r34 : E;
+const r36 = o35.list;
+const r38 = o13.mentions;
+const o39 = r38 !== null && typeof r38 === "object" ? r38 : E;
+const r40 = o39.enabled;
+const r41 = o39.nb_min;
+const r42 = o11.custom;
+const o43 = r42 !== null && typeof r42 === "object" ? r42 : E;
+const r44 = o43.enabled;
+const r45 = o43.description;
+const r46 = o0.validate_actions;
+const r47 = o0.reminders;
+const o48 = r47 !== null && typeof r47 === "object" ? r47 : E;
+const r49 = o48.enabled;
+const r50 = o48.accept_entries;
+const r51 = o48.list;
+const r52 = o21.reminders;
+const o53 = r52 !== null && typeof r52 === "object" && !Array.isArray(r52) ? r52 : E;
+const r54 = o53.list;
+const r63 = o0.closing_publication;
+const o64 = r63 !== null && typeof r63 === "object" ? r63 : E;
+const r65 = o64.enabled;
+const r66 = o64.type;
+const r67 = o64.content;
+const r68 = o64.media;
+const r69 = o0.winners_publication;
+const o70 = r69 !== null && typeof r69 === "object" ? r69 : E;
+const r71 = o70.enabled;
+const r72 = o70.type;
+const r73 = o70.content;
+const r74 = o70.media;
+const r75 = o0.winners_private_message;
+const o76 = r75 !== null && typeof r75 === "object" ? r75 : E;
+const r77 = o76.enabled;
+const r78 = o76.content;
+const r79 = o76.media;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_one_network_unless(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_one_network_unless(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_boolean(r2, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r4);
+if (!e && (o = R_boolean(r4, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_number(r3, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_above(r3, K2_2, c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_number(r5, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_above(r5, K2_2, c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r4)) {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_string(r4, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_between(r4, K3_2, c)) !== true) p.fail(3, 2, o);
-}
+e = isEmpty(r6);
+if ((o = R_required(r6, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_string(r6, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_between(r6, K3_2, c)) !== true) p.fail(3, 2, o);
 c.program = F4;
 c.index = undefined;
-if (!isEmpty(r5)) {
-if ((o = R_pub_media(r5, K4_0, c)) !== true) p.fail(4, 0, o);
-}
+e = isEmpty(r7);
+if (!e && (o = R_pub_media(r7, K4_0, c)) !== true) p.fail(4, 0, o);
 c.program = F5;
 c.index = undefined;
-if (isEmpty(r6)) {
-if ((o = R_array_min(r6, K5_1, c)) !== true) p.fail(5, 1, o);
-} else {
-if ((o = R_array(r6, K5_0, c)) !== true) p.fail(5, 0, o);
-else if ((o = R_array_min(r6, K5_1, c)) !== true) p.fail(5, 1, o);
-}
+e = isEmpty(r9);
+if (!e && (o = R_array(r9, K5_0, c)) !== true) p.fail(5, 0, o);
+else if ((o = R_array_min(r9, K5_1, c)) !== true) p.fail(5, 1, o);
 c.program = F6;
 c.index = undefined;
-if (!isEmpty(r9)) {
-if ((o = R_boolean(r9, K6_0, c)) !== true) p.fail(6, 0, o);
-}
-if (isTruthy(r9)) {
+e = isEmpty(r14);
+if (!e && (o = R_boolean(r14, K6_0, c)) !== true) p.fail(6, 0, o);
+if (isTruthy(r14)) {
 c.program = F7;
 c.index = undefined;
-if (!isEmpty(r10)) {
-if ((o = R_boolean(r10, K7_0, c)) !== true) p.fail(7, 0, o);
+e = isEmpty(r15);
+if (!e && (o = R_boolean(r15, K7_0, c)) !== true) p.fail(7, 0, o);
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r14)) {
 c.program = F8;
 c.index = undefined;
-if (isEmpty(r11)) {
-if ((o = R_required_when_in(r11, A8_0(c), c)) !== true) p.fail(8, 0, o);
-} else {
-if ((o = R_required_when_in(r11, A8_0(c), c)) !== true) p.fail(8, 0, o);
-else if ((o = R_in(r11, K8_1, c)) !== true) p.fail(8, 1, o);
+e = isEmpty(r16);
+if ((o = R_required_when_in(r16, A8_0(c), c)) !== true) p.fail(8, 0, o);
+else if (!e && (o = R_in(r16, K8_1, c)) !== true) p.fail(8, 1, o);
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r14)) {
 c.program = F9;
 c.index = undefined;
-if (!isEmpty(r13)) {
-if ((o = R_boolean(r13, K9_0, c)) !== true) p.fail(9, 0, o);
+e = isEmpty(r19);
+if (!e && (o = R_boolean(r19, K9_0, c)) !== true) p.fail(9, 0, o);
 }
-}
-if (isTruthy(r9) && isTruthy(r13)) {
+if (isTruthy(r14) && isTruthy(r19)) {
 c.program = F10;
 c.index = undefined;
-if (isEmpty(r14)) {
-if ((o = R_required_when_in(r14, A10_0(c), c)) !== true) p.fail(10, 0, o);
-else if ((o = R_array_min(r14, K10_2, c)) !== true) p.fail(10, 2, o);
-} else {
-if ((o = R_required_when_in(r14, A10_0(c), c)) !== true) p.fail(10, 0, o);
-else if ((o = R_array(r14, K10_1, c)) !== true) p.fail(10, 1, o);
-else if ((o = R_array_min(r14, K10_2, c)) !== true) p.fail(10, 2, o);
+e = isEmpty(r20);
+if ((o = R_required_when_in(r20, A10_0(c), c)) !== true) p.fail(10, 0, o);
+else if (!e && (o = R_array(r20, K10_1, c)) !== true) p.fail(10, 1, o);
+else if ((o = R_array_min(r20, K10_2, c)) !== true) p.fail(10, 2, o);
 }
-}
-if (Array.isArray(r18)) for (let i0 = 0; i0 < r18.length; i0++) {
+if (Array.isArray(r28)) for (let i0 = 0; i0 < r28.length; i0++) {
 ix[0] = i0;
-const e19 = r18[i0];
-if (isTruthy(r9) && isTruthy(r13)) {
+const e29 = r28[i0];
+if (isTruthy(r14) && isTruthy(r19)) {
 c.program = F11;
 c.index = i0;
-if (isEmpty(e19)) {
-if ((o = R_required(e19, K11_0, c)) !== true) p.fail(11, 0, o);
-} else {
-if ((o = R_required(e19, K11_0, c)) !== true) p.fail(11, 0, o);
-else if ((o = R_string(e19, K11_1, c)) !== true) p.fail(11, 1, o);
-}
+e = isEmpty(e29);
+if ((o = R_required(e29, K11_0, c)) !== true) p.fail(11, 0, o);
+else if (!e && (o = R_string(e29, K11_1, c)) !== true) p.fail(11, 1, o);
 }
 }
 if (p.open(12)) {
-if (isTruthy(r9)) {
+if (isTruthy(r14)) {
 c.program = F12;
 c.index = undefined;
-if (isEmpty(r21)) {
-if ((o = R_team_feature(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-} else {
-if ((o = R_boolean(r21, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_team_feature(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-else if ((o = R_needs_any(r21, A12_2(c), c)) !== true) p.fail(12, 2, o);
-}
+e = isEmpty(r32);
+if (!e && (o = R_boolean(r32, K12_0, c)) !== true) p.fail(12, 0, o);
+else if ((o = R_team_feature(r32, K12_1, c)) !== true) p.fail(12, 1, o);
+else if (!e && (o = R_needs_any(r32, A12_2(c), c)) !== true) p.fail(12, 2, o);
 }
 }
 if (p.open(13)) {
-if (isTruthy(r9) && isTruthy(r21)) {
+if (isTruthy(r14) && isTruthy(r32)) {
 c.program = F13;
 c.index = undefined;
-if (isEmpty(r22)) {
-if ((o = R_array_min(r22, K13_1, c)) !== true) p.fail(13, 1, o);
-} else {
-if ((o = R_array(r22, K13_0, c)) !== true) p.fail(13, 0, o);
-else if ((o = R_array_min(r22, K13_1, c)) !== true) p.fail(13, 1, o);
-}
+e = isEmpty(r33);
+if (!e && (o = R_array(r33, K13_0, c)) !== true) p.fail(13, 0, o);
+else if ((o = R_array_min(r33, K13_1, c)) !== true) p.fail(13, 1, o);
 }
 }
 if (p.open(14)) {
-if (Array.isArray(r24)) for (let i0 = 0; i0 < r24.length; i0++) {
+if (Array.isArray(r36)) for (let i0 = 0; i0 < r36.length; i0++) {
 ix[0] = i0;
-const e25 = r24[i0];
-if (isTruthy(r9) && isTruthy(r21)) {
+const e37 = r36[i0];
+if (isTruthy(r14) && isTruthy(r32)) {
 c.program = F14;
 c.index = i0;
-if (isEmpty(e25)) {
-if ((o = R_required(e25, K14_0, c)) !== true) p.fail(14, 0, o);
-} else {
-if ((o = R_required(e25, K14_0, c)) !== true) p.fail(14, 0, o);
-else if ((o = R_string(e25, K14_1, c)) !== true) p.fail(14, 1, o);
+e = isEmpty(e37);
+if ((o = R_required(e37, K14_0, c)) !== true) p.fail(14, 0, o);
+else if (!e && (o = R_string(e37, K14_1, c)) !== true) p.fail(14, 1, o);
 }
 }
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r14)) {
 c.program = F15;
 c.index = undefined;
-if (!isEmpty(r27)) {
-if ((o = R_boolean(r27, K15_0, c)) !== true) p.fail(15, 0, o);
+e = isEmpty(r40);
+if (!e && (o = R_boolean(r40, K15_0, c)) !== true) p.fail(15, 0, o);
 }
-}
-if (isTruthy(r9) && isTruthy(r27)) {
+if (isTruthy(r14) && isTruthy(r40)) {
 c.program = F16;
 c.index = undefined;
-if (isEmpty(r28)) {
-if ((o = R_required(r28, K16_0, c)) !== true) p.fail(16, 0, o);
-} else {
-if ((o = R_required(r28, K16_0, c)) !== true) p.fail(16, 0, o);
-else if ((o = R_integer(r28, K16_1, c)) !== true) p.fail(16, 1, o);
-else if ((o = R_range(r28, K16_2, c)) !== true) p.fail(16, 2, o);
-}
+e = isEmpty(r41);
+if ((o = R_required(r41, K16_0, c)) !== true) p.fail(16, 0, o);
+else if (!e && (o = R_integer(r41, K16_1, c)) !== true) p.fail(16, 1, o);
+else if (!e && (o = R_range(r41, K16_2, c)) !== true) p.fail(16, 2, o);
 }
 c.program = F17;
 c.index = undefined;
-if (!isEmpty(r30)) {
-if ((o = R_boolean(r30, K17_0, c)) !== true) p.fail(17, 0, o);
-else if ((o = R_needs_any(r30, A17_1(c), c)) !== true) p.fail(17, 1, o);
-}
-if (isTruthy(r30)) {
+e = isEmpty(r44);
+if (!e && (o = R_boolean(r44, K17_0, c)) !== true) p.fail(17, 0, o);
+else if (!e && (o = R_needs_any(r44, A17_1(c), c)) !== true) p.fail(17, 1, o);
+if (isTruthy(r44)) {
 c.program = F18;
 c.index = undefined;
-if (isEmpty(r31)) {
-if ((o = R_required(r31, K18_0, c)) !== true) p.fail(18, 0, o);
-} else {
-if ((o = R_required(r31, K18_0, c)) !== true) p.fail(18, 0, o);
-else if ((o = R_string(r31, K18_1, c)) !== true) p.fail(18, 1, o);
-else if ((o = R_between(r31, K18_2, c)) !== true) p.fail(18, 2, o);
-}
+e = isEmpty(r45);
+if ((o = R_required(r45, K18_0, c)) !== true) p.fail(18, 0, o);
+else if (!e && (o = R_string(r45, K18_1, c)) !== true) p.fail(18, 1, o);
+else if (!e && (o = R_between(r45, K18_2, c)) !== true) p.fail(18, 2, o);
 }
 c.program = F19;
 c.index = undefined;
-if (!isEmpty(r32)) {
-if ((o = R_boolean(r32, K19_0, c)) !== true) p.fail(19, 0, o);
-}
+e = isEmpty(r46);
+if (!e && (o = R_boolean(r46, K19_0, c)) !== true) p.fail(19, 0, o);
 c.program = F20;
 c.index = undefined;
-if (!isEmpty(r34)) {
-if ((o = R_boolean(r34, K20_0, c)) !== true) p.fail(20, 0, o);
-}
+e = isEmpty(r49);
+if (!e && (o = R_boolean(r49, K20_0, c)) !== true) p.fail(20, 0, o);
 if (p.open(21)) {
-if (isTruthy(r34)) {
+if (isTruthy(r49)) {
 c.program = F21;
 c.index = undefined;
-if (isEmpty(r35)) {
-if ((o = R_team_feature(r35, K21_1, c)) !== true) p.fail(21, 1, o);
-} else {
-if ((o = R_boolean(r35, K21_0, c)) !== true) p.fail(21, 0, o);
-else if ((o = R_team_feature(r35, K21_1, c)) !== true) p.fail(21, 1, o);
+e = isEmpty(r50);
+if (!e && (o = R_boolean(r50, K21_0, c)) !== true) p.fail(21, 0, o);
+else if ((o = R_team_feature(r50, K21_1, c)) !== true) p.fail(21, 1, o);
 }
 }
-}
-if (isTruthy(r34)) {
+if (isTruthy(r49)) {
 c.program = F22;
 c.index = undefined;
-if (isEmpty(r36)) {
-if ((o = R_array_min(r36, K22_1, c)) !== true) p.fail(22, 1, o);
-} else {
-if ((o = R_array(r36, K22_0, c)) !== true) p.fail(22, 0, o);
-else if ((o = R_array_min(r36, K22_1, c)) !== true) p.fail(22, 1, o);
+e = isEmpty(r51);
+if (!e && (o = R_array(r51, K22_0, c)) !== true) p.fail(22, 0, o);
+else if ((o = R_array_min(r51, K22_1, c)) !== true) p.fail(22, 1, o);
 }
-}
-if (Array.isArray(r38)) for (let i0 = 0; i0 < r38.length; i0++) {
+if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
 ix[0] = i0;
-const e39 = r38[i0];
-const v40 = e39 !== null && typeof e39 === "object" && !Array.isArray(e39) ? e39.type : undefined;
-if (isTruthy(r34)) {
+const e55 = r54[i0];
+const v56 = (e55 !== null && typeof e55 === "object" && !Array.isArray(e55) ? e55 : E).type;
+if (isTruthy(r49)) {
 c.program = F23;
 c.index = i0;
-if (isEmpty(v40)) {
-if ((o = R_required(v40, K23_0, c)) !== true) p.fail(23, 0, o);
-} else {
-if ((o = R_required(v40, K23_0, c)) !== true) p.fail(23, 0, o);
-else if ((o = R_in(v40, K23_1, c)) !== true) p.fail(23, 1, o);
+e = isEmpty(v56);
+if ((o = R_required(v56, K23_0, c)) !== true) p.fail(23, 0, o);
+else if (!e && (o = R_in(v56, K23_1, c)) !== true) p.fail(23, 1, o);
 }
 }
-}
-if (Array.isArray(r38)) for (let i0 = 0; i0 < r38.length; i0++) {
+if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
 ix[0] = i0;
-const e41 = r38[i0];
-const v42 = e41 !== null && typeof e41 === "object" && !Array.isArray(e41) ? e41.creation_date : undefined;
-if (isTruthy(r34)) {
+const e57 = r54[i0];
+const v58 = (e57 !== null && typeof e57 === "object" && !Array.isArray(e57) ? e57 : E).creation_date;
+if (isTruthy(r49)) {
 c.program = F24;
 c.index = i0;
-if (isEmpty(v42)) {
-if ((o = R_required(v42, K24_0, c)) !== true) p.fail(24, 0, o);
-} else {
-if ((o = R_required(v42, K24_0, c)) !== true) p.fail(24, 0, o);
-else if ((o = R_date(v42, K24_1, c)) !== true) p.fail(24, 1, o);
-else if ((o = R_range_duration_after(v42, A24_2(c), c)) !== true) p.fail(24, 2, o);
-else if ((o = R_before_field(v42, A24_3(c), c)) !== true) p.fail(24, 3, o);
+e = isEmpty(v58);
+if ((o = R_required(v58, K24_0, c)) !== true) p.fail(24, 0, o);
+else if (!e && (o = R_date(v58, K24_1, c)) !== true) p.fail(24, 1, o);
+else if (!e && (o = R_range_duration_after(v58, A24_2(c), c)) !== true) p.fail(24, 2, o);
+else if (!e && (o = R_before_field(v58, A24_3(c), c)) !== true) p.fail(24, 3, o);
 }
 }
-}
-if (Array.isArray(r38)) for (let i0 = 0; i0 < r38.length; i0++) {
+if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
 ix[0] = i0;
-const e43 = r38[i0];
-const v44 = e43 !== null && typeof e43 === "object" && !Array.isArray(e43) ? e43.content : undefined;
-if (isTruthy(r34)) {
+const e59 = r54[i0];
+const v60 = (e59 !== null && typeof e59 === "object" && !Array.isArray(e59) ? e59 : E).content;
+if (isTruthy(r49)) {
 c.program = F25;
 c.index = i0;
-if (!isEmpty(v44)) {
-if ((o = R_string(v44, K25_0, c)) !== true) p.fail(25, 0, o);
-else if ((o = R_between(v44, K25_1, c)) !== true) p.fail(25, 1, o);
+e = isEmpty(v60);
+if (!e && (o = R_string(v60, K25_0, c)) !== true) p.fail(25, 0, o);
+else if (!e && (o = R_between(v60, K25_1, c)) !== true) p.fail(25, 1, o);
 }
 }
-}
-if (Array.isArray(r38)) for (let i0 = 0; i0 < r38.length; i0++) {
+if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
 ix[0] = i0;
-const e45 = r38[i0];
-const v46 = e45 !== null && typeof e45 === "object" && !Array.isArray(e45) ? e45.media : undefined;
-if (isTruthy(r34)) {
+const e61 = r54[i0];
+const v62 = (e61 !== null && typeof e61 === "object" && !Array.isArray(e61) ? e61 : E).media;
+if (isTruthy(r49)) {
 c.program = F26;
 c.index = i0;
-if (!isEmpty(v46)) {
-if ((o = R_pub_media(v46, K26_0, c)) !== true) p.fail(26, 0, o);
-}
+e = isEmpty(v62);
+if (!e && (o = R_pub_media(v62, K26_0, c)) !== true) p.fail(26, 0, o);
 }
 }
 if (p.open(27)) {
 c.program = F27;
 c.index = undefined;
-if (isEmpty(r48)) {
-if ((o = R_team_feature(r48, K27_1, c)) !== true) p.fail(27, 1, o);
-} else {
-if ((o = R_boolean(r48, K27_0, c)) !== true) p.fail(27, 0, o);
-else if ((o = R_team_feature(r48, K27_1, c)) !== true) p.fail(27, 1, o);
-}
+e = isEmpty(r65);
+if (!e && (o = R_boolean(r65, K27_0, c)) !== true) p.fail(27, 0, o);
+else if ((o = R_team_feature(r65, K27_1, c)) !== true) p.fail(27, 1, o);
 }
 if (p.open(28)) {
-if (isTruthy(r48)) {
+if (isTruthy(r65)) {
 c.program = F28;
 c.index = undefined;
-if (isEmpty(r49)) {
-if ((o = R_required_when_in(r49, A28_0(c), c)) !== true) p.fail(28, 0, o);
-} else {
-if ((o = R_required_when_in(r49, A28_0(c), c)) !== true) p.fail(28, 0, o);
-else if ((o = R_in(r49, K28_1, c)) !== true) p.fail(28, 1, o);
-}
+e = isEmpty(r66);
+if ((o = R_required_when_in(r66, A28_0(c), c)) !== true) p.fail(28, 0, o);
+else if (!e && (o = R_in(r66, K28_1, c)) !== true) p.fail(28, 1, o);
 }
 }
 if (p.open(29)) {
-if (isTruthy(r48)) {
+if (isTruthy(r65)) {
 c.program = F29;
 c.index = undefined;
-if (isEmpty(r50)) {
-if ((o = R_required(r50, K29_0, c)) !== true) p.fail(29, 0, o);
-} else {
-if ((o = R_required(r50, K29_0, c)) !== true) p.fail(29, 0, o);
-else if ((o = R_string(r50, K29_1, c)) !== true) p.fail(29, 1, o);
-else if ((o = R_between(r50, K29_2, c)) !== true) p.fail(29, 2, o);
-}
+e = isEmpty(r67);
+if ((o = R_required(r67, K29_0, c)) !== true) p.fail(29, 0, o);
+else if (!e && (o = R_string(r67, K29_1, c)) !== true) p.fail(29, 1, o);
+else if (!e && (o = R_between(r67, K29_2, c)) !== true) p.fail(29, 2, o);
 }
 }
 if (p.open(30)) {
-if (isTruthy(r48)) {
+if (isTruthy(r65)) {
 c.program = F30;
 c.index = undefined;
-if (!isEmpty(r51)) {
-if ((o = R_pub_media(r51, K30_0, c)) !== true) p.fail(30, 0, o);
-}
+e = isEmpty(r68);
+if (!e && (o = R_pub_media(r68, K30_0, c)) !== true) p.fail(30, 0, o);
 }
 }
 c.program = F31;
 c.index = undefined;
-if (!isEmpty(r53)) {
-if ((o = R_boolean(r53, K31_0, c)) !== true) p.fail(31, 0, o);
-}
-if (isTruthy(r53)) {
+e = isEmpty(r71);
+if (!e && (o = R_boolean(r71, K31_0, c)) !== true) p.fail(31, 0, o);
+if (isTruthy(r71)) {
 c.program = F32;
 c.index = undefined;
-if (isEmpty(r54)) {
-if ((o = R_required_when_in(r54, A32_0(c), c)) !== true) p.fail(32, 0, o);
-} else {
-if ((o = R_required_when_in(r54, A32_0(c), c)) !== true) p.fail(32, 0, o);
-else if ((o = R_in(r54, K32_1, c)) !== true) p.fail(32, 1, o);
+e = isEmpty(r72);
+if ((o = R_required_when_in(r72, A32_0(c), c)) !== true) p.fail(32, 0, o);
+else if (!e && (o = R_in(r72, K32_1, c)) !== true) p.fail(32, 1, o);
 }
-}
-if (isTruthy(r53)) {
+if (isTruthy(r71)) {
 c.program = F33;
 c.index = undefined;
-if (isEmpty(r55)) {
-if ((o = R_required(r55, K33_0, c)) !== true) p.fail(33, 0, o);
-} else {
-if ((o = R_required(r55, K33_0, c)) !== true) p.fail(33, 0, o);
-else if ((o = R_string(r55, K33_1, c)) !== true) p.fail(33, 1, o);
-else if ((o = R_between(r55, K33_2, c)) !== true) p.fail(33, 2, o);
+e = isEmpty(r73);
+if ((o = R_required(r73, K33_0, c)) !== true) p.fail(33, 0, o);
+else if (!e && (o = R_string(r73, K33_1, c)) !== true) p.fail(33, 1, o);
+else if (!e && (o = R_between(r73, K33_2, c)) !== true) p.fail(33, 2, o);
 }
-}
-if (isTruthy(r53)) {
+if (isTruthy(r71)) {
 c.program = F34;
 c.index = undefined;
-if (!isEmpty(r56)) {
-if ((o = R_pub_media(r56, K34_0, c)) !== true) p.fail(34, 0, o);
-}
+e = isEmpty(r74);
+if (!e && (o = R_pub_media(r74, K34_0, c)) !== true) p.fail(34, 0, o);
 }
 if (p.open(35)) {
 c.program = F35;
 c.index = undefined;
-if (isEmpty(r58)) {
-if ((o = R_team_feature(r58, K35_1, c)) !== true) p.fail(35, 1, o);
-} else {
-if ((o = R_boolean(r58, K35_0, c)) !== true) p.fail(35, 0, o);
-else if ((o = R_team_feature(r58, K35_1, c)) !== true) p.fail(35, 1, o);
-else if ((o = R_needs_any(r58, A35_2(c), c)) !== true) p.fail(35, 2, o);
-else if ((o = R_max_contest_duration(r58, K35_3, c)) !== true) p.fail(35, 3, o);
-}
+e = isEmpty(r77);
+if (!e && (o = R_boolean(r77, K35_0, c)) !== true) p.fail(35, 0, o);
+else if ((o = R_team_feature(r77, K35_1, c)) !== true) p.fail(35, 1, o);
+else if (!e && (o = R_needs_any(r77, A35_2(c), c)) !== true) p.fail(35, 2, o);
+else if (!e && (o = R_max_contest_duration(r77, K35_3, c)) !== true) p.fail(35, 3, o);
 }
 if (p.open(36)) {
-if (isTruthy(r58)) {
+if (isTruthy(r77)) {
 c.program = F36;
 c.index = undefined;
-if (isEmpty(r59)) {
-if ((o = R_required(r59, K36_0, c)) !== true) p.fail(36, 0, o);
-} else {
-if ((o = R_required(r59, K36_0, c)) !== true) p.fail(36, 0, o);
-else if ((o = R_string(r59, K36_1, c)) !== true) p.fail(36, 1, o);
-else if ((o = R_between(r59, K36_2, c)) !== true) p.fail(36, 2, o);
-}
+e = isEmpty(r78);
+if ((o = R_required(r78, K36_0, c)) !== true) p.fail(36, 0, o);
+else if (!e && (o = R_string(r78, K36_1, c)) !== true) p.fail(36, 1, o);
+else if (!e && (o = R_between(r78, K36_2, c)) !== true) p.fail(36, 2, o);
 }
 }
 if (p.open(37)) {
-if (isTruthy(r58)) {
+if (isTruthy(r77)) {
 c.program = F37;
 c.index = undefined;
-if (!isEmpty(r60)) {
-if ((o = R_pub_media(r60, K37_0, c)) !== true) p.fail(37, 0, o);
-}
+e = isEmpty(r79);
+if (!e && (o = R_pub_media(r79, K37_0, c)) !== true) p.fail(37, 0, o);
 }
 }
 };
@@ -2045,6 +1821,7 @@ if ((o = R_pub_media(r60, K37_0, c)) !== true) p.fail(37, 0, o);
 // sources: threads (schemas/contest/sources/threads.rules.json)
 "e6ohbdaisq": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_one_network_unless = rt.rules["one_network_unless"];
@@ -2179,421 +1956,358 @@ const F36 = rt.fields[36];
 const K36_0 = rt.fixed[36][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.publication : undefined;
-const r2 = r1 !== null && typeof r1 === "object" ? r1.needed : undefined;
-const r3 = r1 !== null && typeof r1 === "object" ? r1.account_id : undefined;
-const r4 = r1 !== null && typeof r1 === "object" ? r1.content : undefined;
-const r5 = r1 !== null && typeof r1 === "object" ? r1.media : undefined;
-const r6 = r5 !== null && typeof r5 === "object" ? r5.files : undefined;
-const r7 = s !== null && typeof s === "object" ? s.actions : undefined;
-const r8 = r7 !== null && typeof r7 === "object" ? r7.comment : undefined;
-const r9 = r8 !== null && typeof r8 === "object" ? r8.enabled : undefined;
-const r10 = r8 !== null && typeof r8 === "object" ? r8.check_still_exists : undefined;
-const r11 = r8 !== null && typeof r8 === "object" ? r8.keywords : undefined;
-const r12 = r11 !== null && typeof r11 === "object" ? r11.enabled : undefined;
-const r13 = r11 !== null && typeof r11 === "object" ? r11.list : undefined;
-const r14 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.actions : undefined;
-const r15 = r14 !== null && typeof r14 === "object" && !Array.isArray(r14) ? r14.comment : undefined;
-const r16 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.keywords : undefined;
-const r17 = r16 !== null && typeof r16 === "object" && !Array.isArray(r16) ? r16.list : undefined;
-const r19 = r8 !== null && typeof r8 === "object" ? r8.prediction : undefined;
-const r20 = r19 !== null && typeof r19 === "object" ? r19.enabled : undefined;
-const r21 = r19 !== null && typeof r19 === "object" ? r19.list : undefined;
-const r22 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.prediction : undefined;
-const r23 = r22 !== null && typeof r22 === "object" && !Array.isArray(r22) ? r22.list : undefined;
-const r25 = r8 !== null && typeof r8 === "object" ? r8.mentions : undefined;
-const r26 = r25 !== null && typeof r25 === "object" ? r25.enabled : undefined;
-const r27 = r25 !== null && typeof r25 === "object" ? r25.nb_min : undefined;
-const r28 = r7 !== null && typeof r7 === "object" ? r7.custom : undefined;
-const r29 = r28 !== null && typeof r28 === "object" ? r28.enabled : undefined;
-const r30 = r28 !== null && typeof r28 === "object" ? r28.description : undefined;
-const r31 = s !== null && typeof s === "object" ? s.validate_actions : undefined;
-const r32 = s !== null && typeof s === "object" ? s.reminders : undefined;
-const r33 = r32 !== null && typeof r32 === "object" ? r32.enabled : undefined;
-const r34 = r32 !== null && typeof r32 === "object" ? r32.accept_entries : undefined;
-const r35 = r32 !== null && typeof r32 === "object" ? r32.list : undefined;
-const r36 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.reminders : undefined;
-const r37 = r36 !== null && typeof r36 === "object" && !Array.isArray(r36) ? r36.list : undefined;
-const r46 = s !== null && typeof s === "object" ? s.closing_publication : undefined;
-const r47 = r46 !== null && typeof r46 === "object" ? r46.enabled : undefined;
-const r48 = r46 !== null && typeof r46 === "object" ? r46.type : undefined;
-const r49 = r46 !== null && typeof r46 === "object" ? r46.content : undefined;
-const r50 = r46 !== null && typeof r46 === "object" ? r46.media : undefined;
-const r51 = s !== null && typeof s === "object" ? s.winners_publication : undefined;
-const r52 = r51 !== null && typeof r51 === "object" ? r51.enabled : undefined;
-const r53 = r51 !== null && typeof r51 === "object" ? r51.type : undefined;
-const r54 = r51 !== null && typeof r51 === "object" ? r51.content : undefined;
-const r55 = r51 !== null && typeof r51 === "object" ? r51.media : undefined;
-const r56 = s !== null && typeof s === "object" ? s.winners_private_message : undefined;
-const r57 = r56 !== null && typeof r56 === "object" ? r56.enabled : undefined;
-const r58 = r56 !== null && typeof r56 === "object" ? r56.content : undefined;
-const r59 = r56 !== null && typeof r56 === "object" ? r56.media : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.publication;
+const o3 = r2 !== null && typeof r2 === "object" ? r2 : E;
+const r4 = o3.needed;
+const r5 = o3.account_id;
+const r6 = o3.content;
+const r7 = o3.media;
+const o8 = r7 !== null && typeof r7 === "object" ? r7 : E;
+const r9 = o8.files;
+const r10 = o0.actions;
+const o11 = r10 !== null && typeof r10 === "object" ? r10 : E;
+const r12 = o11.comment;
+const o13 = r12 !== null && typeof r12 === "object" ? r12 : E;
+const r14 = o13.enabled;
+const r15 = o13.check_still_exists;
+const r16 = o13.keywords;
+const o17 = r16 !== null && typeof r16 === "object" ? r16 : E;
+const r18 = o17.enabled;
+const r19 = o17.list;
+const o20 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r21 = o20.actions;
+const o22 = r21 !== null && typeof r21 === "object" && !Array.isArray(r21) ? r21 : E;
+const r23 = o22.comment;
+const o24 = r23 !== null && typeof r23 === "object" && !Array.isArray(r23) ? r23 : E;
+const r25 = o24.keywords;
+const o26 = r25 !== null && typeof r25 === "object" && !Array.isArray(r25) ? r25 : E;
+const r27 = o26.list;
+const r29 = o13.prediction;
+const o30 = r29 !== null && typeof r29 === "object" ? r29 : E;
+const r31 = o30.enabled;
+const r32 = o30.list;
+const r33 = o24.prediction;
+const o34 = r33 !== null && typeof r33 === "object" && !Array.isArray(r33) ? r33 : E;
+const r35 = o34.list;
+const r37 = o13.mentions;
+const o38 = r37 !== null && typeof r37 === "object" ? r37 : E;
+const r39 = o38.enabled;
+const r40 = o38.nb_min;
+const r41 = o11.custom;
+const o42 = r41 !== null && typeof r41 === "object" ? r41 : E;
+const r43 = o42.enabled;
+const r44 = o42.description;
+const r45 = o0.validate_actions;
+const r46 = o0.reminders;
+const o47 = r46 !== null && typeof r46 === "object" ? r46 : E;
+const r48 = o47.enabled;
+const r49 = o47.accept_entries;
+const r50 = o47.list;
+const r51 = o20.reminders;
+const o52 = r51 !== null && typeof r51 === "object" && !Array.isArray(r51) ? r51 : E;
+const r53 = o52.list;
+const r62 = o0.closing_publication;
+const o63 = r62 !== null && typeof r62 === "object" ? r62 : E;
+const r64 = o63.enabled;
+const r65 = o63.type;
+const r66 = o63.content;
+const r67 = o63.media;
+const r68 = o0.winners_publication;
+const o69 = r68 !== null && typeof r68 === "object" ? r68 : E;
+const r70 = o69.enabled;
+const r71 = o69.type;
+const r72 = o69.content;
+const r73 = o69.media;
+const r74 = o0.winners_private_message;
+const o75 = r74 !== null && typeof r74 === "object" ? r74 : E;
+const r76 = o75.enabled;
+const r77 = o75.content;
+const r78 = o75.media;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_one_network_unless(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_one_network_unless(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_boolean(r2, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r4);
+if (!e && (o = R_boolean(r4, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_number(r3, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_above(r3, K2_2, c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_number(r5, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_above(r5, K2_2, c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r4)) {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_string(r4, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_between(r4, K3_2, c)) !== true) p.fail(3, 2, o);
-}
+e = isEmpty(r6);
+if ((o = R_required(r6, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_string(r6, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_between(r6, K3_2, c)) !== true) p.fail(3, 2, o);
 c.program = F4;
 c.index = undefined;
-if (!isEmpty(r5)) {
-if ((o = R_pub_media(r5, K4_0, c)) !== true) p.fail(4, 0, o);
-}
+e = isEmpty(r7);
+if (!e && (o = R_pub_media(r7, K4_0, c)) !== true) p.fail(4, 0, o);
 c.program = F5;
 c.index = undefined;
-if (isEmpty(r6)) {
-if ((o = R_array_min(r6, K5_1, c)) !== true) p.fail(5, 1, o);
-} else {
-if ((o = R_array(r6, K5_0, c)) !== true) p.fail(5, 0, o);
-else if ((o = R_array_min(r6, K5_1, c)) !== true) p.fail(5, 1, o);
-}
+e = isEmpty(r9);
+if (!e && (o = R_array(r9, K5_0, c)) !== true) p.fail(5, 0, o);
+else if ((o = R_array_min(r9, K5_1, c)) !== true) p.fail(5, 1, o);
 c.program = F6;
 c.index = undefined;
-if (!isEmpty(r9)) {
-if ((o = R_boolean(r9, K6_0, c)) !== true) p.fail(6, 0, o);
-}
-if (isTruthy(r9)) {
+e = isEmpty(r14);
+if (!e && (o = R_boolean(r14, K6_0, c)) !== true) p.fail(6, 0, o);
+if (isTruthy(r14)) {
 c.program = F7;
 c.index = undefined;
-if (!isEmpty(r10)) {
-if ((o = R_boolean(r10, K7_0, c)) !== true) p.fail(7, 0, o);
+e = isEmpty(r15);
+if (!e && (o = R_boolean(r15, K7_0, c)) !== true) p.fail(7, 0, o);
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r14)) {
 c.program = F8;
 c.index = undefined;
-if (!isEmpty(r12)) {
-if ((o = R_boolean(r12, K8_0, c)) !== true) p.fail(8, 0, o);
+e = isEmpty(r18);
+if (!e && (o = R_boolean(r18, K8_0, c)) !== true) p.fail(8, 0, o);
 }
-}
-if (isTruthy(r9) && isTruthy(r12)) {
+if (isTruthy(r14) && isTruthy(r18)) {
 c.program = F9;
 c.index = undefined;
-if (isEmpty(r13)) {
-if ((o = R_required_when_in(r13, A9_0(c), c)) !== true) p.fail(9, 0, o);
-else if ((o = R_array_min(r13, K9_2, c)) !== true) p.fail(9, 2, o);
-} else {
-if ((o = R_required_when_in(r13, A9_0(c), c)) !== true) p.fail(9, 0, o);
-else if ((o = R_array(r13, K9_1, c)) !== true) p.fail(9, 1, o);
-else if ((o = R_array_min(r13, K9_2, c)) !== true) p.fail(9, 2, o);
+e = isEmpty(r19);
+if ((o = R_required_when_in(r19, A9_0(c), c)) !== true) p.fail(9, 0, o);
+else if (!e && (o = R_array(r19, K9_1, c)) !== true) p.fail(9, 1, o);
+else if ((o = R_array_min(r19, K9_2, c)) !== true) p.fail(9, 2, o);
 }
-}
-if (Array.isArray(r17)) for (let i0 = 0; i0 < r17.length; i0++) {
+if (Array.isArray(r27)) for (let i0 = 0; i0 < r27.length; i0++) {
 ix[0] = i0;
-const e18 = r17[i0];
-if (isTruthy(r9) && isTruthy(r12)) {
+const e28 = r27[i0];
+if (isTruthy(r14) && isTruthy(r18)) {
 c.program = F10;
 c.index = i0;
-if (isEmpty(e18)) {
-if ((o = R_required(e18, K10_0, c)) !== true) p.fail(10, 0, o);
-} else {
-if ((o = R_required(e18, K10_0, c)) !== true) p.fail(10, 0, o);
-else if ((o = R_string(e18, K10_1, c)) !== true) p.fail(10, 1, o);
-}
+e = isEmpty(e28);
+if ((o = R_required(e28, K10_0, c)) !== true) p.fail(10, 0, o);
+else if (!e && (o = R_string(e28, K10_1, c)) !== true) p.fail(10, 1, o);
 }
 }
 if (p.open(11)) {
-if (isTruthy(r9)) {
+if (isTruthy(r14)) {
 c.program = F11;
 c.index = undefined;
-if (isEmpty(r20)) {
-if ((o = R_team_feature(r20, K11_1, c)) !== true) p.fail(11, 1, o);
-} else {
-if ((o = R_boolean(r20, K11_0, c)) !== true) p.fail(11, 0, o);
-else if ((o = R_team_feature(r20, K11_1, c)) !== true) p.fail(11, 1, o);
-else if ((o = R_needs_any(r20, A11_2(c), c)) !== true) p.fail(11, 2, o);
-}
+e = isEmpty(r31);
+if (!e && (o = R_boolean(r31, K11_0, c)) !== true) p.fail(11, 0, o);
+else if ((o = R_team_feature(r31, K11_1, c)) !== true) p.fail(11, 1, o);
+else if (!e && (o = R_needs_any(r31, A11_2(c), c)) !== true) p.fail(11, 2, o);
 }
 }
 if (p.open(12)) {
-if (isTruthy(r9) && isTruthy(r20)) {
+if (isTruthy(r14) && isTruthy(r31)) {
 c.program = F12;
 c.index = undefined;
-if (isEmpty(r21)) {
-if ((o = R_array_min(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-} else {
-if ((o = R_array(r21, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_array_min(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-}
+e = isEmpty(r32);
+if (!e && (o = R_array(r32, K12_0, c)) !== true) p.fail(12, 0, o);
+else if ((o = R_array_min(r32, K12_1, c)) !== true) p.fail(12, 1, o);
 }
 }
 if (p.open(13)) {
-if (Array.isArray(r23)) for (let i0 = 0; i0 < r23.length; i0++) {
+if (Array.isArray(r35)) for (let i0 = 0; i0 < r35.length; i0++) {
 ix[0] = i0;
-const e24 = r23[i0];
-if (isTruthy(r9) && isTruthy(r20)) {
+const e36 = r35[i0];
+if (isTruthy(r14) && isTruthy(r31)) {
 c.program = F13;
 c.index = i0;
-if (isEmpty(e24)) {
-if ((o = R_required(e24, K13_0, c)) !== true) p.fail(13, 0, o);
-} else {
-if ((o = R_required(e24, K13_0, c)) !== true) p.fail(13, 0, o);
-else if ((o = R_string(e24, K13_1, c)) !== true) p.fail(13, 1, o);
+e = isEmpty(e36);
+if ((o = R_required(e36, K13_0, c)) !== true) p.fail(13, 0, o);
+else if (!e && (o = R_string(e36, K13_1, c)) !== true) p.fail(13, 1, o);
 }
 }
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r14)) {
 c.program = F14;
 c.index = undefined;
-if (!isEmpty(r26)) {
-if ((o = R_boolean(r26, K14_0, c)) !== true) p.fail(14, 0, o);
+e = isEmpty(r39);
+if (!e && (o = R_boolean(r39, K14_0, c)) !== true) p.fail(14, 0, o);
 }
-}
-if (isTruthy(r9) && isTruthy(r26)) {
+if (isTruthy(r14) && isTruthy(r39)) {
 c.program = F15;
 c.index = undefined;
-if (isEmpty(r27)) {
-if ((o = R_required(r27, K15_0, c)) !== true) p.fail(15, 0, o);
-} else {
-if ((o = R_required(r27, K15_0, c)) !== true) p.fail(15, 0, o);
-else if ((o = R_integer(r27, K15_1, c)) !== true) p.fail(15, 1, o);
-else if ((o = R_range(r27, K15_2, c)) !== true) p.fail(15, 2, o);
-}
+e = isEmpty(r40);
+if ((o = R_required(r40, K15_0, c)) !== true) p.fail(15, 0, o);
+else if (!e && (o = R_integer(r40, K15_1, c)) !== true) p.fail(15, 1, o);
+else if (!e && (o = R_range(r40, K15_2, c)) !== true) p.fail(15, 2, o);
 }
 c.program = F16;
 c.index = undefined;
-if (!isEmpty(r29)) {
-if ((o = R_boolean(r29, K16_0, c)) !== true) p.fail(16, 0, o);
-else if ((o = R_needs_any(r29, A16_1(c), c)) !== true) p.fail(16, 1, o);
-}
-if (isTruthy(r29)) {
+e = isEmpty(r43);
+if (!e && (o = R_boolean(r43, K16_0, c)) !== true) p.fail(16, 0, o);
+else if (!e && (o = R_needs_any(r43, A16_1(c), c)) !== true) p.fail(16, 1, o);
+if (isTruthy(r43)) {
 c.program = F17;
 c.index = undefined;
-if (isEmpty(r30)) {
-if ((o = R_required(r30, K17_0, c)) !== true) p.fail(17, 0, o);
-} else {
-if ((o = R_required(r30, K17_0, c)) !== true) p.fail(17, 0, o);
-else if ((o = R_string(r30, K17_1, c)) !== true) p.fail(17, 1, o);
-else if ((o = R_between(r30, K17_2, c)) !== true) p.fail(17, 2, o);
-}
+e = isEmpty(r44);
+if ((o = R_required(r44, K17_0, c)) !== true) p.fail(17, 0, o);
+else if (!e && (o = R_string(r44, K17_1, c)) !== true) p.fail(17, 1, o);
+else if (!e && (o = R_between(r44, K17_2, c)) !== true) p.fail(17, 2, o);
 }
 c.program = F18;
 c.index = undefined;
-if (!isEmpty(r31)) {
-if ((o = R_boolean(r31, K18_0, c)) !== true) p.fail(18, 0, o);
-}
+e = isEmpty(r45);
+if (!e && (o = R_boolean(r45, K18_0, c)) !== true) p.fail(18, 0, o);
 c.program = F19;
 c.index = undefined;
-if (!isEmpty(r33)) {
-if ((o = R_boolean(r33, K19_0, c)) !== true) p.fail(19, 0, o);
-}
+e = isEmpty(r48);
+if (!e && (o = R_boolean(r48, K19_0, c)) !== true) p.fail(19, 0, o);
 if (p.open(20)) {
-if (isTruthy(r33)) {
+if (isTruthy(r48)) {
 c.program = F20;
 c.index = undefined;
-if (isEmpty(r34)) {
-if ((o = R_team_feature(r34, K20_1, c)) !== true) p.fail(20, 1, o);
-} else {
-if ((o = R_boolean(r34, K20_0, c)) !== true) p.fail(20, 0, o);
-else if ((o = R_team_feature(r34, K20_1, c)) !== true) p.fail(20, 1, o);
+e = isEmpty(r49);
+if (!e && (o = R_boolean(r49, K20_0, c)) !== true) p.fail(20, 0, o);
+else if ((o = R_team_feature(r49, K20_1, c)) !== true) p.fail(20, 1, o);
 }
 }
-}
-if (isTruthy(r33)) {
+if (isTruthy(r48)) {
 c.program = F21;
 c.index = undefined;
-if (isEmpty(r35)) {
-if ((o = R_array_min(r35, K21_1, c)) !== true) p.fail(21, 1, o);
-} else {
-if ((o = R_array(r35, K21_0, c)) !== true) p.fail(21, 0, o);
-else if ((o = R_array_min(r35, K21_1, c)) !== true) p.fail(21, 1, o);
+e = isEmpty(r50);
+if (!e && (o = R_array(r50, K21_0, c)) !== true) p.fail(21, 0, o);
+else if ((o = R_array_min(r50, K21_1, c)) !== true) p.fail(21, 1, o);
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r53)) for (let i0 = 0; i0 < r53.length; i0++) {
 ix[0] = i0;
-const e38 = r37[i0];
-const v39 = e38 !== null && typeof e38 === "object" && !Array.isArray(e38) ? e38.type : undefined;
-if (isTruthy(r33)) {
+const e54 = r53[i0];
+const v55 = (e54 !== null && typeof e54 === "object" && !Array.isArray(e54) ? e54 : E).type;
+if (isTruthy(r48)) {
 c.program = F22;
 c.index = i0;
-if (isEmpty(v39)) {
-if ((o = R_required(v39, K22_0, c)) !== true) p.fail(22, 0, o);
-} else {
-if ((o = R_required(v39, K22_0, c)) !== true) p.fail(22, 0, o);
-else if ((o = R_in(v39, K22_1, c)) !== true) p.fail(22, 1, o);
+e = isEmpty(v55);
+if ((o = R_required(v55, K22_0, c)) !== true) p.fail(22, 0, o);
+else if (!e && (o = R_in(v55, K22_1, c)) !== true) p.fail(22, 1, o);
 }
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r53)) for (let i0 = 0; i0 < r53.length; i0++) {
 ix[0] = i0;
-const e40 = r37[i0];
-const v41 = e40 !== null && typeof e40 === "object" && !Array.isArray(e40) ? e40.creation_date : undefined;
-if (isTruthy(r33)) {
+const e56 = r53[i0];
+const v57 = (e56 !== null && typeof e56 === "object" && !Array.isArray(e56) ? e56 : E).creation_date;
+if (isTruthy(r48)) {
 c.program = F23;
 c.index = i0;
-if (isEmpty(v41)) {
-if ((o = R_required(v41, K23_0, c)) !== true) p.fail(23, 0, o);
-} else {
-if ((o = R_required(v41, K23_0, c)) !== true) p.fail(23, 0, o);
-else if ((o = R_date(v41, K23_1, c)) !== true) p.fail(23, 1, o);
-else if ((o = R_range_duration_after(v41, A23_2(c), c)) !== true) p.fail(23, 2, o);
-else if ((o = R_before_field(v41, A23_3(c), c)) !== true) p.fail(23, 3, o);
+e = isEmpty(v57);
+if ((o = R_required(v57, K23_0, c)) !== true) p.fail(23, 0, o);
+else if (!e && (o = R_date(v57, K23_1, c)) !== true) p.fail(23, 1, o);
+else if (!e && (o = R_range_duration_after(v57, A23_2(c), c)) !== true) p.fail(23, 2, o);
+else if (!e && (o = R_before_field(v57, A23_3(c), c)) !== true) p.fail(23, 3, o);
 }
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r53)) for (let i0 = 0; i0 < r53.length; i0++) {
 ix[0] = i0;
-const e42 = r37[i0];
-const v43 = e42 !== null && typeof e42 === "object" && !Array.isArray(e42) ? e42.content : undefined;
-if (isTruthy(r33)) {
+const e58 = r53[i0];
+const v59 = (e58 !== null && typeof e58 === "object" && !Array.isArray(e58) ? e58 : E).content;
+if (isTruthy(r48)) {
 c.program = F24;
 c.index = i0;
-if (!isEmpty(v43)) {
-if ((o = R_string(v43, K24_0, c)) !== true) p.fail(24, 0, o);
-else if ((o = R_between(v43, K24_1, c)) !== true) p.fail(24, 1, o);
+e = isEmpty(v59);
+if (!e && (o = R_string(v59, K24_0, c)) !== true) p.fail(24, 0, o);
+else if (!e && (o = R_between(v59, K24_1, c)) !== true) p.fail(24, 1, o);
 }
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r53)) for (let i0 = 0; i0 < r53.length; i0++) {
 ix[0] = i0;
-const e44 = r37[i0];
-const v45 = e44 !== null && typeof e44 === "object" && !Array.isArray(e44) ? e44.media : undefined;
-if (isTruthy(r33)) {
+const e60 = r53[i0];
+const v61 = (e60 !== null && typeof e60 === "object" && !Array.isArray(e60) ? e60 : E).media;
+if (isTruthy(r48)) {
 c.program = F25;
 c.index = i0;
-if (!isEmpty(v45)) {
-if ((o = R_pub_media(v45, K25_0, c)) !== true) p.fail(25, 0, o);
-}
+e = isEmpty(v61);
+if (!e && (o = R_pub_media(v61, K25_0, c)) !== true) p.fail(25, 0, o);
 }
 }
 if (p.open(26)) {
 c.program = F26;
 c.index = undefined;
-if (isEmpty(r47)) {
-if ((o = R_team_feature(r47, K26_1, c)) !== true) p.fail(26, 1, o);
-} else {
-if ((o = R_boolean(r47, K26_0, c)) !== true) p.fail(26, 0, o);
-else if ((o = R_team_feature(r47, K26_1, c)) !== true) p.fail(26, 1, o);
-}
+e = isEmpty(r64);
+if (!e && (o = R_boolean(r64, K26_0, c)) !== true) p.fail(26, 0, o);
+else if ((o = R_team_feature(r64, K26_1, c)) !== true) p.fail(26, 1, o);
 }
 if (p.open(27)) {
-if (isTruthy(r47)) {
+if (isTruthy(r64)) {
 c.program = F27;
 c.index = undefined;
-if (isEmpty(r48)) {
-if ((o = R_required_when_in(r48, A27_0(c), c)) !== true) p.fail(27, 0, o);
-} else {
-if ((o = R_required_when_in(r48, A27_0(c), c)) !== true) p.fail(27, 0, o);
-else if ((o = R_in(r48, K27_1, c)) !== true) p.fail(27, 1, o);
-}
+e = isEmpty(r65);
+if ((o = R_required_when_in(r65, A27_0(c), c)) !== true) p.fail(27, 0, o);
+else if (!e && (o = R_in(r65, K27_1, c)) !== true) p.fail(27, 1, o);
 }
 }
 if (p.open(28)) {
-if (isTruthy(r47)) {
+if (isTruthy(r64)) {
 c.program = F28;
 c.index = undefined;
-if (isEmpty(r49)) {
-if ((o = R_required(r49, K28_0, c)) !== true) p.fail(28, 0, o);
-} else {
-if ((o = R_required(r49, K28_0, c)) !== true) p.fail(28, 0, o);
-else if ((o = R_string(r49, K28_1, c)) !== true) p.fail(28, 1, o);
-else if ((o = R_between(r49, K28_2, c)) !== true) p.fail(28, 2, o);
-}
+e = isEmpty(r66);
+if ((o = R_required(r66, K28_0, c)) !== true) p.fail(28, 0, o);
+else if (!e && (o = R_string(r66, K28_1, c)) !== true) p.fail(28, 1, o);
+else if (!e && (o = R_between(r66, K28_2, c)) !== true) p.fail(28, 2, o);
 }
 }
 if (p.open(29)) {
-if (isTruthy(r47)) {
+if (isTruthy(r64)) {
 c.program = F29;
 c.index = undefined;
-if (!isEmpty(r50)) {
-if ((o = R_pub_media(r50, K29_0, c)) !== true) p.fail(29, 0, o);
-}
+e = isEmpty(r67);
+if (!e && (o = R_pub_media(r67, K29_0, c)) !== true) p.fail(29, 0, o);
 }
 }
 c.program = F30;
 c.index = undefined;
-if (!isEmpty(r52)) {
-if ((o = R_boolean(r52, K30_0, c)) !== true) p.fail(30, 0, o);
-}
-if (isTruthy(r52)) {
+e = isEmpty(r70);
+if (!e && (o = R_boolean(r70, K30_0, c)) !== true) p.fail(30, 0, o);
+if (isTruthy(r70)) {
 c.program = F31;
 c.index = undefined;
-if (isEmpty(r53)) {
-if ((o = R_required_when_in(r53, A31_0(c), c)) !== true) p.fail(31, 0, o);
-} else {
-if ((o = R_required_when_in(r53, A31_0(c), c)) !== true) p.fail(31, 0, o);
-else if ((o = R_in(r53, K31_1, c)) !== true) p.fail(31, 1, o);
+e = isEmpty(r71);
+if ((o = R_required_when_in(r71, A31_0(c), c)) !== true) p.fail(31, 0, o);
+else if (!e && (o = R_in(r71, K31_1, c)) !== true) p.fail(31, 1, o);
 }
-}
-if (isTruthy(r52)) {
+if (isTruthy(r70)) {
 c.program = F32;
 c.index = undefined;
-if (isEmpty(r54)) {
-if ((o = R_required(r54, K32_0, c)) !== true) p.fail(32, 0, o);
-} else {
-if ((o = R_required(r54, K32_0, c)) !== true) p.fail(32, 0, o);
-else if ((o = R_string(r54, K32_1, c)) !== true) p.fail(32, 1, o);
-else if ((o = R_between(r54, K32_2, c)) !== true) p.fail(32, 2, o);
+e = isEmpty(r72);
+if ((o = R_required(r72, K32_0, c)) !== true) p.fail(32, 0, o);
+else if (!e && (o = R_string(r72, K32_1, c)) !== true) p.fail(32, 1, o);
+else if (!e && (o = R_between(r72, K32_2, c)) !== true) p.fail(32, 2, o);
 }
-}
-if (isTruthy(r52)) {
+if (isTruthy(r70)) {
 c.program = F33;
 c.index = undefined;
-if (!isEmpty(r55)) {
-if ((o = R_pub_media(r55, K33_0, c)) !== true) p.fail(33, 0, o);
-}
+e = isEmpty(r73);
+if (!e && (o = R_pub_media(r73, K33_0, c)) !== true) p.fail(33, 0, o);
 }
 if (p.open(34)) {
 c.program = F34;
 c.index = undefined;
-if (isEmpty(r57)) {
-if ((o = R_team_feature(r57, K34_1, c)) !== true) p.fail(34, 1, o);
-} else {
-if ((o = R_boolean(r57, K34_0, c)) !== true) p.fail(34, 0, o);
-else if ((o = R_team_feature(r57, K34_1, c)) !== true) p.fail(34, 1, o);
-else if ((o = R_needs_any(r57, A34_2(c), c)) !== true) p.fail(34, 2, o);
-else if ((o = R_max_contest_duration(r57, K34_3, c)) !== true) p.fail(34, 3, o);
-}
+e = isEmpty(r76);
+if (!e && (o = R_boolean(r76, K34_0, c)) !== true) p.fail(34, 0, o);
+else if ((o = R_team_feature(r76, K34_1, c)) !== true) p.fail(34, 1, o);
+else if (!e && (o = R_needs_any(r76, A34_2(c), c)) !== true) p.fail(34, 2, o);
+else if (!e && (o = R_max_contest_duration(r76, K34_3, c)) !== true) p.fail(34, 3, o);
 }
 if (p.open(35)) {
-if (isTruthy(r57)) {
+if (isTruthy(r76)) {
 c.program = F35;
 c.index = undefined;
-if (isEmpty(r58)) {
-if ((o = R_required(r58, K35_0, c)) !== true) p.fail(35, 0, o);
-} else {
-if ((o = R_required(r58, K35_0, c)) !== true) p.fail(35, 0, o);
-else if ((o = R_string(r58, K35_1, c)) !== true) p.fail(35, 1, o);
-else if ((o = R_between(r58, K35_2, c)) !== true) p.fail(35, 2, o);
-}
+e = isEmpty(r77);
+if ((o = R_required(r77, K35_0, c)) !== true) p.fail(35, 0, o);
+else if (!e && (o = R_string(r77, K35_1, c)) !== true) p.fail(35, 1, o);
+else if (!e && (o = R_between(r77, K35_2, c)) !== true) p.fail(35, 2, o);
 }
 }
 if (p.open(36)) {
-if (isTruthy(r57)) {
+if (isTruthy(r76)) {
 c.program = F36;
 c.index = undefined;
-if (!isEmpty(r59)) {
-if ((o = R_pub_media(r59, K36_0, c)) !== true) p.fail(36, 0, o);
-}
+e = isEmpty(r78);
+if (!e && (o = R_pub_media(r78, K36_0, c)) !== true) p.fail(36, 0, o);
 }
 }
 };
@@ -2601,6 +2315,7 @@ if ((o = R_pub_media(r59, K36_0, c)) !== true) p.fail(36, 0, o);
 // sources: tiktok (schemas/contest/sources/tiktok.rules.json)
 "eg5w62lkqk": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_one_network_unless = rt.rules["one_network_unless"];
@@ -2724,387 +2439,332 @@ const F33 = rt.fields[33];
 const K33_0 = rt.fixed[33][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.publication : undefined;
-const r2 = r1 !== null && typeof r1 === "object" ? r1.needed : undefined;
-const r3 = r1 !== null && typeof r1 === "object" ? r1.account_id : undefined;
-const r4 = r1 !== null && typeof r1 === "object" ? r1.content : undefined;
-const r5 = r1 !== null && typeof r1 === "object" ? r1.media : undefined;
-const r6 = s !== null && typeof s === "object" ? s.actions : undefined;
-const r7 = r6 !== null && typeof r6 === "object" ? r6.comment : undefined;
-const r8 = r7 !== null && typeof r7 === "object" ? r7.enabled : undefined;
-const r9 = r7 !== null && typeof r7 === "object" ? r7.check_still_exists : undefined;
-const r10 = r7 !== null && typeof r7 === "object" ? r7.keywords : undefined;
-const r11 = r10 !== null && typeof r10 === "object" ? r10.enabled : undefined;
-const r12 = r10 !== null && typeof r10 === "object" ? r10.list : undefined;
-const r13 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.actions : undefined;
-const r14 = r13 !== null && typeof r13 === "object" && !Array.isArray(r13) ? r13.comment : undefined;
-const r15 = r14 !== null && typeof r14 === "object" && !Array.isArray(r14) ? r14.keywords : undefined;
-const r16 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.list : undefined;
-const r18 = r7 !== null && typeof r7 === "object" ? r7.prediction : undefined;
-const r19 = r18 !== null && typeof r18 === "object" ? r18.enabled : undefined;
-const r20 = r18 !== null && typeof r18 === "object" ? r18.list : undefined;
-const r21 = r14 !== null && typeof r14 === "object" && !Array.isArray(r14) ? r14.prediction : undefined;
-const r22 = r21 !== null && typeof r21 === "object" && !Array.isArray(r21) ? r21.list : undefined;
-const r24 = r7 !== null && typeof r7 === "object" ? r7.mentions : undefined;
-const r25 = r24 !== null && typeof r24 === "object" ? r24.enabled : undefined;
-const r26 = r24 !== null && typeof r24 === "object" ? r24.nb_min : undefined;
-const r27 = r6 !== null && typeof r6 === "object" ? r6.custom : undefined;
-const r28 = r27 !== null && typeof r27 === "object" ? r27.enabled : undefined;
-const r29 = r27 !== null && typeof r27 === "object" ? r27.description : undefined;
-const r30 = s !== null && typeof s === "object" ? s.validate_actions : undefined;
-const r31 = s !== null && typeof s === "object" ? s.reminders : undefined;
-const r32 = r31 !== null && typeof r31 === "object" ? r31.enabled : undefined;
-const r33 = r31 !== null && typeof r31 === "object" ? r31.accept_entries : undefined;
-const r34 = r31 !== null && typeof r31 === "object" ? r31.list : undefined;
-const r35 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.reminders : undefined;
-const r36 = r35 !== null && typeof r35 === "object" && !Array.isArray(r35) ? r35.list : undefined;
-const r45 = s !== null && typeof s === "object" ? s.closing_publication : undefined;
-const r46 = r45 !== null && typeof r45 === "object" ? r45.enabled : undefined;
-const r47 = r45 !== null && typeof r45 === "object" ? r45.content : undefined;
-const r48 = r45 !== null && typeof r45 === "object" ? r45.media : undefined;
-const r49 = s !== null && typeof s === "object" ? s.winners_publication : undefined;
-const r50 = r49 !== null && typeof r49 === "object" ? r49.enabled : undefined;
-const r51 = r49 !== null && typeof r49 === "object" ? r49.content : undefined;
-const r52 = r49 !== null && typeof r49 === "object" ? r49.media : undefined;
-const r53 = s !== null && typeof s === "object" ? s.winners_private_message : undefined;
-const r54 = r53 !== null && typeof r53 === "object" ? r53.enabled : undefined;
-const r55 = r53 !== null && typeof r53 === "object" ? r53.content : undefined;
-const r56 = r53 !== null && typeof r53 === "object" ? r53.media : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.publication;
+const o3 = r2 !== null && typeof r2 === "object" ? r2 : E;
+const r4 = o3.needed;
+const r5 = o3.account_id;
+const r6 = o3.content;
+const r7 = o3.media;
+const r8 = o0.actions;
+const o9 = r8 !== null && typeof r8 === "object" ? r8 : E;
+const r10 = o9.comment;
+const o11 = r10 !== null && typeof r10 === "object" ? r10 : E;
+const r12 = o11.enabled;
+const r13 = o11.check_still_exists;
+const r14 = o11.keywords;
+const o15 = r14 !== null && typeof r14 === "object" ? r14 : E;
+const r16 = o15.enabled;
+const r17 = o15.list;
+const o18 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r19 = o18.actions;
+const o20 = r19 !== null && typeof r19 === "object" && !Array.isArray(r19) ? r19 : E;
+const r21 = o20.comment;
+const o22 = r21 !== null && typeof r21 === "object" && !Array.isArray(r21) ? r21 : E;
+const r23 = o22.keywords;
+const o24 = r23 !== null && typeof r23 === "object" && !Array.isArray(r23) ? r23 : E;
+const r25 = o24.list;
+const r27 = o11.prediction;
+const o28 = r27 !== null && typeof r27 === "object" ? r27 : E;
+const r29 = o28.enabled;
+const r30 = o28.list;
+const r31 = o22.prediction;
+const o32 = r31 !== null && typeof r31 === "object" && !Array.isArray(r31) ? r31 : E;
+const r33 = o32.list;
+const r35 = o11.mentions;
+const o36 = r35 !== null && typeof r35 === "object" ? r35 : E;
+const r37 = o36.enabled;
+const r38 = o36.nb_min;
+const r39 = o9.custom;
+const o40 = r39 !== null && typeof r39 === "object" ? r39 : E;
+const r41 = o40.enabled;
+const r42 = o40.description;
+const r43 = o0.validate_actions;
+const r44 = o0.reminders;
+const o45 = r44 !== null && typeof r44 === "object" ? r44 : E;
+const r46 = o45.enabled;
+const r47 = o45.accept_entries;
+const r48 = o45.list;
+const r49 = o18.reminders;
+const o50 = r49 !== null && typeof r49 === "object" && !Array.isArray(r49) ? r49 : E;
+const r51 = o50.list;
+const r60 = o0.closing_publication;
+const o61 = r60 !== null && typeof r60 === "object" ? r60 : E;
+const r62 = o61.enabled;
+const r63 = o61.content;
+const r64 = o61.media;
+const r65 = o0.winners_publication;
+const o66 = r65 !== null && typeof r65 === "object" ? r65 : E;
+const r67 = o66.enabled;
+const r68 = o66.content;
+const r69 = o66.media;
+const r70 = o0.winners_private_message;
+const o71 = r70 !== null && typeof r70 === "object" ? r70 : E;
+const r72 = o71.enabled;
+const r73 = o71.content;
+const r74 = o71.media;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_one_network_unless(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_one_network_unless(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_boolean(r2, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r4);
+if (!e && (o = R_boolean(r4, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_number(r3, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_above(r3, K2_2, c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_number(r5, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_above(r5, K2_2, c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r4)) {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_string(r4, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_between(r4, K3_2, c)) !== true) p.fail(3, 2, o);
-}
+e = isEmpty(r6);
+if ((o = R_required(r6, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_string(r6, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_between(r6, K3_2, c)) !== true) p.fail(3, 2, o);
 c.program = F4;
 c.index = undefined;
-if (!isEmpty(r5)) {
-if ((o = R_pub_media(r5, K4_0, c)) !== true) p.fail(4, 0, o);
-}
+e = isEmpty(r7);
+if (!e && (o = R_pub_media(r7, K4_0, c)) !== true) p.fail(4, 0, o);
 c.program = F5;
 c.index = undefined;
-if (!isEmpty(r8)) {
-if ((o = R_boolean(r8, K5_0, c)) !== true) p.fail(5, 0, o);
-}
-if (isTruthy(r8)) {
+e = isEmpty(r12);
+if (!e && (o = R_boolean(r12, K5_0, c)) !== true) p.fail(5, 0, o);
+if (isTruthy(r12)) {
 c.program = F6;
 c.index = undefined;
-if (!isEmpty(r9)) {
-if ((o = R_boolean(r9, K6_0, c)) !== true) p.fail(6, 0, o);
+e = isEmpty(r13);
+if (!e && (o = R_boolean(r13, K6_0, c)) !== true) p.fail(6, 0, o);
 }
-}
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F7;
 c.index = undefined;
-if (!isEmpty(r11)) {
-if ((o = R_boolean(r11, K7_0, c)) !== true) p.fail(7, 0, o);
+e = isEmpty(r16);
+if (!e && (o = R_boolean(r16, K7_0, c)) !== true) p.fail(7, 0, o);
 }
-}
-if (isTruthy(r8) && isTruthy(r11)) {
+if (isTruthy(r12) && isTruthy(r16)) {
 c.program = F8;
 c.index = undefined;
-if (isEmpty(r12)) {
-if ((o = R_required_when_in(r12, A8_0(c), c)) !== true) p.fail(8, 0, o);
-else if ((o = R_array_min(r12, K8_2, c)) !== true) p.fail(8, 2, o);
-} else {
-if ((o = R_required_when_in(r12, A8_0(c), c)) !== true) p.fail(8, 0, o);
-else if ((o = R_array(r12, K8_1, c)) !== true) p.fail(8, 1, o);
-else if ((o = R_array_min(r12, K8_2, c)) !== true) p.fail(8, 2, o);
+e = isEmpty(r17);
+if ((o = R_required_when_in(r17, A8_0(c), c)) !== true) p.fail(8, 0, o);
+else if (!e && (o = R_array(r17, K8_1, c)) !== true) p.fail(8, 1, o);
+else if ((o = R_array_min(r17, K8_2, c)) !== true) p.fail(8, 2, o);
 }
-}
-if (Array.isArray(r16)) for (let i0 = 0; i0 < r16.length; i0++) {
+if (Array.isArray(r25)) for (let i0 = 0; i0 < r25.length; i0++) {
 ix[0] = i0;
-const e17 = r16[i0];
-if (isTruthy(r8) && isTruthy(r11)) {
+const e26 = r25[i0];
+if (isTruthy(r12) && isTruthy(r16)) {
 c.program = F9;
 c.index = i0;
-if (isEmpty(e17)) {
-if ((o = R_required(e17, K9_0, c)) !== true) p.fail(9, 0, o);
-} else {
-if ((o = R_required(e17, K9_0, c)) !== true) p.fail(9, 0, o);
-else if ((o = R_string(e17, K9_1, c)) !== true) p.fail(9, 1, o);
-}
+e = isEmpty(e26);
+if ((o = R_required(e26, K9_0, c)) !== true) p.fail(9, 0, o);
+else if (!e && (o = R_string(e26, K9_1, c)) !== true) p.fail(9, 1, o);
 }
 }
 if (p.open(10)) {
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F10;
 c.index = undefined;
-if (isEmpty(r19)) {
-if ((o = R_team_feature(r19, K10_1, c)) !== true) p.fail(10, 1, o);
-} else {
-if ((o = R_boolean(r19, K10_0, c)) !== true) p.fail(10, 0, o);
-else if ((o = R_team_feature(r19, K10_1, c)) !== true) p.fail(10, 1, o);
-else if ((o = R_needs_any(r19, A10_2(c), c)) !== true) p.fail(10, 2, o);
-}
+e = isEmpty(r29);
+if (!e && (o = R_boolean(r29, K10_0, c)) !== true) p.fail(10, 0, o);
+else if ((o = R_team_feature(r29, K10_1, c)) !== true) p.fail(10, 1, o);
+else if (!e && (o = R_needs_any(r29, A10_2(c), c)) !== true) p.fail(10, 2, o);
 }
 }
 if (p.open(11)) {
-if (isTruthy(r8) && isTruthy(r19)) {
+if (isTruthy(r12) && isTruthy(r29)) {
 c.program = F11;
 c.index = undefined;
-if (isEmpty(r20)) {
-if ((o = R_array_min(r20, K11_1, c)) !== true) p.fail(11, 1, o);
-} else {
-if ((o = R_array(r20, K11_0, c)) !== true) p.fail(11, 0, o);
-else if ((o = R_array_min(r20, K11_1, c)) !== true) p.fail(11, 1, o);
-}
+e = isEmpty(r30);
+if (!e && (o = R_array(r30, K11_0, c)) !== true) p.fail(11, 0, o);
+else if ((o = R_array_min(r30, K11_1, c)) !== true) p.fail(11, 1, o);
 }
 }
 if (p.open(12)) {
-if (Array.isArray(r22)) for (let i0 = 0; i0 < r22.length; i0++) {
+if (Array.isArray(r33)) for (let i0 = 0; i0 < r33.length; i0++) {
 ix[0] = i0;
-const e23 = r22[i0];
-if (isTruthy(r8) && isTruthy(r19)) {
+const e34 = r33[i0];
+if (isTruthy(r12) && isTruthy(r29)) {
 c.program = F12;
 c.index = i0;
-if (isEmpty(e23)) {
-if ((o = R_required(e23, K12_0, c)) !== true) p.fail(12, 0, o);
-} else {
-if ((o = R_required(e23, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_string(e23, K12_1, c)) !== true) p.fail(12, 1, o);
+e = isEmpty(e34);
+if ((o = R_required(e34, K12_0, c)) !== true) p.fail(12, 0, o);
+else if (!e && (o = R_string(e34, K12_1, c)) !== true) p.fail(12, 1, o);
 }
 }
 }
-}
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F13;
 c.index = undefined;
-if (!isEmpty(r25)) {
-if ((o = R_boolean(r25, K13_0, c)) !== true) p.fail(13, 0, o);
+e = isEmpty(r37);
+if (!e && (o = R_boolean(r37, K13_0, c)) !== true) p.fail(13, 0, o);
 }
-}
-if (isTruthy(r8) && isTruthy(r25)) {
+if (isTruthy(r12) && isTruthy(r37)) {
 c.program = F14;
 c.index = undefined;
-if (isEmpty(r26)) {
-if ((o = R_required(r26, K14_0, c)) !== true) p.fail(14, 0, o);
-} else {
-if ((o = R_required(r26, K14_0, c)) !== true) p.fail(14, 0, o);
-else if ((o = R_integer(r26, K14_1, c)) !== true) p.fail(14, 1, o);
-else if ((o = R_range(r26, K14_2, c)) !== true) p.fail(14, 2, o);
-}
+e = isEmpty(r38);
+if ((o = R_required(r38, K14_0, c)) !== true) p.fail(14, 0, o);
+else if (!e && (o = R_integer(r38, K14_1, c)) !== true) p.fail(14, 1, o);
+else if (!e && (o = R_range(r38, K14_2, c)) !== true) p.fail(14, 2, o);
 }
 c.program = F15;
 c.index = undefined;
-if (!isEmpty(r28)) {
-if ((o = R_boolean(r28, K15_0, c)) !== true) p.fail(15, 0, o);
-else if ((o = R_needs_any(r28, A15_1(c), c)) !== true) p.fail(15, 1, o);
-}
-if (isTruthy(r28)) {
+e = isEmpty(r41);
+if (!e && (o = R_boolean(r41, K15_0, c)) !== true) p.fail(15, 0, o);
+else if (!e && (o = R_needs_any(r41, A15_1(c), c)) !== true) p.fail(15, 1, o);
+if (isTruthy(r41)) {
 c.program = F16;
 c.index = undefined;
-if (isEmpty(r29)) {
-if ((o = R_required(r29, K16_0, c)) !== true) p.fail(16, 0, o);
-} else {
-if ((o = R_required(r29, K16_0, c)) !== true) p.fail(16, 0, o);
-else if ((o = R_string(r29, K16_1, c)) !== true) p.fail(16, 1, o);
-else if ((o = R_between(r29, K16_2, c)) !== true) p.fail(16, 2, o);
-}
+e = isEmpty(r42);
+if ((o = R_required(r42, K16_0, c)) !== true) p.fail(16, 0, o);
+else if (!e && (o = R_string(r42, K16_1, c)) !== true) p.fail(16, 1, o);
+else if (!e && (o = R_between(r42, K16_2, c)) !== true) p.fail(16, 2, o);
 }
 c.program = F17;
 c.index = undefined;
-if (!isEmpty(r30)) {
-if ((o = R_boolean(r30, K17_0, c)) !== true) p.fail(17, 0, o);
-}
+e = isEmpty(r43);
+if (!e && (o = R_boolean(r43, K17_0, c)) !== true) p.fail(17, 0, o);
 c.program = F18;
 c.index = undefined;
-if (!isEmpty(r32)) {
-if ((o = R_boolean(r32, K18_0, c)) !== true) p.fail(18, 0, o);
-}
+e = isEmpty(r46);
+if (!e && (o = R_boolean(r46, K18_0, c)) !== true) p.fail(18, 0, o);
 if (p.open(19)) {
-if (isTruthy(r32)) {
+if (isTruthy(r46)) {
 c.program = F19;
 c.index = undefined;
-if (isEmpty(r33)) {
-if ((o = R_team_feature(r33, K19_1, c)) !== true) p.fail(19, 1, o);
-} else {
-if ((o = R_boolean(r33, K19_0, c)) !== true) p.fail(19, 0, o);
-else if ((o = R_team_feature(r33, K19_1, c)) !== true) p.fail(19, 1, o);
+e = isEmpty(r47);
+if (!e && (o = R_boolean(r47, K19_0, c)) !== true) p.fail(19, 0, o);
+else if ((o = R_team_feature(r47, K19_1, c)) !== true) p.fail(19, 1, o);
 }
 }
-}
-if (isTruthy(r32)) {
+if (isTruthy(r46)) {
 c.program = F20;
 c.index = undefined;
-if (isEmpty(r34)) {
-if ((o = R_array_min(r34, K20_1, c)) !== true) p.fail(20, 1, o);
-} else {
-if ((o = R_array(r34, K20_0, c)) !== true) p.fail(20, 0, o);
-else if ((o = R_array_min(r34, K20_1, c)) !== true) p.fail(20, 1, o);
+e = isEmpty(r48);
+if (!e && (o = R_array(r48, K20_0, c)) !== true) p.fail(20, 0, o);
+else if ((o = R_array_min(r48, K20_1, c)) !== true) p.fail(20, 1, o);
 }
-}
-if (Array.isArray(r36)) for (let i0 = 0; i0 < r36.length; i0++) {
+if (Array.isArray(r51)) for (let i0 = 0; i0 < r51.length; i0++) {
 ix[0] = i0;
-const e37 = r36[i0];
-const v38 = e37 !== null && typeof e37 === "object" && !Array.isArray(e37) ? e37.type : undefined;
-if (isTruthy(r32)) {
+const e52 = r51[i0];
+const v53 = (e52 !== null && typeof e52 === "object" && !Array.isArray(e52) ? e52 : E).type;
+if (isTruthy(r46)) {
 c.program = F21;
 c.index = i0;
-if (isEmpty(v38)) {
-if ((o = R_required(v38, K21_0, c)) !== true) p.fail(21, 0, o);
-} else {
-if ((o = R_required(v38, K21_0, c)) !== true) p.fail(21, 0, o);
-else if ((o = R_in(v38, K21_1, c)) !== true) p.fail(21, 1, o);
+e = isEmpty(v53);
+if ((o = R_required(v53, K21_0, c)) !== true) p.fail(21, 0, o);
+else if (!e && (o = R_in(v53, K21_1, c)) !== true) p.fail(21, 1, o);
 }
 }
-}
-if (Array.isArray(r36)) for (let i0 = 0; i0 < r36.length; i0++) {
+if (Array.isArray(r51)) for (let i0 = 0; i0 < r51.length; i0++) {
 ix[0] = i0;
-const e39 = r36[i0];
-const v40 = e39 !== null && typeof e39 === "object" && !Array.isArray(e39) ? e39.creation_date : undefined;
-if (isTruthy(r32)) {
+const e54 = r51[i0];
+const v55 = (e54 !== null && typeof e54 === "object" && !Array.isArray(e54) ? e54 : E).creation_date;
+if (isTruthy(r46)) {
 c.program = F22;
 c.index = i0;
-if (isEmpty(v40)) {
-if ((o = R_required(v40, K22_0, c)) !== true) p.fail(22, 0, o);
-} else {
-if ((o = R_required(v40, K22_0, c)) !== true) p.fail(22, 0, o);
-else if ((o = R_date(v40, K22_1, c)) !== true) p.fail(22, 1, o);
-else if ((o = R_range_duration_after(v40, A22_2(c), c)) !== true) p.fail(22, 2, o);
-else if ((o = R_before_field(v40, A22_3(c), c)) !== true) p.fail(22, 3, o);
+e = isEmpty(v55);
+if ((o = R_required(v55, K22_0, c)) !== true) p.fail(22, 0, o);
+else if (!e && (o = R_date(v55, K22_1, c)) !== true) p.fail(22, 1, o);
+else if (!e && (o = R_range_duration_after(v55, A22_2(c), c)) !== true) p.fail(22, 2, o);
+else if (!e && (o = R_before_field(v55, A22_3(c), c)) !== true) p.fail(22, 3, o);
 }
 }
-}
-if (Array.isArray(r36)) for (let i0 = 0; i0 < r36.length; i0++) {
+if (Array.isArray(r51)) for (let i0 = 0; i0 < r51.length; i0++) {
 ix[0] = i0;
-const e41 = r36[i0];
-const v42 = e41 !== null && typeof e41 === "object" && !Array.isArray(e41) ? e41.content : undefined;
-if (isTruthy(r32)) {
+const e56 = r51[i0];
+const v57 = (e56 !== null && typeof e56 === "object" && !Array.isArray(e56) ? e56 : E).content;
+if (isTruthy(r46)) {
 c.program = F23;
 c.index = i0;
-if (!isEmpty(v42)) {
-if ((o = R_string(v42, K23_0, c)) !== true) p.fail(23, 0, o);
-else if ((o = R_between(v42, K23_1, c)) !== true) p.fail(23, 1, o);
+e = isEmpty(v57);
+if (!e && (o = R_string(v57, K23_0, c)) !== true) p.fail(23, 0, o);
+else if (!e && (o = R_between(v57, K23_1, c)) !== true) p.fail(23, 1, o);
 }
 }
-}
-if (Array.isArray(r36)) for (let i0 = 0; i0 < r36.length; i0++) {
+if (Array.isArray(r51)) for (let i0 = 0; i0 < r51.length; i0++) {
 ix[0] = i0;
-const e43 = r36[i0];
-const v44 = e43 !== null && typeof e43 === "object" && !Array.isArray(e43) ? e43.media : undefined;
-if (isTruthy(r32)) {
+const e58 = r51[i0];
+const v59 = (e58 !== null && typeof e58 === "object" && !Array.isArray(e58) ? e58 : E).media;
+if (isTruthy(r46)) {
 c.program = F24;
 c.index = i0;
-if (!isEmpty(v44)) {
-if ((o = R_pub_media(v44, K24_0, c)) !== true) p.fail(24, 0, o);
-}
+e = isEmpty(v59);
+if (!e && (o = R_pub_media(v59, K24_0, c)) !== true) p.fail(24, 0, o);
 }
 }
 if (p.open(25)) {
 c.program = F25;
 c.index = undefined;
-if (isEmpty(r46)) {
-if ((o = R_team_feature(r46, K25_1, c)) !== true) p.fail(25, 1, o);
-} else {
-if ((o = R_boolean(r46, K25_0, c)) !== true) p.fail(25, 0, o);
-else if ((o = R_team_feature(r46, K25_1, c)) !== true) p.fail(25, 1, o);
-}
+e = isEmpty(r62);
+if (!e && (o = R_boolean(r62, K25_0, c)) !== true) p.fail(25, 0, o);
+else if ((o = R_team_feature(r62, K25_1, c)) !== true) p.fail(25, 1, o);
 }
 if (p.open(26)) {
-if (isTruthy(r46)) {
+if (isTruthy(r62)) {
 c.program = F26;
 c.index = undefined;
-if (isEmpty(r47)) {
-if ((o = R_required(r47, K26_0, c)) !== true) p.fail(26, 0, o);
-} else {
-if ((o = R_required(r47, K26_0, c)) !== true) p.fail(26, 0, o);
-else if ((o = R_string(r47, K26_1, c)) !== true) p.fail(26, 1, o);
-else if ((o = R_between(r47, K26_2, c)) !== true) p.fail(26, 2, o);
-}
+e = isEmpty(r63);
+if ((o = R_required(r63, K26_0, c)) !== true) p.fail(26, 0, o);
+else if (!e && (o = R_string(r63, K26_1, c)) !== true) p.fail(26, 1, o);
+else if (!e && (o = R_between(r63, K26_2, c)) !== true) p.fail(26, 2, o);
 }
 }
 if (p.open(27)) {
-if (isTruthy(r46)) {
+if (isTruthy(r62)) {
 c.program = F27;
 c.index = undefined;
-if (!isEmpty(r48)) {
-if ((o = R_pub_media(r48, K27_0, c)) !== true) p.fail(27, 0, o);
-}
+e = isEmpty(r64);
+if (!e && (o = R_pub_media(r64, K27_0, c)) !== true) p.fail(27, 0, o);
 }
 }
 c.program = F28;
 c.index = undefined;
-if (!isEmpty(r50)) {
-if ((o = R_boolean(r50, K28_0, c)) !== true) p.fail(28, 0, o);
-}
-if (isTruthy(r50)) {
+e = isEmpty(r67);
+if (!e && (o = R_boolean(r67, K28_0, c)) !== true) p.fail(28, 0, o);
+if (isTruthy(r67)) {
 c.program = F29;
 c.index = undefined;
-if (isEmpty(r51)) {
-if ((o = R_required(r51, K29_0, c)) !== true) p.fail(29, 0, o);
-} else {
-if ((o = R_required(r51, K29_0, c)) !== true) p.fail(29, 0, o);
-else if ((o = R_string(r51, K29_1, c)) !== true) p.fail(29, 1, o);
-else if ((o = R_between(r51, K29_2, c)) !== true) p.fail(29, 2, o);
+e = isEmpty(r68);
+if ((o = R_required(r68, K29_0, c)) !== true) p.fail(29, 0, o);
+else if (!e && (o = R_string(r68, K29_1, c)) !== true) p.fail(29, 1, o);
+else if (!e && (o = R_between(r68, K29_2, c)) !== true) p.fail(29, 2, o);
 }
-}
-if (isTruthy(r50)) {
+if (isTruthy(r67)) {
 c.program = F30;
 c.index = undefined;
-if (!isEmpty(r52)) {
-if ((o = R_pub_media(r52, K30_0, c)) !== true) p.fail(30, 0, o);
-}
+e = isEmpty(r69);
+if (!e && (o = R_pub_media(r69, K30_0, c)) !== true) p.fail(30, 0, o);
 }
 if (p.open(31)) {
 c.program = F31;
 c.index = undefined;
-if (isEmpty(r54)) {
-if ((o = R_team_feature(r54, K31_1, c)) !== true) p.fail(31, 1, o);
-} else {
-if ((o = R_boolean(r54, K31_0, c)) !== true) p.fail(31, 0, o);
-else if ((o = R_team_feature(r54, K31_1, c)) !== true) p.fail(31, 1, o);
-else if ((o = R_needs_any(r54, A31_2(c), c)) !== true) p.fail(31, 2, o);
-}
+e = isEmpty(r72);
+if (!e && (o = R_boolean(r72, K31_0, c)) !== true) p.fail(31, 0, o);
+else if ((o = R_team_feature(r72, K31_1, c)) !== true) p.fail(31, 1, o);
+else if (!e && (o = R_needs_any(r72, A31_2(c), c)) !== true) p.fail(31, 2, o);
 }
 if (p.open(32)) {
-if (isTruthy(r54)) {
+if (isTruthy(r72)) {
 c.program = F32;
 c.index = undefined;
-if (isEmpty(r55)) {
-if ((o = R_required(r55, K32_0, c)) !== true) p.fail(32, 0, o);
-} else {
-if ((o = R_required(r55, K32_0, c)) !== true) p.fail(32, 0, o);
-else if ((o = R_string(r55, K32_1, c)) !== true) p.fail(32, 1, o);
-else if ((o = R_between(r55, K32_2, c)) !== true) p.fail(32, 2, o);
-}
+e = isEmpty(r73);
+if ((o = R_required(r73, K32_0, c)) !== true) p.fail(32, 0, o);
+else if (!e && (o = R_string(r73, K32_1, c)) !== true) p.fail(32, 1, o);
+else if (!e && (o = R_between(r73, K32_2, c)) !== true) p.fail(32, 2, o);
 }
 }
 if (p.open(33)) {
-if (isTruthy(r54)) {
+if (isTruthy(r72)) {
 c.program = F33;
 c.index = undefined;
-if (!isEmpty(r56)) {
-if ((o = R_pub_media(r56, K33_0, c)) !== true) p.fail(33, 0, o);
-}
+e = isEmpty(r74);
+if (!e && (o = R_pub_media(r74, K33_0, c)) !== true) p.fail(33, 0, o);
 }
 }
 };
@@ -3112,6 +2772,7 @@ if ((o = R_pub_media(r56, K33_0, c)) !== true) p.fail(33, 0, o);
 // sources: twitter (schemas/contest/sources/twitter.rules.json)
 "1sh49rdvk6m": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_one_network_unless = rt.rules["one_network_unless"];
@@ -3357,876 +3018,752 @@ const K72_0 = rt.fixed[72][0];
 const K72_1 = rt.fixed[72][1];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.publication : undefined;
-const r2 = r1 !== null && typeof r1 === "object" ? r1.needed : undefined;
-const r3 = r1 !== null && typeof r1 === "object" ? r1.account_id : undefined;
-const r4 = r1 !== null && typeof r1 === "object" ? r1.content : undefined;
-const r5 = r1 !== null && typeof r1 === "object" ? r1.dark : undefined;
-const r6 = r1 !== null && typeof r1 === "object" ? r1.media : undefined;
-const r7 = s !== null && typeof s === "object" ? s.actions : undefined;
-const r8 = r7 !== null && typeof r7 === "object" ? r7.comment : undefined;
-const r9 = r8 !== null && typeof r8 === "object" ? r8.enabled : undefined;
-const r10 = r8 !== null && typeof r8 === "object" ? r8.check_still_exists : undefined;
-const r11 = r8 !== null && typeof r8 === "object" ? r8.accept : undefined;
-const r12 = r8 !== null && typeof r8 === "object" ? r8.keywords : undefined;
-const r13 = r12 !== null && typeof r12 === "object" ? r12.enabled : undefined;
-const r14 = r12 !== null && typeof r12 === "object" ? r12.list : undefined;
-const r15 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.actions : undefined;
-const r16 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.comment : undefined;
-const r17 = r16 !== null && typeof r16 === "object" && !Array.isArray(r16) ? r16.keywords : undefined;
-const r18 = r17 !== null && typeof r17 === "object" && !Array.isArray(r17) ? r17.list : undefined;
-const r20 = r8 !== null && typeof r8 === "object" ? r8.prediction : undefined;
-const r21 = r20 !== null && typeof r20 === "object" ? r20.enabled : undefined;
-const r22 = r20 !== null && typeof r20 === "object" ? r20.list : undefined;
-const r23 = r16 !== null && typeof r16 === "object" && !Array.isArray(r16) ? r16.prediction : undefined;
-const r24 = r23 !== null && typeof r23 === "object" && !Array.isArray(r23) ? r23.list : undefined;
-const r26 = r8 !== null && typeof r8 === "object" ? r8.mentions : undefined;
-const r27 = r26 !== null && typeof r26 === "object" ? r26.enabled : undefined;
-const r28 = r26 !== null && typeof r26 === "object" ? r26.nb_min : undefined;
-const r29 = r7 !== null && typeof r7 === "object" ? r7.follow : undefined;
-const r30 = r29 !== null && typeof r29 === "object" ? r29.enabled : undefined;
-const r31 = r29 !== null && typeof r29 === "object" ? r29.tweet_author : undefined;
-const r32 = r29 !== null && typeof r29 === "object" ? r29.other_accounts : undefined;
-const r33 = r32 !== null && typeof r32 === "object" ? r32.enabled : undefined;
-const r34 = r32 !== null && typeof r32 === "object" ? r32.list : undefined;
-const r35 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.follow : undefined;
-const r36 = r35 !== null && typeof r35 === "object" && !Array.isArray(r35) ? r35.other_accounts : undefined;
-const r37 = r36 !== null && typeof r36 === "object" && !Array.isArray(r36) ? r36.list : undefined;
-const r39 = r7 !== null && typeof r7 === "object" ? r7.retweet : undefined;
-const r40 = r39 !== null && typeof r39 === "object" ? r39.enabled : undefined;
-const r41 = r39 !== null && typeof r39 === "object" ? r39.check_still_exists : undefined;
-const r42 = r39 !== null && typeof r39 === "object" ? r39.accept_quotes : undefined;
-const r43 = r7 !== null && typeof r7 === "object" ? r7.like : undefined;
-const r44 = r43 !== null && typeof r43 === "object" ? r43.enabled : undefined;
-const r45 = r7 !== null && typeof r7 === "object" ? r7.custom : undefined;
-const r46 = r45 !== null && typeof r45 === "object" ? r45.enabled : undefined;
-const r47 = r45 !== null && typeof r45 === "object" ? r45.description : undefined;
-const r48 = s !== null && typeof s === "object" ? s.validate_actions : undefined;
-const r49 = s !== null && typeof s === "object" ? s.reminders : undefined;
-const r50 = r49 !== null && typeof r49 === "object" ? r49.enabled : undefined;
-const r51 = r49 !== null && typeof r49 === "object" ? r49.accept_entries : undefined;
-const r52 = r49 !== null && typeof r49 === "object" ? r49.list : undefined;
-const r53 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.reminders : undefined;
-const r54 = r53 !== null && typeof r53 === "object" && !Array.isArray(r53) ? r53.list : undefined;
-const r65 = s !== null && typeof s === "object" ? s.exclude_accounts : undefined;
-const r66 = r65 !== null && typeof r65 === "object" ? r65.enabled : undefined;
-const r67 = r65 !== null && typeof r65 === "object" ? r65.list : undefined;
-const r68 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.exclude_accounts : undefined;
-const r69 = r68 !== null && typeof r68 === "object" && !Array.isArray(r68) ? r68.list : undefined;
-const r71 = s !== null && typeof s === "object" ? s.account_age : undefined;
-const r72 = r71 !== null && typeof r71 === "object" ? r71.enabled : undefined;
-const r73 = r71 !== null && typeof r71 === "object" ? r71.months_old : undefined;
-const r74 = s !== null && typeof s === "object" ? s.check_retweet_rate : undefined;
-const r75 = r74 !== null && typeof r74 === "object" ? r74.enabled : undefined;
-const r76 = r74 !== null && typeof r74 === "object" ? r74.max_percent_contests : undefined;
-const r77 = s !== null && typeof s === "object" ? s.anti_bots : undefined;
-const r78 = r77 !== null && typeof r77 === "object" ? r77.enabled : undefined;
-const r79 = r77 !== null && typeof r77 === "object" ? r77.check_source : undefined;
-const r80 = s !== null && typeof s === "object" ? s.closing_publication : undefined;
-const r81 = r80 !== null && typeof r80 === "object" ? r80.enabled : undefined;
-const r82 = r80 !== null && typeof r80 === "object" ? r80.content : undefined;
-const r83 = r80 !== null && typeof r80 === "object" ? r80.dark : undefined;
-const r84 = r80 !== null && typeof r80 === "object" ? r80.media : undefined;
-const r85 = s !== null && typeof s === "object" ? s.winners_publication : undefined;
-const r86 = r85 !== null && typeof r85 === "object" ? r85.enabled : undefined;
-const r87 = r85 !== null && typeof r85 === "object" ? r85.content : undefined;
-const r88 = r85 !== null && typeof r85 === "object" ? r85.dark : undefined;
-const r89 = r85 !== null && typeof r85 === "object" ? r85.media : undefined;
-const r90 = s !== null && typeof s === "object" ? s.winners_private_message : undefined;
-const r91 = r90 !== null && typeof r90 === "object" ? r90.enabled : undefined;
-const r92 = r90 !== null && typeof r90 === "object" ? r90.content : undefined;
-const r93 = r90 !== null && typeof r90 === "object" ? r90.media : undefined;
-const r94 = s !== null && typeof s === "object" ? s.remind_to_follow : undefined;
-const r95 = r94 !== null && typeof r94 === "object" ? r94.enabled : undefined;
-const r96 = r94 !== null && typeof r94 === "object" ? r94.list : undefined;
-const r97 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.remind_to_follow : undefined;
-const r98 = r97 !== null && typeof r97 === "object" && !Array.isArray(r97) ? r97.list : undefined;
-const r105 = s !== null && typeof s === "object" ? s.winning_moments : undefined;
-const r106 = r105 !== null && typeof r105 === "object" ? r105.enabled : undefined;
-const r107 = r105 !== null && typeof r105 === "object" ? r105.nb_attempts : undefined;
-const r108 = r105 !== null && typeof r105 === "object" ? r105.list : undefined;
-const r109 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.winning_moments : undefined;
-const r110 = r109 !== null && typeof r109 === "object" && !Array.isArray(r109) ? r109.list : undefined;
-const r115 = r105 !== null && typeof r105 === "object" ? r105.won_publication : undefined;
-const r116 = r115 !== null && typeof r115 === "object" ? r115.content : undefined;
-const r117 = r115 !== null && typeof r115 === "object" ? r115.media : undefined;
-const r118 = r115 !== null && typeof r115 === "object" ? r115.dark : undefined;
-const r119 = r105 !== null && typeof r105 === "object" ? r105.lost_publication : undefined;
-const r120 = r119 !== null && typeof r119 === "object" ? r119.content : undefined;
-const r121 = r119 !== null && typeof r119 === "object" ? r119.media : undefined;
-const r122 = r119 !== null && typeof r119 === "object" ? r119.dark : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.publication;
+const o3 = r2 !== null && typeof r2 === "object" ? r2 : E;
+const r4 = o3.needed;
+const r5 = o3.account_id;
+const r6 = o3.content;
+const r7 = o3.dark;
+const r8 = o3.media;
+const r9 = o0.actions;
+const o10 = r9 !== null && typeof r9 === "object" ? r9 : E;
+const r11 = o10.comment;
+const o12 = r11 !== null && typeof r11 === "object" ? r11 : E;
+const r13 = o12.enabled;
+const r14 = o12.check_still_exists;
+const r15 = o12.accept;
+const r16 = o12.keywords;
+const o17 = r16 !== null && typeof r16 === "object" ? r16 : E;
+const r18 = o17.enabled;
+const r19 = o17.list;
+const o20 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r21 = o20.actions;
+const o22 = r21 !== null && typeof r21 === "object" && !Array.isArray(r21) ? r21 : E;
+const r23 = o22.comment;
+const o24 = r23 !== null && typeof r23 === "object" && !Array.isArray(r23) ? r23 : E;
+const r25 = o24.keywords;
+const o26 = r25 !== null && typeof r25 === "object" && !Array.isArray(r25) ? r25 : E;
+const r27 = o26.list;
+const r29 = o12.prediction;
+const o30 = r29 !== null && typeof r29 === "object" ? r29 : E;
+const r31 = o30.enabled;
+const r32 = o30.list;
+const r33 = o24.prediction;
+const o34 = r33 !== null && typeof r33 === "object" && !Array.isArray(r33) ? r33 : E;
+const r35 = o34.list;
+const r37 = o12.mentions;
+const o38 = r37 !== null && typeof r37 === "object" ? r37 : E;
+const r39 = o38.enabled;
+const r40 = o38.nb_min;
+const r41 = o10.follow;
+const o42 = r41 !== null && typeof r41 === "object" ? r41 : E;
+const r43 = o42.enabled;
+const r44 = o42.tweet_author;
+const r45 = o42.other_accounts;
+const o46 = r45 !== null && typeof r45 === "object" ? r45 : E;
+const r47 = o46.enabled;
+const r48 = o46.list;
+const r49 = o22.follow;
+const o50 = r49 !== null && typeof r49 === "object" && !Array.isArray(r49) ? r49 : E;
+const r51 = o50.other_accounts;
+const o52 = r51 !== null && typeof r51 === "object" && !Array.isArray(r51) ? r51 : E;
+const r53 = o52.list;
+const r55 = o10.retweet;
+const o56 = r55 !== null && typeof r55 === "object" ? r55 : E;
+const r57 = o56.enabled;
+const r58 = o56.check_still_exists;
+const r59 = o56.accept_quotes;
+const r60 = o10.like;
+const o61 = r60 !== null && typeof r60 === "object" ? r60 : E;
+const r62 = o61.enabled;
+const r63 = o10.custom;
+const o64 = r63 !== null && typeof r63 === "object" ? r63 : E;
+const r65 = o64.enabled;
+const r66 = o64.description;
+const r67 = o0.validate_actions;
+const r68 = o0.reminders;
+const o69 = r68 !== null && typeof r68 === "object" ? r68 : E;
+const r70 = o69.enabled;
+const r71 = o69.accept_entries;
+const r72 = o69.list;
+const r73 = o20.reminders;
+const o74 = r73 !== null && typeof r73 === "object" && !Array.isArray(r73) ? r73 : E;
+const r75 = o74.list;
+const r86 = o0.exclude_accounts;
+const o87 = r86 !== null && typeof r86 === "object" ? r86 : E;
+const r88 = o87.enabled;
+const r89 = o87.list;
+const r90 = o20.exclude_accounts;
+const o91 = r90 !== null && typeof r90 === "object" && !Array.isArray(r90) ? r90 : E;
+const r92 = o91.list;
+const r94 = o0.account_age;
+const o95 = r94 !== null && typeof r94 === "object" ? r94 : E;
+const r96 = o95.enabled;
+const r97 = o95.months_old;
+const r98 = o0.check_retweet_rate;
+const o99 = r98 !== null && typeof r98 === "object" ? r98 : E;
+const r100 = o99.enabled;
+const r101 = o99.max_percent_contests;
+const r102 = o0.anti_bots;
+const o103 = r102 !== null && typeof r102 === "object" ? r102 : E;
+const r104 = o103.enabled;
+const r105 = o103.check_source;
+const r106 = o0.closing_publication;
+const o107 = r106 !== null && typeof r106 === "object" ? r106 : E;
+const r108 = o107.enabled;
+const r109 = o107.content;
+const r110 = o107.dark;
+const r111 = o107.media;
+const r112 = o0.winners_publication;
+const o113 = r112 !== null && typeof r112 === "object" ? r112 : E;
+const r114 = o113.enabled;
+const r115 = o113.content;
+const r116 = o113.dark;
+const r117 = o113.media;
+const r118 = o0.winners_private_message;
+const o119 = r118 !== null && typeof r118 === "object" ? r118 : E;
+const r120 = o119.enabled;
+const r121 = o119.content;
+const r122 = o119.media;
+const r123 = o0.remind_to_follow;
+const o124 = r123 !== null && typeof r123 === "object" ? r123 : E;
+const r125 = o124.enabled;
+const r126 = o124.list;
+const r127 = o20.remind_to_follow;
+const o128 = r127 !== null && typeof r127 === "object" && !Array.isArray(r127) ? r127 : E;
+const r129 = o128.list;
+const r136 = o0.winning_moments;
+const o137 = r136 !== null && typeof r136 === "object" ? r136 : E;
+const r138 = o137.enabled;
+const r139 = o137.nb_attempts;
+const r140 = o137.list;
+const r141 = o20.winning_moments;
+const o142 = r141 !== null && typeof r141 === "object" && !Array.isArray(r141) ? r141 : E;
+const r143 = o142.list;
+const r148 = o137.won_publication;
+const o149 = r148 !== null && typeof r148 === "object" ? r148 : E;
+const r150 = o149.content;
+const r151 = o149.media;
+const r152 = o149.dark;
+const r153 = o137.lost_publication;
+const o154 = r153 !== null && typeof r153 === "object" ? r153 : E;
+const r155 = o154.content;
+const r156 = o154.media;
+const r157 = o154.dark;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_one_network_unless(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_one_network_unless(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_boolean(r2, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r4);
+if (!e && (o = R_boolean(r4, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_number(r3, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_above(r3, K2_2, c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_number(r5, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_above(r5, K2_2, c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (!isEmpty(r4)) {
-if ((o = R_string(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_weighted_length(r4, K3_1, c)) !== true) p.fail(3, 1, o);
-}
+e = isEmpty(r6);
+if (!e && (o = R_string(r6, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_weighted_length(r6, K3_1, c)) !== true) p.fail(3, 1, o);
 if (p.open(4)) {
 c.program = F4;
 c.index = undefined;
-if (isEmpty(r5)) {
-if ((o = R_team_feature(r5, K4_1, c)) !== true) p.fail(4, 1, o);
-} else {
-if ((o = R_boolean(r5, K4_0, c)) !== true) p.fail(4, 0, o);
-else if ((o = R_team_feature(r5, K4_1, c)) !== true) p.fail(4, 1, o);
-}
+e = isEmpty(r7);
+if (!e && (o = R_boolean(r7, K4_0, c)) !== true) p.fail(4, 0, o);
+else if ((o = R_team_feature(r7, K4_1, c)) !== true) p.fail(4, 1, o);
 }
 c.program = F5;
 c.index = undefined;
-if (!isEmpty(r6)) {
-if ((o = R_pub_media(r6, K5_0, c)) !== true) p.fail(5, 0, o);
-}
+e = isEmpty(r8);
+if (!e && (o = R_pub_media(r8, K5_0, c)) !== true) p.fail(5, 0, o);
 c.program = F6;
 c.index = undefined;
-if (!isEmpty(r9)) {
-if ((o = R_boolean(r9, K6_0, c)) !== true) p.fail(6, 0, o);
-}
-if (isTruthy(r9)) {
+e = isEmpty(r13);
+if (!e && (o = R_boolean(r13, K6_0, c)) !== true) p.fail(6, 0, o);
+if (isTruthy(r13)) {
 c.program = F7;
 c.index = undefined;
-if (!isEmpty(r10)) {
-if ((o = R_boolean(r10, K7_0, c)) !== true) p.fail(7, 0, o);
+e = isEmpty(r14);
+if (!e && (o = R_boolean(r14, K7_0, c)) !== true) p.fail(7, 0, o);
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r13)) {
 c.program = F8;
 c.index = undefined;
-if (isEmpty(r11)) {
-if ((o = R_required_when_in(r11, A8_0(c), c)) !== true) p.fail(8, 0, o);
-} else {
-if ((o = R_required_when_in(r11, A8_0(c), c)) !== true) p.fail(8, 0, o);
-else if ((o = R_in(r11, K8_1, c)) !== true) p.fail(8, 1, o);
+e = isEmpty(r15);
+if ((o = R_required_when_in(r15, A8_0(c), c)) !== true) p.fail(8, 0, o);
+else if (!e && (o = R_in(r15, K8_1, c)) !== true) p.fail(8, 1, o);
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r13)) {
 c.program = F9;
 c.index = undefined;
-if (!isEmpty(r13)) {
-if ((o = R_boolean(r13, K9_0, c)) !== true) p.fail(9, 0, o);
+e = isEmpty(r18);
+if (!e && (o = R_boolean(r18, K9_0, c)) !== true) p.fail(9, 0, o);
 }
-}
-if (isTruthy(r9) && isTruthy(r13)) {
+if (isTruthy(r13) && isTruthy(r18)) {
 c.program = F10;
 c.index = undefined;
-if (isEmpty(r14)) {
-if ((o = R_required_when_in(r14, A10_0(c), c)) !== true) p.fail(10, 0, o);
-else if ((o = R_array_min(r14, K10_2, c)) !== true) p.fail(10, 2, o);
-} else {
-if ((o = R_required_when_in(r14, A10_0(c), c)) !== true) p.fail(10, 0, o);
-else if ((o = R_array(r14, K10_1, c)) !== true) p.fail(10, 1, o);
-else if ((o = R_array_min(r14, K10_2, c)) !== true) p.fail(10, 2, o);
+e = isEmpty(r19);
+if ((o = R_required_when_in(r19, A10_0(c), c)) !== true) p.fail(10, 0, o);
+else if (!e && (o = R_array(r19, K10_1, c)) !== true) p.fail(10, 1, o);
+else if ((o = R_array_min(r19, K10_2, c)) !== true) p.fail(10, 2, o);
 }
-}
-if (Array.isArray(r18)) for (let i0 = 0; i0 < r18.length; i0++) {
+if (Array.isArray(r27)) for (let i0 = 0; i0 < r27.length; i0++) {
 ix[0] = i0;
-const e19 = r18[i0];
-if (isTruthy(r9) && isTruthy(r13)) {
+const e28 = r27[i0];
+if (isTruthy(r13) && isTruthy(r18)) {
 c.program = F11;
 c.index = i0;
-if (isEmpty(e19)) {
-if ((o = R_required(e19, K11_0, c)) !== true) p.fail(11, 0, o);
-} else {
-if ((o = R_required(e19, K11_0, c)) !== true) p.fail(11, 0, o);
-else if ((o = R_string(e19, K11_1, c)) !== true) p.fail(11, 1, o);
-}
+e = isEmpty(e28);
+if ((o = R_required(e28, K11_0, c)) !== true) p.fail(11, 0, o);
+else if (!e && (o = R_string(e28, K11_1, c)) !== true) p.fail(11, 1, o);
 }
 }
 if (p.open(12)) {
-if (isTruthy(r9)) {
+if (isTruthy(r13)) {
 c.program = F12;
 c.index = undefined;
-if (isEmpty(r21)) {
-if ((o = R_team_feature(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-} else {
-if ((o = R_boolean(r21, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_team_feature(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-else if ((o = R_needs_any(r21, A12_2(c), c)) !== true) p.fail(12, 2, o);
-}
+e = isEmpty(r31);
+if (!e && (o = R_boolean(r31, K12_0, c)) !== true) p.fail(12, 0, o);
+else if ((o = R_team_feature(r31, K12_1, c)) !== true) p.fail(12, 1, o);
+else if (!e && (o = R_needs_any(r31, A12_2(c), c)) !== true) p.fail(12, 2, o);
 }
 }
 if (p.open(13)) {
-if (isTruthy(r9) && isTruthy(r21)) {
+if (isTruthy(r13) && isTruthy(r31)) {
 c.program = F13;
 c.index = undefined;
-if (isEmpty(r22)) {
-if ((o = R_array_min(r22, K13_1, c)) !== true) p.fail(13, 1, o);
-} else {
-if ((o = R_array(r22, K13_0, c)) !== true) p.fail(13, 0, o);
-else if ((o = R_array_min(r22, K13_1, c)) !== true) p.fail(13, 1, o);
-}
+e = isEmpty(r32);
+if (!e && (o = R_array(r32, K13_0, c)) !== true) p.fail(13, 0, o);
+else if ((o = R_array_min(r32, K13_1, c)) !== true) p.fail(13, 1, o);
 }
 }
 if (p.open(14)) {
-if (Array.isArray(r24)) for (let i0 = 0; i0 < r24.length; i0++) {
+if (Array.isArray(r35)) for (let i0 = 0; i0 < r35.length; i0++) {
 ix[0] = i0;
-const e25 = r24[i0];
-if (isTruthy(r9) && isTruthy(r21)) {
+const e36 = r35[i0];
+if (isTruthy(r13) && isTruthy(r31)) {
 c.program = F14;
 c.index = i0;
-if (isEmpty(e25)) {
-if ((o = R_required(e25, K14_0, c)) !== true) p.fail(14, 0, o);
-} else {
-if ((o = R_required(e25, K14_0, c)) !== true) p.fail(14, 0, o);
-else if ((o = R_string(e25, K14_1, c)) !== true) p.fail(14, 1, o);
+e = isEmpty(e36);
+if ((o = R_required(e36, K14_0, c)) !== true) p.fail(14, 0, o);
+else if (!e && (o = R_string(e36, K14_1, c)) !== true) p.fail(14, 1, o);
 }
 }
 }
-}
-if (isTruthy(r9)) {
+if (isTruthy(r13)) {
 c.program = F15;
 c.index = undefined;
-if (!isEmpty(r27)) {
-if ((o = R_boolean(r27, K15_0, c)) !== true) p.fail(15, 0, o);
+e = isEmpty(r39);
+if (!e && (o = R_boolean(r39, K15_0, c)) !== true) p.fail(15, 0, o);
 }
-}
-if (isTruthy(r9) && isTruthy(r27)) {
+if (isTruthy(r13) && isTruthy(r39)) {
 c.program = F16;
 c.index = undefined;
-if (isEmpty(r28)) {
-if ((o = R_required(r28, K16_0, c)) !== true) p.fail(16, 0, o);
-} else {
-if ((o = R_required(r28, K16_0, c)) !== true) p.fail(16, 0, o);
-else if ((o = R_integer(r28, K16_1, c)) !== true) p.fail(16, 1, o);
-else if ((o = R_range(r28, K16_2, c)) !== true) p.fail(16, 2, o);
-}
+e = isEmpty(r40);
+if ((o = R_required(r40, K16_0, c)) !== true) p.fail(16, 0, o);
+else if (!e && (o = R_integer(r40, K16_1, c)) !== true) p.fail(16, 1, o);
+else if (!e && (o = R_range(r40, K16_2, c)) !== true) p.fail(16, 2, o);
 }
 c.program = F17;
 c.index = undefined;
-if (!isEmpty(r30)) {
-if ((o = R_boolean(r30, K17_0, c)) !== true) p.fail(17, 0, o);
-else if ((o = R_needs_any(r30, A17_1(c), c)) !== true) p.fail(17, 1, o);
-}
-if (isTruthy(r30)) {
+e = isEmpty(r43);
+if (!e && (o = R_boolean(r43, K17_0, c)) !== true) p.fail(17, 0, o);
+else if (!e && (o = R_needs_any(r43, A17_1(c), c)) !== true) p.fail(17, 1, o);
+if (isTruthy(r43)) {
 c.program = F18;
 c.index = undefined;
-if (!isEmpty(r31)) {
-if ((o = R_boolean(r31, K18_0, c)) !== true) p.fail(18, 0, o);
-}
+e = isEmpty(r44);
+if (!e && (o = R_boolean(r44, K18_0, c)) !== true) p.fail(18, 0, o);
 }
 if (p.open(19)) {
-if (isTruthy(r30)) {
+if (isTruthy(r43)) {
 c.program = F19;
 c.index = undefined;
-if (isEmpty(r33)) {
-if ((o = R_team_feature(r33, K19_1, c)) !== true) p.fail(19, 1, o);
-} else {
-if ((o = R_boolean(r33, K19_0, c)) !== true) p.fail(19, 0, o);
-else if ((o = R_team_feature(r33, K19_1, c)) !== true) p.fail(19, 1, o);
-}
+e = isEmpty(r47);
+if (!e && (o = R_boolean(r47, K19_0, c)) !== true) p.fail(19, 0, o);
+else if ((o = R_team_feature(r47, K19_1, c)) !== true) p.fail(19, 1, o);
 }
 }
 if (p.open(20)) {
-if (isTruthy(r30) && isTruthy(r33)) {
+if (isTruthy(r43) && isTruthy(r47)) {
 c.program = F20;
 c.index = undefined;
-if (isEmpty(r34)) {
-if ((o = R_array_min(r34, K20_1, c)) !== true) p.fail(20, 1, o);
-} else {
-if ((o = R_array(r34, K20_0, c)) !== true) p.fail(20, 0, o);
-else if ((o = R_array_min(r34, K20_1, c)) !== true) p.fail(20, 1, o);
-else if ((o = R_accounts_mentioned_in(r34, A20_2(c), c)) !== true) p.fail(20, 2, o);
-}
+e = isEmpty(r48);
+if (!e && (o = R_array(r48, K20_0, c)) !== true) p.fail(20, 0, o);
+else if ((o = R_array_min(r48, K20_1, c)) !== true) p.fail(20, 1, o);
+else if (!e && (o = R_accounts_mentioned_in(r48, A20_2(c), c)) !== true) p.fail(20, 2, o);
 }
 }
 if (p.open(21)) {
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r53)) for (let i0 = 0; i0 < r53.length; i0++) {
 ix[0] = i0;
-const e38 = r37[i0];
-if (isTruthy(r30) && isTruthy(r33)) {
+const e54 = r53[i0];
+if (isTruthy(r43) && isTruthy(r47)) {
 c.program = F21;
 c.index = i0;
-if (isEmpty(e38)) {
-if ((o = R_required(e38, K21_0, c)) !== true) p.fail(21, 0, o);
-} else {
-if ((o = R_required(e38, K21_0, c)) !== true) p.fail(21, 0, o);
-else if ((o = R_string(e38, K21_1, c)) !== true) p.fail(21, 1, o);
-else if ((o = R_account_handle(e38, K21_2, c)) !== true) p.fail(21, 2, o);
-}
+e = isEmpty(e54);
+if ((o = R_required(e54, K21_0, c)) !== true) p.fail(21, 0, o);
+else if (!e && (o = R_string(e54, K21_1, c)) !== true) p.fail(21, 1, o);
+else if (!e && (o = R_account_handle(e54, K21_2, c)) !== true) p.fail(21, 2, o);
 }
 }
 }
 c.program = F22;
 c.index = undefined;
-if (!isEmpty(r40)) {
-if ((o = R_boolean(r40, K22_0, c)) !== true) p.fail(22, 0, o);
-}
-if (isTruthy(r40)) {
+e = isEmpty(r57);
+if (!e && (o = R_boolean(r57, K22_0, c)) !== true) p.fail(22, 0, o);
+if (isTruthy(r57)) {
 c.program = F23;
 c.index = undefined;
-if (!isEmpty(r41)) {
-if ((o = R_boolean(r41, K23_0, c)) !== true) p.fail(23, 0, o);
+e = isEmpty(r58);
+if (!e && (o = R_boolean(r58, K23_0, c)) !== true) p.fail(23, 0, o);
 }
-}
-if (isTruthy(r40)) {
+if (isTruthy(r57)) {
 c.program = F24;
 c.index = undefined;
-if (!isEmpty(r42)) {
-if ((o = R_boolean(r42, K24_0, c)) !== true) p.fail(24, 0, o);
-}
+e = isEmpty(r59);
+if (!e && (o = R_boolean(r59, K24_0, c)) !== true) p.fail(24, 0, o);
 }
 c.program = F25;
 c.index = undefined;
-if (!isEmpty(r44)) {
-if ((o = R_boolean(r44, K25_0, c)) !== true) p.fail(25, 0, o);
-}
+e = isEmpty(r62);
+if (!e && (o = R_boolean(r62, K25_0, c)) !== true) p.fail(25, 0, o);
 c.program = F26;
 c.index = undefined;
-if (!isEmpty(r46)) {
-if ((o = R_boolean(r46, K26_0, c)) !== true) p.fail(26, 0, o);
-else if ((o = R_needs_any(r46, A26_1(c), c)) !== true) p.fail(26, 1, o);
-}
-if (isTruthy(r46)) {
+e = isEmpty(r65);
+if (!e && (o = R_boolean(r65, K26_0, c)) !== true) p.fail(26, 0, o);
+else if (!e && (o = R_needs_any(r65, A26_1(c), c)) !== true) p.fail(26, 1, o);
+if (isTruthy(r65)) {
 c.program = F27;
 c.index = undefined;
-if (isEmpty(r47)) {
-if ((o = R_required(r47, K27_0, c)) !== true) p.fail(27, 0, o);
-} else {
-if ((o = R_required(r47, K27_0, c)) !== true) p.fail(27, 0, o);
-else if ((o = R_string(r47, K27_1, c)) !== true) p.fail(27, 1, o);
-else if ((o = R_between(r47, K27_2, c)) !== true) p.fail(27, 2, o);
-}
+e = isEmpty(r66);
+if ((o = R_required(r66, K27_0, c)) !== true) p.fail(27, 0, o);
+else if (!e && (o = R_string(r66, K27_1, c)) !== true) p.fail(27, 1, o);
+else if (!e && (o = R_between(r66, K27_2, c)) !== true) p.fail(27, 2, o);
 }
 c.program = F28;
 c.index = undefined;
-if (!isEmpty(r48)) {
-if ((o = R_boolean(r48, K28_0, c)) !== true) p.fail(28, 0, o);
-}
+e = isEmpty(r67);
+if (!e && (o = R_boolean(r67, K28_0, c)) !== true) p.fail(28, 0, o);
 c.program = F29;
 c.index = undefined;
-if (!isEmpty(r50)) {
-if ((o = R_boolean(r50, K29_0, c)) !== true) p.fail(29, 0, o);
-}
+e = isEmpty(r70);
+if (!e && (o = R_boolean(r70, K29_0, c)) !== true) p.fail(29, 0, o);
 if (p.open(30)) {
-if (isTruthy(r50)) {
+if (isTruthy(r70)) {
 c.program = F30;
 c.index = undefined;
-if (isEmpty(r51)) {
-if ((o = R_team_feature(r51, K30_1, c)) !== true) p.fail(30, 1, o);
-} else {
-if ((o = R_boolean(r51, K30_0, c)) !== true) p.fail(30, 0, o);
-else if ((o = R_team_feature(r51, K30_1, c)) !== true) p.fail(30, 1, o);
+e = isEmpty(r71);
+if (!e && (o = R_boolean(r71, K30_0, c)) !== true) p.fail(30, 0, o);
+else if ((o = R_team_feature(r71, K30_1, c)) !== true) p.fail(30, 1, o);
 }
 }
-}
-if (isTruthy(r50)) {
+if (isTruthy(r70)) {
 c.program = F31;
 c.index = undefined;
-if (isEmpty(r52)) {
-if ((o = R_array_min(r52, K31_1, c)) !== true) p.fail(31, 1, o);
-} else {
-if ((o = R_array(r52, K31_0, c)) !== true) p.fail(31, 0, o);
-else if ((o = R_array_min(r52, K31_1, c)) !== true) p.fail(31, 1, o);
+e = isEmpty(r72);
+if (!e && (o = R_array(r72, K31_0, c)) !== true) p.fail(31, 0, o);
+else if ((o = R_array_min(r72, K31_1, c)) !== true) p.fail(31, 1, o);
 }
-}
-if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
+if (Array.isArray(r75)) for (let i0 = 0; i0 < r75.length; i0++) {
 ix[0] = i0;
-const e55 = r54[i0];
-const v56 = e55 !== null && typeof e55 === "object" && !Array.isArray(e55) ? e55.type : undefined;
-if (isTruthy(r50)) {
+const e76 = r75[i0];
+const v77 = (e76 !== null && typeof e76 === "object" && !Array.isArray(e76) ? e76 : E).type;
+if (isTruthy(r70)) {
 c.program = F32;
 c.index = i0;
-if (isEmpty(v56)) {
-if ((o = R_required(v56, K32_0, c)) !== true) p.fail(32, 0, o);
-} else {
-if ((o = R_required(v56, K32_0, c)) !== true) p.fail(32, 0, o);
-else if ((o = R_in(v56, K32_1, c)) !== true) p.fail(32, 1, o);
+e = isEmpty(v77);
+if ((o = R_required(v77, K32_0, c)) !== true) p.fail(32, 0, o);
+else if (!e && (o = R_in(v77, K32_1, c)) !== true) p.fail(32, 1, o);
 }
 }
-}
-if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
+if (Array.isArray(r75)) for (let i0 = 0; i0 < r75.length; i0++) {
 ix[0] = i0;
-const e57 = r54[i0];
-const v58 = e57 !== null && typeof e57 === "object" && !Array.isArray(e57) ? e57.creation_date : undefined;
-if (isTruthy(r50)) {
+const e78 = r75[i0];
+const v79 = (e78 !== null && typeof e78 === "object" && !Array.isArray(e78) ? e78 : E).creation_date;
+if (isTruthy(r70)) {
 c.program = F33;
 c.index = i0;
-if (isEmpty(v58)) {
-if ((o = R_required(v58, K33_0, c)) !== true) p.fail(33, 0, o);
-} else {
-if ((o = R_required(v58, K33_0, c)) !== true) p.fail(33, 0, o);
-else if ((o = R_date(v58, K33_1, c)) !== true) p.fail(33, 1, o);
-else if ((o = R_range_duration_after(v58, A33_2(c), c)) !== true) p.fail(33, 2, o);
-else if ((o = R_before_field(v58, A33_3(c), c)) !== true) p.fail(33, 3, o);
+e = isEmpty(v79);
+if ((o = R_required(v79, K33_0, c)) !== true) p.fail(33, 0, o);
+else if (!e && (o = R_date(v79, K33_1, c)) !== true) p.fail(33, 1, o);
+else if (!e && (o = R_range_duration_after(v79, A33_2(c), c)) !== true) p.fail(33, 2, o);
+else if (!e && (o = R_before_field(v79, A33_3(c), c)) !== true) p.fail(33, 3, o);
 }
 }
-}
-if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
+if (Array.isArray(r75)) for (let i0 = 0; i0 < r75.length; i0++) {
 ix[0] = i0;
-const e59 = r54[i0];
-const v60 = e59 !== null && typeof e59 === "object" && !Array.isArray(e59) ? e59.content : undefined;
-if (isTruthy(r50) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "retweet") {
+const e80 = r75[i0];
+const v81 = (e80 !== null && typeof e80 === "object" && !Array.isArray(e80) ? e80 : E).content;
+if (isTruthy(r70) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "retweet") {
 c.program = F34;
 c.index = i0;
-if (!isEmpty(v60)) {
-if ((o = R_string(v60, K34_0, c)) !== true) p.fail(34, 0, o);
-else if ((o = R_weighted_length(v60, K34_1, c)) !== true) p.fail(34, 1, o);
+e = isEmpty(v81);
+if (!e && (o = R_string(v81, K34_0, c)) !== true) p.fail(34, 0, o);
+else if (!e && (o = R_weighted_length(v81, K34_1, c)) !== true) p.fail(34, 1, o);
 }
 }
-}
-if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
+if (Array.isArray(r75)) for (let i0 = 0; i0 < r75.length; i0++) {
 ix[0] = i0;
-const e61 = r54[i0];
-const v62 = e61 !== null && typeof e61 === "object" && !Array.isArray(e61) ? e61.media : undefined;
-if (isTruthy(r50) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "retweet") {
+const e82 = r75[i0];
+const v83 = (e82 !== null && typeof e82 === "object" && !Array.isArray(e82) ? e82 : E).media;
+if (isTruthy(r70) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "retweet") {
 c.program = F35;
 c.index = i0;
-if (!isEmpty(v62)) {
-if ((o = R_pub_media(v62, K35_0, c)) !== true) p.fail(35, 0, o);
-}
+e = isEmpty(v83);
+if (!e && (o = R_pub_media(v83, K35_0, c)) !== true) p.fail(35, 0, o);
 }
 }
 if (p.open(36)) {
-if (Array.isArray(r54)) for (let i0 = 0; i0 < r54.length; i0++) {
+if (Array.isArray(r75)) for (let i0 = 0; i0 < r75.length; i0++) {
 ix[0] = i0;
-const e63 = r54[i0];
-const v64 = e63 !== null && typeof e63 === "object" && !Array.isArray(e63) ? e63.dark : undefined;
-if (isTruthy(r50) && isTruthy((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "retweet") {
+const e84 = r75[i0];
+const v85 = (e84 !== null && typeof e84 === "object" && !Array.isArray(e84) ? e84 : E).dark;
+if (isTruthy(r70) && isTruthy((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) && (asText((t = s, t = t !== null && typeof t === "object" ? t.reminders : undefined, t = t !== null && typeof t === "object" ? t.list : undefined, t = t !== null && typeof t === "object" ? t[i0] : undefined, t = t !== null && typeof t === "object" ? t.type : undefined, t)) ?? "") !== "retweet") {
 c.program = F36;
 c.index = i0;
-if (isEmpty(v64)) {
-if ((o = R_team_feature(v64, K36_1, c)) !== true) p.fail(36, 1, o);
-} else {
-if ((o = R_boolean(v64, K36_0, c)) !== true) p.fail(36, 0, o);
-else if ((o = R_team_feature(v64, K36_1, c)) !== true) p.fail(36, 1, o);
-}
+e = isEmpty(v85);
+if (!e && (o = R_boolean(v85, K36_0, c)) !== true) p.fail(36, 0, o);
+else if ((o = R_team_feature(v85, K36_1, c)) !== true) p.fail(36, 1, o);
 }
 }
 }
 if (p.open(37)) {
 c.program = F37;
 c.index = undefined;
-if (isEmpty(r66)) {
-if ((o = R_team_feature(r66, K37_1, c)) !== true) p.fail(37, 1, o);
-else if ((o = R_team_feature(r66, K37_2, c)) !== true) p.fail(37, 2, o);
-} else {
-if ((o = R_boolean(r66, K37_0, c)) !== true) p.fail(37, 0, o);
-else if ((o = R_team_feature(r66, K37_1, c)) !== true) p.fail(37, 1, o);
-else if ((o = R_team_feature(r66, K37_2, c)) !== true) p.fail(37, 2, o);
-}
+e = isEmpty(r88);
+if (!e && (o = R_boolean(r88, K37_0, c)) !== true) p.fail(37, 0, o);
+else if ((o = R_team_feature(r88, K37_1, c)) !== true) p.fail(37, 1, o);
+else if ((o = R_team_feature(r88, K37_2, c)) !== true) p.fail(37, 2, o);
 }
 if (p.open(38)) {
-if (isTruthy(r66)) {
+if (isTruthy(r88)) {
 c.program = F38;
 c.index = undefined;
-if (isEmpty(r67)) {
-if ((o = R_array_min(r67, K38_1, c)) !== true) p.fail(38, 1, o);
-} else {
-if ((o = R_array(r67, K38_0, c)) !== true) p.fail(38, 0, o);
-else if ((o = R_array_min(r67, K38_1, c)) !== true) p.fail(38, 1, o);
-}
+e = isEmpty(r89);
+if (!e && (o = R_array(r89, K38_0, c)) !== true) p.fail(38, 0, o);
+else if ((o = R_array_min(r89, K38_1, c)) !== true) p.fail(38, 1, o);
 }
 }
 if (p.open(39)) {
-if (Array.isArray(r69)) for (let i0 = 0; i0 < r69.length; i0++) {
+if (Array.isArray(r92)) for (let i0 = 0; i0 < r92.length; i0++) {
 ix[0] = i0;
-const e70 = r69[i0];
-if (isTruthy(r66)) {
+const e93 = r92[i0];
+if (isTruthy(r88)) {
 c.program = F39;
 c.index = i0;
-if (isEmpty(e70)) {
-if ((o = R_required(e70, K39_0, c)) !== true) p.fail(39, 0, o);
-} else {
-if ((o = R_required(e70, K39_0, c)) !== true) p.fail(39, 0, o);
-else if ((o = R_string(e70, K39_1, c)) !== true) p.fail(39, 1, o);
-else if ((o = R_account_handle(e70, K39_2, c)) !== true) p.fail(39, 2, o);
-}
+e = isEmpty(e93);
+if ((o = R_required(e93, K39_0, c)) !== true) p.fail(39, 0, o);
+else if (!e && (o = R_string(e93, K39_1, c)) !== true) p.fail(39, 1, o);
+else if (!e && (o = R_account_handle(e93, K39_2, c)) !== true) p.fail(39, 2, o);
 }
 }
 }
 if (p.open(40)) {
 c.program = F40;
 c.index = undefined;
-if (isEmpty(r72)) {
-if ((o = R_team_feature(r72, K40_1, c)) !== true) p.fail(40, 1, o);
-} else {
-if ((o = R_boolean(r72, K40_0, c)) !== true) p.fail(40, 0, o);
-else if ((o = R_team_feature(r72, K40_1, c)) !== true) p.fail(40, 1, o);
-}
+e = isEmpty(r96);
+if (!e && (o = R_boolean(r96, K40_0, c)) !== true) p.fail(40, 0, o);
+else if ((o = R_team_feature(r96, K40_1, c)) !== true) p.fail(40, 1, o);
 }
 if (p.open(41)) {
-if (isTruthy(r72)) {
+if (isTruthy(r96)) {
 c.program = F41;
 c.index = undefined;
-if (isEmpty(r73)) {
-if ((o = R_required(r73, K41_0, c)) !== true) p.fail(41, 0, o);
-} else {
-if ((o = R_required(r73, K41_0, c)) !== true) p.fail(41, 0, o);
-else if ((o = R_integer(r73, K41_1, c)) !== true) p.fail(41, 1, o);
-else if ((o = R_range(r73, K41_2, c)) !== true) p.fail(41, 2, o);
-}
+e = isEmpty(r97);
+if ((o = R_required(r97, K41_0, c)) !== true) p.fail(41, 0, o);
+else if (!e && (o = R_integer(r97, K41_1, c)) !== true) p.fail(41, 1, o);
+else if (!e && (o = R_range(r97, K41_2, c)) !== true) p.fail(41, 2, o);
 }
 }
 if (p.open(42)) {
 c.program = F42;
 c.index = undefined;
-if (isEmpty(r75)) {
-if ((o = R_team_feature(r75, K42_1, c)) !== true) p.fail(42, 1, o);
-} else {
-if ((o = R_boolean(r75, K42_0, c)) !== true) p.fail(42, 0, o);
-else if ((o = R_team_feature(r75, K42_1, c)) !== true) p.fail(42, 1, o);
-}
+e = isEmpty(r100);
+if (!e && (o = R_boolean(r100, K42_0, c)) !== true) p.fail(42, 0, o);
+else if ((o = R_team_feature(r100, K42_1, c)) !== true) p.fail(42, 1, o);
 }
 if (p.open(43)) {
-if (isTruthy(r75)) {
+if (isTruthy(r100)) {
 c.program = F43;
 c.index = undefined;
-if (isEmpty(r76)) {
-if ((o = R_required(r76, K43_0, c)) !== true) p.fail(43, 0, o);
-} else {
-if ((o = R_required(r76, K43_0, c)) !== true) p.fail(43, 0, o);
-else if ((o = R_integer(r76, K43_1, c)) !== true) p.fail(43, 1, o);
-else if ((o = R_range(r76, K43_2, c)) !== true) p.fail(43, 2, o);
-}
+e = isEmpty(r101);
+if ((o = R_required(r101, K43_0, c)) !== true) p.fail(43, 0, o);
+else if (!e && (o = R_integer(r101, K43_1, c)) !== true) p.fail(43, 1, o);
+else if (!e && (o = R_range(r101, K43_2, c)) !== true) p.fail(43, 2, o);
 }
 }
 c.program = F44;
 c.index = undefined;
-if (!isEmpty(r78)) {
-if ((o = R_boolean(r78, K44_0, c)) !== true) p.fail(44, 0, o);
-}
-if (isTruthy(r78)) {
+e = isEmpty(r104);
+if (!e && (o = R_boolean(r104, K44_0, c)) !== true) p.fail(44, 0, o);
+if (isTruthy(r104)) {
 c.program = F45;
 c.index = undefined;
-if (!isEmpty(r79)) {
-if ((o = R_boolean(r79, K45_0, c)) !== true) p.fail(45, 0, o);
-}
+e = isEmpty(r105);
+if (!e && (o = R_boolean(r105, K45_0, c)) !== true) p.fail(45, 0, o);
 }
 if (p.open(46)) {
 c.program = F46;
 c.index = undefined;
-if (isEmpty(r81)) {
-if ((o = R_team_feature(r81, K46_1, c)) !== true) p.fail(46, 1, o);
-} else {
-if ((o = R_boolean(r81, K46_0, c)) !== true) p.fail(46, 0, o);
-else if ((o = R_team_feature(r81, K46_1, c)) !== true) p.fail(46, 1, o);
-}
+e = isEmpty(r108);
+if (!e && (o = R_boolean(r108, K46_0, c)) !== true) p.fail(46, 0, o);
+else if ((o = R_team_feature(r108, K46_1, c)) !== true) p.fail(46, 1, o);
 }
 if (p.open(47)) {
-if (isTruthy(r81)) {
+if (isTruthy(r108)) {
 c.program = F47;
 c.index = undefined;
-if (!isEmpty(r82)) {
-if ((o = R_string(r82, K47_0, c)) !== true) p.fail(47, 0, o);
-else if ((o = R_weighted_length(r82, K47_1, c)) !== true) p.fail(47, 1, o);
-}
+e = isEmpty(r109);
+if (!e && (o = R_string(r109, K47_0, c)) !== true) p.fail(47, 0, o);
+else if (!e && (o = R_weighted_length(r109, K47_1, c)) !== true) p.fail(47, 1, o);
 }
 }
 if (p.open(48)) {
-if (isTruthy(r81)) {
+if (isTruthy(r108)) {
 c.program = F48;
 c.index = undefined;
-if (isEmpty(r83)) {
-if ((o = R_team_feature(r83, K48_1, c)) !== true) p.fail(48, 1, o);
-} else {
-if ((o = R_boolean(r83, K48_0, c)) !== true) p.fail(48, 0, o);
-else if ((o = R_team_feature(r83, K48_1, c)) !== true) p.fail(48, 1, o);
-}
+e = isEmpty(r110);
+if (!e && (o = R_boolean(r110, K48_0, c)) !== true) p.fail(48, 0, o);
+else if ((o = R_team_feature(r110, K48_1, c)) !== true) p.fail(48, 1, o);
 }
 }
 if (p.open(49)) {
-if (isTruthy(r81)) {
+if (isTruthy(r108)) {
 c.program = F49;
 c.index = undefined;
-if (!isEmpty(r84)) {
-if ((o = R_pub_media(r84, K49_0, c)) !== true) p.fail(49, 0, o);
-}
+e = isEmpty(r111);
+if (!e && (o = R_pub_media(r111, K49_0, c)) !== true) p.fail(49, 0, o);
 }
 }
 c.program = F50;
 c.index = undefined;
-if (!isEmpty(r86)) {
-if ((o = R_boolean(r86, K50_0, c)) !== true) p.fail(50, 0, o);
-}
-if (isTruthy(r86)) {
+e = isEmpty(r114);
+if (!e && (o = R_boolean(r114, K50_0, c)) !== true) p.fail(50, 0, o);
+if (isTruthy(r114)) {
 c.program = F51;
 c.index = undefined;
-if (!isEmpty(r87)) {
-if ((o = R_string(r87, K51_0, c)) !== true) p.fail(51, 0, o);
-else if ((o = R_weighted_length(r87, K51_1, c)) !== true) p.fail(51, 1, o);
-}
+e = isEmpty(r115);
+if (!e && (o = R_string(r115, K51_0, c)) !== true) p.fail(51, 0, o);
+else if (!e && (o = R_weighted_length(r115, K51_1, c)) !== true) p.fail(51, 1, o);
 }
 if (p.open(52)) {
-if (isTruthy(r86)) {
+if (isTruthy(r114)) {
 c.program = F52;
 c.index = undefined;
-if (isEmpty(r88)) {
-if ((o = R_team_feature(r88, K52_1, c)) !== true) p.fail(52, 1, o);
-} else {
-if ((o = R_boolean(r88, K52_0, c)) !== true) p.fail(52, 0, o);
-else if ((o = R_team_feature(r88, K52_1, c)) !== true) p.fail(52, 1, o);
+e = isEmpty(r116);
+if (!e && (o = R_boolean(r116, K52_0, c)) !== true) p.fail(52, 0, o);
+else if ((o = R_team_feature(r116, K52_1, c)) !== true) p.fail(52, 1, o);
 }
 }
-}
-if (isTruthy(r86)) {
+if (isTruthy(r114)) {
 c.program = F53;
 c.index = undefined;
-if (!isEmpty(r89)) {
-if ((o = R_pub_media(r89, K53_0, c)) !== true) p.fail(53, 0, o);
-}
+e = isEmpty(r117);
+if (!e && (o = R_pub_media(r117, K53_0, c)) !== true) p.fail(53, 0, o);
 }
 if (p.open(54)) {
 c.program = F54;
 c.index = undefined;
-if (isEmpty(r91)) {
-if ((o = R_team_feature(r91, K54_1, c)) !== true) p.fail(54, 1, o);
-} else {
-if ((o = R_boolean(r91, K54_0, c)) !== true) p.fail(54, 0, o);
-else if ((o = R_team_feature(r91, K54_1, c)) !== true) p.fail(54, 1, o);
-else if ((o = R_needs_any(r91, A54_2(c), c)) !== true) p.fail(54, 2, o);
-}
+e = isEmpty(r120);
+if (!e && (o = R_boolean(r120, K54_0, c)) !== true) p.fail(54, 0, o);
+else if ((o = R_team_feature(r120, K54_1, c)) !== true) p.fail(54, 1, o);
+else if (!e && (o = R_needs_any(r120, A54_2(c), c)) !== true) p.fail(54, 2, o);
 }
 if (p.open(55)) {
-if (isTruthy(r91)) {
+if (isTruthy(r120)) {
 c.program = F55;
 c.index = undefined;
-if (!isEmpty(r92)) {
-if ((o = R_string(r92, K55_0, c)) !== true) p.fail(55, 0, o);
-else if ((o = R_weighted_length(r92, K55_1, c)) !== true) p.fail(55, 1, o);
-}
+e = isEmpty(r121);
+if (!e && (o = R_string(r121, K55_0, c)) !== true) p.fail(55, 0, o);
+else if (!e && (o = R_weighted_length(r121, K55_1, c)) !== true) p.fail(55, 1, o);
 }
 }
 if (p.open(56)) {
-if (isTruthy(r91)) {
+if (isTruthy(r120)) {
 c.program = F56;
 c.index = undefined;
-if (!isEmpty(r93)) {
-if ((o = R_pub_media(r93, K56_0, c)) !== true) p.fail(56, 0, o);
-}
+e = isEmpty(r122);
+if (!e && (o = R_pub_media(r122, K56_0, c)) !== true) p.fail(56, 0, o);
 }
 }
 if (p.open(57)) {
 c.program = F57;
 c.index = undefined;
-if (isEmpty(r95)) {
-if ((o = R_team_feature(r95, K57_1, c)) !== true) p.fail(57, 1, o);
-} else {
-if ((o = R_boolean(r95, K57_0, c)) !== true) p.fail(57, 0, o);
-else if ((o = R_team_feature(r95, K57_1, c)) !== true) p.fail(57, 1, o);
-else if ((o = R_needs_any(r95, A57_2(c), c)) !== true) p.fail(57, 2, o);
-}
+e = isEmpty(r125);
+if (!e && (o = R_boolean(r125, K57_0, c)) !== true) p.fail(57, 0, o);
+else if ((o = R_team_feature(r125, K57_1, c)) !== true) p.fail(57, 1, o);
+else if (!e && (o = R_needs_any(r125, A57_2(c), c)) !== true) p.fail(57, 2, o);
 }
 if (p.open(58)) {
-if (isTruthy(r95)) {
+if (isTruthy(r125)) {
 c.program = F58;
 c.index = undefined;
-if (isEmpty(r96)) {
-if ((o = R_array_min(r96, K58_1, c)) !== true) p.fail(58, 1, o);
-} else {
-if ((o = R_array(r96, K58_0, c)) !== true) p.fail(58, 0, o);
-else if ((o = R_array_min(r96, K58_1, c)) !== true) p.fail(58, 1, o);
-}
+e = isEmpty(r126);
+if (!e && (o = R_array(r126, K58_0, c)) !== true) p.fail(58, 0, o);
+else if ((o = R_array_min(r126, K58_1, c)) !== true) p.fail(58, 1, o);
 }
 }
 if (p.open(59)) {
-if (Array.isArray(r98)) for (let i0 = 0; i0 < r98.length; i0++) {
+if (Array.isArray(r129)) for (let i0 = 0; i0 < r129.length; i0++) {
 ix[0] = i0;
-const e99 = r98[i0];
-const v100 = e99 !== null && typeof e99 === "object" && !Array.isArray(e99) ? e99.content : undefined;
-if (isTruthy(r95)) {
+const e130 = r129[i0];
+const v131 = (e130 !== null && typeof e130 === "object" && !Array.isArray(e130) ? e130 : E).content;
+if (isTruthy(r125)) {
 c.program = F59;
 c.index = i0;
-if (isEmpty(v100)) {
-if ((o = R_required(v100, K59_0, c)) !== true) p.fail(59, 0, o);
-} else {
-if ((o = R_required(v100, K59_0, c)) !== true) p.fail(59, 0, o);
-else if ((o = R_string(v100, K59_1, c)) !== true) p.fail(59, 1, o);
-else if ((o = R_weighted_length(v100, K59_2, c)) !== true) p.fail(59, 2, o);
-}
+e = isEmpty(v131);
+if ((o = R_required(v131, K59_0, c)) !== true) p.fail(59, 0, o);
+else if (!e && (o = R_string(v131, K59_1, c)) !== true) p.fail(59, 1, o);
+else if (!e && (o = R_weighted_length(v131, K59_2, c)) !== true) p.fail(59, 2, o);
 }
 }
 }
 if (p.open(60)) {
-if (Array.isArray(r98)) for (let i0 = 0; i0 < r98.length; i0++) {
+if (Array.isArray(r129)) for (let i0 = 0; i0 < r129.length; i0++) {
 ix[0] = i0;
-const e101 = r98[i0];
-const v102 = e101 !== null && typeof e101 === "object" && !Array.isArray(e101) ? e101.media : undefined;
-if (isTruthy(r95)) {
+const e132 = r129[i0];
+const v133 = (e132 !== null && typeof e132 === "object" && !Array.isArray(e132) ? e132 : E).media;
+if (isTruthy(r125)) {
 c.program = F60;
 c.index = i0;
-if (!isEmpty(v102)) {
-if ((o = R_pub_media(v102, K60_0, c)) !== true) p.fail(60, 0, o);
-}
+e = isEmpty(v133);
+if (!e && (o = R_pub_media(v133, K60_0, c)) !== true) p.fail(60, 0, o);
 }
 }
 }
 if (p.open(61)) {
-if (Array.isArray(r98)) for (let i0 = 0; i0 < r98.length; i0++) {
+if (Array.isArray(r129)) for (let i0 = 0; i0 < r129.length; i0++) {
 ix[0] = i0;
-const e103 = r98[i0];
-const v104 = e103 !== null && typeof e103 === "object" && !Array.isArray(e103) ? e103.dark : undefined;
-if (isTruthy(r95)) {
+const e134 = r129[i0];
+const v135 = (e134 !== null && typeof e134 === "object" && !Array.isArray(e134) ? e134 : E).dark;
+if (isTruthy(r125)) {
 c.program = F61;
 c.index = i0;
-if (isEmpty(v104)) {
-if ((o = R_team_feature(v104, K61_1, c)) !== true) p.fail(61, 1, o);
-} else {
-if ((o = R_boolean(v104, K61_0, c)) !== true) p.fail(61, 0, o);
-else if ((o = R_team_feature(v104, K61_1, c)) !== true) p.fail(61, 1, o);
-}
+e = isEmpty(v135);
+if (!e && (o = R_boolean(v135, K61_0, c)) !== true) p.fail(61, 0, o);
+else if ((o = R_team_feature(v135, K61_1, c)) !== true) p.fail(61, 1, o);
 }
 }
 }
 if (p.open(62)) {
 c.program = F62;
 c.index = undefined;
-if (isEmpty(r106)) {
-if ((o = R_team_feature(r106, K62_1, c)) !== true) p.fail(62, 1, o);
-} else {
-if ((o = R_boolean(r106, K62_0, c)) !== true) p.fail(62, 0, o);
-else if ((o = R_team_feature(r106, K62_1, c)) !== true) p.fail(62, 1, o);
-else if ((o = R_incompatible_with(r106, A62_2(c), c)) !== true) p.fail(62, 2, o);
-else if ((o = R_needs_any(r106, A62_3(c), c)) !== true) p.fail(62, 3, o);
-}
+e = isEmpty(r138);
+if (!e && (o = R_boolean(r138, K62_0, c)) !== true) p.fail(62, 0, o);
+else if ((o = R_team_feature(r138, K62_1, c)) !== true) p.fail(62, 1, o);
+else if (!e && (o = R_incompatible_with(r138, A62_2(c), c)) !== true) p.fail(62, 2, o);
+else if (!e && (o = R_needs_any(r138, A62_3(c), c)) !== true) p.fail(62, 3, o);
 }
 if (p.open(63)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F63;
 c.index = undefined;
-if (isEmpty(r107)) {
-if ((o = R_required(r107, K63_0, c)) !== true) p.fail(63, 0, o);
-} else {
-if ((o = R_required(r107, K63_0, c)) !== true) p.fail(63, 0, o);
-else if ((o = R_integer(r107, K63_1, c)) !== true) p.fail(63, 1, o);
-else if ((o = R_range(r107, K63_2, c)) !== true) p.fail(63, 2, o);
-}
+e = isEmpty(r139);
+if ((o = R_required(r139, K63_0, c)) !== true) p.fail(63, 0, o);
+else if (!e && (o = R_integer(r139, K63_1, c)) !== true) p.fail(63, 1, o);
+else if (!e && (o = R_range(r139, K63_2, c)) !== true) p.fail(63, 2, o);
 }
 }
 if (p.open(64)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F64;
 c.index = undefined;
-if (isEmpty(r108)) {
-if ((o = R_array_length_equals_field(r108, A64_1(c), c)) !== true) p.fail(64, 1, o);
-} else {
-if ((o = R_array(r108, K64_0, c)) !== true) p.fail(64, 0, o);
-else if ((o = R_array_length_equals_field(r108, A64_1(c), c)) !== true) p.fail(64, 1, o);
-}
+e = isEmpty(r140);
+if (!e && (o = R_array(r140, K64_0, c)) !== true) p.fail(64, 0, o);
+else if ((o = R_array_length_equals_field(r140, A64_1(c), c)) !== true) p.fail(64, 1, o);
 }
 }
 if (p.open(65)) {
-if (Array.isArray(r110)) for (let i0 = 0; i0 < r110.length; i0++) {
+if (Array.isArray(r143)) for (let i0 = 0; i0 < r143.length; i0++) {
 ix[0] = i0;
-const e111 = r110[i0];
-const v112 = e111 !== null && typeof e111 === "object" && !Array.isArray(e111) ? e111.date : undefined;
-if (isTruthy(r106)) {
+const e144 = r143[i0];
+const v145 = (e144 !== null && typeof e144 === "object" && !Array.isArray(e144) ? e144 : E).date;
+if (isTruthy(r138)) {
 c.program = F65;
 c.index = i0;
-if (isEmpty(v112)) {
-if ((o = R_required(v112, K65_0, c)) !== true) p.fail(65, 0, o);
-} else {
-if ((o = R_required(v112, K65_0, c)) !== true) p.fail(65, 0, o);
-else if ((o = R_date(v112, K65_1, c)) !== true) p.fail(65, 1, o);
-else if ((o = R_range_duration_after(v112, A65_2(c), c)) !== true) p.fail(65, 2, o);
-else if ((o = R_before_field(v112, A65_3(c), c)) !== true) p.fail(65, 3, o);
-}
+e = isEmpty(v145);
+if ((o = R_required(v145, K65_0, c)) !== true) p.fail(65, 0, o);
+else if (!e && (o = R_date(v145, K65_1, c)) !== true) p.fail(65, 1, o);
+else if (!e && (o = R_range_duration_after(v145, A65_2(c), c)) !== true) p.fail(65, 2, o);
+else if (!e && (o = R_before_field(v145, A65_3(c), c)) !== true) p.fail(65, 3, o);
 }
 }
 }
 if (p.open(66)) {
-if (Array.isArray(r110)) for (let i0 = 0; i0 < r110.length; i0++) {
+if (Array.isArray(r143)) for (let i0 = 0; i0 < r143.length; i0++) {
 ix[0] = i0;
-const e113 = r110[i0];
-const v114 = e113 !== null && typeof e113 === "object" && !Array.isArray(e113) ? e113.won : undefined;
-if (isTruthy(r106)) {
+const e146 = r143[i0];
+const v147 = (e146 !== null && typeof e146 === "object" && !Array.isArray(e146) ? e146 : E).won;
+if (isTruthy(r138)) {
 c.program = F66;
 c.index = i0;
-if (!isEmpty(v114)) {
-if ((o = R_boolean(v114, K66_0, c)) !== true) p.fail(66, 0, o);
-}
+e = isEmpty(v147);
+if (!e && (o = R_boolean(v147, K66_0, c)) !== true) p.fail(66, 0, o);
 }
 }
 }
 if (p.open(67)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F67;
 c.index = undefined;
-if (isEmpty(r116)) {
-if ((o = R_required(r116, K67_0, c)) !== true) p.fail(67, 0, o);
-} else {
-if ((o = R_required(r116, K67_0, c)) !== true) p.fail(67, 0, o);
-else if ((o = R_string(r116, K67_1, c)) !== true) p.fail(67, 1, o);
-else if ((o = R_weighted_length(r116, K67_2, c)) !== true) p.fail(67, 2, o);
-}
+e = isEmpty(r150);
+if ((o = R_required(r150, K67_0, c)) !== true) p.fail(67, 0, o);
+else if (!e && (o = R_string(r150, K67_1, c)) !== true) p.fail(67, 1, o);
+else if (!e && (o = R_weighted_length(r150, K67_2, c)) !== true) p.fail(67, 2, o);
 }
 }
 if (p.open(68)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F68;
 c.index = undefined;
-if (!isEmpty(r117)) {
-if ((o = R_pub_media(r117, K68_0, c)) !== true) p.fail(68, 0, o);
-}
+e = isEmpty(r151);
+if (!e && (o = R_pub_media(r151, K68_0, c)) !== true) p.fail(68, 0, o);
 }
 }
 if (p.open(69)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F69;
 c.index = undefined;
-if (isEmpty(r118)) {
-if ((o = R_team_feature(r118, K69_1, c)) !== true) p.fail(69, 1, o);
-} else {
-if ((o = R_boolean(r118, K69_0, c)) !== true) p.fail(69, 0, o);
-else if ((o = R_team_feature(r118, K69_1, c)) !== true) p.fail(69, 1, o);
-}
+e = isEmpty(r152);
+if (!e && (o = R_boolean(r152, K69_0, c)) !== true) p.fail(69, 0, o);
+else if ((o = R_team_feature(r152, K69_1, c)) !== true) p.fail(69, 1, o);
 }
 }
 if (p.open(70)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F70;
 c.index = undefined;
-if (isEmpty(r120)) {
-if ((o = R_required(r120, K70_0, c)) !== true) p.fail(70, 0, o);
-} else {
-if ((o = R_required(r120, K70_0, c)) !== true) p.fail(70, 0, o);
-else if ((o = R_string(r120, K70_1, c)) !== true) p.fail(70, 1, o);
-else if ((o = R_weighted_length(r120, K70_2, c)) !== true) p.fail(70, 2, o);
-}
+e = isEmpty(r155);
+if ((o = R_required(r155, K70_0, c)) !== true) p.fail(70, 0, o);
+else if (!e && (o = R_string(r155, K70_1, c)) !== true) p.fail(70, 1, o);
+else if (!e && (o = R_weighted_length(r155, K70_2, c)) !== true) p.fail(70, 2, o);
 }
 }
 if (p.open(71)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F71;
 c.index = undefined;
-if (!isEmpty(r121)) {
-if ((o = R_pub_media(r121, K71_0, c)) !== true) p.fail(71, 0, o);
-}
+e = isEmpty(r156);
+if (!e && (o = R_pub_media(r156, K71_0, c)) !== true) p.fail(71, 0, o);
 }
 }
 if (p.open(72)) {
-if (isTruthy(r106)) {
+if (isTruthy(r138)) {
 c.program = F72;
 c.index = undefined;
-if (isEmpty(r122)) {
-if ((o = R_team_feature(r122, K72_1, c)) !== true) p.fail(72, 1, o);
-} else {
-if ((o = R_boolean(r122, K72_0, c)) !== true) p.fail(72, 0, o);
-else if ((o = R_team_feature(r122, K72_1, c)) !== true) p.fail(72, 1, o);
-}
+e = isEmpty(r157);
+if (!e && (o = R_boolean(r157, K72_0, c)) !== true) p.fail(72, 0, o);
+else if ((o = R_team_feature(r157, K72_1, c)) !== true) p.fail(72, 1, o);
 }
 }
 };
@@ -4234,6 +3771,7 @@ else if ((o = R_team_feature(r122, K72_1, c)) !== true) p.fail(72, 1, o);
 // sources: youtube (schemas/contest/sources/youtube.rules.json)
 "fotg07sp8x": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_one_network_unless = rt.rules["one_network_unless"];
@@ -4359,395 +3897,339 @@ const F34 = rt.fields[34];
 const K34_0 = rt.fixed[34][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.publication : undefined;
-const r2 = r1 !== null && typeof r1 === "object" ? r1.needed : undefined;
-const r3 = r1 !== null && typeof r1 === "object" ? r1.account_id : undefined;
-const r4 = r1 !== null && typeof r1 === "object" ? r1.content : undefined;
-const r5 = r1 !== null && typeof r1 === "object" ? r1.media : undefined;
-const r6 = s !== null && typeof s === "object" ? s.actions : undefined;
-const r7 = r6 !== null && typeof r6 === "object" ? r6.comment : undefined;
-const r8 = r7 !== null && typeof r7 === "object" ? r7.enabled : undefined;
-const r9 = r7 !== null && typeof r7 === "object" ? r7.check_still_exists : undefined;
-const r10 = r7 !== null && typeof r7 === "object" ? r7.accept_replies : undefined;
-const r11 = r7 !== null && typeof r7 === "object" ? r7.keywords : undefined;
-const r12 = r11 !== null && typeof r11 === "object" ? r11.enabled : undefined;
-const r13 = r11 !== null && typeof r11 === "object" ? r11.list : undefined;
-const r14 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.actions : undefined;
-const r15 = r14 !== null && typeof r14 === "object" && !Array.isArray(r14) ? r14.comment : undefined;
-const r16 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.keywords : undefined;
-const r17 = r16 !== null && typeof r16 === "object" && !Array.isArray(r16) ? r16.list : undefined;
-const r19 = r7 !== null && typeof r7 === "object" ? r7.prediction : undefined;
-const r20 = r19 !== null && typeof r19 === "object" ? r19.enabled : undefined;
-const r21 = r19 !== null && typeof r19 === "object" ? r19.list : undefined;
-const r22 = r15 !== null && typeof r15 === "object" && !Array.isArray(r15) ? r15.prediction : undefined;
-const r23 = r22 !== null && typeof r22 === "object" && !Array.isArray(r22) ? r22.list : undefined;
-const r25 = r7 !== null && typeof r7 === "object" ? r7.mentions : undefined;
-const r26 = r25 !== null && typeof r25 === "object" ? r25.enabled : undefined;
-const r27 = r25 !== null && typeof r25 === "object" ? r25.nb_min : undefined;
-const r28 = r6 !== null && typeof r6 === "object" ? r6.custom : undefined;
-const r29 = r28 !== null && typeof r28 === "object" ? r28.enabled : undefined;
-const r30 = r28 !== null && typeof r28 === "object" ? r28.description : undefined;
-const r31 = s !== null && typeof s === "object" ? s.validate_actions : undefined;
-const r32 = s !== null && typeof s === "object" ? s.reminders : undefined;
-const r33 = r32 !== null && typeof r32 === "object" ? r32.enabled : undefined;
-const r34 = r32 !== null && typeof r32 === "object" ? r32.accept_entries : undefined;
-const r35 = r32 !== null && typeof r32 === "object" ? r32.list : undefined;
-const r36 = s !== null && typeof s === "object" && !Array.isArray(s) ? s.reminders : undefined;
-const r37 = r36 !== null && typeof r36 === "object" && !Array.isArray(r36) ? r36.list : undefined;
-const r46 = s !== null && typeof s === "object" ? s.closing_publication : undefined;
-const r47 = r46 !== null && typeof r46 === "object" ? r46.enabled : undefined;
-const r48 = r46 !== null && typeof r46 === "object" ? r46.content : undefined;
-const r49 = r46 !== null && typeof r46 === "object" ? r46.media : undefined;
-const r50 = s !== null && typeof s === "object" ? s.winners_publication : undefined;
-const r51 = r50 !== null && typeof r50 === "object" ? r50.enabled : undefined;
-const r52 = r50 !== null && typeof r50 === "object" ? r50.content : undefined;
-const r53 = r50 !== null && typeof r50 === "object" ? r50.media : undefined;
-const r54 = s !== null && typeof s === "object" ? s.winners_private_message : undefined;
-const r55 = r54 !== null && typeof r54 === "object" ? r54.enabled : undefined;
-const r56 = r54 !== null && typeof r54 === "object" ? r54.content : undefined;
-const r57 = r54 !== null && typeof r54 === "object" ? r54.media : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.publication;
+const o3 = r2 !== null && typeof r2 === "object" ? r2 : E;
+const r4 = o3.needed;
+const r5 = o3.account_id;
+const r6 = o3.content;
+const r7 = o3.media;
+const r8 = o0.actions;
+const o9 = r8 !== null && typeof r8 === "object" ? r8 : E;
+const r10 = o9.comment;
+const o11 = r10 !== null && typeof r10 === "object" ? r10 : E;
+const r12 = o11.enabled;
+const r13 = o11.check_still_exists;
+const r14 = o11.accept_replies;
+const r15 = o11.keywords;
+const o16 = r15 !== null && typeof r15 === "object" ? r15 : E;
+const r17 = o16.enabled;
+const r18 = o16.list;
+const o19 = s !== null && typeof s === "object" && !Array.isArray(s) ? s : E;
+const r20 = o19.actions;
+const o21 = r20 !== null && typeof r20 === "object" && !Array.isArray(r20) ? r20 : E;
+const r22 = o21.comment;
+const o23 = r22 !== null && typeof r22 === "object" && !Array.isArray(r22) ? r22 : E;
+const r24 = o23.keywords;
+const o25 = r24 !== null && typeof r24 === "object" && !Array.isArray(r24) ? r24 : E;
+const r26 = o25.list;
+const r28 = o11.prediction;
+const o29 = r28 !== null && typeof r28 === "object" ? r28 : E;
+const r30 = o29.enabled;
+const r31 = o29.list;
+const r32 = o23.prediction;
+const o33 = r32 !== null && typeof r32 === "object" && !Array.isArray(r32) ? r32 : E;
+const r34 = o33.list;
+const r36 = o11.mentions;
+const o37 = r36 !== null && typeof r36 === "object" ? r36 : E;
+const r38 = o37.enabled;
+const r39 = o37.nb_min;
+const r40 = o9.custom;
+const o41 = r40 !== null && typeof r40 === "object" ? r40 : E;
+const r42 = o41.enabled;
+const r43 = o41.description;
+const r44 = o0.validate_actions;
+const r45 = o0.reminders;
+const o46 = r45 !== null && typeof r45 === "object" ? r45 : E;
+const r47 = o46.enabled;
+const r48 = o46.accept_entries;
+const r49 = o46.list;
+const r50 = o19.reminders;
+const o51 = r50 !== null && typeof r50 === "object" && !Array.isArray(r50) ? r50 : E;
+const r52 = o51.list;
+const r61 = o0.closing_publication;
+const o62 = r61 !== null && typeof r61 === "object" ? r61 : E;
+const r63 = o62.enabled;
+const r64 = o62.content;
+const r65 = o62.media;
+const r66 = o0.winners_publication;
+const o67 = r66 !== null && typeof r66 === "object" ? r66 : E;
+const r68 = o67.enabled;
+const r69 = o67.content;
+const r70 = o67.media;
+const r71 = o0.winners_private_message;
+const o72 = r71 !== null && typeof r71 === "object" ? r71 : E;
+const r73 = o72.enabled;
+const r74 = o72.content;
+const r75 = o72.media;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-else if ((o = R_one_network_unless(r0, K0_2, c)) !== true) p.fail(0, 2, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
+else if (!e && (o = R_one_network_unless(r1, K0_2, c)) !== true) p.fail(0, 2, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_boolean(r2, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r4);
+if (!e && (o = R_boolean(r4, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_number(r3, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_above(r3, K2_2, c)) !== true) p.fail(2, 2, o);
-}
+e = isEmpty(r5);
+if ((o = R_required(r5, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_number(r5, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_above(r5, K2_2, c)) !== true) p.fail(2, 2, o);
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r4)) {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_string(r4, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_between(r4, K3_2, c)) !== true) p.fail(3, 2, o);
-}
+e = isEmpty(r6);
+if ((o = R_required(r6, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_string(r6, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_between(r6, K3_2, c)) !== true) p.fail(3, 2, o);
 c.program = F4;
 c.index = undefined;
-if (!isEmpty(r5)) {
-if ((o = R_pub_media(r5, K4_0, c)) !== true) p.fail(4, 0, o);
-}
+e = isEmpty(r7);
+if (!e && (o = R_pub_media(r7, K4_0, c)) !== true) p.fail(4, 0, o);
 c.program = F5;
 c.index = undefined;
-if (!isEmpty(r8)) {
-if ((o = R_boolean(r8, K5_0, c)) !== true) p.fail(5, 0, o);
-}
-if (isTruthy(r8)) {
+e = isEmpty(r12);
+if (!e && (o = R_boolean(r12, K5_0, c)) !== true) p.fail(5, 0, o);
+if (isTruthy(r12)) {
 c.program = F6;
 c.index = undefined;
-if (!isEmpty(r9)) {
-if ((o = R_boolean(r9, K6_0, c)) !== true) p.fail(6, 0, o);
+e = isEmpty(r13);
+if (!e && (o = R_boolean(r13, K6_0, c)) !== true) p.fail(6, 0, o);
 }
-}
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F7;
 c.index = undefined;
-if (!isEmpty(r10)) {
-if ((o = R_boolean(r10, K7_0, c)) !== true) p.fail(7, 0, o);
+e = isEmpty(r14);
+if (!e && (o = R_boolean(r14, K7_0, c)) !== true) p.fail(7, 0, o);
 }
-}
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F8;
 c.index = undefined;
-if (!isEmpty(r12)) {
-if ((o = R_boolean(r12, K8_0, c)) !== true) p.fail(8, 0, o);
+e = isEmpty(r17);
+if (!e && (o = R_boolean(r17, K8_0, c)) !== true) p.fail(8, 0, o);
 }
-}
-if (isTruthy(r8) && isTruthy(r12)) {
+if (isTruthy(r12) && isTruthy(r17)) {
 c.program = F9;
 c.index = undefined;
-if (isEmpty(r13)) {
-if ((o = R_required_when_in(r13, A9_0(c), c)) !== true) p.fail(9, 0, o);
-else if ((o = R_array_min(r13, K9_2, c)) !== true) p.fail(9, 2, o);
-} else {
-if ((o = R_required_when_in(r13, A9_0(c), c)) !== true) p.fail(9, 0, o);
-else if ((o = R_array(r13, K9_1, c)) !== true) p.fail(9, 1, o);
-else if ((o = R_array_min(r13, K9_2, c)) !== true) p.fail(9, 2, o);
+e = isEmpty(r18);
+if ((o = R_required_when_in(r18, A9_0(c), c)) !== true) p.fail(9, 0, o);
+else if (!e && (o = R_array(r18, K9_1, c)) !== true) p.fail(9, 1, o);
+else if ((o = R_array_min(r18, K9_2, c)) !== true) p.fail(9, 2, o);
 }
-}
-if (Array.isArray(r17)) for (let i0 = 0; i0 < r17.length; i0++) {
+if (Array.isArray(r26)) for (let i0 = 0; i0 < r26.length; i0++) {
 ix[0] = i0;
-const e18 = r17[i0];
-if (isTruthy(r8) && isTruthy(r12)) {
+const e27 = r26[i0];
+if (isTruthy(r12) && isTruthy(r17)) {
 c.program = F10;
 c.index = i0;
-if (isEmpty(e18)) {
-if ((o = R_required(e18, K10_0, c)) !== true) p.fail(10, 0, o);
-} else {
-if ((o = R_required(e18, K10_0, c)) !== true) p.fail(10, 0, o);
-else if ((o = R_string(e18, K10_1, c)) !== true) p.fail(10, 1, o);
-}
+e = isEmpty(e27);
+if ((o = R_required(e27, K10_0, c)) !== true) p.fail(10, 0, o);
+else if (!e && (o = R_string(e27, K10_1, c)) !== true) p.fail(10, 1, o);
 }
 }
 if (p.open(11)) {
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F11;
 c.index = undefined;
-if (isEmpty(r20)) {
-if ((o = R_team_feature(r20, K11_1, c)) !== true) p.fail(11, 1, o);
-} else {
-if ((o = R_boolean(r20, K11_0, c)) !== true) p.fail(11, 0, o);
-else if ((o = R_team_feature(r20, K11_1, c)) !== true) p.fail(11, 1, o);
-else if ((o = R_needs_any(r20, A11_2(c), c)) !== true) p.fail(11, 2, o);
-}
+e = isEmpty(r30);
+if (!e && (o = R_boolean(r30, K11_0, c)) !== true) p.fail(11, 0, o);
+else if ((o = R_team_feature(r30, K11_1, c)) !== true) p.fail(11, 1, o);
+else if (!e && (o = R_needs_any(r30, A11_2(c), c)) !== true) p.fail(11, 2, o);
 }
 }
 if (p.open(12)) {
-if (isTruthy(r8) && isTruthy(r20)) {
+if (isTruthy(r12) && isTruthy(r30)) {
 c.program = F12;
 c.index = undefined;
-if (isEmpty(r21)) {
-if ((o = R_array_min(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-} else {
-if ((o = R_array(r21, K12_0, c)) !== true) p.fail(12, 0, o);
-else if ((o = R_array_min(r21, K12_1, c)) !== true) p.fail(12, 1, o);
-}
+e = isEmpty(r31);
+if (!e && (o = R_array(r31, K12_0, c)) !== true) p.fail(12, 0, o);
+else if ((o = R_array_min(r31, K12_1, c)) !== true) p.fail(12, 1, o);
 }
 }
 if (p.open(13)) {
-if (Array.isArray(r23)) for (let i0 = 0; i0 < r23.length; i0++) {
+if (Array.isArray(r34)) for (let i0 = 0; i0 < r34.length; i0++) {
 ix[0] = i0;
-const e24 = r23[i0];
-if (isTruthy(r8) && isTruthy(r20)) {
+const e35 = r34[i0];
+if (isTruthy(r12) && isTruthy(r30)) {
 c.program = F13;
 c.index = i0;
-if (isEmpty(e24)) {
-if ((o = R_required(e24, K13_0, c)) !== true) p.fail(13, 0, o);
-} else {
-if ((o = R_required(e24, K13_0, c)) !== true) p.fail(13, 0, o);
-else if ((o = R_string(e24, K13_1, c)) !== true) p.fail(13, 1, o);
+e = isEmpty(e35);
+if ((o = R_required(e35, K13_0, c)) !== true) p.fail(13, 0, o);
+else if (!e && (o = R_string(e35, K13_1, c)) !== true) p.fail(13, 1, o);
 }
 }
 }
-}
-if (isTruthy(r8)) {
+if (isTruthy(r12)) {
 c.program = F14;
 c.index = undefined;
-if (!isEmpty(r26)) {
-if ((o = R_boolean(r26, K14_0, c)) !== true) p.fail(14, 0, o);
+e = isEmpty(r38);
+if (!e && (o = R_boolean(r38, K14_0, c)) !== true) p.fail(14, 0, o);
 }
-}
-if (isTruthy(r8) && isTruthy(r26)) {
+if (isTruthy(r12) && isTruthy(r38)) {
 c.program = F15;
 c.index = undefined;
-if (isEmpty(r27)) {
-if ((o = R_required(r27, K15_0, c)) !== true) p.fail(15, 0, o);
-} else {
-if ((o = R_required(r27, K15_0, c)) !== true) p.fail(15, 0, o);
-else if ((o = R_integer(r27, K15_1, c)) !== true) p.fail(15, 1, o);
-else if ((o = R_range(r27, K15_2, c)) !== true) p.fail(15, 2, o);
-}
+e = isEmpty(r39);
+if ((o = R_required(r39, K15_0, c)) !== true) p.fail(15, 0, o);
+else if (!e && (o = R_integer(r39, K15_1, c)) !== true) p.fail(15, 1, o);
+else if (!e && (o = R_range(r39, K15_2, c)) !== true) p.fail(15, 2, o);
 }
 c.program = F16;
 c.index = undefined;
-if (!isEmpty(r29)) {
-if ((o = R_boolean(r29, K16_0, c)) !== true) p.fail(16, 0, o);
-else if ((o = R_needs_any(r29, A16_1(c), c)) !== true) p.fail(16, 1, o);
-}
-if (isTruthy(r29)) {
+e = isEmpty(r42);
+if (!e && (o = R_boolean(r42, K16_0, c)) !== true) p.fail(16, 0, o);
+else if (!e && (o = R_needs_any(r42, A16_1(c), c)) !== true) p.fail(16, 1, o);
+if (isTruthy(r42)) {
 c.program = F17;
 c.index = undefined;
-if (isEmpty(r30)) {
-if ((o = R_required(r30, K17_0, c)) !== true) p.fail(17, 0, o);
-} else {
-if ((o = R_required(r30, K17_0, c)) !== true) p.fail(17, 0, o);
-else if ((o = R_string(r30, K17_1, c)) !== true) p.fail(17, 1, o);
-else if ((o = R_between(r30, K17_2, c)) !== true) p.fail(17, 2, o);
-}
+e = isEmpty(r43);
+if ((o = R_required(r43, K17_0, c)) !== true) p.fail(17, 0, o);
+else if (!e && (o = R_string(r43, K17_1, c)) !== true) p.fail(17, 1, o);
+else if (!e && (o = R_between(r43, K17_2, c)) !== true) p.fail(17, 2, o);
 }
 c.program = F18;
 c.index = undefined;
-if (!isEmpty(r31)) {
-if ((o = R_boolean(r31, K18_0, c)) !== true) p.fail(18, 0, o);
-}
+e = isEmpty(r44);
+if (!e && (o = R_boolean(r44, K18_0, c)) !== true) p.fail(18, 0, o);
 c.program = F19;
 c.index = undefined;
-if (!isEmpty(r33)) {
-if ((o = R_boolean(r33, K19_0, c)) !== true) p.fail(19, 0, o);
-}
+e = isEmpty(r47);
+if (!e && (o = R_boolean(r47, K19_0, c)) !== true) p.fail(19, 0, o);
 if (p.open(20)) {
-if (isTruthy(r33)) {
+if (isTruthy(r47)) {
 c.program = F20;
 c.index = undefined;
-if (isEmpty(r34)) {
-if ((o = R_team_feature(r34, K20_1, c)) !== true) p.fail(20, 1, o);
-} else {
-if ((o = R_boolean(r34, K20_0, c)) !== true) p.fail(20, 0, o);
-else if ((o = R_team_feature(r34, K20_1, c)) !== true) p.fail(20, 1, o);
+e = isEmpty(r48);
+if (!e && (o = R_boolean(r48, K20_0, c)) !== true) p.fail(20, 0, o);
+else if ((o = R_team_feature(r48, K20_1, c)) !== true) p.fail(20, 1, o);
 }
 }
-}
-if (isTruthy(r33)) {
+if (isTruthy(r47)) {
 c.program = F21;
 c.index = undefined;
-if (isEmpty(r35)) {
-if ((o = R_array_min(r35, K21_1, c)) !== true) p.fail(21, 1, o);
-} else {
-if ((o = R_array(r35, K21_0, c)) !== true) p.fail(21, 0, o);
-else if ((o = R_array_min(r35, K21_1, c)) !== true) p.fail(21, 1, o);
+e = isEmpty(r49);
+if (!e && (o = R_array(r49, K21_0, c)) !== true) p.fail(21, 0, o);
+else if ((o = R_array_min(r49, K21_1, c)) !== true) p.fail(21, 1, o);
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r52)) for (let i0 = 0; i0 < r52.length; i0++) {
 ix[0] = i0;
-const e38 = r37[i0];
-const v39 = e38 !== null && typeof e38 === "object" && !Array.isArray(e38) ? e38.type : undefined;
-if (isTruthy(r33)) {
+const e53 = r52[i0];
+const v54 = (e53 !== null && typeof e53 === "object" && !Array.isArray(e53) ? e53 : E).type;
+if (isTruthy(r47)) {
 c.program = F22;
 c.index = i0;
-if (isEmpty(v39)) {
-if ((o = R_required(v39, K22_0, c)) !== true) p.fail(22, 0, o);
-} else {
-if ((o = R_required(v39, K22_0, c)) !== true) p.fail(22, 0, o);
-else if ((o = R_in(v39, K22_1, c)) !== true) p.fail(22, 1, o);
+e = isEmpty(v54);
+if ((o = R_required(v54, K22_0, c)) !== true) p.fail(22, 0, o);
+else if (!e && (o = R_in(v54, K22_1, c)) !== true) p.fail(22, 1, o);
 }
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r52)) for (let i0 = 0; i0 < r52.length; i0++) {
 ix[0] = i0;
-const e40 = r37[i0];
-const v41 = e40 !== null && typeof e40 === "object" && !Array.isArray(e40) ? e40.creation_date : undefined;
-if (isTruthy(r33)) {
+const e55 = r52[i0];
+const v56 = (e55 !== null && typeof e55 === "object" && !Array.isArray(e55) ? e55 : E).creation_date;
+if (isTruthy(r47)) {
 c.program = F23;
 c.index = i0;
-if (isEmpty(v41)) {
-if ((o = R_required(v41, K23_0, c)) !== true) p.fail(23, 0, o);
-} else {
-if ((o = R_required(v41, K23_0, c)) !== true) p.fail(23, 0, o);
-else if ((o = R_date(v41, K23_1, c)) !== true) p.fail(23, 1, o);
-else if ((o = R_range_duration_after(v41, A23_2(c), c)) !== true) p.fail(23, 2, o);
-else if ((o = R_before_field(v41, A23_3(c), c)) !== true) p.fail(23, 3, o);
+e = isEmpty(v56);
+if ((o = R_required(v56, K23_0, c)) !== true) p.fail(23, 0, o);
+else if (!e && (o = R_date(v56, K23_1, c)) !== true) p.fail(23, 1, o);
+else if (!e && (o = R_range_duration_after(v56, A23_2(c), c)) !== true) p.fail(23, 2, o);
+else if (!e && (o = R_before_field(v56, A23_3(c), c)) !== true) p.fail(23, 3, o);
 }
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r52)) for (let i0 = 0; i0 < r52.length; i0++) {
 ix[0] = i0;
-const e42 = r37[i0];
-const v43 = e42 !== null && typeof e42 === "object" && !Array.isArray(e42) ? e42.content : undefined;
-if (isTruthy(r33)) {
+const e57 = r52[i0];
+const v58 = (e57 !== null && typeof e57 === "object" && !Array.isArray(e57) ? e57 : E).content;
+if (isTruthy(r47)) {
 c.program = F24;
 c.index = i0;
-if (!isEmpty(v43)) {
-if ((o = R_string(v43, K24_0, c)) !== true) p.fail(24, 0, o);
-else if ((o = R_between(v43, K24_1, c)) !== true) p.fail(24, 1, o);
+e = isEmpty(v58);
+if (!e && (o = R_string(v58, K24_0, c)) !== true) p.fail(24, 0, o);
+else if (!e && (o = R_between(v58, K24_1, c)) !== true) p.fail(24, 1, o);
 }
 }
-}
-if (Array.isArray(r37)) for (let i0 = 0; i0 < r37.length; i0++) {
+if (Array.isArray(r52)) for (let i0 = 0; i0 < r52.length; i0++) {
 ix[0] = i0;
-const e44 = r37[i0];
-const v45 = e44 !== null && typeof e44 === "object" && !Array.isArray(e44) ? e44.media : undefined;
-if (isTruthy(r33)) {
+const e59 = r52[i0];
+const v60 = (e59 !== null && typeof e59 === "object" && !Array.isArray(e59) ? e59 : E).media;
+if (isTruthy(r47)) {
 c.program = F25;
 c.index = i0;
-if (!isEmpty(v45)) {
-if ((o = R_pub_media(v45, K25_0, c)) !== true) p.fail(25, 0, o);
-}
+e = isEmpty(v60);
+if (!e && (o = R_pub_media(v60, K25_0, c)) !== true) p.fail(25, 0, o);
 }
 }
 if (p.open(26)) {
 c.program = F26;
 c.index = undefined;
-if (isEmpty(r47)) {
-if ((o = R_team_feature(r47, K26_1, c)) !== true) p.fail(26, 1, o);
-} else {
-if ((o = R_boolean(r47, K26_0, c)) !== true) p.fail(26, 0, o);
-else if ((o = R_team_feature(r47, K26_1, c)) !== true) p.fail(26, 1, o);
-}
+e = isEmpty(r63);
+if (!e && (o = R_boolean(r63, K26_0, c)) !== true) p.fail(26, 0, o);
+else if ((o = R_team_feature(r63, K26_1, c)) !== true) p.fail(26, 1, o);
 }
 if (p.open(27)) {
-if (isTruthy(r47)) {
+if (isTruthy(r63)) {
 c.program = F27;
 c.index = undefined;
-if (isEmpty(r48)) {
-if ((o = R_required(r48, K27_0, c)) !== true) p.fail(27, 0, o);
-} else {
-if ((o = R_required(r48, K27_0, c)) !== true) p.fail(27, 0, o);
-else if ((o = R_string(r48, K27_1, c)) !== true) p.fail(27, 1, o);
-else if ((o = R_between(r48, K27_2, c)) !== true) p.fail(27, 2, o);
-}
+e = isEmpty(r64);
+if ((o = R_required(r64, K27_0, c)) !== true) p.fail(27, 0, o);
+else if (!e && (o = R_string(r64, K27_1, c)) !== true) p.fail(27, 1, o);
+else if (!e && (o = R_between(r64, K27_2, c)) !== true) p.fail(27, 2, o);
 }
 }
 if (p.open(28)) {
-if (isTruthy(r47)) {
+if (isTruthy(r63)) {
 c.program = F28;
 c.index = undefined;
-if (!isEmpty(r49)) {
-if ((o = R_pub_media(r49, K28_0, c)) !== true) p.fail(28, 0, o);
-}
+e = isEmpty(r65);
+if (!e && (o = R_pub_media(r65, K28_0, c)) !== true) p.fail(28, 0, o);
 }
 }
 c.program = F29;
 c.index = undefined;
-if (!isEmpty(r51)) {
-if ((o = R_boolean(r51, K29_0, c)) !== true) p.fail(29, 0, o);
-}
-if (isTruthy(r51)) {
+e = isEmpty(r68);
+if (!e && (o = R_boolean(r68, K29_0, c)) !== true) p.fail(29, 0, o);
+if (isTruthy(r68)) {
 c.program = F30;
 c.index = undefined;
-if (isEmpty(r52)) {
-if ((o = R_required(r52, K30_0, c)) !== true) p.fail(30, 0, o);
-} else {
-if ((o = R_required(r52, K30_0, c)) !== true) p.fail(30, 0, o);
-else if ((o = R_string(r52, K30_1, c)) !== true) p.fail(30, 1, o);
-else if ((o = R_between(r52, K30_2, c)) !== true) p.fail(30, 2, o);
+e = isEmpty(r69);
+if ((o = R_required(r69, K30_0, c)) !== true) p.fail(30, 0, o);
+else if (!e && (o = R_string(r69, K30_1, c)) !== true) p.fail(30, 1, o);
+else if (!e && (o = R_between(r69, K30_2, c)) !== true) p.fail(30, 2, o);
 }
-}
-if (isTruthy(r51)) {
+if (isTruthy(r68)) {
 c.program = F31;
 c.index = undefined;
-if (!isEmpty(r53)) {
-if ((o = R_pub_media(r53, K31_0, c)) !== true) p.fail(31, 0, o);
-}
+e = isEmpty(r70);
+if (!e && (o = R_pub_media(r70, K31_0, c)) !== true) p.fail(31, 0, o);
 }
 if (p.open(32)) {
 c.program = F32;
 c.index = undefined;
-if (isEmpty(r55)) {
-if ((o = R_team_feature(r55, K32_1, c)) !== true) p.fail(32, 1, o);
-} else {
-if ((o = R_boolean(r55, K32_0, c)) !== true) p.fail(32, 0, o);
-else if ((o = R_team_feature(r55, K32_1, c)) !== true) p.fail(32, 1, o);
-else if ((o = R_needs_any(r55, A32_2(c), c)) !== true) p.fail(32, 2, o);
-}
+e = isEmpty(r73);
+if (!e && (o = R_boolean(r73, K32_0, c)) !== true) p.fail(32, 0, o);
+else if ((o = R_team_feature(r73, K32_1, c)) !== true) p.fail(32, 1, o);
+else if (!e && (o = R_needs_any(r73, A32_2(c), c)) !== true) p.fail(32, 2, o);
 }
 if (p.open(33)) {
-if (isTruthy(r55)) {
+if (isTruthy(r73)) {
 c.program = F33;
 c.index = undefined;
-if (isEmpty(r56)) {
-if ((o = R_required(r56, K33_0, c)) !== true) p.fail(33, 0, o);
-} else {
-if ((o = R_required(r56, K33_0, c)) !== true) p.fail(33, 0, o);
-else if ((o = R_string(r56, K33_1, c)) !== true) p.fail(33, 1, o);
-else if ((o = R_between(r56, K33_2, c)) !== true) p.fail(33, 2, o);
-}
+e = isEmpty(r74);
+if ((o = R_required(r74, K33_0, c)) !== true) p.fail(33, 0, o);
+else if (!e && (o = R_string(r74, K33_1, c)) !== true) p.fail(33, 1, o);
+else if (!e && (o = R_between(r74, K33_2, c)) !== true) p.fail(33, 2, o);
 }
 }
 if (p.open(34)) {
-if (isTruthy(r55)) {
+if (isTruthy(r73)) {
 c.program = F34;
 c.index = undefined;
-if (!isEmpty(r57)) {
-if ((o = R_pub_media(r57, K34_0, c)) !== true) p.fail(34, 0, o);
-}
+e = isEmpty(r75);
+if (!e && (o = R_pub_media(r75, K34_0, c)) !== true) p.fail(34, 0, o);
 }
 }
 };
@@ -4755,6 +4237,7 @@ if ((o = R_pub_media(r57, K34_0, c)) !== true) p.fail(34, 0, o);
 // form: account-invite (schemas/forms/account-invite.rules.json)
 "17imc1kqxc": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_string = rt.rules["string"];
 const R_email = rt.rules["email"];
@@ -4765,27 +4248,25 @@ const F1 = rt.fields[1];
 const K1_0 = rt.fixed[1][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.provider : undefined;
-const r1 = s !== null && typeof s === "object" ? s.email : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.provider;
+const r2 = o0.email;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_string(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_string(r1, K0_1, c)) !== true) p.fail(0, 1, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r1)) {
-if ((o = R_email(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r2);
+if (!e && (o = R_email(r2, K1_0, c)) !== true) p.fail(1, 0, o);
 };
 },
 // form: confirm-code (schemas/forms/confirm-code.rules.json)
 "1ml0709rd2w": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_regex = rt.rules["regex"];
 const F0 = rt.fields[0];
@@ -4793,21 +4274,20 @@ const K0_0 = rt.fixed[0][0];
 const K0_1 = rt.fixed[0][1];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.confirm_code : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.confirm_code;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_regex(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_regex(r1, K0_1, c)) !== true) p.fail(0, 1, o);
 };
 },
 // form: contact (schemas/forms/contact.rules.json)
 "24sm98n3ze1": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_string = rt.rules["string"];
@@ -4821,48 +4301,45 @@ const K1_1 = rt.fixed[1][1];
 const K1_2 = rt.fixed[1][2];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.reason : undefined;
-const r1 = s !== null && typeof s === "object" ? s.message : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.reason;
+const r2 = o0.message;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
 c.program = F1;
 c.index = undefined;
-if (isEmpty(r1)) {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-} else {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-else if ((o = R_string(r1, K1_1, c)) !== true) p.fail(1, 1, o);
-else if ((o = R_between(r1, K1_2, c)) !== true) p.fail(1, 2, o);
-}
+e = isEmpty(r2);
+if ((o = R_required(r2, K1_0, c)) !== true) p.fail(1, 0, o);
+else if (!e && (o = R_string(r2, K1_1, c)) !== true) p.fail(1, 1, o);
+else if (!e && (o = R_between(r2, K1_2, c)) !== true) p.fail(1, 2, o);
 };
 },
 // form: member-invite (schemas/forms/member-invite.rules.json)
 "1wsaufxvwdw": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_email = rt.rules["email"];
 const F0 = rt.fields[0];
 const K0_0 = rt.fixed[0][0];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.email : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.email;
 c.program = F0;
 c.index = undefined;
-if (!isEmpty(r0)) {
-if ((o = R_email(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-}
+e = isEmpty(r1);
+if (!e && (o = R_email(r1, K0_0, c)) !== true) p.fail(0, 0, o);
 };
 },
 // form: quickdraw-import (schemas/forms/quickdraw-import.rules.json)
 "bfol6vsmx9": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_string = rt.rules["string"];
 const R_equals = rt.rules["equals"];
@@ -4882,49 +4359,39 @@ const K3_1 = rt.fixed[3][1];
 const K3_2 = rt.fixed[3][2];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.provider : undefined;
-const r1 = s !== null && typeof s === "object" ? s.matched : undefined;
-const r2 = s !== null && typeof s === "object" ? s.confirm : undefined;
-const r3 = s !== null && typeof s === "object" ? s.name : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.provider;
+const r2 = o0.matched;
+const r3 = o0.confirm;
+const r4 = o0.name;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_string(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_string(r1, K0_1, c)) !== true) p.fail(0, 1, o);
 c.program = F1;
 c.index = undefined;
-if (isEmpty(r1)) {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-} else {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-else if ((o = R_string(r1, K1_1, c)) !== true) p.fail(1, 1, o);
-}
+e = isEmpty(r2);
+if ((o = R_required(r2, K1_0, c)) !== true) p.fail(1, 0, o);
+else if (!e && (o = R_string(r2, K1_1, c)) !== true) p.fail(1, 1, o);
 c.program = F2;
 c.index = undefined;
-if (isEmpty(r2)) {
-if ((o = R_required(r2, K2_0, c)) !== true) p.fail(2, 0, o);
-} else {
-if ((o = R_required(r2, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_equals(r2, K2_1, c)) !== true) p.fail(2, 1, o);
-}
+e = isEmpty(r3);
+if ((o = R_required(r3, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_equals(r3, K2_1, c)) !== true) p.fail(2, 1, o);
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r3, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_string(r3, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_between(r3, K3_2, c)) !== true) p.fail(3, 2, o);
-}
+e = isEmpty(r4);
+if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_string(r4, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_between(r4, K3_2, c)) !== true) p.fail(3, 2, o);
 };
 },
 // form: shortlink-create (schemas/forms/shortlink-create.rules.json)
 "1oc6zfwbdxe": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_in = rt.rules["in"];
 const R_string = rt.rules["string"];
@@ -4950,52 +4417,44 @@ const K3_1 = rt.fixed[3][1];
 const K3_2 = rt.fixed[3][2];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.type : undefined;
-const r1 = s !== null && typeof s === "object" ? s.domain : undefined;
-const r2 = s !== null && typeof s === "object" ? s.key : undefined;
-const r3 = s !== null && typeof s === "object" ? s.url : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.type;
+const r2 = o0.domain;
+const r3 = o0.key;
+const r4 = o0.url;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_in(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_in(r1, K0_1, c)) !== true) p.fail(0, 1, o);
 c.program = F1;
 c.index = undefined;
-if (isEmpty(r1)) {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-} else {
-if ((o = R_required(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-else if ((o = R_string(r1, K1_1, c)) !== true) p.fail(1, 1, o);
-else if ((o = R_in(r1, K1_2, c)) !== true) p.fail(1, 2, o);
-}
+e = isEmpty(r2);
+if ((o = R_required(r2, K1_0, c)) !== true) p.fail(1, 0, o);
+else if (!e && (o = R_string(r2, K1_1, c)) !== true) p.fail(1, 1, o);
+else if (!e && (o = R_in(r2, K1_2, c)) !== true) p.fail(1, 2, o);
 if (p.open(2)) {
 c.program = F2;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_string(r2, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_between(r2, K2_1, c)) !== true) p.fail(2, 1, o);
-else if ((o = R_regex(r2, K2_2, c)) !== true) p.fail(2, 2, o);
-else if ((o = R_has_feature(r2, K2_3, c)) !== true) p.fail(2, 3, o);
-}
+e = isEmpty(r3);
+if (!e && (o = R_string(r3, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_between(r3, K2_1, c)) !== true) p.fail(2, 1, o);
+else if (!e && (o = R_regex(r3, K2_2, c)) !== true) p.fail(2, 2, o);
+else if (!e && (o = R_has_feature(r3, K2_3, c)) !== true) p.fail(2, 3, o);
 }
 c.program = F3;
 c.index = undefined;
-if (isEmpty(r3)) {
-if ((o = R_required(r3, K3_0, c)) !== true) p.fail(3, 0, o);
-} else {
-if ((o = R_required(r3, K3_0, c)) !== true) p.fail(3, 0, o);
-else if ((o = R_string(r3, K3_1, c)) !== true) p.fail(3, 1, o);
-else if ((o = R_url(r3, K3_2, c)) !== true) p.fail(3, 2, o);
-}
+e = isEmpty(r4);
+if ((o = R_required(r4, K3_0, c)) !== true) p.fail(3, 0, o);
+else if (!e && (o = R_string(r4, K3_1, c)) !== true) p.fail(3, 1, o);
+else if (!e && (o = R_url(r4, K3_2, c)) !== true) p.fail(3, 2, o);
 };
 },
 // form: sign-in (schemas/forms/sign-in.rules.json)
 "gs2a2558sh": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
+const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
 const R_email = rt.rules["email"];
 const R_regex = rt.rules["regex"];
@@ -5011,29 +4470,25 @@ const K2_0 = rt.fixed[2][0];
 const K2_1 = rt.fixed[2][1];
 return (s, p) => {
 const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;
-let o, t;
-const r0 = s !== null && typeof s === "object" ? s.email : undefined;
-const r1 = s !== null && typeof s === "object" ? s.code : undefined;
-const r2 = s !== null && typeof s === "object" ? s.name : undefined;
+let o, t, e;
+const o0 = s !== null && typeof s === "object" ? s : E;
+const r1 = o0.email;
+const r2 = o0.code;
+const r3 = o0.name;
 c.program = F0;
 c.index = undefined;
-if (isEmpty(r0)) {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-} else {
-if ((o = R_required(r0, K0_0, c)) !== true) p.fail(0, 0, o);
-else if ((o = R_email(r0, K0_1, c)) !== true) p.fail(0, 1, o);
-}
+e = isEmpty(r1);
+if ((o = R_required(r1, K0_0, c)) !== true) p.fail(0, 0, o);
+else if (!e && (o = R_email(r1, K0_1, c)) !== true) p.fail(0, 1, o);
 c.program = F1;
 c.index = undefined;
-if (!isEmpty(r1)) {
-if ((o = R_regex(r1, K1_0, c)) !== true) p.fail(1, 0, o);
-}
+e = isEmpty(r2);
+if (!e && (o = R_regex(r2, K1_0, c)) !== true) p.fail(1, 0, o);
 c.program = F2;
 c.index = undefined;
-if (!isEmpty(r2)) {
-if ((o = R_string(r2, K2_0, c)) !== true) p.fail(2, 0, o);
-else if ((o = R_between(r2, K2_1, c)) !== true) p.fail(2, 1, o);
-}
+e = isEmpty(r3);
+if (!e && (o = R_string(r3, K2_0, c)) !== true) p.fail(2, 0, o);
+else if (!e && (o = R_between(r3, K2_1, c)) !== true) p.fail(2, 1, o);
 };
 }
 };

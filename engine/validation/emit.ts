@@ -23,12 +23,15 @@ function member(key: string): string {
  */
 type Mode = "any" | "object";
 
-function step(from: string, key: string, mode: Mode): string {
-  const guard =
-    mode === "any"
-      ? `${from} !== null && typeof ${from} === "object"`
-      : `${from} !== null && typeof ${from} === "object" && !Array.isArray(${from})`;
-  return `${guard} ? ${from}${key} : undefined`;
+function guard(value: string, mode: Mode): string {
+  return mode === "any"
+    ? `${value} !== null && typeof ${value} === "object"`
+    : `${value} !== null && typeof ${value} === "object" && !Array.isArray(${value})`;
+}
+
+/** A value as an object to read from: itself, or an empty object with no prototype where the step gives undefined. */
+function view(value: string, mode: Mode): string {
+  return `${guard(value, mode)} ? ${value} : E`;
 }
 
 class Emitter {
@@ -50,9 +53,21 @@ class Emitter {
     const key = `${mode}\u0000${root}\u0000${segments.join("\u0000")}`;
     const known = this.reads.get(key);
     if (known) return known;
-    const from = this.read(root, segments.slice(0, -1), mode);
+    const parent = this.viewOf(root, segments.slice(0, -1), mode);
     const name = this.fresh("r");
-    this.prelude.push(`const ${name} = ${step(from, member(segments.at(-1) as string), mode)};`);
+    this.prelude.push(`const ${name} = ${parent}${member(segments.at(-1) as string)};`);
+    this.reads.set(key, name);
+    return name;
+  }
+
+  /** The object view (see view) of the value at `segments` from a root, made once. */
+  private viewOf(root: string, segments: readonly string[], mode: Mode): string {
+    const key = `view\u0000${mode}\u0000${root}\u0000${segments.join("\u0000")}`;
+    const known = this.reads.get(key);
+    if (known) return known;
+    const value = this.read(root, segments, mode);
+    const name = this.fresh("o");
+    this.prelude.push(`const ${name} = ${view(value, mode)};`);
     this.reads.set(key, name);
     return name;
   }
@@ -62,7 +77,7 @@ class Emitter {
     let current = from;
     for (const seg of segments) {
       const name = this.fresh("v");
-      out.push(`const ${name} = ${step(current, member(seg), "object")};`);
+      out.push(`const ${name} = (${view(current, "object")})${member(seg)};`);
       current = name;
     }
     return current;
@@ -85,7 +100,7 @@ class Emitter {
               ? `[i${star}]`
               : `["*"]`
             : member(seg);
-        return `t = ${step("t", key, "any")}`;
+        return `t = ${guard("t", "any")} ? t${key} : undefined`;
       });
       value = `(t = ${root}, ${steps.join(", ")}, t)`;
     }
@@ -117,20 +132,19 @@ class Emitter {
         this.constants.push(`const ${maker} = rt.args[${k}][${j}];`);
         args = `${maker}(c)`;
       }
-      return {
-        implicit: rule.definition.implicit === true,
-        code: `(o = R_${rule.name}(${value}, ${args}, c)) !== true) p.fail(${k}, ${j}, o);`,
-      };
+      // Every rule but the implicit ones (required) passes an empty value: they are skipped when it is (e).
+      const call = `(o = R_${rule.name}(${value}, ${args}, c)) !== true`;
+      const test = rule.definition.implicit === true ? call : `!e && ${call}`;
+      return `${j === 0 ? "if" : "else if"} (${test}) p.fail(${k}, ${j}, o);`;
     });
-    const chainCode = (list: typeof calls) =>
-      list.map((c, i) => `${i === 0 ? "if (" : "else if ("}${c.code}`);
-    const implicit = calls.filter((c) => c.implicit);
     const conditions = field.when.map((cond) => this.condition(cond, depth));
     if (conditions.length > 0) out.push(`if (${conditions.join(" && ")}) {`);
-    out.push(`c.program = F${k};`, `c.index = ${depth > 0 ? `i${depth - 1}` : "undefined"};`);
-    // Every rule but the implicit ones (required) passes an empty value.
-    if (implicit.length === 0) out.push(`if (!isEmpty(${value})) {`, ...chainCode(calls), "}");
-    else out.push(`if (isEmpty(${value})) {`, ...chainCode(implicit), "} else {", ...chainCode(calls), "}");
+    out.push(
+      `c.program = F${k};`,
+      `c.index = ${depth > 0 ? `i${depth - 1}` : "undefined"};`,
+      `e = isEmpty(${value});`,
+      ...calls,
+    );
     if (conditions.length > 0) out.push("}");
   }
 
@@ -173,11 +187,12 @@ class Emitter {
     return [
       "(rt) => {",
       "const { isEmpty, isTruthy, asText } = rt;",
+      "const E = Object.freeze(Object.create(null));",
       ...rules,
       ...this.constants,
       "return (s, p) => {",
       "const form = p.form, src = p.sourceIndex, ix = p.indexes, c = p.ruleCtx;",
-      "let o, t;",
+      "let o, t, e;",
       ...this.prelude,
       ...this.body,
       "};",
