@@ -3,8 +3,6 @@
  * case alike), each round long enough to be measurable, and reports the median time per operation. Figures
  * are meant to be read as ratios between cases measured in the same run, never as absolute promises.
  */
-import v8 from "node:v8";
-import { runInNewContext } from "node:vm";
 
 export type Case = { name: string; fn: () => unknown };
 export type Measured = {
@@ -45,21 +43,19 @@ function calibrate(fn: () => unknown, targetMs: number): number {
   }
 }
 
-/** A full garbage collection, when V8 lets us ask for one (flags set at run time: no node option needed). */
-export function collectGarbage(): void {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as (() => void) | undefined;
-  gc?.();
-}
-
 /**
- * Runs the cases, interleaved, for about `ms` and then collects the garbage: what loading left (schemas compiled,
- * fixtures built) is swept and the JIT has settled before the first timed round.
+ * Runs the cases, interleaved, until this process has used about `cpuMs` of CPU time (not wall time: on a loaded
+ * machine the JIT's background compiles wait for a core too), so the JIT has settled before the first timed round.
+ * No forced collection after it: one (gc() exposed at run time) threw the engine's optimised code away, and its
+ * first table ran at twice the cost of the later ones.
  */
-export function settle(cases: Case[], ms: number): void {
-  const end = process.hrtime.bigint() + BigInt(Math.round(ms * 1e6));
-  while (process.hrtime.bigint() < end) for (const c of cases) c.fn();
-  collectGarbage();
+export function settle(cases: Case[], cpuMs: number): void {
+  const start = process.cpuUsage();
+  const used = () => {
+    const u = process.cpuUsage(start);
+    return (u.user + u.system) / 1000;
+  };
+  while (used() < cpuMs) for (const c of cases) c.fn();
 }
 
 export type MeasureOptions = {
