@@ -113,6 +113,14 @@ describe("the generated walks", () => {
     for (const [name, scope] of scopes) expect(scopeProgram(scope).walk, name).toBeTypeOf("function");
   });
 
+  it("are found for the config the API serves the builder (a JSON copy, without file names)", () => {
+    const { files: _files, ...served } = builderConfigFrom(set);
+    const inBrowser = compileConfig(JSON.parse(JSON.stringify(served)));
+    for (const scope of [inBrowser.base, inBrowser.summary, ...inBrowser.sources.values()]) {
+      expect(scopeProgram(scope).walk, scope.file).toBeTypeOf("function");
+    }
+  });
+
   it("find the maximal contest valid, as the interpreter does", () => {
     const ctx = contextOf(new Set(FEATURE_NAMES), 0);
     expect(bothWays(() => validate(maximal, config, ctx))).toEqual({ generated: [], interpreted: [] });
