@@ -138,18 +138,21 @@ function boundFieldResolver(template: string): (ctx: RuleContext) => FieldArg {
   };
 }
 
-/** "now" as a field argument: its ISO text made once per date, not once per check. */
-function nowResolver(): Resolver {
+/**
+ * "now" as a field argument: its ISO text made once per date, not once per check, in one argument object refilled
+ * by each check (see BoundFieldArg).
+ */
+function boundNowResolver(): (ctx: RuleContext) => FieldArg {
   let date: Date | undefined;
   let time = Number.NaN;
-  let text = "";
-  return (env): FieldArg => {
+  const arg: FieldArg = { path: "now", value: "" };
+  return (env) => {
     if (env.now !== date || env.now.getTime() !== time) {
       date = env.now;
       time = env.now.getTime();
-      text = env.now.toISOString();
+      arg.value = env.now.toISOString();
     }
-    return { path: "now", value: text };
+    return arg;
   };
 }
 
@@ -214,7 +217,10 @@ function convert(param: ParamSpec, arg: RawArg): Converted | string {
     case "field_or_now":
     case "field": {
       if (param.kind === "field_or_now" && value === "now") {
-        return { resolver: nowResolver() };
+        return {
+          resolver: (env): FieldArg => ({ path: "now", value: env.now.toISOString() }),
+          bound: boundNowResolver(),
+        };
       }
       if (value === null || !FIELD_PATH.test(value)) {
         return `${param.name} must be a field path like base.start_date or sources.$SOURCE.publication.content (got "${value ?? ""}")`;
