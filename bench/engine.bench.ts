@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import { compileConfig } from "../engine/config/compile";
 import { builderConfigFrom, formSchemas, loadSchemaSet } from "../engine/node/load-schemas";
+import { clearHandleJudgements } from "../engine/rules/account-handle";
 import { compileStructure } from "../engine/structure";
 import { clearMentionCache } from "../engine/text/mentions";
 import { clearLengthCache } from "../engine/text/twitter-length";
@@ -73,10 +74,11 @@ export async function run(): Promise<string> {
     [
       { name: "ajv structural validation (compiled form schema)", fn: () => structure(form) },
       {
-        name: "engine: full semantic validation, cold (text-length, mention and date caches emptied first)",
+        name: "engine: full semantic validation, cold (text-length, mention, handle and date caches emptied first)",
         fn: () => {
           clearLengthCache();
           clearMentionCache();
+          clearHandleJudgements();
           clearValueCaches();
           return validate(form, config, ctx);
         },
