@@ -8,7 +8,7 @@
  * them from the compiled config): only the form's structure, keyed by scopeSignature.
  */
 import type { CompiledScope, Condition } from "../config/compile";
-import { chainRules } from "./signature";
+import { chainRules, readsIndex } from "./signature";
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const RESERVED = new Set(["__proto__"]);
@@ -130,7 +130,12 @@ class Emitter {
       } else {
         const maker = `A${k}_${j}`;
         this.constants.push(`const ${maker} = rt.args[${k}][${j}];`);
-        args = `${maker}(c)`;
+        if (readsIndex(rule)) args = `${maker}(c)`;
+        else {
+          // The same for every instance in the scope (the form, now, the source's index): made once per walk.
+          args = `X${k}_${j}`;
+          this.prelude.push(`const ${args} = ${maker}(c);`);
+        }
       }
       // Every rule but the implicit ones (required) passes an empty value: they are skipped when it is (e).
       const call = `(o = R_${rule.name}(${value}, ${args}, c)) !== true`;

@@ -1,16 +1,22 @@
 /**
  * What a scope's generated walk (engine/validation/emit.ts) is made from, as one text, and its key: the fields in
  * order with their segments, whether a plan gate can switch them off, their `when` conditions and the shape of
- * their rule chains (names, which run on an empty value, which take constant arguments). Messages, arguments and
+ * their rule chains (names, which run on an empty value, which take constant arguments, which read $INDEX). Messages, arguments and
  * the rules' own code are not in it: the generated code takes them from the compiled config at run time. A scope
  * whose key has no generated walk (a sidecar edited without `npm run codegen`, a provider registered in a test) is
  * validated by the interpreter, with the same result.
  */
 import type { CompiledField, CompiledScope } from "../config/compile";
+import type { CompiledRule } from "../rulestring/compile";
 
 /** The rules a field's chain runs, in order: everything but the `inert` ones (needed_by never fails). */
 export function chainRules(field: CompiledField) {
   return field.rules.filter((rule) => !rule.definition.inert);
+}
+
+/** Whether a rule's arguments depend on the instance ($INDEX): if not, they are the same for a whole scope. */
+export function readsIndex(rule: CompiledRule): boolean {
+  return rule.fieldRefs.some((ref) => ref.split(".").includes("$INDEX"));
 }
 
 export function scopeSignature(scope: CompiledScope): string {
@@ -19,7 +25,7 @@ export function scopeSignature(scope: CompiledScope): string {
       f.segments,
       f.feature !== undefined,
       f.when.map((c) => [c.op, c.value ?? null, c.absolute, c.segments, c.stars, c.sources]),
-      chainRules(f).map((r) => [r.name, r.definition.implicit === true, r.fixed !== null]),
+      chainRules(f).map((r) => [r.name, r.definition.implicit === true, r.fixed !== null, readsIndex(r)]),
     ]),
   );
 }
