@@ -18,6 +18,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { type Db, dialectOf } from "../db/client";
+import { insertMany } from "../db/insert-many";
 import { publications } from "../db/tables";
 import { transaction } from "../db/transaction";
 import { MessageRefused } from "../drivers/errors";
@@ -239,9 +240,6 @@ export async function publishOnce(
   return { ...row, status: "published", externalPostId: externalId, publishedAt: at };
 }
 
-/** Rows a multi-row insert takes at once on PostgreSQL (13 parameters a row, 65 535 at most a statement). */
-const PG_INSERT_CHUNK = 2_000;
-
 /** How many replies of a batch go to the driver between two commits of their published state. */
 export const PUBLISH_BATCH = 1_000;
 
@@ -283,22 +281,12 @@ export async function publishReplies(
   if (missing.length > 0) {
     const createdAt = clock().toISOString();
     await transaction(db, async (tx) => {
-      if (dialectOf(tx) === "postgresql") {
-        // A statement prepared from db runs on the pool, outside this transaction: built from tx, many rows a go.
-        const values = missing.map((p) => ({
-          ...recordOf(p, createdAt),
-          media: p.media,
-          status: "publishing",
-        }));
-        for (let k = 0; k < values.length; k += PG_INSERT_CHUNK) {
-          await tx
-            .insert(publications)
-            .values(values.slice(k, k + PG_INSERT_CHUNK))
-            .onConflictDoNothing();
-        }
-      } else {
-        for (const p of missing) await stmts.record.execute(recordOf(p, createdAt));
-      }
+      await insertMany(
+        tx,
+        publications,
+        missing.map((p) => ({ ...recordOf(p, createdAt), media: p.media, status: "publishing" })),
+        { onConflictDoNothing: true },
+      );
     });
     rows = await rowsOf();
   }
