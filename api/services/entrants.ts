@@ -18,7 +18,7 @@
  *   (refilterEntries): verdicts and funnel change, the entries do not.
  */
 
-import { and, asc, count, eq, gte, inArray, isNotNull, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
 import { type ProviderFacts, profileUrlOf } from "../../engine/provider";
 import { toTime } from "../../engine/values";
@@ -489,6 +489,8 @@ export async function momentReplyEntrants(
   contestId: string,
   /** Moment winners answered even when their entry is no longer valid (a frozen winner keeps its moment). */
   winners: readonly string[] = [],
+  /** Only the entries at these load positions, from `from` up to `to` excluded (a moment_replies job's share). */
+  positions?: { from: number; to: number },
 ): Promise<{ id: string; sourceId: string; name: string; firstComment: string | null }[]> {
   return await db
     .select({
@@ -501,6 +503,8 @@ export async function momentReplyEntrants(
     .where(
       and(
         eq(entrants.contestId, contestId),
+        positions ? gte(entrants.position, positions.from) : undefined,
+        positions ? lt(entrants.position, positions.to) : undefined,
         winners.length === 0
           ? eq(entrants.valid, true)
           : or(eq(entrants.valid, true), inArray(entrants.id, [...winners])),
