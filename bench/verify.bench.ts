@@ -11,7 +11,7 @@
  */
 import { eq } from "drizzle-orm";
 import { contests } from "../api/db/tables";
-import { readEntries, TUNNEL_LOAD_MAX } from "../api/services/entrants";
+import { momentReplyEntrants, readEntries, TUNNEL_LOAD_MAX } from "../api/services/entrants";
 import { VERIFY_PAGE_SIZE } from "../engine/lifecycle";
 import {
   buildWorld,
@@ -20,6 +20,7 @@ import {
   DAY,
   HOUR,
   iso,
+  publicationsOf,
   T0,
   twitterForm,
   type World,
@@ -94,6 +95,10 @@ type Facts = {
   pageBrotli: number;
   listBytes: number;
   closeMs: number;
+  /** The tick after the close: its won and lost replies sent. */
+  repliesMs: number;
+  /** Replies published (one per listed entry). */
+  replies: number;
 };
 
 const label = (n: number) => `${n / 1_000} k`;
@@ -110,14 +115,26 @@ export async function run(): Promise<string> {
     for (const [i, n] of SIZES.entries())
       withList.set(n, await plannedContest(w, `Moments ${label(n)}`, n, true, i + 1));
     const built = [plain, ...withList.values()];
-    // The scheduler starts each, then closes it (entries loaded, moments resolved, replies published), one tick
-    // a contest: how long each close tick took is reported beside the figures (setup, not measured in rounds).
+    // The scheduler starts each, then closes it (entries loaded and written, moments resolved, their replies
+    // scheduled), then the next tick at the same instant sends the won and lost replies (the moment_replies jobs
+    // the close scheduled): how long each took is reported beside the figures (setup, not measured in rounds).
     const closeMs = new Map<string, number>();
+    const repliesMs = new Map<string, number>();
+    const elapsedMs = async (tick: () => Promise<unknown>) => {
+      const start = process.hrtime.bigint();
+      await tick();
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
     for (const c of built) {
       await w.tickAt(c.form.startAt);
-      const start = process.hrtime.bigint();
-      await w.tickAt(c.form.closeAt);
-      closeMs.set(c.id, Number(process.hrtime.bigint() - start) / 1e6);
+      closeMs.set(c.id, await elapsedMs(() => w.tickAt(c.form.closeAt)));
+      repliesMs.set(
+        c.id,
+        await elapsedMs(async () => {
+          const runs = (await w.tickAt(c.form.closeAt)).runs.filter((r) => r.kind === "moment_replies");
+          if (runs.some((r) => r.outcome !== "done")) throw new Error("a moment_replies job did not finish");
+        }),
+      );
     }
 
     // Peer of the closes, in the same run: reading the 50 k contest's entries again as its close read them (the
@@ -174,7 +191,15 @@ export async function run(): Promise<string> {
         pageBrotli: (await verify(w, pagePath(pages), br)).byteLength,
         listBytes: Buffer.byteLength(JSON.stringify(entries)),
         closeMs: closeMs.get(id) ?? Number.NaN,
+        repliesMs: repliesMs.get(id) ?? Number.NaN,
+        replies: (await publicationsOf(w, id)).filter(
+          (p) => p.kind.startsWith("winning_moment_") && p.status === "published",
+        ).length,
       });
+      const winners = (moments?.results ?? []).flatMap((r) => (r.winner ? [r.winner] : []));
+      const accounts = new Set((await momentReplyEntrants(w.t.db, id, winners)).map((e) => e.id));
+      if (facts.get(n)?.replies !== accounts.size)
+        throw new Error("not every listed entry was answered once");
       cases.push(
         { name: "GET /verify (the list's first page, size, hash)", fn: () => verify(w, id) },
         { name: "GET …/entries/{page}, the list's last page", fn: () => verify(w, pagePath(pages)) },
@@ -226,7 +251,9 @@ function report(
   const growth = (k: 0 | 1 | 2) => (ns(large, k) / ns(small, k)).toFixed(1);
   const listGrowth = ((facts.get(large)?.listed ?? 0) / (facts.get(small)?.listed ?? 1)).toFixed(1);
   const fl = facts.get(large);
-  const sec = (n: number) => `${((facts.get(n)?.closeMs ?? Number.NaN) / 1_000).toFixed(1)} s`;
+  const secs = (ms: number) => `${(ms / 1_000).toFixed(1)} s`;
+  const sec = (n: number) => secs(facts.get(n)?.closeMs ?? Number.NaN);
+  const replies = (n: number) => secs(facts.get(n)?.repliesMs ?? Number.NaN);
   const closeGrowth = (
     (facts.get(large)?.closeMs ?? Number.NaN) / (facts.get(small)?.closeMs ?? Number.NaN)
   ).toFixed(0);
@@ -239,6 +266,6 @@ function report(
     "",
     `At ${label(large)} entrants the list is **${kb(fl?.listBytes ?? 0)}** (it was one answer); now GET /verify sends **${kb(fl?.answerBytes ?? 0)}** (**${kb(fl?.answerBrotli ?? 0)}** brotli) and each of the other ${(fl?.pages ?? 1) - 1} pages at most the same. From ${label(small)} to ${label(large)} entrants the list grows **${listGrowth}×**; GET /verify grows **${growth(0)}×** (it reads the stored list whole), a page **${growth(1)}×**, serialising the whole list **${growth(2)}×**.`,
     "",
-    `Setup, not in the rounds: the scheduler tick that closed each contest (entries read and filtered, written, moments resolved, a won or lost reply published to each listed entry) took **${sec(small)}** at ${label(small)} and **${sec(large)}** at ${label(large)}, **${closeGrowth}×** for ${(large / small).toFixed(0)}× the entrants; the close of the contest without moments at ${label(big)}, **${(peer.closeMs / 1_000).toFixed(1)} s**, so the ${label(big)} close with moments costs **${((facts.get(large)?.closeMs ?? Number.NaN) / peer.closeMs).toFixed(2)}×** the close without. Peer of both, in the same run: reading the ${label(big)} entries again as a close reads them (the sandbox network making its synthetic entrants, and the filters; nothing written) took **${(peer.readMs / 1_000).toFixed(1)} s**: **${((100 * peer.readMs) / (facts.get(large)?.closeMs ?? Number.NaN)).toFixed(0)} %** of the close with moments.`,
+    `Setup, not in the rounds: the scheduler tick that closed each contest (entries read and filtered, written, moments resolved, their replies scheduled as moment_replies jobs) took **${sec(small)}** at ${label(small)} and **${sec(large)}** at ${label(large)}, **${closeGrowth}×** for ${(large / small).toFixed(0)}× the entrants; the close of the contest without moments at ${label(big)}, **${secs(peer.closeMs)}**, so the ${label(big)} close with moments costs **${((facts.get(large)?.closeMs ?? Number.NaN) / peer.closeMs).toFixed(2)}×** the close without. The next tick, which sent a won or lost reply to each listed entry (${(facts.get(small)?.replies ?? 0).toLocaleString("en")} and ${(facts.get(large)?.replies ?? 0).toLocaleString("en")} replies, the sandbox answering them), took **${replies(small)}** and **${replies(large)}**: close and replies together **${secs((facts.get(small)?.closeMs ?? Number.NaN) + (facts.get(small)?.repliesMs ?? Number.NaN))}** and **${secs((facts.get(large)?.closeMs ?? Number.NaN) + (facts.get(large)?.repliesMs ?? Number.NaN))}**. Peer of both, in the same run: reading the ${label(big)} entries again as a close reads them (the sandbox network making its synthetic entrants, and the filters; nothing written) took **${secs(peer.readMs)}**: **${((100 * peer.readMs) / (facts.get(large)?.closeMs ?? Number.NaN)).toFixed(0)} %** of the close with moments.`,
   ].join("\n");
 }

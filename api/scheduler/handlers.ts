@@ -336,16 +336,22 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
 
 /**
  * Resolves the winning moments of the contest's twitter sources, once, in the caller's transaction (the close's,
- * after its entries are written): each moment goes to the first valid entry made at or after it.
+ * after its entries are written): each moment goes to the first valid entry made at or after it. `written`: the
+ * entries the caller has just written, in load order (writeEntries' answer), else they are read.
  */
-export async function resolveMoments(tx: Db, contestId: string, at: string): Promise<void> {
+export async function resolveMoments(
+  tx: Db,
+  contestId: string,
+  at: string,
+  written?: readonly Parameters<typeof momentEntries>[0][number][],
+): Promise<void> {
   const commitment = await findCommitment(tx, contestId);
   const committed = committedMoments(commitment);
   if (Object.keys(committed).length === 0 || commitment?.momentsResult) return;
   const resolved: Record<string, unknown> = {};
   const lists: Record<string, { id: string; at: string }[]> = {};
   // Only the valid entries' few columns the list needs (a close resolves over tens of thousands).
-  const all = await validEntryTimes(tx, contestId);
+  const all = written ? written.filter((e) => e.valid) : await validEntryTimes(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
     lists[sourceId] = momentEntries(all, sourceId);
     // The winners frozen when their won replies went out during the run stay (docs/draw.md "Frozen winners").
@@ -450,8 +456,9 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     if (!fresh || (fresh.status !== "started" && fresh.status !== "closed"))
       return { move: null, loaded: null };
     let entries: number | null = null;
+    let written: Awaited<ReturnType<typeof writeEntries>> | undefined;
     if (load && lastLoad(fresh)) {
-      await writeEntries(tx, fresh, load, at);
+      written = await writeEntries(tx, fresh, load, at);
       await logActivity(tx, () => new Date(at), {
         teamId: row.teamId,
         type: "loadEntries",
@@ -460,7 +467,7 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
       entries = load.entrants.length;
     }
     const moved = await moveStatus(tx, row.id, "closed", at);
-    await resolveMoments(tx, row.id, at);
+    await resolveMoments(tx, row.id, at, written);
     // A close run again (it stopped after its commit) schedules nothing twice: jobs are unique by kind and key.
     const resolved = (await findCommitment(tx, row.id))?.momentsResult ?? null;
     await scheduleAfterClose(tx, fresh, at, resolved ? { entries: entries ?? fresh.entriesCount } : null);

@@ -287,9 +287,15 @@ export async function prepareLoad(
 
 /**
  * Stores a load: the contest's entries replaced (manual checks and profile openings kept by id), its counts,
- * funnel and dates.
+ * funnel and dates. Answers the rows as written, in load order (the close resolves its moments over them rather
+ * than reading them back).
  */
-export async function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): Promise<void> {
+export async function writeEntries(
+  tx: Tx,
+  row: ContestRow,
+  load: PreparedLoad,
+  at: string,
+): Promise<(typeof entrants.$inferInsert)[]> {
   const checks = new Map(
     (
       await tx
@@ -364,6 +370,7 @@ export async function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, 
       updatedAt: at,
     })
     .where(eq(contests.id, row.id));
+  return rows;
 }
 
 /** A stored entry as the filters read it (what the network gave when it was loaded). */

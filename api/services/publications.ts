@@ -333,18 +333,23 @@ export async function publishReplies(
     }
     const at = clock().toISOString();
     await transaction(db, async (tx) => {
-      const pg = dialectOf(tx) === "postgresql";
-      for (const [k, externalId] of answered.entries()) {
+      const done = answered.flatMap((externalId, k) => {
         const row = batch[k]?.row;
-        if (!row) continue;
-        if (pg) {
-          await tx
-            .update(publications)
-            .set({ status: "published", externalPostId: externalId, publishedAt: at })
-            .where(eq(publications.id, row.id));
-        } else {
-          await stmts.published.execute({ externalId, at, id: row.id });
-        }
+        return row ? [{ id: row.id, externalId }] : [];
+      });
+      if (done.length === 0) return;
+      if (dialectOf(tx) === "postgresql") {
+        // One statement for the batch: a round trip a row to the server cost more than the rest of the job.
+        const values = sql.join(
+          done.map((d) => sql`(${d.id}, ${d.externalId})`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`UPDATE publications SET status = 'published', external_post_id = v.external_id, published_at = ${at}
+              FROM (VALUES ${values}) AS v(id, external_id) WHERE publications.id = v.id`,
+        );
+      } else {
+        for (const d of done) await stmts.published.execute({ externalId: d.externalId, at, id: d.id });
       }
     });
     published += answered.length;
