@@ -186,6 +186,13 @@ export function createApp(deps: Deps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  // An encoded U+0000 in the path or the query: PostgreSQL refuses it in a query's text (a 500 at the lookup), and
+  // no id, key, shortlink or filter holds it. Refused before anything reads the address.
+  app.use(async (c, next) => {
+    if (/%00/i.test(c.req.url))
+      throw new AppError("badRequest", { message: "error.badRequest.nulInAddress" });
+    await next();
+  });
   app.use("/api/*", loadSession);
   app.use("/api/*", csrfProtection);
   app.route("/api/health", healthRoutes);

@@ -8,7 +8,7 @@ import { demoDataFound, seedDemo } from "./db/seed";
 import { parseDatabaseUrl } from "./db/url";
 import { createDeps } from "./deps";
 import { type Env, EnvError } from "./env";
-import { createLogger } from "./logger";
+import { createLogger, type Logger } from "./logger";
 import { startScheduler } from "./scheduler";
 
 export type RunningServer = {
@@ -25,9 +25,11 @@ export type RunningServer = {
  * database, wrong collation) is a configuration error, said in one line with the URL (without its password)
  * rather than as a stack trace.
  */
-async function openConfigured(url: string): Promise<OpenDb> {
+async function openConfigured(url: string, logger: Logger): Promise<OpenDb> {
   try {
-    return await openDb(url);
+    return await openDb(url, {
+      onIdleError: (err) => logger.warn({ err }, "database: an idle connection was closed by the server"),
+    });
   } catch (err) {
     const target = parseDatabaseUrl(url);
     const code = (err as { code?: unknown }).code;
@@ -44,7 +46,7 @@ async function openConfigured(url: string): Promise<OpenDb> {
  */
 export async function startServer(env: Env, clock: Clock = systemClock): Promise<RunningServer> {
   const logger = createLogger(env);
-  const { db, close: closeDb } = await openConfigured(env.databaseUrl);
+  const { db, close: closeDb } = await openConfigured(env.databaseUrl, logger);
   if (env.nodeEnv === "production" && !env.seedDemo) {
     const demo = await demoDataFound(db);
     if (demo.length > 0) {

@@ -33,7 +33,37 @@ export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unkno
   }
   if (!isPlainObject(body)) throw new AppError("badRequest", { message: "error.badRequest.notObject" });
   if (depthOf(body) > MAX_DEPTH) throw new AppError("badRequest", { message: "error.badRequest.tooDeep" });
+  const nul = nulPaths(body);
+  if (nul.key) throw new AppError("badRequest", { message: "error.badRequest.nulKey" });
+  if (nul.paths.length > 0) {
+    throw validationError(
+      c,
+      Object.fromEntries(nul.paths.map((path) => [path, [{ key: "validation.nul", rule: "nul" }]])),
+    );
+  }
   return body;
+}
+
+/**
+ * Where the body holds U+0000: PostgreSQL refuses it in text and jsonb (a 500 at the insert), and no field of ours
+ * means it, so it is refused on both engines, by field path (a name with it: by a 400, it has no path to say).
+ */
+function nulPaths(value: unknown): { key: boolean; paths: string[] } {
+  const paths: string[] = [];
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop() as [unknown, string];
+    if (typeof node === "string") {
+      if (node.includes("\0")) paths.push(path);
+      continue;
+    }
+    if (node === null || typeof node !== "object") continue;
+    for (const [k, child] of Object.entries(node)) {
+      if (k.includes("\0")) return { key: true, paths };
+      stack.push([child, path === "" ? k : `${path}.${k}`]);
+    }
+  }
+  return { key: false, paths: paths.sort() };
 }
 
 /** No form is deeper than this; a deeper body is an attack on recursive code (stack overflows), not input. */

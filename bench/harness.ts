@@ -14,7 +14,20 @@ export type Measured = {
   rounds: number;
 };
 
-function timeRound(fn: () => unknown, iterations: number): number {
+/**
+ * What a round is timed with. "wall": elapsed time. "cpu": the CPU time this process used (user + system, every
+ * thread, so garbage collection counts), which leaves out the time other processes held the core: on a machine
+ * shared with other work, wall rounds measure the neighbours as much as the code.
+ */
+export type Clock = "wall" | "cpu";
+
+function timeRound(fn: () => unknown, iterations: number, clock: Clock = "wall"): number {
+  if (clock === "cpu") {
+    const start = process.cpuUsage();
+    for (let i = 0; i < iterations; i++) fn();
+    const used = process.cpuUsage(start);
+    return ((used.user + used.system) * 1000) / iterations;
+  }
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) fn();
   return Number(process.hrtime.bigint() - start) / iterations;
@@ -30,14 +43,42 @@ function calibrate(fn: () => unknown, targetMs: number): number {
   }
 }
 
-export function measure(cases: Case[], opts: { rounds?: number; roundMs?: number } = {}): Measured[] {
+/**
+ * Runs the cases, interleaved, until this process has used about `cpuMs` of CPU time (not wall time: on a loaded
+ * machine the JIT's background compiles wait for a core too), so the JIT has settled before the first timed round.
+ * No forced collection after it: one (gc() exposed at run time) threw the engine's optimised code away, and its
+ * first table ran at twice the cost of the later ones.
+ */
+export function settle(cases: Case[], cpuMs: number): void {
+  const start = process.cpuUsage();
+  const used = () => {
+    const u = process.cpuUsage(start);
+    return (u.user + u.system) / 1000;
+  };
+  while (used() < cpuMs) for (const c of cases) c.fn();
+}
+
+export type MeasureOptions = {
+  rounds?: number;
+  roundMs?: number;
+  clock?: Clock;
+  /** Untimed rounds of every case before the timed ones (so the JIT has settled before anything is kept). */
+  warmupRounds?: number;
+};
+
+export function measure(cases: Case[], opts: MeasureOptions = {}): Measured[] {
   const rounds = opts.rounds ?? 15;
   const roundMs = opts.roundMs ?? 40;
   const iterations = cases.map((c) => calibrate(c.fn, roundMs));
+  for (let r = 0; r < (opts.warmupRounds ?? 0); r++) {
+    cases.forEach((c, i) => {
+      timeRound(c.fn, iterations[i] ?? 1);
+    });
+  }
   const samples: number[][] = cases.map(() => []);
   for (let r = 0; r < rounds; r++) {
     cases.forEach((c, i) => {
-      samples[i]?.push(timeRound(c.fn, iterations[i] ?? 1));
+      samples[i]?.push(timeRound(c.fn, iterations[i] ?? 1, opts.clock));
     });
   }
   return cases.map((c, i) => {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
 import { formsDir, generateFormValidators } from "./form-validators";
+import { generateValidationPrograms, validationDir } from "./validation-programs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const schemasDir = path.join(root, "schemas");
@@ -48,10 +49,14 @@ export async function generate(): Promise<Map<string, string>> {
   return new Map([["index.ts", ts]]);
 }
 
-/** What the generator writes: the types, and the builder forms' validators (codegen/form-validators.ts). */
+/**
+ * What the generator writes: the types, the builder forms' validators (codegen/form-validators.ts) and the
+ * engine's generated walks (codegen/validation-programs.ts).
+ */
 const OUTPUTS = [
   { dir: typesDir, generate },
   { dir: formsDir, generate: () => generateFormValidators() },
+  { dir: validationDir, generate: async () => generateValidationPrograms() },
 ];
 
 async function existing(dir: string): Promise<Map<string, string>> {

@@ -3,7 +3,12 @@
 /** Empty for validation: undefined, null, a blank string or an empty array. Every rule but the implicit ones passes it. */
 export function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
-  if (typeof value === "string") return value.trim() === "";
+  if (typeof value === "string") {
+    // A text that starts with a visible ASCII character is not blank: no trimmed copy needed to know it.
+    const first = value.charCodeAt(0);
+    if (first > 32 && first < 127) return false;
+    return value.trim() === "";
+  }
   if (Array.isArray(value)) return value.length === 0;
   return false;
 }
@@ -49,8 +54,10 @@ const ISO_DATE =
  * null otherwise. Strict: "1", "Foo 2" or 2026-02-30 are not dates (Date.parse would take them).
  */
 export function toTime(value: unknown): number | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
-  if (typeof value !== "string") return null;
+  if (typeof value !== "string") {
+    if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+    return null;
+  }
   // The same dates (start, close) are read by every reminder and moment rule: parse each text once.
   const cached = timeCache.get(value);
   if (cached !== undefined) return cached;

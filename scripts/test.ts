@@ -130,6 +130,12 @@ for (const step of steps) {
         : `PostgreSQL: NOT RUN: the api-pg project ran no test (${unavailable ?? "see its output above"})`;
     process.stdout.write(`  ${suiteLine}\n`);
   }
+  if (result.status !== 0 && r && r.numFailedTests === 0) {
+    // Vitest fails a run that raised an error outside any test (an uncaught exception, an unhandled rejection).
+    failedTests.push(
+      `[${step.name}] no test failed, but the run raised an unhandled error: see "Unhandled Errors" above`,
+    );
+  }
   if (result.status !== 0 || (step.postgres && !(r && r.numPassedTests > 0))) failedChecks.push(step.name);
   process.stdout.write(`${failedChecks.at(-1) === step.name ? "✘" : "✔"} ${step.name} (${seconds}s)\n`);
 }

@@ -62,7 +62,10 @@ export function sqliteAsDb(db: SqliteDb): Db {
  * Opens DATABASE_URL: a SQLite file (migrated, as openSqlite) or a PostgreSQL pool (migrated under an advisory
  * lock, collation checked: api/db/pg/client.ts). Binds the tables of api/db/tables.ts to its dialect.
  */
-export async function openDb(url: string, opts: { max?: number } = {}): Promise<OpenDb> {
+export async function openDb(
+  url: string,
+  opts: { max?: number; onIdleError?: (err: Error) => void } = {},
+): Promise<OpenDb> {
   const target = parseDatabaseUrl(url);
   if (target.dialect === "sqlite") {
     const sqlite = openSqlite(target.file);

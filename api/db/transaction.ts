@@ -75,6 +75,17 @@ export async function lockTeam(tx: Db, teamId: string): Promise<void> {
   await tx.execute(sql`SELECT 1 FROM teams WHERE id = ${teamId} FOR UPDATE`);
 }
 
+/** A SQLite transaction's body awaited something other than the database: rolled back (see sqliteTransaction). */
+export class TransactionAwaitedIo extends Error {
+  constructor() {
+    super(
+      "transaction(db, …) on SQLite: the body awaited I/O that is not the database (network, file, timer); it was " +
+        "rolled back. Do that work before the transaction, or after it (afterCommit).",
+    );
+    this.name = "TransactionAwaitedIo";
+  }
+}
+
 /** SQLite: BEGIN IMMEDIATE / COMMIT on the connection, queued so that one runs at a time. */
 export function sqliteTransaction(db: SqliteDb): Transaction<SqliteDb> {
   let queue: Promise<unknown> = Promise.resolve();
@@ -103,11 +114,22 @@ export function sqliteTransaction(db: SqliteDb): Transaction<SqliteDb> {
       // rolls each call back): the body joins it as a savepoint instead of failing on a nested BEGIN.
       const byHand = db.$client.inTransaction;
       db.run(sql.raw(byHand ? "SAVEPOINT fd_outer" : "BEGIN IMMEDIATE"));
+      // The guard of the one connection: a body that awaits only SQLite calls ends within the event loop's current
+      // turn, so no other request's statement can run inside it. One that awaited real I/O (a network, a file, a
+      // timer) let the loop turn, and whatever ran meanwhile on the connection joined this transaction: it is
+      // rolled back and refused, loudly, rather than committed with strangers' writes in it.
+      let turned = false;
+      const watch = setImmediate(() => {
+        turned = true;
+      });
       let result: T;
       try {
         result = await scopes.run(scope, () => body(db));
+        clearImmediate(watch);
+        if (turned && !byHand) throw new TransactionAwaitedIo();
         db.run(sql.raw(byHand ? "RELEASE fd_outer" : "COMMIT"));
       } catch (err) {
+        clearImmediate(watch);
         if (byHand) {
           db.run(sql.raw("ROLLBACK TO fd_outer"));
           db.run(sql.raw("RELEASE fd_outer"));

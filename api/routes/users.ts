@@ -1,6 +1,7 @@
 /** The signed-in user: read, settings (locale, read notifications, profile with e-mail confirmation), delete, switch team. */
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
+import type { FieldError } from "../../engine/messages/types";
 import { checkCode, issueCode, normalizeEmail } from "../auth/codes";
 import { clearSessionCookie } from "../auth/cookies";
 import { endUserSessions } from "../auth/sessions";
@@ -11,9 +12,11 @@ import { teamMembers, teams, users } from "../db/tables";
 import { AppError } from "../errors";
 import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
 import { findUserByEmail, userShape } from "../services/users";
-import { jsonBody, message, validateForm } from "../validation";
+import { jsonBody, message, validateForm, validationError } from "../validation";
 
 const LOCALES = ["en", "fr", "ar", "hi", "ja"];
+/** The most characters a person's name may have. */
+const NAME_MAX = 100;
 
 function invalid(field: string, text: string): AppError {
   return new AppError("validation", { errors: { [field]: [text] } });
@@ -46,14 +49,17 @@ export const meRoutes = new Hono<AppEnv>()
       changes.lastReadNotificationId = body.last_read_notification_id;
     }
     if ("name" in body) {
-      if (
-        typeof body.name !== "string" ||
-        body.name.trim().length < 1 ||
-        [...body.name.trim()].length > 100
-      ) {
-        throw invalid("name", message(c, "validation.required"));
-      }
-      changes.name = body.name.trim();
+      // Each refusal says what is wrong: not a text, empty, or longer than the 100 characters a name may have.
+      const problem: FieldError | null =
+        typeof body.name !== "string"
+          ? { key: "validation.string", rule: "string" }
+          : body.name.trim().length < 1
+            ? { key: "validation.required", rule: "required" }
+            : [...body.name.trim()].length > NAME_MAX
+              ? { key: "validation.between.string.max", rule: "between", values: { n: NAME_MAX } }
+              : null;
+      if (problem) throw validationError(c, { name: [problem] });
+      changes.name = (body.name as string).trim();
     }
     if ("email" in body) {
       validateForm(c, "sign-in", { email: body.email });

@@ -1,5 +1,5 @@
 import { handleKey } from "../text/handle";
-import { mentionedAccounts } from "../text/mentions";
+import { rememberedMentions } from "../text/mentions";
 import { defineRule } from "./define";
 
 /**
@@ -17,7 +17,7 @@ export const accountsMentionedIn = defineRule({
     const handle = typeof type === "string" ? ctx.providers[type]?.handle : undefined;
     const network = typeof type === "string" && handle ? { name: type, handle } : undefined;
     const text = typeof field.value === "string" ? field.value : "";
-    const mentioned = mentionedAccounts(text, network);
+    const mentioned = rememberedMentions(text, network);
     return value.every((listed) => typeof listed === "string" && mentioned.has(handleKey(network, listed)));
   },
 });

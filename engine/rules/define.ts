@@ -46,7 +46,10 @@ export type RuleDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]
   readonly fieldsAre?: "reads" | "dependents";
   /** Fields the check reads without being given them as arguments (max_contest_duration's contest dates). */
   readonly implicitReads?: readonly string[];
-  /** Never throws: a value of the wrong shape is simply invalid (or passes, where the rule says so). */
+  /**
+   * Never throws: a value of the wrong shape is simply invalid (or passes, where the rule says so). `args` (and a
+   * field argument in it) are the rule's for this check only: the validator refills them for the next one.
+   */
   check(value: unknown, args: ArgsOf<P>, ctx: RuleContext): RuleOutcome;
 };
 

@@ -47,6 +47,12 @@ export type CompiledRule = {
    * What the validator calls; resolveArgs is the same arguments in plain data, for the linter and the tests.
    */
   readonly test: (value: unknown, ctx: RuleContext) => RuleOutcome;
+  /**
+   * test's arguments, for a validator that calls the rule's check itself (engine/validation/emit.ts): the resolved
+   * list when no argument depends on where the rule is checked, else null and `args` makes them per check.
+   */
+  readonly fixed: readonly unknown[] | null;
+  readonly args: (ctx: RuleContext) => unknown[];
   /** The field paths (templates with $SOURCE/$INDEX) the rule reads, for the schema linter and the ties. */
   readonly fieldRefs: readonly string[];
 };
@@ -79,14 +85,15 @@ function fieldResolver(template: string): Resolver {
   };
 }
 
-/** A field argument whose path text is made only when read (a failing rule's message names the field). */
+/**
+ * A field argument whose path text is made only when read (a failing rule's message names the field). The
+ * validator's resolver keeps one and moves it to each check: a rule reads its arguments during its check only.
+ */
 class BoundFieldArg implements FieldArg {
-  constructor(
-    private readonly segments: readonly string[],
-    private readonly sourceIndex: number | undefined,
-    private readonly index: number | undefined,
-    readonly value: unknown,
-  ) {}
+  sourceIndex: number | undefined = undefined;
+  index: number | undefined = undefined;
+  value: unknown = undefined;
+  constructor(private readonly segments: readonly string[]) {}
   get path(): string {
     return this.segments
       .map((s) => (s === "$SOURCE" ? String(this.sourceIndex) : s === "$INDEX" ? String(this.index) : s))
@@ -110,15 +117,42 @@ function boundFieldResolver(template: string): (ctx: RuleContext) => FieldArg {
   const segments = template.split(".");
   const hasSource = segments.includes("$SOURCE");
   const hasIndex = segments.includes("$INDEX");
+  // One argument object per resolver, refilled by each check (see BoundFieldArg).
+  const plain = { path: template, value: undefined as unknown };
   if (!hasSource && !hasIndex) {
-    return (ctx) => ({ path: template, value: getIn(ctx.form, segments) });
+    return (ctx) => {
+      plain.value = getIn(ctx.form, segments);
+      return plain;
+    };
   }
+  const arg = new BoundFieldArg(segments);
   return (ctx) => {
     if ((hasSource && ctx.sourceIndex === undefined) || (hasIndex && ctx.index === undefined)) {
-      return { path: template, value: undefined };
+      plain.value = undefined;
+      return plain;
     }
-    const value = readFilled(ctx.form, segments, ctx.sourceIndex ?? 0, ctx.index ?? 0);
-    return new BoundFieldArg(segments, ctx.sourceIndex, ctx.index, value);
+    arg.sourceIndex = ctx.sourceIndex;
+    arg.index = ctx.index;
+    arg.value = readFilled(ctx.form, segments, ctx.sourceIndex ?? 0, ctx.index ?? 0);
+    return arg;
+  };
+}
+
+/**
+ * "now" as a field argument: its ISO text made once per date, not once per check, in one argument object refilled
+ * by each check (see BoundFieldArg).
+ */
+function boundNowResolver(): (ctx: RuleContext) => FieldArg {
+  let date: Date | undefined;
+  let time = Number.NaN;
+  const arg: FieldArg = { path: "now", value: "" };
+  return (env) => {
+    if (env.now !== date || env.now.getTime() !== time) {
+      date = env.now;
+      time = env.now.getTime();
+      arg.value = env.now.toISOString();
+    }
+    return arg;
   };
 }
 
@@ -183,7 +217,10 @@ function convert(param: ParamSpec, arg: RawArg): Converted | string {
     case "field_or_now":
     case "field": {
       if (param.kind === "field_or_now" && value === "now") {
-        return { resolver: (env): FieldArg => ({ path: "now", value: env.now.toISOString() }) };
+        return {
+          resolver: (env): FieldArg => ({ path: "now", value: env.now.toISOString() }),
+          bound: boundNowResolver(),
+        };
       }
       if (value === null || !FIELD_PATH.test(value)) {
         return `${param.name} must be a field path like base.start_date or sources.$SOURCE.publication.content (got "${value ?? ""}")`;
@@ -232,7 +269,12 @@ function bind(parsed: ParsedRule, where: { file: string; field: string }): Compi
     const fast = converted.map((c) => c.bound ?? c.resolver);
     if (param.rest) {
       resolvers.push((env) => plain.map((r) => r(env)));
-      bound.push((ctx) => fast.map((r) => r(ctx)));
+      // One list per rule, refilled by each check, as its arguments are (a check reads them during its run only).
+      const list = new Array<unknown>(fast.length);
+      bound.push((ctx) => {
+        for (let i = 0; i < fast.length; i++) list[i] = (fast[i] as (ctx: RuleContext) => unknown)(ctx);
+        return list;
+      });
     } else {
       resolvers.push(plain[0] ?? (() => undefined));
       bound.push(fast[0] ?? (() => undefined));
@@ -240,24 +282,24 @@ function bind(parsed: ParsedRule, where: { file: string; field: string }): Compi
   });
   // The binder converted each argument for its parameter kind above, so the tuple has the check's types.
   const check = definition.check as (value: unknown, args: unknown[], ctx: RuleContext) => RuleOutcome;
-  let test: CompiledRule["test"];
-  if (constant) {
-    const fixed = resolvers.map((r) => r({} as ResolveEnv));
-    test = (value, ctx) => check(value, fixed, ctx);
-  } else {
-    const n = bound.length;
-    test = (value, ctx) => {
-      const resolved = new Array<unknown>(n);
-      for (let i = 0; i < n; i++) resolved[i] = (bound[i] as (ctx: RuleContext) => unknown)(ctx);
-      return check(value, resolved, ctx);
-    };
-  }
+  const n = bound.length;
+  const resolved = new Array<unknown>(n);
+  const argsAt = (ctx: RuleContext) => {
+    for (let i = 0; i < n; i++) resolved[i] = (bound[i] as (ctx: RuleContext) => unknown)(ctx);
+    return resolved;
+  };
+  const fixed = constant ? resolvers.map((r) => r({} as ResolveEnv)) : null;
+  const test: CompiledRule["test"] = fixed
+    ? (value, ctx) => check(value, fixed, ctx)
+    : (value, ctx) => check(value, argsAt(ctx), ctx);
   return {
     name: parsed.name,
     definition,
     message: definition.message,
     resolveArgs: (env) => resolvers.map((r) => r(env)) as ArgsOf<readonly ParamSpec[]>,
     test,
+    fixed,
+    args: argsAt,
     fieldRefs,
   };
 }

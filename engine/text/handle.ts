@@ -49,7 +49,9 @@ function patternOf(rule: ProviderHandle): RegExp | null {
 
 /** Whether `handle` (without its @) is valid as it stands: at most max_length code points, matching the pattern. */
 export function isValidHandle(rule: ProviderHandle, handle: string): boolean {
-  if (handle === "" || [...handle].length > rule.max_length) return false;
+  if (handle === "") return false;
+  // UTF-16 units are at least the code points: count these only when the units are over the limit.
+  if (handle.length > rule.max_length && [...handle].length > rule.max_length) return false;
   return patternOf(rule)?.test(handle) ?? false;
 }
 

@@ -51,3 +51,24 @@ export function mentionedAccounts(
   }
   return found;
 }
+
+/**
+ * mentionedAccounts for the builder's rule, remembered by network and text: while a person edits, the same
+ * publication is checked against its listed accounts on every pass. The set is shared: read it, never change it.
+ */
+const mentionCache = new Map<string, ReadonlySet<string>>();
+export function rememberedMentions(text: string, provider: HandleProvider | undefined): ReadonlySet<string> {
+  const key = `${provider?.name ?? ""}\u0000${text}`;
+  let found = mentionCache.get(key);
+  if (!found) {
+    if (mentionCache.size > 512) mentionCache.clear();
+    found = mentionedAccounts(text, provider);
+    mentionCache.set(key, found);
+  }
+  return found;
+}
+
+/** Forgets the remembered mentions (memory control; the benchmark's cold case). */
+export function clearMentionCache(): void {
+  mentionCache.clear();
+}

@@ -9,7 +9,7 @@
 import type { CompiledConfig, CompiledField, CompiledScope, Condition } from "../config/compile";
 import type { ValidationContext } from "../config/types";
 import type { FieldError, ValidationErrors } from "../messages/types";
-import type { RuleContext } from "../rules/define";
+import type { RuleContext, RuleOutcome } from "../rules/define";
 import { asText, getIn, getPath, isPlainObject, isTruthy } from "../values";
 import {
   conditionsHoldAt,
@@ -17,8 +17,11 @@ import {
   forEachInstance,
   type Position,
   relativePath,
+  type ScopeProgram,
   scopeProgram,
   type Visitor,
+  type WalkPass,
+  walkOf,
 } from "./program";
 import { formSources, type ScopeInstance, scopeInstances, sourceType } from "./scopes";
 
@@ -124,19 +127,48 @@ function add(errors: ValidationErrors, path: string, error: FieldError) {
   else errors[path] = [error];
 }
 
-/** One pass over the form: where it is, the rule context, the errors found so far; it checks each instance. */
-class Pass implements Visitor {
+/**
+ * One pass over the form: where it is, the rule context, the errors found so far; it checks each instance the
+ * interpreter finds (visit), or is what a scope's generated walk reports to (WalkPass).
+ */
+class Pass implements Visitor, WalkPass {
   readonly pos: Position;
   readonly ruleCtx: MovingRuleContext;
   readonly errors: ValidationErrors = {};
+  /** The scope being walked (for the generated walk's open and fail). */
+  program: ScopeProgram | undefined = undefined;
   constructor(
-    form: unknown,
-    ctx: ValidationContext,
+    readonly form: unknown,
+    readonly ctx: ValidationContext,
     limits: Readonly<Record<string, number>>,
     providers: RuleContext["providers"],
   ) {
     this.pos = { form, scopeValue: undefined, sourceIndex: undefined, indexes: [], depth: 0 };
     this.ruleCtx = new MovingRuleContext(form, ctx, limits, providers);
+    this.builderTeam = ctx.teamFeatures.has("contestBuilder");
+  }
+  /** The team has the contest builder, so plan gates apply (isGatedOut). */
+  readonly builderTeam: boolean;
+  get sourceIndex(): number | undefined {
+    return this.pos.sourceIndex;
+  }
+  get indexes(): number[] {
+    return this.pos.indexes;
+  }
+  /** !isGatedOut for field k (which has a feature), the team's contestBuilder looked up once per pass. */
+  open(k: number): boolean {
+    const field = this.program?.fields[k]?.field;
+    if (field === undefined) return false;
+    if (!this.builderTeam || field.reportsGate || field.feature === undefined) return true;
+    return this.ctx.teamFeatures.has(field.feature);
+  }
+  fail(k: number, j: number, outcome: Exclude<RuleOutcome, true>): void {
+    const program = this.program?.fields[k];
+    if (!program) return;
+    const { ruleCtx } = this;
+    ruleCtx.program = program;
+    ruleCtx.indexes = this.pos.indexes;
+    add(this.errors, ruleCtx.path, program.errorOf(j, outcome));
   }
   visit(program: FieldProgram, value: unknown): void {
     const { pos, ruleCtx } = this;
@@ -175,7 +207,16 @@ function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pas
   pos.sourceIndex = inst.sourceIndex;
   ruleCtx.prefix = inst.prefix;
   ruleCtx.sourceIndex = inst.sourceIndex;
-  const { fields } = scopeProgram(inst.scope);
+  const program = scopeProgram(inst.scope);
+  const walk = walkOf(program);
+  if (walk) {
+    pass.program = program;
+    ruleCtx.indexes = pos.indexes;
+    walk(inst.value, pass);
+    checkSteps(inst, pass.errors);
+    return;
+  }
+  const { fields } = program;
   for (let i = 0; i < fields.length; i++) {
     const program = fields[i] as FieldProgram;
     if (program.field.feature !== undefined && isGatedOut(program.field, ctx)) continue;

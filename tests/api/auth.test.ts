@@ -197,3 +197,19 @@ describe("request bodies", () => {
     expect((await res.json()).message).toBe("The body is nested too deeply.");
   });
 });
+
+describe("a person's name", () => {
+  it("says why it is refused: not a text, empty, or over 100 characters; 100 are taken", async () => {
+    t = await createTestApp();
+    const s = await signIn(t, "named@brand.example", "Named");
+    const errorOf = async (name: unknown) =>
+      ((await (await s.call("POST", "/api/v1/users/me", { name })).json()) as { errors?: { name: string[] } })
+        .errors?.name;
+    expect(await errorOf(42)).toEqual(["Must be a text."]);
+    expect(await errorOf("   ")).toEqual(["Is required."]);
+    expect(await errorOf("é".repeat(101))).toEqual(["May not be greater than 100 characters."]);
+    const ok = await s.call("POST", "/api/v1/users/me", { name: ` ${"é".repeat(100)} ` });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).name).toBe("é".repeat(100));
+  });
+});

@@ -3,6 +3,7 @@
  * (tests/helpers/postgres.ts); plus what only PostgreSQL has to do: lockTeam makes a second transaction wait.
  */
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../../api/db/client";
 import { teams, users } from "../../api/db/tables";
@@ -72,6 +73,45 @@ describe.runIf(runs)("the data layer on PostgreSQL", () => {
       release();
       await Promise.all([one, two]);
       expect(order).toEqual(["one locked", "released", "one done", "two locked", "two saw one"]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe.runIf(runs)("a PostgreSQL connection the server drops", () => {
+  let server: TestPostgres | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    server = await startTestPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await drop?.();
+    await server?.stop();
+  }, 60_000);
+
+  it("is reported and replaced: the process does not die and the next query works", async () => {
+    const database = await createTestDatabase((server as TestPostgres).adminUrl);
+    drop = database.drop;
+    const dropped: Error[] = [];
+    const { db, close } = await openDb(database.url, { max: 2, onIdleError: (err) => dropped.push(err) });
+    try {
+      // Two idle connections in the pool.
+      await Promise.all([db.select().from(users), db.select().from(teams)]);
+      const admin = new pg.Client({ connectionString: (server as TestPostgres).adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [new URL(database.url).pathname.slice(1)],
+        );
+      } finally {
+        await admin.end();
+      }
+      for (let i = 0; i < 100 && dropped.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(dropped.length).toBeGreaterThan(0);
+      expect((dropped[0] as Error & { code?: string }).code).toBe("57P01");
+      expect(await db.select().from(users)).toEqual([]);
     } finally {
       await close();
     }

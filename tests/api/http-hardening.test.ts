@@ -46,6 +46,36 @@ describe("JSON bodies", () => {
   });
 });
 
+describe("U+0000, which PostgreSQL refuses in text", () => {
+  it("is refused in a body's strings with 422 by field path, and in its names with 400; nothing is written", async () => {
+    t = await createTestApp();
+    const s = await signIn(t, "nul@brand.example", "Nul");
+    const named = await s.call("POST", "/api/v1/users/me", { name: "A\u0000B", locale: "fr" });
+    expect(named.status).toBe(422);
+    expect((await named.json()).errors).toEqual({ name: ["Must not contain the null character (U+0000)."] });
+    const keyed = await s.call("POST", "/api/v1/users/me", { "na\u0000me": "A" });
+    expect(keyed.status).toBe(400);
+    expect((await keyed.json()).message).toBe("A field name contains the null character (U+0000).");
+    const me = await (await s.call("GET", "/api/v1/users/me")).json();
+    expect([me.name, me.locale]).toEqual(["Nul", "en"]);
+  });
+
+  it("is refused in the address (path or query) with 400, on the API and on shortlinks", async () => {
+    t = await createTestApp();
+    const s = await signIn(t, "nul2@brand.example", "Nul");
+    for (const path of [
+      "/api/v1/teams/current/contests/abc%00",
+      "/api/v1/teams/current/contests/list?search=a%00b",
+      "/api/v1/verify/x%00",
+      "/s/ab%00",
+    ]) {
+      const res = await s.call("GET", path);
+      expect([path, res.status]).toEqual([path, 400]);
+      expect((await res.json()).error).toBe("badRequest");
+    }
+  });
+});
+
 describe("API answers", () => {
   it("carry Cache-Control: no-store, errors and 404s too", async () => {
     t = await createTestApp();

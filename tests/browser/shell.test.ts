@@ -226,6 +226,21 @@ describe("the app shell in Chromium", () => {
     await closeDialog();
   });
 
+  it("gives the focus back to the menu's button when a dialog opened from the menu closes", async () => {
+    await open("/");
+    const trigger = page.locator('[data-menu="avatar"]');
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await page.locator('[role="menu"]').waitFor();
+    // Profile, Subscription, Switch team, Switch language: the fourth item opens the language dialog.
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    expect(await openDialogKind()).toBe("language");
+    await closeDialog();
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-menu") === "avatar");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-menu"))).toBe("avatar");
+  });
+
   it("goes to the quick draw with Q and to the settings with P", async () => {
     await pressShortcut("q");
     await page.waitForURL((url) => url.pathname === "/contests/quickdraw");

@@ -344,11 +344,23 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
     // The next test's contests, copied while the contest is still planned and its start job pending (not due).
     killedIds = await cloneContest("killed", KILLED_BATCH);
     await dueNow(ids);
-    await until(
-      "the 200 start jobs to be done",
-      async () => (await startJobs(ids)).every((j) => j.status === "done"),
-      180_000,
-    );
+    try {
+      await until(
+        "the 200 start jobs to be done",
+        async () => (await startJobs(ids)).every((j) => j.status === "done"),
+        180_000,
+      );
+    } catch (err) {
+      // What was left, and what the processes said: enough to tell a stalled claim from a failing job.
+      const { rows } = await db.query(
+        `SELECT status, attempts, due_at, claimed_at, left(coalesce(last_error, ''), 200) AS error, count(*)::int AS n
+           FROM jobs WHERE kind = 'start' AND contest_id = ANY($1) AND status <> 'done'
+          GROUP BY 1, 2, 3, 4, 5 ORDER BY n DESC LIMIT 10`,
+        [ids],
+      );
+      const tails = servers.map((s) => s.output().slice(-3000)).join("\n---\n");
+      throw new Error(`${(err as Error).message}: left ${JSON.stringify(rows)}\n${tails}`);
+    }
     const jobs = await startJobs(ids);
     expect(jobs).toHaveLength(BATCH);
     expect(jobs.filter((j) => j.status === "done" && j.attempts === 1)).toHaveLength(BATCH);

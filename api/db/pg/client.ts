@@ -47,8 +47,15 @@ const MIGRATION_LOCK = "3247372917";
  * then applies the rest: two processes starting at once on an empty database would both create the tables, so it
  * runs under a session advisory lock (the second waits, then finds nothing to do).
  */
-export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<PgDb> {
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; onIdleError?: (err: Error) => void } = {},
+): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle client the server drops (a restart, a failover, an administrator, a proxy's timeout) is taken out of
+  // the pool, which then emits "error": without a listener that is an uncaught exception and the process dies.
+  // The next query opens a new connection; the loss is only worth a log line.
+  pool.on("error", (err) => opts.onIdleError?.(err));
   try {
     const client = await pool.connect();
     try {

@@ -88,6 +88,19 @@ describe("linking a Bluesky account with an app password", () => {
     expect(list.data).toEqual([]);
   });
 
+  it("stores the profile without U+0000, which PostgreSQL refuses, on link and on refresh", async () => {
+    const brand = w.service.accounts.get(BRAND.did);
+    if (!brand) throw new Error("no brand account in the stand-in");
+    brand.displayName = "Brand\u0000 & Co";
+    const linked = await w.linkBrand();
+    expect((await w.accountRow(linked._id))?.name).toBe("Brand & Co");
+
+    brand.displayName = "Brand\u0000\u0000 renamed";
+    const res = await w.owner.call("POST", `/api/v1/teams/current/accounts/${linked._id}/refresh`);
+    expect(res.status).toBe(200);
+    expect((await w.accountRow(linked._id))?.name).toBe("Brand renamed");
+  });
+
   it("links a sandbox account as before when no identifier is given", async () => {
     const res = await w.owner.call("POST", LINK, { provider: "bluesky" });
     expect(res.status).toBe(201);

@@ -122,6 +122,23 @@ describe("the drawing page", () => {
     expect(screen.queryByRole("button", { name: "Run a test draw" })).toBeNull();
   });
 
+  it("names the winning moments' winners first among the winners, marked as such", async () => {
+    const drawn = { ...finalDraw, winners: finalDraw.winners.slice(0, 1), moment_winners: ["twitter:4242"] };
+    renderPage({
+      [`GET ${C}`]: () => ({ body: { ...reviewContest, status: "ended", drawn_at: finalDraw.created_at } }),
+      [`GET ${C}/draws`]: () => ({ body: { data: [drawn] } }),
+      [`GET /verify/${CONTEST_ID}`]: () => ({ body: verifyDrawn }),
+    });
+    const final = await screen.findByRole("region", { name: "Final draw" });
+    const list = (await within(final).findByRole("heading", { name: "Winners" }))
+      .nextElementSibling as HTMLElement;
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain("twitter:4242");
+    expect(within(items[0] as HTMLElement).getByText("Winning moment")).toBeTruthy();
+    expect(within(items[1] as HTMLElement).queryByText("Winning moment")).toBeNull();
+  });
+
   it("starts the final draw through the dialog and shows its result", async () => {
     let drawn = false;
     const api = renderPage({

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../../stories/team/fixtures";
 import { NewContestActions } from "../../../web/src/contest/NewContestActions";
 import { activateLocale } from "../../../web/src/i18n/activate";
+import TeamAccountsPage from "../../../web/src/pages/team/TeamAccountsPage";
 import TeamMembersPage from "../../../web/src/pages/team/TeamMembersPage";
 import type { QuotaUsage } from "../../../web/src/team/api";
 import { json } from "../../../web/src/testing/fake-api";
@@ -171,5 +172,38 @@ describe("the builder's actions", () => {
       false,
     );
     expect(document.querySelector(".quota-reason")).toBeNull();
+  });
+});
+
+describe("linking an account", () => {
+  it("blocks a new sandbox account and invite on a network whose accounts are all linked, and not on another", async () => {
+    const user = userEvent.setup();
+    mockApi({
+      "GET /teams/current/accounts/list": json({ data: [] }),
+      ...quotas(
+        usage((u) => (u.accounts = { used: 2, limit: 2, per_provider: { twitter: 2, facebook: 1 } })),
+      ),
+    });
+    renderShell(<TeamAccountsPage />, { path: "/team/accounts" });
+    await user.click(await screen.findByRole("button", { name: "Link an account" }));
+    const dialog = screen.getByRole("dialog", { name: "Link an account" });
+    const sandbox = within(dialog).getByRole("button", {
+      name: "Add a sandbox account",
+    }) as HTMLButtonElement;
+    const invite = within(dialog).getByRole("button", { name: "Create the invite" }) as HTMLButtonElement;
+
+    await user.click(within(dialog).getByRole("radio", { name: /X \(Twitter\)/ }));
+    await waitFor(() => expect(sandbox.disabled).toBe(true));
+    expect(invite.disabled).toBe(true);
+    const reason = document.getElementById(sandbox.getAttribute("aria-describedby") ?? "") as HTMLElement;
+    expect(reason.textContent).toBe(
+      "Your plan includes 2 accounts per network: this network's are all linked. Upgrade the plan",
+    );
+    expect(invite.getAttribute("aria-describedby")).toBe(reason.id);
+
+    await user.click(within(dialog).getByRole("radio", { name: /Facebook/ }));
+    expect(sandbox.disabled).toBe(false);
+    expect(invite.disabled).toBe(false);
+    expect(within(dialog).queryByText(/accounts per network/)).toBeNull();
   });
 });

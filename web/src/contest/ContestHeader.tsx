@@ -1,6 +1,7 @@
 /** A contest page's header: its name (the page's h1), badges and links to the previous and next contests. */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
+import { DirectionArrow } from "../components/DirectionArrow";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "./badges";
 import { type ContestData, contestPath } from "./types";
 
@@ -24,12 +25,12 @@ export function ContestHeader({ contest }: { contest: ContestData }) {
       <nav className="page-actions" aria-label={t`Other contests`}>
         {contest.prev_id ? (
           <Link className="button small" to={contestPath(contest.prev_id)} rel="prev">
-            <span aria-hidden="true">←</span> <Trans>Previous contest</Trans>
+            <DirectionArrow way="back" /> <Trans>Previous contest</Trans>
           </Link>
         ) : null}
         {contest.next_id ? (
           <Link className="button small" to={contestPath(contest.next_id)} rel="next">
-            <Trans>Next contest</Trans> <span aria-hidden="true">→</span>
+            <Trans>Next contest</Trans> <DirectionArrow way="forward" />
           </Link>
         ) : null}
       </nav>

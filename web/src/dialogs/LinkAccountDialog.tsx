@@ -14,6 +14,7 @@ import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { inviteAccount, linkAccount } from "../team/api";
 import { invitableProviders } from "../team/providers";
+import { fullAccountsQuota, QuotaReason, useQuotaUsage } from "../team/quota-gate";
 import "../team/team.css";
 import { ProviderMark } from "../components/ProviderMark";
 import { ConnectBlueskyForm } from "./ConnectBlueskyForm";
@@ -41,6 +42,7 @@ export function LinkAccountDialog({
   const emailId = useId();
   const providerErrorId = useId();
   const emailErrorId = useId();
+  const quotaId = useId();
   const [provider, setProvider] = useState(initialProvider);
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState<"invite" | "link" | "connect" | null>(null);
@@ -49,6 +51,11 @@ export function LinkAccountDialog({
   const canInvite = session.can("team.invites.create_invite");
   const canLink = session.can("team.accounts.update_account");
   const canConnect = canLink && providerOf(provider)?.driver === "atproto";
+  // The plan's accounts are counted per network: once the chosen one's are all linked, a new sandbox account or
+  // invite would be refused, so the buttons say why first. Connecting a real account stays open: reconnecting
+  // one the team already has takes no new place (the server decides).
+  const accountsFull = fullAccountsQuota(useQuotaUsage(), provider);
+  const blocked = accountsFull !== null;
 
   const fail = (err: unknown) => {
     setBusy(null);
@@ -182,8 +189,9 @@ export function LinkAccountDialog({
               type="button"
               className="button"
               onClick={() => void linkNow()}
-              disabled={busy !== null}
+              disabled={busy !== null || blocked}
               aria-busy={busy === "link"}
+              aria-describedby={blocked ? quotaId : undefined}
             >
               {busy === "link" ? <Trans>Please wait…</Trans> : <Trans>Add a sandbox account</Trans>}
             </button>
@@ -192,11 +200,15 @@ export function LinkAccountDialog({
             <button
               type="submit"
               className="button primary"
-              disabled={busy !== null}
+              disabled={busy !== null || blocked}
               aria-busy={busy === "invite"}
+              aria-describedby={blocked ? quotaId : undefined}
             >
               {busy === "invite" ? <Trans>Please wait…</Trans> : <Trans>Create the invite</Trans>}
             </button>
+          )}
+          {accountsFull !== null && (canLink || canInvite) && (
+            <QuotaReason id={quotaId} name="accounts" limit={accountsFull} />
           )}
         </div>
         {!canInvite && !canLink && (

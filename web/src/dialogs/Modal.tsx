@@ -28,6 +28,17 @@ export function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
+/**
+ * Where focus goes back when the dialog closes: what had it before; when that was an item of a menu (the menu
+ * closes and its items leave the page as the dialog opens), the menu's trigger, named by the menu's labelledby.
+ */
+function focusBefore(): HTMLElement | null {
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const menu = active?.closest('[role="menu"]');
+  const trigger = menu ? document.getElementById(menu.getAttribute("aria-labelledby") ?? "") : null;
+  return trigger ?? active;
+}
+
 export function Modal({
   title,
   onClose,
@@ -40,9 +51,7 @@ export function Modal({
 }: ModalProps) {
   const { t } = useLingui();
   // Opened without a Radix trigger: focus goes back to what had it before.
-  const [before] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
+  const [before] = useState(focusBefore);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       {/* Content inside the overlay: the overlay scrolls and centres it (Radix's "scrollable overlay"). */}

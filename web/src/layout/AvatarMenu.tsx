@@ -37,7 +37,7 @@ export function AvatarMenu() {
   const dialogs = useDialogs();
   return (
     <MenuRoot>
-      <MenuTrigger className="icon-button" aria-label={t`Account menu`}>
+      <MenuTrigger className="icon-button" aria-label={t`Account menu`} data-menu="avatar">
         <Avatar src={user.profile_picture} alt="" size={32} />
       </MenuTrigger>
       <MenuContent>

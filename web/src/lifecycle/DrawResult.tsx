@@ -28,7 +28,9 @@ export type DrawResultData = Pick<
   | "seed"
   | "created_at"
   | "created_by"
->;
+> &
+  // The final draw's winning moments' winners (the drawing page names them; /verify has a section for them).
+  Partial<Pick<Draw, "moment_winners">>;
 
 function providerOfId(id: string): string | null {
   const colon = id.indexOf(":");
@@ -85,6 +87,7 @@ export function DrawResult({
   const H = headingLevel === 2 ? "h2" : "h3";
   const when = i18n.date(new Date(draw.created_at), { dateStyle: "medium", timeStyle: "short" });
   const by = draw.created_by?.name ?? null;
+  const momentWinners = draw.moment_winners ?? [];
   return (
     <article className={`draw-result draw-${draw.kind}`} data-kind={draw.kind}>
       {titled && (
@@ -120,12 +123,21 @@ export function DrawResult({
           <h4>
             <Trans>Winners</Trans>
           </h4>
-          {draw.winners.length === 0 ? (
+          {draw.winners.length === 0 && momentWinners.length === 0 ? (
             <p className="muted">
               <Trans>No winner: there was no valid entrant to draw.</Trans>
             </p>
           ) : (
+            // The winning moments' winners come first: they won before the draw, which drew the rest.
             <ol className="draw-winners">
+              {momentWinners.map((id) => (
+                <li key={`moment-${id}`} data-moment-winner="">
+                  <DrawPick id={id} account={accounts?.get(id)} />
+                  <span className="contest-badge draw-moment-tag">
+                    <Trans>Winning moment</Trans>
+                  </span>
+                </li>
+              ))}
               {draw.winners.map((id) => (
                 <li key={id}>
                   <DrawPick id={id} account={accounts?.get(id)} />

@@ -12,7 +12,7 @@ import { useSession } from "../session/session";
 import { fetchQuotas, type QuotaUsage } from "./api";
 import { useLoad } from "./useLoad";
 
-export type GatedQuota = "members" | "contests" | "drafts" | "templates" | "imports";
+export type GatedQuota = "members" | "contests" | "drafts" | "templates" | "imports" | "accounts";
 
 /** What the team uses of its quotas; null until known (or when it could not be read). */
 export function useQuotaUsage(): QuotaUsage | null {
@@ -28,6 +28,16 @@ export function fullQuota(usage: QuotaUsage | null, name: GatedQuota): number | 
   if (!quota) return null;
   const used = quota.used + (name === "members" ? usage.members.invites : 0);
   return used >= quota.limit ? quota.limit : null;
+}
+
+/**
+ * The accounts quota's limit when the team has linked all the accounts its plan allows on this network (the
+ * quota is per network), else null. Open account invites are not in the counts: the server still refuses those.
+ */
+export function fullAccountsQuota(usage: QuotaUsage | null, provider: string): number | null {
+  const quota = usage?.accounts;
+  if (!quota || provider === "") return null;
+  return (quota.per_provider[provider] ?? 0) >= quota.limit ? quota.limit : null;
 }
 
 /** Why the action is blocked, and the way out: the sentence a disabled button is described by. */
@@ -85,6 +95,14 @@ export function QuotaReason({
             _0="Your plan includes no import."
             one="Your plan includes # import a month: it is used."
             other="Your plan includes # imports a month: all are used."
+          />
+        )}
+        {name === "accounts" && (
+          <Plural
+            value={limit}
+            _0="Your plan includes no account on this network."
+            one="Your plan includes # account per network: this network's is linked."
+            other="Your plan includes # accounts per network: this network's are all linked."
           />
         )}
         {upgrade && (

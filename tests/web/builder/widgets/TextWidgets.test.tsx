@@ -37,6 +37,19 @@ describe("TweetTextWidget", () => {
     expect(screen.getByText("28 / 280")).toBeTruthy();
   });
 
+  it("keeps the count before the limit in Arabic (a left-to-right island in the right-to-left line)", async () => {
+    await activateLocale("ar");
+    try {
+      const { box } = renderTweet();
+      fireEvent.change(box, { target: { value: "abc" } });
+      const counter = document.querySelector(".text-counter-value");
+      expect(counter?.getAttribute("dir")).toBe("ltr");
+      expect(counter?.textContent?.replace(/\s/g, "")).toMatch(/^(3|٣)\/(280|٢٨٠)$/);
+    } finally {
+      await activateLocale("en");
+    }
+  });
+
   it("shows the text over the limit without stopping the typing", () => {
     const { box } = renderTweet();
     fireEvent.change(box, { target: { value: "x".repeat(290) } });

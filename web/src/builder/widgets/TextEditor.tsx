@@ -62,6 +62,9 @@ export function TextEditor(props: TextEditorProps) {
         <p className="text-counter" id={counterId}>
           <span
             className="text-counter-value"
+            // A count over a limit reads left to right in every language: in a right-to-left line the spaced
+            // slash would otherwise put the limit first ("1,000 / 43").
+            dir="ltr"
             title={
               props.limit.kind === "weighted" ? t`Counted as the network counts: a link 23, an emoji 2` : ""
             }

@@ -83,6 +83,13 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
     for (const a of [...(proof.data?.winners_accounts ?? []), ...(proof.data?.substitutes_accounts ?? [])]) {
       if (!map.has(a.id)) map.set(a.id, { provider: a.provider, screen_name: a.screen_name });
     }
+    for (const source of proof.data?.winning_moments ?? []) {
+      for (const r of source.results ?? []) {
+        if (r.winner && r.screen_name && !map.has(r.winner)) {
+          map.set(r.winner, { provider: null, screen_name: r.screen_name });
+        }
+      }
+    }
     return map;
   }, [proof.data, entrants.data]);
 
