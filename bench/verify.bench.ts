@@ -11,7 +11,7 @@
  */
 import { eq } from "drizzle-orm";
 import { contests } from "../api/db/tables";
-import { readEntries, TUNNEL_LOAD_MAX } from "../api/services/entrants";
+import { momentReplyEntrants, readEntries, TUNNEL_LOAD_MAX } from "../api/services/entrants";
 import { VERIFY_PAGE_SIZE } from "../engine/lifecycle";
 import {
   buildWorld,
@@ -20,6 +20,7 @@ import {
   DAY,
   HOUR,
   iso,
+  publicationsOf,
   T0,
   twitterForm,
   type World,
@@ -93,8 +94,24 @@ type Facts = {
   pageBytes: number;
   pageBrotli: number;
   listBytes: number;
-  closeMs: number;
+  closeMs: Took;
+  /** The tick after the close: its won and lost replies sent. */
+  repliesMs: Took;
+  /** Replies published (one per listed entry). */
+  replies: number;
 };
+
+/** How long something took on the clock and in this process's CPU time (user + system), in ms. */
+type Took = { wall: number; cpu: number };
+const NO_TIME: Took = { wall: Number.NaN, cpu: Number.NaN };
+
+async function took(work: () => Promise<unknown>): Promise<Took> {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return { wall: Number(process.hrtime.bigint() - start) / 1e6, cpu: (used.user + used.system) / 1e3 };
+}
 
 const label = (n: number) => `${n / 1_000} k`;
 const kb = (bytes: number) =>
@@ -110,25 +127,36 @@ export async function run(): Promise<string> {
     for (const [i, n] of SIZES.entries())
       withList.set(n, await plannedContest(w, `Moments ${label(n)}`, n, true, i + 1));
     const built = [plain, ...withList.values()];
-    // The scheduler starts each, then closes it (entries loaded, moments resolved, replies published), one tick
-    // a contest: how long each close tick took is reported beside the figures (setup, not measured in rounds).
-    const closeMs = new Map<string, number>();
+    // The scheduler starts each, then closes it (entries loaded and written, moments resolved, their replies
+    // scheduled), then the next tick at the same instant sends the won and lost replies (the moment_replies jobs
+    // the close scheduled): how long each took is reported beside the figures (setup, not measured in rounds),
+    // on the clock and in CPU time (user + system of this process: on a machine shared with other work, the
+    // clock counts the others' turns too).
+    const closeMs = new Map<string, Took>();
+    const repliesMs = new Map<string, Took>();
     for (const c of built) {
       await w.tickAt(c.form.startAt);
-      const start = process.hrtime.bigint();
-      await w.tickAt(c.form.closeAt);
-      closeMs.set(c.id, Number(process.hrtime.bigint() - start) / 1e6);
+      closeMs.set(c.id, await took(() => w.tickAt(c.form.closeAt)));
+      repliesMs.set(
+        c.id,
+        await took(async () => {
+          const runs = (await w.tickAt(c.form.closeAt)).runs.filter((r) => r.kind === "moment_replies");
+          if (runs.some((r) => r.outcome !== "done")) throw new Error("a moment_replies job did not finish");
+        }),
+      );
     }
 
     // Peer of the closes, in the same run: reading the 50 k contest's entries again as its close read them (the
     // sandbox network making its synthetic entrants, then the filters), nothing written: what a close cannot avoid.
-    const readStart = process.hrtime.bigint();
-    const reread = await readEntries(w.t.deps, await contestRow(w, plain.id), {
-      limit: TUNNEL_LOAD_MAX,
-      now: new Date(plain.form.closeAt),
+    const plainRow = await contestRow(w, plain.id);
+    let reread: Awaited<ReturnType<typeof readEntries>> | undefined;
+    const readMs = await took(async () => {
+      reread = await readEntries(w.t.deps, plainRow, {
+        limit: TUNNEL_LOAD_MAX,
+        now: new Date(plain.form.closeAt),
+      });
     });
-    const readMs = Number(process.hrtime.bigint() - readStart) / 1e6;
-    if (reread.entrants.length !== big) throw new Error("the entries read again are not the close's");
+    if (reread?.entrants.length !== big) throw new Error("the entries read again are not the close's");
 
     const plainBody = await verify(w, plain.id);
     const plainAnswer = JSON.parse(new TextDecoder().decode(plainBody)) as VerifyAnswer;
@@ -173,8 +201,16 @@ export async function run(): Promise<string> {
         pageBytes: last.byteLength,
         pageBrotli: (await verify(w, pagePath(pages), br)).byteLength,
         listBytes: Buffer.byteLength(JSON.stringify(entries)),
-        closeMs: closeMs.get(id) ?? Number.NaN,
+        closeMs: closeMs.get(id) ?? NO_TIME,
+        repliesMs: repliesMs.get(id) ?? NO_TIME,
+        replies: (await publicationsOf(w, id)).filter(
+          (p) => p.kind.startsWith("winning_moment_") && p.status === "published",
+        ).length,
       });
+      const winners = (moments?.results ?? []).flatMap((r) => (r.winner ? [r.winner] : []));
+      const accounts = new Set((await momentReplyEntrants(w.t.db, id, winners)).map((e) => e.id));
+      if (facts.get(n)?.replies !== accounts.size)
+        throw new Error("not every listed entry was answered once");
       cases.push(
         { name: "GET /verify (the list's first page, size, hash)", fn: () => verify(w, id) },
         { name: "GET …/entries/{page}, the list's last page", fn: () => verify(w, pagePath(pages)) },
@@ -187,7 +223,7 @@ export async function run(): Promise<string> {
     const results = await measureAsync(cases, BOUNDS);
     return report(results, facts, {
       bytes: plainBody.byteLength,
-      closeMs: closeMs.get(plain.id) ?? Number.NaN,
+      closeMs: closeMs.get(plain.id) ?? NO_TIME,
       readMs,
       entrants: big,
     });
@@ -199,7 +235,7 @@ export async function run(): Promise<string> {
 function report(
   results: Measured[],
   facts: Map<number, Facts>,
-  peer: { bytes: number; closeMs: number; readMs: number; entrants: number },
+  peer: { bytes: number; closeMs: Took; readMs: Took; entrants: number },
 ): string {
   const big = peer.entrants;
   const plain = results[0]?.medianNs ?? Number.NaN;
@@ -226,10 +262,11 @@ function report(
   const growth = (k: 0 | 1 | 2) => (ns(large, k) / ns(small, k)).toFixed(1);
   const listGrowth = ((facts.get(large)?.listed ?? 0) / (facts.get(small)?.listed ?? 1)).toFixed(1);
   const fl = facts.get(large);
-  const sec = (n: number) => `${((facts.get(n)?.closeMs ?? Number.NaN) / 1_000).toFixed(1)} s`;
-  const closeGrowth = (
-    (facts.get(large)?.closeMs ?? Number.NaN) / (facts.get(small)?.closeMs ?? Number.NaN)
-  ).toFixed(0);
+  const secs = (t: Took) => `${(t.wall / 1_000).toFixed(1)} s (CPU ${(t.cpu / 1_000).toFixed(1)} s)`;
+  const add = (a: Took, b: Took): Took => ({ wall: a.wall + b.wall, cpu: a.cpu + b.cpu });
+  const closeOf = (n: number) => facts.get(n)?.closeMs ?? NO_TIME;
+  const repliesOf = (n: number) => facts.get(n)?.repliesMs ?? NO_TIME;
+  const ratio = (a: Took, b: Took) => `${(a.wall / b.wall).toFixed(2)}× (CPU ${(a.cpu / b.cpu).toFixed(2)}×)`;
   return [
     "## Public verify API (bench/verify.bench.ts)",
     "",
@@ -239,6 +276,6 @@ function report(
     "",
     `At ${label(large)} entrants the list is **${kb(fl?.listBytes ?? 0)}** (it was one answer); now GET /verify sends **${kb(fl?.answerBytes ?? 0)}** (**${kb(fl?.answerBrotli ?? 0)}** brotli) and each of the other ${(fl?.pages ?? 1) - 1} pages at most the same. From ${label(small)} to ${label(large)} entrants the list grows **${listGrowth}×**; GET /verify grows **${growth(0)}×** (it reads the stored list whole), a page **${growth(1)}×**, serialising the whole list **${growth(2)}×**.`,
     "",
-    `Setup, not in the rounds: the scheduler tick that closed each contest (entries read and filtered, written, moments resolved, a won or lost reply published to each listed entry) took **${sec(small)}** at ${label(small)} and **${sec(large)}** at ${label(large)}, **${closeGrowth}×** for ${(large / small).toFixed(0)}× the entrants; the close of the contest without moments at ${label(big)}, **${(peer.closeMs / 1_000).toFixed(1)} s**, so the ${label(big)} close with moments costs **${((facts.get(large)?.closeMs ?? Number.NaN) / peer.closeMs).toFixed(2)}×** the close without. Peer of both, in the same run: reading the ${label(big)} entries again as a close reads them (the sandbox network making its synthetic entrants, and the filters; nothing written) took **${(peer.readMs / 1_000).toFixed(1)} s**: **${((100 * peer.readMs) / (facts.get(large)?.closeMs ?? Number.NaN)).toFixed(0)} %** of the close with moments.`,
+    `Setup, not in the rounds (each on the clock, and in this process's CPU time: the machine is shared): the scheduler tick that closed each contest (entries read and filtered, written, moments resolved, their replies scheduled as moment_replies jobs) took **${secs(closeOf(small))}** at ${label(small)} and **${secs(closeOf(large))}** at ${label(large)}, **${ratio(closeOf(large), closeOf(small))}** for ${(large / small).toFixed(0)}× the entrants; the close of the contest without moments at ${label(big)}, **${secs(peer.closeMs)}**, so the ${label(big)} close with moments costs **${ratio(closeOf(large), peer.closeMs)}** the close without. The next tick, which sent a won or lost reply to each listed account (${(facts.get(small)?.replies ?? 0).toLocaleString("en")} and ${(facts.get(large)?.replies ?? 0).toLocaleString("en")} replies, the sandbox answering them), took **${secs(repliesOf(small))}** and **${secs(repliesOf(large))}**: close and replies together **${secs(add(closeOf(small), repliesOf(small)))}** and **${secs(add(closeOf(large), repliesOf(large)))}**. Peer of both, in the same run: reading the ${label(big)} entries again as a close reads them (the sandbox network making its synthetic entrants, and the filters; nothing written) took **${secs(peer.readMs)}**: the ${label(big)} close with moments costs **${ratio(closeOf(large), peer.readMs)}** that read.`,
   ].join("\n");
 }

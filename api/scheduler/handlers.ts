@@ -11,8 +11,10 @@
  * done with a recorded skip.
  *
  * The close moves the status first: the entries are loaded, the contest moved to closed and its winning moments
- * resolved in one transaction, which also schedules a `closing` job per source for the closing publication. A
- * publication that fails (the network refuses a reply) then retries on its own and never holds the status back.
+ * resolved in one transaction, which also schedules a `closing` job per source for the closing publication and,
+ * with winning moments, `moment_replies` jobs for their won and lost replies (each a bounded range of the entries;
+ * the close itself publishes nothing). A publication that fails (the network refuses a reply) then retries on its
+ * own and never holds the status back.
  */
 
 import { eq } from "drizzle-orm";
@@ -52,6 +54,7 @@ import {
   cancelPendingJobs,
   type JobKind,
   type JobRow,
+  MOMENT_REPLIES_BATCH,
   scheduleAfterClose,
   scheduleAfterDraw,
   scheduleNextLoad,
@@ -333,16 +336,22 @@ async function runReminder(deps: SchedulerDeps, row: ContestRow, key: string): P
 
 /**
  * Resolves the winning moments of the contest's twitter sources, once, in the caller's transaction (the close's,
- * after its entries are written): each moment goes to the first valid entry made at or after it.
+ * after its entries are written): each moment goes to the first valid entry made at or after it. `written`: the
+ * entries the caller has just written, in load order (writeEntries' answer), else they are read.
  */
-export async function resolveMoments(tx: Db, contestId: string, at: string): Promise<void> {
+export async function resolveMoments(
+  tx: Db,
+  contestId: string,
+  at: string,
+  written?: readonly Parameters<typeof momentEntries>[0][number][],
+): Promise<void> {
   const commitment = await findCommitment(tx, contestId);
   const committed = committedMoments(commitment);
   if (Object.keys(committed).length === 0 || commitment?.momentsResult) return;
   const resolved: Record<string, unknown> = {};
   const lists: Record<string, { id: string; at: string }[]> = {};
   // Only the valid entries' few columns the list needs (a close resolves over tens of thousands).
-  const all = await validEntryTimes(tx, contestId);
+  const all = written ? written.filter((e) => e.valid) : await validEntryTimes(tx, contestId);
   for (const [sourceId, c] of Object.entries(committed)) {
     lists[sourceId] = momentEntries(all, sourceId);
     // The winners frozen when their won replies went out during the run stay (docs/draw.md "Frozen winners").
@@ -360,12 +369,18 @@ export async function resolveMoments(tx: Db, contestId: string, at: string): Pro
 }
 
 /**
- * Publishes the won and lost replies of the resolved winning moments (each once, keyed by the entrant's id as the
- * loads key the won replies sent during the run): a source's replies go out as one batch (publishReplies).
+ * Publishes the won and lost replies of the resolved winning moments to the entries at load positions `from` to
+ * `from` + MOMENT_REPLIES_BATCH (a moment_replies job, scheduled by the close), each once, keyed by the entrant's id
+ * as the loads key the won replies sent during the run: a source's replies go out as one batch (publishReplies).
+ * A job run again (a crash, a network that failed half-way) asks only for the replies not published yet.
  */
-async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promise<number> {
+async function runMomentReplies(deps: SchedulerDeps, row: ContestRow, key: string): Promise<JobOutcome> {
+  if (row.status === "planned" || row.status === "started") throw new NotReady("the contest is not closed");
+  if (row.status !== "closed" && row.status !== "ended") return skipped(`contest ${row.status}`);
+  const from = Number(key);
+  if (!Number.isSafeInteger(from) || from < 0) return skipped(`not a position: ${key}`);
   const results = (await findCommitment(deps.db, row.id))?.momentsResult ?? null;
-  if (!results) return 0;
+  if (!results) return skipped("no winning moments resolved");
   const tokens = await tokensOf(deps, row);
   // A frozen winner keeps its moment even if its entry is no longer valid: it gets the won reply too.
   const allWinners = Object.values(results).flatMap((list) =>
@@ -373,7 +388,10 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
       ? list.flatMap((r) => (isPlainObject(r) && typeof r.winner === "string" ? [r.winner] : []))
       : [],
   );
-  const answered = await momentReplyEntrants(deps.db, row.id, allWinners);
+  const answered = await momentReplyEntrants(deps.db, row.id, allWinners, {
+    from,
+    to: from + MOMENT_REPLIES_BATCH,
+  });
   let published = 0;
   for (const source of await contestSources(deps, row)) {
     const resolved = results[source.stored._id];
@@ -416,12 +434,12 @@ async function publishMomentReplies(deps: SchedulerDeps, row: ContestRow): Promi
     }
     published += await publishReplies(deps, driver, replies);
   }
-  return published;
+  return { result: { published }, moves: [], changed: published > 0 };
 }
 
 /**
- * The close (see the file's comment): entries loaded (once), started → closed, moments resolved and the closing
- * publications scheduled in one transaction; then the moments' replies.
+ * The close (see the file's comment): entries loaded (once), started → closed, moments resolved, and the closing
+ * publications and the moments' replies scheduled, in one transaction.
  */
 async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcome> {
   if (row.status === "planned") throw new NotReady("the contest has not started");
@@ -438,8 +456,9 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
     if (!fresh || (fresh.status !== "started" && fresh.status !== "closed"))
       return { move: null, loaded: null };
     let entries: number | null = null;
+    let written: Awaited<ReturnType<typeof writeEntries>> | undefined;
     if (load && lastLoad(fresh)) {
-      await writeEntries(tx, fresh, load, at);
+      written = await writeEntries(tx, fresh, load, at);
       await logActivity(tx, () => new Date(at), {
         teamId: row.teamId,
         type: "loadEntries",
@@ -448,16 +467,14 @@ async function runClose(deps: SchedulerDeps, row: ContestRow): Promise<JobOutcom
       entries = load.entrants.length;
     }
     const moved = await moveStatus(tx, row.id, "closed", at);
-    await resolveMoments(tx, row.id, at);
-    await scheduleAfterClose(tx, fresh, at);
+    await resolveMoments(tx, row.id, at, written);
+    // A close run again (it stopped after its commit) schedules nothing twice: jobs are unique by kind and key.
+    const resolved = (await findCommitment(tx, row.id))?.momentsResult ?? null;
+    await scheduleAfterClose(tx, fresh, at, resolved ? { entries: entries ?? fresh.entriesCount } : null);
     return { move: moved, loaded: entries };
   });
-  const moments = await publishMomentReplies(deps, (await contestOf(deps, row.id)) ?? row);
   return {
-    result: {
-      ...(loaded !== null ? { entries: loaded } : {}),
-      ...(moments > 0 ? { moments } : {}),
-    },
+    result: loaded !== null ? { entries: loaded } : {},
     moves: move ? [move] : [],
     changed: true,
   };
@@ -643,6 +660,8 @@ export async function runJob(deps: SchedulerDeps, job: JobRow): Promise<JobOutco
       return runClose(deps, row);
     case "closing":
       return runClosing(deps, row, job.key);
+    case "moment_replies":
+      return runMomentReplies(deps, row, job.key);
     case "autodraw":
       return runAutodraw(deps, row);
     case "winners":

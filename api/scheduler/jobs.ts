@@ -7,7 +7,8 @@
  * - a planned contest is saved again: its pending jobs are replaced by the new dates (done ones stay);
  * - it is deleted or canceled, or its team is deleted: its pending and claimed jobs are canceled;
  * - it closes: a closing job per source whose closing publication is on, due at once (the close does not wait
- *   for a publication: handlers.ts);
+ *   for a publication: handlers.ts); with winning moments resolved, a moment_replies job per MOMENT_REPLIES_BATCH
+ *   load positions (key: the first position), due at once, which sends the won and lost replies of those entries;
  * - its final draw is made: a winners job and a private_messages job per source that has them on, due at once;
  * - while it runs (started), a `load` job reads its entries every loadEveryMs, keyed by its due date: the start
  *   schedules the first, each load the next, until the close (which loads the last time).
@@ -38,6 +39,7 @@ export const JOB_KINDS = [
   "reminder",
   "close",
   "closing",
+  "moment_replies",
   "autodraw",
   "winners",
   "private_messages",
@@ -221,10 +223,27 @@ export async function cancelPendingJobs(
     .where(and(eq(jobs.contestId, contestId), inArray(jobs.status, ["pending", "failed"])));
 }
 
-/** After the close: the closing publication of each source that has it on. */
-export async function scheduleAfterClose(tx: Tx, row: ContestRow, at: string): Promise<void> {
+/**
+ * How many load positions one moment_replies job answers: a bounded job (a few seconds on the sandbox, a batch
+ * at a time on a network), retried alone when a network fails, and a close that does not wait for 50 000 replies.
+ */
+export const MOMENT_REPLIES_BATCH = 5_000;
+
+/**
+ * After the close: the closing publication of each source that has it on, and, when its winning moments were
+ * resolved, the won and lost replies over its `entries` stored entries, MOMENT_REPLIES_BATCH positions a job.
+ */
+export async function scheduleAfterClose(
+  tx: Tx,
+  row: ContestRow,
+  at: string,
+  momentReplies: { entries: number } | null = null,
+): Promise<void> {
   const forms = formSourcesOf(row);
   const list: { kind: JobKind; key: string; dueAt: string }[] = [];
+  for (let from = 0; momentReplies && from < momentReplies.entries; from += MOMENT_REPLIES_BATCH) {
+    list.push({ kind: "moment_replies", key: String(from), dueAt: at });
+  }
   storedSources(row).forEach((source, i) => {
     const form = forms[i];
     if (!form || form.type !== source.provider) return;

@@ -40,9 +40,9 @@ import { adoptUnscheduled, JOB_KINDS, type JobRow, requeueFailedJobs } from "./j
 /** A job claimed longer ago than this is claimed again (its process stopped). */
 export const CLAIM_TIMEOUT_MS = 5 * 60_000;
 /**
- * While a tick runs, it renews the claims it still holds this often: a long job (a close loading 50 000 entries
- * and replying to each) never lets its own claim, or those of the jobs waiting behind it in the tick, go stale
- * and be claimed again by another process.
+ * While a tick runs, it renews the claims it still holds this often: a long job (a close loading 50 000 entries,
+ * a moment_replies job answering 5 000) never lets its own claim, or those of the jobs waiting behind it in the
+ * tick, go stale and be claimed again by another process.
  */
 export const CLAIM_RENEW_MS = CLAIM_TIMEOUT_MS / 5;
 /** After this many failed runs a job is failed for good. */

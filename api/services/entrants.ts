@@ -18,14 +18,15 @@
  *   (refilterEntries): verdicts and funnel change, the entries do not.
  */
 
-import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
 import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
 import { type ProviderFacts, profileUrlOf } from "../../engine/provider";
 import { toTime } from "../../engine/values";
 import constants from "../../schemas/constants.json";
 import type { Catalog, ProviderDefinition } from "../catalog";
 import type { Clock } from "../clock";
-import { type Db, dialectOf } from "../db/client";
+import type { Db } from "../db/client";
+import { insertMany } from "../db/insert-many";
 import { jsonText } from "../db/json-sql";
 import { first } from "../db/query";
 import { contests, drawCommitments, draws, entrants } from "../db/tables";
@@ -284,24 +285,17 @@ export async function prepareLoad(
   };
 }
 
-/** The insert of one entry, every column a placeholder (writeEntries on SQLite). */
-function insertEntrant(tx: Pick<Db, "insert">) {
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
-  const columns = Object.keys(getTableColumns(entrants)) as (keyof typeof entrants.$inferInsert)[];
-  return tx
-    .insert(entrants)
-    .values(Object.fromEntries(columns.map((c) => [c, value(c)])) as unknown as typeof entrants.$inferInsert)
-    .prepare("entrants_insert_one");
-}
-
-/** Rows a multi-row insert takes at once on PostgreSQL (27 parameters a row, 65 535 at most a statement). */
-const PG_INSERT_CHUNK = 1000;
-
 /**
  * Stores a load: the contest's entries replaced (manual checks and profile openings kept by id), its counts,
- * funnel and dates.
+ * funnel and dates. Answers the rows as written, in load order (the close resolves its moments over them rather
+ * than reading them back).
  */
-export async function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, at: string): Promise<void> {
+export async function writeEntries(
+  tx: Tx,
+  row: ContestRow,
+  load: PreparedLoad,
+  at: string,
+): Promise<(typeof entrants.$inferInsert)[]> {
   const checks = new Map(
     (
       await tx
@@ -359,28 +353,7 @@ export async function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, 
       loadedAt: at,
     };
   });
-  if (dialectOf(tx) === "postgresql") {
-    // One round trip per thousand rows: the server is across a network.
-    for (let i = 0; i < rows.length; i += PG_INSERT_CHUNK) {
-      await tx.insert(entrants).values(rows.slice(i, i + PG_INSERT_CHUNK));
-    }
-  } else {
-    // One prepared single-row insert run per entry in the caller's transaction: drizzle building a multi-row
-    // statement cost more than SQLite writing the rows (a close writes up to TUNNEL_LOAD_MAX of them). The
-    // placeholders take what SQLite stores: JSON as text, booleans as 0/1.
-    const insert = insertEntrant(tx);
-    for (const r of rows) {
-      await insert.execute({
-        ...r,
-        isBotSignal: r.isBotSignal ? 1 : 0,
-        comments: JSON.stringify(r.comments),
-        did: JSON.stringify(r.did),
-        valid: r.valid ? 1 : 0,
-        reasons: JSON.stringify(r.reasons),
-        manualCheckReasons: JSON.stringify(r.manualCheckReasons),
-      });
-    }
-  }
+  await insertMany(tx as Db, entrants, rows);
   const counts = new Map(load.funnel.by_source.map((s) => [s.source_id, s.total]));
   const sources = ((Array.isArray(row.sources) ? row.sources : []) as unknown as StoredSource[]).map((s) => ({
     ...s,
@@ -397,6 +370,7 @@ export async function writeEntries(tx: Tx, row: ContestRow, load: PreparedLoad, 
       updatedAt: at,
     })
     .where(eq(contests.id, row.id));
+  return rows;
 }
 
 /** A stored entry as the filters read it (what the network gave when it was loaded). */
@@ -522,6 +496,8 @@ export async function momentReplyEntrants(
   contestId: string,
   /** Moment winners answered even when their entry is no longer valid (a frozen winner keeps its moment). */
   winners: readonly string[] = [],
+  /** Only the entries at these load positions, from `from` up to `to` excluded (a moment_replies job's share). */
+  positions?: { from: number; to: number },
 ): Promise<{ id: string; sourceId: string; name: string; firstComment: string | null }[]> {
   return await db
     .select({
@@ -534,6 +510,8 @@ export async function momentReplyEntrants(
     .where(
       and(
         eq(entrants.contestId, contestId),
+        positions ? gte(entrants.position, positions.from) : undefined,
+        positions ? lt(entrants.position, positions.to) : undefined,
         winners.length === 0
           ? eq(entrants.valid, true)
           : or(eq(entrants.valid, true), inArray(entrants.id, [...winners])),

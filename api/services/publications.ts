@@ -15,9 +15,10 @@
  * - {WINNERS}: the winners' handles, comma-separated (winners publication; not a builder token yet).
  * Number tokens ({1}, ...) are left as they are: nothing in the spec says what they stand for.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { type Db, dialectOf } from "../db/client";
+import { insertMany } from "../db/insert-many";
 import { publications } from "../db/tables";
 import { transaction } from "../db/transaction";
 import { MessageRefused } from "../drivers/errors";
@@ -122,17 +123,6 @@ function prepareStatements(db: Pick<Db, "select" | "update" | "insert">) {
       })
       .where(eq(publications.id, sql.placeholder("id")))
       .prepare("publications_published"),
-    // A batch's rows are read back in one go: the contest's publications of one kind.
-    ofKind: db
-      .select()
-      .from(publications)
-      .where(
-        and(
-          eq(publications.contestId, sql.placeholder("contestId")),
-          eq(publications.kind, sql.placeholder("kind")),
-        ),
-      )
-      .prepare("publications_of_kind"),
   };
 }
 const prepared = new WeakMap<object, ReturnType<typeof prepareStatements>>();
@@ -239,8 +229,8 @@ export async function publishOnce(
   return { ...row, status: "published", externalPostId: externalId, publishedAt: at };
 }
 
-/** Rows a multi-row insert takes at once on PostgreSQL (13 parameters a row, 65 535 at most a statement). */
-const PG_INSERT_CHUNK = 2_000;
+/** How many keys one read of publishReplies' rows names (SQLite takes 32 766 parameters a statement). */
+const KEYS_PER_READ = 1_000;
 
 /** How many replies of a batch go to the driver between two commits of their published state. */
 export const PUBLISH_BATCH = 1_000;
@@ -269,12 +259,34 @@ export async function publishReplies(
   if (contestId === undefined) return 0;
   if (items.some((p) => p.contest_id !== contestId))
     throw new Error("publishReplies takes one contest's replies");
-  const kinds = [...new Set(items.map((p) => p.kind))];
   const stmts = statements(db);
+  // The rows of these items only, KEYS_PER_READ keys a query: a contest's other replies (another job's share of
+  // a big close) are not read again with each batch.
+  // Grouped by source and kind, so each read runs on the unique index (contest, source, kind, key).
+  const groups = new Map<string, { sourceId: string; kind: string; keys: string[] }>();
+  for (const p of items) {
+    const group = `${p.source_id}\u0000${p.kind}`;
+    const found = groups.get(group);
+    if (found) found.keys.push(p.key);
+    else groups.set(group, { sourceId: p.source_id, kind: p.kind, keys: [p.key] });
+  }
   const rowsOf = async () => {
     const found = new Map<string, PublicationRow>();
-    for (const kind of kinds) {
-      for (const r of await stmts.ofKind.execute({ contestId, kind })) found.set(rowKey(r), r);
+    for (const { sourceId, kind, keys } of groups.values()) {
+      for (let i = 0; i < keys.length; i += KEYS_PER_READ) {
+        const rows = await db
+          .select()
+          .from(publications)
+          .where(
+            and(
+              eq(publications.contestId, contestId),
+              eq(publications.sourceId, sourceId),
+              eq(publications.kind, kind),
+              inArray(publications.key, keys.slice(i, i + KEYS_PER_READ)),
+            ),
+          );
+        for (const r of rows) found.set(rowKey(r), r);
+      }
     }
     return found;
   };
@@ -283,22 +295,12 @@ export async function publishReplies(
   if (missing.length > 0) {
     const createdAt = clock().toISOString();
     await transaction(db, async (tx) => {
-      if (dialectOf(tx) === "postgresql") {
-        // A statement prepared from db runs on the pool, outside this transaction: built from tx, many rows a go.
-        const values = missing.map((p) => ({
-          ...recordOf(p, createdAt),
-          media: p.media,
-          status: "publishing",
-        }));
-        for (let k = 0; k < values.length; k += PG_INSERT_CHUNK) {
-          await tx
-            .insert(publications)
-            .values(values.slice(k, k + PG_INSERT_CHUNK))
-            .onConflictDoNothing();
-        }
-      } else {
-        for (const p of missing) await stmts.record.execute(recordOf(p, createdAt));
-      }
+      await insertMany(
+        tx,
+        publications,
+        missing.map((p) => ({ ...recordOf(p, createdAt), media: p.media, status: "publishing" })),
+        { onConflictDoNothing: true },
+      );
     });
     rows = await rowsOf();
   }
@@ -345,18 +347,23 @@ export async function publishReplies(
     }
     const at = clock().toISOString();
     await transaction(db, async (tx) => {
-      const pg = dialectOf(tx) === "postgresql";
-      for (const [k, externalId] of answered.entries()) {
+      const done = answered.flatMap((externalId, k) => {
         const row = batch[k]?.row;
-        if (!row) continue;
-        if (pg) {
-          await tx
-            .update(publications)
-            .set({ status: "published", externalPostId: externalId, publishedAt: at })
-            .where(eq(publications.id, row.id));
-        } else {
-          await stmts.published.execute({ externalId, at, id: row.id });
-        }
+        return row ? [{ id: row.id, externalId }] : [];
+      });
+      if (done.length === 0) return;
+      if (dialectOf(tx) === "postgresql") {
+        // One statement for the batch: a round trip a row to the server cost more than the rest of the job.
+        const values = sql.join(
+          done.map((d) => sql`(${d.id}, ${d.externalId})`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`UPDATE publications SET status = 'published', external_post_id = v.external_id, published_at = ${at}
+              FROM (VALUES ${values}) AS v(id, external_id) WHERE publications.id = v.id`,
+        );
+      } else {
+        for (const d of done) await stmts.published.execute({ externalId: d.externalId, at, id: d.id });
       }
     });
     published += answered.length;

@@ -24,7 +24,7 @@ export {
   type Funnel,
   type Verdict,
 } from "./filters";
-export { type SeededRandom, seededRandom } from "./prng";
+export { type SeededRandom, type Sha256Text, seededRandom } from "./prng";
 export {
   type MomentsEntry,
   momentsEntriesHash,

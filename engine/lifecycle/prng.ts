@@ -23,26 +23,40 @@ export interface SeededRandom {
   below(n: number): number;
 }
 
+/**
+ * SHA-256 of a text's UTF-8 bytes. The default is @noble/hashes (it runs in the browser, where the public verify
+ * page draws again); a server that makes many streams (the sandbox's entrants) may pass its platform's own, which
+ * gives the same digest at a fraction of the cost per call.
+ */
+export type Sha256Text = (text: string) => Uint8Array;
+
+const nobleSha256: Sha256Text = (text) => sha256(utf8ToBytes(text));
+
 const TWO_POW_32 = 2 ** 32;
 const WORDS_PER_BLOCK = 8;
 
-export function seededRandom(seed: string, label: string): SeededRandom {
+export function seededRandom(seed: string, label: string, digest: Sha256Text = nobleSha256): SeededRandom {
   const prefix = `${seed}:${label}:`;
   let counter = 0;
-  let words = new Uint32Array(0);
-  let next = 0;
+  // One buffer for the stream's current block, refilled in place (a close makes hundreds of thousands of blocks).
+  const words = new Uint32Array(WORDS_PER_BLOCK);
+  let next = WORDS_PER_BLOCK;
 
   function refill(): void {
-    const digest = sha256(utf8ToBytes(`${prefix}${counter}`));
+    const b = digest(`${prefix}${counter}`);
     counter++;
-    const view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-    words = new Uint32Array(WORDS_PER_BLOCK);
-    for (let i = 0; i < WORDS_PER_BLOCK; i++) words[i] = view.getUint32(i * 4, false);
+    for (let i = 0, k = 0; i < WORDS_PER_BLOCK; i++, k += 4) {
+      words[i] =
+        ((b[k] as number) << 24) |
+        ((b[k + 1] as number) << 16) |
+        ((b[k + 2] as number) << 8) |
+        (b[k + 3] as number);
+    }
     next = 0;
   }
 
   function nextUint32(): number {
-    if (next >= words.length) refill();
+    if (next >= WORDS_PER_BLOCK) refill();
     return words[next++] as number;
   }
 

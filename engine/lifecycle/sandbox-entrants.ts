@@ -27,7 +27,7 @@ import { getIn, toTime } from "../values";
 import { REACTIONS } from "./action-kinds";
 import { addDays, addMonths } from "./calendar";
 import { type Entrant, entrantId } from "./entrant";
-import { type SeededRandom, seededRandom } from "./prng";
+import { type SeededRandom, type Sha256Text, seededRandom } from "./prng";
 import {
   BOT_STEMS,
   COMMENT_OPENINGS,
@@ -61,6 +61,8 @@ export type SandboxOptions = {
   returning?: readonly ReturningAccount[];
   /** The contest's own window (ISO 8601): entries are made within it, and those after `now` are not read yet. */
   window?: { start: string; end: string };
+  /** The SHA-256 behind the random stream (prng.ts): the same stream, whichever computes it; the server passes node's. */
+  digest?: Sha256Text;
 };
 
 /** An account of the team's earlier contests, as it entered them. */
@@ -144,12 +146,14 @@ function digits(random: SeededRandom, length: number): string {
 }
 
 /** A synthetic account id of the network's shape (account_id: prefix, then length characters of alphabet). */
-function externalId(random: SeededRandom, network: ProviderFacts | undefined): string {
-  const shape = network?.account_id;
+function externalId(
+  random: SeededRandom,
+  shape: { prefix: string; length: number; alphabet: readonly string[] } | null,
+): string {
   if (!shape) return digits(random, 16);
-  return (
-    shape.prefix + Array.from({ length: shape.length }, () => pick(random, [...shape.alphabet])).join("")
-  );
+  let id = shape.prefix;
+  for (let i = 0; i < shape.length; i++) id += pick(random, shape.alphabet);
+  return id;
 }
 
 /** What joins a first and a last name in a handle: a dot or an underscore, whichever the handle rule takes. */
@@ -188,8 +192,21 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
   const count = Math.max(0, Math.floor(opts.count));
   const provider = typeof source.type === "string" ? source.type : "sandbox";
   const sourceId = String(source.id ?? source._id ?? "");
-  const random = seededRandom(opts.contestId, `sandbox:${sourceId}`);
+  const random = seededRandom(opts.contestId, `sandbox:${sourceId}`, opts.digest);
   const { network } = opts;
+  const idShape = network?.account_id
+    ? { ...network.account_id, alphabet: [...network.account_id.alphabet] }
+    : null;
+  // A name's handle form, worked out once per name (the lists are short; a close makes tens of thousands).
+  const asciiOf = new Map<string, string>();
+  const ascii = (text: string): string => {
+    let found = asciiOf.get(text);
+    if (found === undefined) {
+      found = asciiHandle(text);
+      asciiOf.set(text, found);
+    }
+    return found;
+  };
   /** The last instant an entry or a comment may be made: before the close, or before now without a window. */
   const lastAt = window ? window.end - SECOND : readAt;
   /** When an entrant entered: in the window, most early and a tail later; else over the three days before now. */
@@ -272,8 +289,8 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
 
   /** A free handle made from the name; once the short forms run out (large counts), one with more digits. */
   function handleFor(first: string, last: string): string {
-    const f = asciiHandle(first) || "user";
-    const l = asciiHandle(last);
+    const f = ascii(first) || "user";
+    const l = ascii(last);
     for (let attempt = 0; ; attempt++) {
       const candidates =
         attempt < 4
@@ -295,7 +312,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
 
   function freshId(): string {
     for (;;) {
-      const id = externalId(random, network);
+      const id = externalId(random, idShape);
       if (!usedIds.has(id)) {
         usedIds.add(id);
         return id;
@@ -305,7 +322,7 @@ export function sandboxEntrants(opts: SandboxOptions): Entrant[] {
 
   function mentions(n: number): string {
     const handles = new Set<string>();
-    while (handles.size < n) handles.add(asciiHandle(pick(random, FIRST_NAMES)) + digits(random, 3));
+    while (handles.size < n) handles.add(ascii(pick(random, FIRST_NAMES)) + digits(random, 3));
     return [...handles].map((h) => `@${h}`).join(" ");
   }
 

@@ -97,6 +97,8 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
         { moment: iso(moment), winner: second },
       ],
     });
+    // The replies go out in the jobs the close scheduled, at the next tick.
+    await w.tickAt(form.closeAt);
     const won = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_won");
     expect(won.map((p) => p.key)).toEqual([second]);
     const lost = (await publicationsOf(w, id)).filter((p) => p.kind === "winning_moment_lost");

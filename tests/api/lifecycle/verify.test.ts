@@ -120,8 +120,12 @@ describe("GET /api/v1/verify/:contestId", { timeout: 30_000 }, () => {
     const won = m.results.flatMap((r: { winner: string | null }) => (r.winner ? [r.winner] : []));
     expect(won.length).toBeGreaterThan(0);
 
+    // The close publishes nothing itself: it scheduled the won and lost replies, which the next tick sends.
+    const ofContest = () => w.t.db.select().from(publications).where(eq(publications.contestId, id));
+    expect((await ofContest()).filter((p) => p.kind.startsWith("winning_moment_"))).toEqual([]);
+    await w.tickAt(form.closeAt);
     // The won and lost replies went out; the automatic draw leaves the moments' winners out and draws the rest.
-    const replies = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
+    const replies = await ofContest();
     const wonReplies = replies.filter((p) => p.kind === "winning_moment_won");
     expect(wonReplies.map((p) => p.key).sort()).toEqual([...won].sort());
     expect(wonReplies.every((p) => p.mode === "reply" && p.text.startsWith("You won, "))).toBe(true);
