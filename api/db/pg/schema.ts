@@ -418,7 +418,7 @@ export const jobs = pgTable(
     contestId: text("contest_id")
       .notNull()
       .references(() => contests.id),
-    /** start, reminder, close, autodraw, winners, private_messages. */
+    /** One of JOB_KINDS (api/scheduler/jobs.ts): start, load, reminder, close, closing, moment_replies, autodraw, … */
     kind: text("kind").notNull(),
     /** Tells jobs of one kind apart: the source and reminder ids, or "contest". */
     key: text("key").notNull(),
