@@ -231,12 +231,17 @@ describe("the app shell in Chromium", () => {
     const trigger = page.locator('[data-menu="avatar"]');
     await trigger.focus();
     await page.keyboard.press("Enter");
-    await page.locator('[role="menu"]').waitFor();
-    // Profile, Subscription, Switch team, Switch language: the fourth item opens the language dialog.
-    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+    // Profile, Subscription, Switch team, Switch language: the fourth item opens the language dialog. It is
+    // focused directly (arrow presses sent before the menu has focused its first item would be lost).
+    const item = page.locator('[role="menu"] [role="menuitem"]').nth(3);
+    await item.waitFor();
+    await item.focus();
     await page.keyboard.press("Enter");
-    expect(await openDialogKind()).toBe("language");
-    await closeDialog();
+    try {
+      expect(await openDialogKind()).toBe("language");
+    } finally {
+      await closeDialog();
+    }
     await page.waitForFunction(() => document.activeElement?.getAttribute("data-menu") === "avatar");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-menu"))).toBe("avatar");
   });
