@@ -307,10 +307,28 @@ export async function adoptUnscheduled(db: Db, at: string): Promise<number> {
       ),
     );
   let adopted = 0;
-  for (const row of orphans) {
-    if (plannedJobs(row, at).length === 0) continue;
-    await transaction(db, (tx) => scheduleContest(tx, row, at));
-    adopted++;
+  for (const listed of orphans) {
+    if (plannedJobs(listed, at).length === 0) continue;
+    // Read again inside the transaction: the list above is a moment old, and meanwhile the contest may have got
+    // its jobs (its creator's transaction, another process's adoption) or been changed. Scheduling from the old
+    // row would delete those pending jobs and plan new ones from stale dates.
+    const done = await transaction(db, async (tx) => {
+      const row = await first(
+        tx
+          .select()
+          .from(contests)
+          .where(
+            and(
+              eq(contests.id, listed.id),
+              notExists(tx.select({ one: sql`1` }).from(jobs).where(eq(jobs.contestId, contests.id))),
+            ),
+          ),
+      );
+      if (!row) return false;
+      await scheduleContest(tx, row, at);
+      return true;
+    });
+    if (done) adopted++;
   }
   return adopted;
 }

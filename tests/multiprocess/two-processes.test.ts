@@ -180,6 +180,9 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
 
   /** Copies the contest and its start job `n` times (ids prefix-1..n), in one statement each. */
   async function cloneContest(prefix: string, n: number): Promise<string[]> {
+    // One transaction, as the app creates a contest with its jobs: the servers' ticks never see the copies
+    // without their start jobs (they would adopt them as orphans and plan their own).
+    await db.query("BEGIN");
     await db.query(
       `INSERT INTO contests
        SELECT (jsonb_populate_record(c, jsonb_build_object('id', $2 || g))).*
@@ -192,6 +195,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
          FROM jobs j, generate_series(1, $3::int) g WHERE j.contest_id = $1 AND j.kind = 'start'`,
       [contestId, `${prefix}-`, n],
     );
+    await db.query("COMMIT");
     return Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);
   }
 
