@@ -49,7 +49,10 @@ describe("the drawing page", () => {
     const api = renderPage({ [`POST ${C}/draws`]: () => ({ status: 201, body: testDraw(1) }) });
     fireEvent.click(await screen.findByRole("button", { name: "Run a test draw" }));
     const tests = screen.getByRole("region", { name: "Test draws" });
-    expect(await within(tests).findByRole("heading", { name: "Test draw 1" })).toBeTruthy();
+    // The draw answers, then the list reloads: on a loaded machine that takes longer than findBy's default second.
+    expect(
+      await within(tests).findByRole("heading", { name: "Test draw 1" }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(within(tests).getAllByRole("listitem").length).toBeGreaterThan(0);
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ kind: "test" });
     expect(screen.getByRole("button", { name: "Start the final draw" })).toBeTruthy();
