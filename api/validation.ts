@@ -32,55 +32,55 @@ export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unkno
     throw new AppError("badRequest", { message: "error.badRequest.invalidJson" });
   }
   if (!isPlainObject(body)) throw new AppError("badRequest", { message: "error.badRequest.notObject" });
-  if (depthOf(body) > MAX_DEPTH) throw new AppError("badRequest", { message: "error.badRequest.tooDeep" });
-  const nul = nulPaths(body);
-  if (nul.key) throw new AppError("badRequest", { message: "error.badRequest.nulKey" });
-  if (nul.paths.length > 0) {
+  const walked = walkBody(body);
+  if (walked.tooDeep) throw new AppError("badRequest", { message: "error.badRequest.tooDeep" });
+  if (walked.nulKey) throw new AppError("badRequest", { message: "error.badRequest.nulKey" });
+  if (walked.nulPaths.length > 0) {
     throw validationError(
       c,
-      Object.fromEntries(nul.paths.map((path) => [path, [{ key: "validation.nul", rule: "nul" }]])),
+      Object.fromEntries(walked.nulPaths.map((path) => [path, [{ key: "validation.nul", rule: "nul" }]])),
     );
   }
   return body;
 }
 
-/**
- * Where the body holds U+0000: PostgreSQL refuses it in text and jsonb (a 500 at the insert), and no field of ours
- * means it, so it is refused on both engines, by field path (a name with it: by a 400, it has no path to say).
- */
-function nulPaths(value: unknown): { key: boolean; paths: string[] } {
-  const paths: string[] = [];
-  const stack: [unknown, string][] = [[value, ""]];
-  while (stack.length > 0) {
-    const [node, path] = stack.pop() as [unknown, string];
-    if (typeof node === "string") {
-      if (node.includes("\0")) paths.push(path);
-      continue;
-    }
-    if (node === null || typeof node !== "object") continue;
-    for (const [k, child] of Object.entries(node)) {
-      if (k.includes("\0")) return { key: true, paths };
-      stack.push([child, path === "" ? k : `${path}.${k}`]);
-    }
-  }
-  return { key: false, paths: paths.sort() };
-}
-
 /** No form is deeper than this; a deeper body is an attack on recursive code (stack overflows), not input. */
 const MAX_DEPTH = 32;
 
-/** Nesting depth, measured without recursion (the thing it guards against). */
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
+/** A node of the walk: its parent and key, so that a path is spelled out only for a string that needs it. */
+type Step = { node: unknown; depth: number; parent: Step | null; key: string };
+
+const pathOf = (step: Step): string => {
+  const keys: string[] = [];
+  for (let s: Step | null = step; s?.parent; s = s.parent) keys.push(s.key);
+  return keys.reverse().join(".");
+};
+
+/**
+ * One walk of the body, without recursion (the thing the depth guards against): whether it nests deeper than
+ * MAX_DEPTH, and where it holds U+0000 — PostgreSQL refuses it in text and jsonb (a 500 at the insert) and no
+ * field of ours means it, so it is refused on both engines: in a string by its field path, in a name by a 400
+ * (it has no path to say).
+ */
+function walkBody(body: unknown): { tooDeep: boolean; nulKey: boolean; nulPaths: string[] } {
+  const nulPaths: string[] = [];
+  let nulKey = false;
+  const stack: Step[] = [{ node: body, depth: 1, parent: null, key: "" }];
   while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
+    const step = stack.pop() as Step;
+    const { node, depth } = step;
+    if (typeof node === "string") {
+      if (node.includes("\0")) nulPaths.push(pathOf(step));
+      continue;
+    }
     if (node === null || typeof node !== "object") continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > MAX_DEPTH) return deepest;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+    if (depth > MAX_DEPTH) return { tooDeep: true, nulKey, nulPaths };
+    for (const [key, child] of Object.entries(node)) {
+      if (key.includes("\0")) nulKey = true;
+      stack.push({ node: child, depth: depth + 1, parent: step, key });
+    }
   }
-  return deepest;
+  return { tooDeep: false, nulKey, nulPaths: nulPaths.sort() };
 }
 
 /** 422 with field paths and messages in the request's language. */

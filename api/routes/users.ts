@@ -50,16 +50,17 @@ export const meRoutes = new Hono<AppEnv>()
     }
     if ("name" in body) {
       // Each refusal says what is wrong: not a text, empty, or longer than the 100 characters a name may have.
+      const name = typeof body.name === "string" ? body.name.trim() : null;
       const problem: FieldError | null =
-        typeof body.name !== "string"
+        name === null
           ? { key: "validation.string", rule: "string" }
-          : body.name.trim().length < 1
+          : name.length < 1
             ? { key: "validation.required", rule: "required" }
-            : [...body.name.trim()].length > NAME_MAX
+            : [...name].length > NAME_MAX
               ? { key: "validation.between.string.max", rule: "between", values: { n: NAME_MAX } }
               : null;
       if (problem) throw validationError(c, { name: [problem] });
-      changes.name = (body.name as string).trim();
+      if (name !== null) changes.name = name;
     }
     if ("email" in body) {
       validateForm(c, "sign-in", { email: body.email });
