@@ -25,7 +25,7 @@
  * the body's. The createContest activity is logged when a contest comes into being (a create, or a draft
  * submitted); every save of a planned contest pushes load_contest to the team.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
@@ -33,7 +33,7 @@ import { contests } from "../db/tables";
 import { lockTeam, transaction } from "../db/transaction";
 import { refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
-import { cancelContestJobs, findJob, scheduleContestById } from "../scheduler";
+import { cancelContestJobs, findJob, scheduleContest, scheduleContestById } from "../scheduler";
 import {
   type ContestRow,
   contestColumns,
@@ -55,6 +55,15 @@ import { P } from "./builder/permissions";
 import { assertPaymentDraftRoom, assertQuota } from "./builder/quotas";
 import { requireHeld } from "./lifecycle-common";
 import { ID } from "./params";
+
+/**
+ * A contest's columns but its form (cb_data): what a create reads back of the row it wrote. Built per call: the
+ * tables are bound to the database's dialect when it opens (api/db/tables.ts).
+ */
+function allButForm() {
+  const { cbData: _form, ...columns } = getTableColumns(contests);
+  return columns;
+}
 
 /**
  * A planned contest's start is under way (it can no longer be deleted): its start job is claimed (publishing), or
@@ -109,23 +118,28 @@ export const contestsRoutes = new Hono<AppEnv>()
       c,
       { request, now, ctx, quota, idField: "contest_id" },
       async (tx, id, at) => {
-        await tx.insert(contests).values({
-          id,
-          teamId: team.id,
-          ...columns,
-          status: form.status,
-          cbData: stored,
-          meta: {},
-          paidContest: false,
-          forPayment,
-          isDuplicate,
-          createdBy: userId,
-          createdAt: at,
-          updatedAt: at,
-        });
-        if (planned) {
+        // The row as stored, for its jobs: answered by the insert rather than read again, its form (tens of KB)
+        // taken as written rather than parsed back.
+        const [written] = await tx
+          .insert(contests)
+          .values({
+            id,
+            teamId: team.id,
+            ...columns,
+            status: form.status,
+            cbData: stored,
+            meta: {},
+            paidContest: false,
+            forPayment,
+            isDuplicate,
+            createdBy: userId,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning(allButForm());
+        if (planned && written) {
           await logContestCreated(c, tx, userId, id, columns.name);
-          await scheduleContestById(tx, id, at);
+          await scheduleContest(tx, { ...written, cbData: stored }, at);
         }
       },
     );

@@ -6,6 +6,7 @@ export {
   type JobKind,
   requeueFailedJobs,
   scheduleAfterDraw,
+  scheduleContest,
   scheduleContestById,
 } from "./jobs";
 export {

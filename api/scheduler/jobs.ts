@@ -24,7 +24,7 @@
 import { and, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Db } from "../db/client";
-import { dialectOf } from "../db/client";
+import { insertMany } from "../db/insert-many";
 import { first } from "../db/query";
 import { contests, jobs, teams } from "../db/tables";
 import { transaction } from "../db/transaction";
@@ -121,49 +121,21 @@ async function insertJobs(
   list: { kind: JobKind; key: string; dueAt: string }[],
   at: string,
 ): Promise<void> {
-  if (list.length === 0) return;
-  if (dialectOf(tx) === "postgresql") {
-    // One statement for them all: a round trip to the server costs more than building it.
-    await tx
-      .insert(jobs)
-      .values(
-        list.map((job) => ({
-          id: newId(),
-          contestId,
-          kind: job.kind,
-          key: job.key,
-          dueAt: job.dueAt,
-          createdAt: at,
-        })),
-      )
-      .onConflictDoNothing();
-    return;
-  }
-  // SQLite: a maximal contest plans some 200 jobs: one prepared single-row insert run for each in the caller's
-  // transaction (drizzle building multi-row statements and mapping their values cost more than SQLite's work).
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
-  const insert = tx
-    .insert(jobs)
-    .values({
-      id: value("id"),
-      contestId: value("contestId"),
-      kind: value("kind"),
-      key: value("key"),
-      dueAt: value("dueAt"),
-      createdAt: value("createdAt"),
-    })
-    .onConflictDoNothing()
-    .prepare("insert_job");
-  for (const job of list) {
-    await insert.execute({
+  // A maximal contest plans some 150 jobs: insertMany writes them as SQLite's one prepared statement run per row
+  // (drizzle mapping each row's parameters cost more than SQLite's work) or as PostgreSQL's one statement.
+  await insertMany(
+    tx,
+    jobs,
+    list.map((job) => ({
       id: newId(),
       contestId,
       kind: job.kind,
       key: job.key,
       dueAt: job.dueAt,
       createdAt: at,
-    });
-  }
+    })),
+    { onConflictDoNothing: true },
+  );
 }
 
 /**

@@ -70,20 +70,36 @@ export async function commitContest(
   random: (n: number) => Uint8Array = nodeRandom,
 ): Promise<void> {
   const seed = newSeed(random);
+  const commitment = { contestId: row.id, seed, seedCommitment: seedCommitment(seed), committedAt: at };
+  if (row.status === "planned") {
+    // The moments follow the form as it is now; the seed stays the one drawn first. One statement: a create's
+    // or a save's.
+    const moments = committedMomentsOf(row, random);
+    await tx
+      .insert(drawCommitments)
+      .values({ ...commitment, moments })
+      .onConflictDoUpdate({ target: drawCommitments.contestId, set: { moments } });
+    return;
+  }
+  await tx.insert(drawCommitments).values(commitment).onConflictDoNothing();
+  if ((await findCommitment(tx, row.id))?.moments != null) return;
   await tx
-    .insert(drawCommitments)
-    .values({ contestId: row.id, seed, seedCommitment: seedCommitment(seed), committedAt: at })
-    .onConflictDoNothing();
-  if (row.status !== "planned" && (await findCommitment(tx, row.id))?.moments != null) return;
+    .update(drawCommitments)
+    .set({ moments: committedMomentsOf(row, random) })
+    .where(eq(drawCommitments.contestId, row.id));
+}
+
+/** Each source's moments with a fresh salt and their commitment; null without any. */
+function committedMomentsOf(
+  row: Pick<typeof contests.$inferSelect, "cbData" | "sources">,
+  random: (n: number) => Uint8Array,
+): Record<string, SourceMoments> | null {
   const moments: Record<string, SourceMoments> = {};
   for (const [sourceId, list] of Object.entries(momentsOf(row))) {
     const salt = newSeed(random);
     moments[sourceId] = { moments: list, salt, commitment: momentsCommitment(list, salt), frozen: [] };
   }
-  await tx
-    .update(drawCommitments)
-    .set({ moments: Object.keys(moments).length > 0 ? moments : null })
-    .where(eq(drawCommitments.contestId, row.id));
+  return Object.keys(moments).length > 0 ? moments : null;
 }
 
 export async function findCommitment(

@@ -84,3 +84,29 @@ describe("payloadOf and can_edit", () => {
     );
   });
 });
+
+describe("payloadOf on a form with nothing to take out", () => {
+  /** The form above with its switched-off options back at their defaults: what most submits look like. */
+  function clean() {
+    const f = form();
+    f.base.manual_check = { enabled: false, list: [] };
+    f.base.exclude_previous_winners.nb_months = 3;
+    f.sources[0] = { ...f.sources[0], reminders: { ...f.sources[0]?.reminders, list: [] } } as never;
+    return f;
+  }
+  const features = ["contestBuilder", "draw.manualCheck", "draw.excludePreviousWinners"];
+
+  it("answers the form itself, not a copy", () => {
+    const f = clean();
+    expect(payloadOf(f, config, ctx(features))).toBe(f);
+  });
+
+  it("still takes out one hidden field that differs from its default", () => {
+    const f = clean();
+    f.base.exclude_previous_winners.nb_months = 7;
+    const payload = payloadOf(f, config, ctx(features));
+    expect(payload).not.toBe(f);
+    expect(getPath(payload, "base.exclude_previous_winners.nb_months")).toBe(3);
+    expect(f.base.exclude_previous_winners.nb_months).toBe(7);
+  });
+});

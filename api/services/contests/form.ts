@@ -3,7 +3,7 @@ import type { CompiledConfig } from "../../../engine/config/compile";
 import type { ValidationContext } from "../../../engine/config/types";
 import { minimumLeadMs } from "../../../engine/countdown";
 import type { ValidationErrors } from "../../../engine/messages/types";
-import { payloadOf } from "../../../engine/payload";
+import { payloadChanges, payloadOf } from "../../../engine/payload";
 import { locatePath } from "../../../engine/validation/scopes";
 import { ALL, validate } from "../../../engine/validation/validate";
 import { getIn, isPlainObject, setPathIn, toTime } from "../../../engine/values";
@@ -72,14 +72,13 @@ export function storedFormOf(
   /** The form's full validation when the caller has it already (a submit that passed): not run again. */
   known?: ValidationErrors,
 ): StoredForm {
-  const groups: StoredForm = structuredClone({
-    base: form.base,
-    sources: form.sources,
-    summary: form.summary,
-  });
-  const refused = Object.entries(known ?? validate(groups, config, ctx, ALL))
+  const given: StoredForm = { base: form.base, sources: form.sources, summary: form.summary };
+  const refused = Object.entries(known ?? validate(given, config, ctx, ALL))
     .filter(([, errors]) => errors.some((e) => e.rule === "team_feature"))
     .map(([path]) => path);
+  // Nothing to take out (the common submit): stored as given, without a copy of the whole form.
+  if (refused.length === 0 && !payloadChanges(given, config, ctx)) return given;
+  const groups = structuredClone(given);
   for (const path of refused) {
     const fallback = defaultAt(groups, config, path);
     setPathIn(groups, path, fallback === undefined ? false : structuredClone(fallback));
