@@ -25,7 +25,7 @@
  * the body's. The createContest activity is logged when a contest comes into being (a create, or a draft
  * submitted); every save of a planned contest pushes load_contest to the team.
  */
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
@@ -57,12 +57,21 @@ import { requireHeld } from "./lifecycle-common";
 import { ID } from "./params";
 
 /**
- * A contest's columns but its form (cb_data): what a create reads back of the row it wrote. Built per call: the
- * tables are bound to the database's dialect when it opens (api/db/tables.ts).
+ * What a create reads back of the row it wrote to plan its jobs: the columns the database settles, not the form
+ * and the sources it was just given (tens of KB of JSON, parsed back for nothing). Built per call: the tables are
+ * bound to the database's dialect when it opens (api/db/tables.ts).
  */
-function allButForm() {
-  const { cbData: _form, ...columns } = getTableColumns(contests);
-  return columns;
+function schedulingColumns() {
+  return {
+    id: contests.id,
+    type: contests.type,
+    status: contests.status,
+    deletedAt: contests.deletedAt,
+    startAt: contests.startAt,
+    startedAt: contests.startedAt,
+    closeAt: contests.closeAt,
+    config: contests.config,
+  };
 }
 
 /**
@@ -118,8 +127,7 @@ export const contestsRoutes = new Hono<AppEnv>()
       c,
       { request, now, ctx, quota, idField: "contest_id" },
       async (tx, id, at) => {
-        // The row as stored, for its jobs: answered by the insert rather than read again, its form (tens of KB)
-        // taken as written rather than parsed back.
+        // The row as stored, for its jobs: answered by the insert rather than read again.
         const [written] = await tx
           .insert(contests)
           .values({
@@ -136,10 +144,10 @@ export const contestsRoutes = new Hono<AppEnv>()
             createdAt: at,
             updatedAt: at,
           })
-          .returning(allButForm());
+          .returning(schedulingColumns());
         if (planned && written) {
           await logContestCreated(c, tx, userId, id, columns.name);
-          await scheduleContest(tx, { ...written, cbData: stored }, at);
+          await scheduleContest(tx, { ...written, sources: columns.sources, cbData: stored }, at);
         }
       },
     );

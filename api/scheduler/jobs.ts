@@ -48,6 +48,20 @@ export type JobKind = (typeof JOB_KINDS)[number];
 export type JobRow = typeof jobs.$inferSelect;
 
 type ContestRow = typeof contests.$inferSelect;
+/** What planning a contest's jobs reads of its row (a create passes what it wrote, without reading it back). */
+export type SchedulingRow = Pick<
+  ContestRow,
+  | "id"
+  | "type"
+  | "status"
+  | "deletedAt"
+  | "startAt"
+  | "startedAt"
+  | "closeAt"
+  | "config"
+  | "sources"
+  | "cbData"
+>;
 type Tx = Db;
 
 /** The key of a job that happens once per contest. */
@@ -76,7 +90,7 @@ export function loadEveryMs(row: Pick<ContestRow, "startAt" | "startedAt" | "clo
 }
 
 /** The next load of a running contest after `at`, or none when the close comes first (it loads the last time). */
-function nextLoad(row: ContestRow, at: string): { kind: JobKind; key: string; dueAt: string }[] {
+function nextLoad(row: SchedulingRow, at: string): { kind: JobKind; key: string; dueAt: string }[] {
   const close = toTime(row.closeAt);
   const from = toTime(at);
   if (row.type !== "tunnel" || close === null || from === null) return [];
@@ -92,7 +106,7 @@ export async function scheduleNextLoad(tx: Tx, row: ContestRow, at: string): Pro
 }
 
 /** The jobs a scheduled contest needs, from its stored dates and sources (a started one's next load after `at`). */
-function plannedJobs(row: ContestRow, at: string): { kind: JobKind; key: string; dueAt: string }[] {
+function plannedJobs(row: SchedulingRow, at: string): { kind: JobKind; key: string; dueAt: string }[] {
   const start = iso(row.startAt);
   if (start === null) return [];
   const out: { kind: JobKind; key: string; dueAt: string }[] = [
@@ -142,7 +156,7 @@ async function insertJobs(
  * Schedules (or reschedules) a tunnel contest that is planned, in the caller's transaction: its commitments,
  * then its pending jobs replaced by those its dates ask for now. Anything else is left alone.
  */
-export async function scheduleContest(tx: Tx, row: ContestRow, at: string): Promise<void> {
+export async function scheduleContest(tx: Tx, row: SchedulingRow, at: string): Promise<void> {
   if (row.type !== "tunnel" || row.deletedAt !== null) return;
   if (row.status !== "planned" && row.status !== "started") return;
   await commitContest(tx, row, at);
