@@ -7,6 +7,7 @@
 import type { ProviderDefinition } from "../catalog";
 import type { Deps } from "../context";
 import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
+import { withoutNul } from "../services/network-text";
 import { blueskyDriver } from "./bluesky/driver";
 import { SecretBox } from "./bluesky/secrets";
 import { sandboxDriver } from "./sandbox";
@@ -43,8 +44,38 @@ export const PERSON_WAIT_MS = 3_000;
 export type Waiter = { person?: boolean };
 
 /**
+ * The driver with every answer made storable on both engines: U+0000 removed from what a network sent (PostgreSQL
+ * refuses it in text and jsonb; services/network-text.ts), here once for every call rather than by each caller.
+ * Each method is looked up on the driver when called (a test's spy on the sandbox's method is seen).
+ */
+function storable(driver: NetworkDriver): NetworkDriver {
+  const clean =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> =>
+      withoutNul(await call(...args));
+  type ReplyMany = NonNullable<NetworkDriver["replyMany"]>;
+  return {
+    linkAccount: clean((request) => driver.linkAccount(request)),
+    refreshAccount: clean((account) => driver.refreshAccount(account)),
+    requestReconnect: (account) => driver.requestReconnect(account),
+    publish: clean((request) => driver.publish(request)),
+    reply: clean((request) => driver.reply(request)),
+    // Optional: offered when the driver has it (present above, so the cast holds when called).
+    ...(driver.replyMany
+      ? { replyMany: clean((requests) => (driver.replyMany as ReplyMany).call(driver, requests)) }
+      : {}),
+    sendPrivateMessage: clean((request) => driver.sendPrivateMessage(request)),
+    loadEntries: clean((request) => driver.loadEntries(request)),
+    fetchProfile: clean((provider, externalId, now) => driver.fetchProfile(provider, externalId, now)),
+  };
+}
+
+const storableSandbox = storable(sandboxDriver);
+
+/**
  * The driver for an account of this network ("real": a link with credentials, before the account exists).
- * Without an account (a source with no publishing account), the sandbox.
+ * Without an account (a source with no publishing account), the sandbox. Its answers come without U+0000
+ * (storable).
  */
 export function driverFor(
   provider: ProviderDefinition,
@@ -53,15 +84,17 @@ export function driverFor(
   waiter: Waiter = {},
 ): NetworkDriver {
   const real = account === "real" || (account !== null && !account.sandbox);
-  if (!real || !hasRealDriver(provider)) return sandboxDriver;
-  return blueskyDriver({
-    provider,
-    serviceUrl: deps.env.blueskyServiceUrl,
-    box: new SecretBox(deps.env.accountSecretKey),
-    store: credentialStore(deps, provider.display_name),
-    media: uploadMedia(deps),
-    progress: loadProgress(deps),
-    account: account !== "real" && "provider" in account ? account : null,
-    ...(waiter.person ? { polite: { maxWaitMs: PERSON_WAIT_MS, budgetMs: PERSON_WAIT_MS } } : {}),
-  });
+  if (!real || !hasRealDriver(provider)) return storableSandbox;
+  return storable(
+    blueskyDriver({
+      provider,
+      serviceUrl: deps.env.blueskyServiceUrl,
+      box: new SecretBox(deps.env.accountSecretKey),
+      store: credentialStore(deps, provider.display_name),
+      media: uploadMedia(deps),
+      progress: loadProgress(deps),
+      account: account !== "real" && "provider" in account ? account : null,
+      ...(waiter.person ? { polite: { maxWaitMs: PERSON_WAIT_MS, budgetMs: PERSON_WAIT_MS } } : {}),
+    }),
+  );
 }

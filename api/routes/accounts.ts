@@ -35,7 +35,6 @@ import {
   teamAccounts,
 } from "../services/accounts";
 import { logActivity } from "../services/activity";
-import { withoutNul } from "../services/network-text";
 import { notify } from "../services/notifications";
 import { jsonBody, validationError } from "../validation";
 
@@ -125,16 +124,13 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     if (!credentials) await assertAccountsQuota(deps, team, provider.name, { countInvites: true });
     let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
     try {
-      // What the network sent is stored without U+0000 (PostgreSQL refuses it; services/network-text.ts).
-      profile = withoutNul(
-        await driverFor(provider, deps, credentials ? "real" : null, PERSON).linkAccount({
-          provider,
-          team: { id: team.id, name: team.name },
-          user: { id: user.id, name: user.name },
-          linked: (await teamAccounts(db, team.id, provider.name)).map((a) => a.account.externalId),
-          ...(credentials ? { credentials } : {}),
-        }),
-      );
+      profile = await driverFor(provider, deps, credentials ? "real" : null, PERSON).linkAccount({
+        provider,
+        team: { id: team.id, name: team.name },
+        user: { id: user.id, name: user.name },
+        linked: (await teamAccounts(db, team.id, provider.name)).map((a) => a.account.externalId),
+        ...(credentials ? { credentials } : {}),
+      });
     } catch (err) {
       if (err instanceof LinkRefused) {
         throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });
@@ -213,7 +209,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     const provider = found && catalog.providers.get(found.account.provider);
     if (!found || !provider) throw new AppError("notFound", { message: "error.notFound.account" });
     const stored = storedAccount(found.account);
-    const profile = withoutNul(await driverFor(provider, deps, stored, PERSON).refreshAccount(stored));
+    const profile = await driverFor(provider, deps, stored, PERSON).refreshAccount(stored);
     // Reading the profile worked: the access is good, the account needs no reconnecting.
     await db
       .update(accounts)

@@ -47,7 +47,6 @@ import {
   markInviteUsed,
   peopleOf,
 } from "../services/invites";
-import { withoutNul } from "../services/network-text";
 import { findTeamContext, membersCount, teamQuotas } from "../services/teams";
 import { userShape } from "../services/users";
 import { formErrors, jsonBody, validationError } from "../validation";
@@ -234,17 +233,14 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
     const linked = (await teamAccounts(db, team.id, provider.name)).map((a) => a.account.externalId);
     let profile: Awaited<ReturnType<NetworkDriver["linkAccount"]>>;
     try {
-      // What the network sent is stored without U+0000 (PostgreSQL refuses it; services/network-text.ts).
-      profile = withoutNul(
-        await driverFor(provider, deps, credentials ? "real" : null, { person: true }).linkAccount({
-          provider,
-          team: { id: team.id, name: team.name },
-          user: { id: user.id, name: user.name },
-          invite: { key: row.key },
-          linked,
-          ...(credentials ? { credentials } : {}),
-        }),
-      );
+      profile = await driverFor(provider, deps, credentials ? "real" : null, { person: true }).linkAccount({
+        provider,
+        team: { id: team.id, name: team.name },
+        user: { id: user.id, name: user.name },
+        invite: { key: row.key },
+        linked,
+        ...(credentials ? { credentials } : {}),
+      });
     } catch (err) {
       if (err instanceof LinkRefused) {
         throw validationError(c, { [err.field]: [{ key: err.messageKey, rule: "bluesky" }] });

@@ -273,6 +273,11 @@ export async function scheduleAfterDraw(tx: Tx, row: ContestRow, at: string): Pr
   await insertJobs(tx, row.id, list, at);
 }
 
+/** The contest (of the query's row) has no job at all. */
+function withoutJobs(db: Db) {
+  return notExists(db.select({ one: sql`1` }).from(jobs).where(eq(jobs.contestId, contests.id)));
+}
+
 /** Planned or started tunnel contests with no job at all get theirs (see the file's comment). */
 export async function adoptUnscheduled(db: Db, at: string): Promise<number> {
   const orphans = await db
@@ -283,7 +288,7 @@ export async function adoptUnscheduled(db: Db, at: string): Promise<number> {
         eq(contests.type, "tunnel"),
         inArray(contests.status, ["planned", "started"]),
         isNull(contests.deletedAt),
-        notExists(db.select({ one: sql`1` }).from(jobs).where(eq(jobs.contestId, contests.id))),
+        withoutJobs(db),
         notExists(
           db
             .select({ one: sql`1` })
@@ -303,12 +308,7 @@ export async function adoptUnscheduled(db: Db, at: string): Promise<number> {
         tx
           .select()
           .from(contests)
-          .where(
-            and(
-              eq(contests.id, listed.id),
-              notExists(tx.select({ one: sql`1` }).from(jobs).where(eq(jobs.contestId, contests.id))),
-            ),
-          ),
+          .where(and(eq(contests.id, listed.id), withoutJobs(tx))),
       );
       if (!row) return false;
       await scheduleContest(tx, row, at);

@@ -35,7 +35,6 @@ import type { NetworkDriver } from "../drivers/types";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests/form";
 import { momentWinners } from "./draws";
-import { withoutNul } from "./network-text";
 
 export type EntrantRow = typeof entrants.$inferSelect;
 type ContestRow = typeof contests.$inferSelect;
@@ -318,9 +317,8 @@ export async function writeEntries(
     ).map((c) => [c.id, c]),
   );
   await tx.delete(entrants).where(eq(entrants.contestId, row.id));
-  // What the networks sent is stored without U+0000 (PostgreSQL refuses it; ./network-text.ts).
-  const rows: (typeof entrants.$inferInsert)[] = load.entrants.map((raw, position) => {
-    const e = withoutNul(raw);
+  // What the networks sent comes without U+0000 already (the drivers' answers: api/drivers/index.ts storable).
+  const rows: (typeof entrants.$inferInsert)[] = load.entrants.map((e, position) => {
     const verdict = load.verdicts[position];
     const check = checks.get(e.id);
     return {

@@ -30,7 +30,6 @@ import type {
   StoredAccount,
 } from "../drivers/types";
 import { newId } from "../ids";
-import { withoutNul } from "./network-text";
 
 export type PublicationRow = typeof publications.$inferSelect;
 
@@ -194,7 +193,7 @@ export async function publishOnce(
         text: row.text,
         media: row.media,
       });
-      externalId = withoutNul(sent.external_message_id);
+      externalId = sent.external_message_id;
     } catch (err) {
       if (!(err instanceof MessageRefused)) throw err;
       // The recipient does not take messages from this account: recorded (and shown), never tried again.
@@ -210,7 +209,7 @@ export async function publishOnce(
       media: row.media,
       dark: p.dark,
     });
-    externalId = withoutNul(sent.external_post_id);
+    externalId = sent.external_post_id;
   } else {
     if (!p.inReplyTo) throw new Error(`a ${p.mode} needs the post it answers`);
     const sent = await driver.reply({
@@ -222,7 +221,7 @@ export async function publishOnce(
       mode: p.mode,
       in_reply_to: p.inReplyTo,
     });
-    externalId = withoutNul(sent.external_post_id);
+    externalId = sent.external_post_id;
   }
   const at = clock().toISOString();
   await statements(db).published.execute({ externalId, at, id: row.id });
@@ -333,12 +332,12 @@ export async function publishReplies(
     const answered: string[] = [];
     let failure: unknown = null;
     if (driver.replyMany) {
-      answered.push(...(await driver.replyMany(requests)).map((a) => withoutNul(a.external_post_id)));
+      answered.push(...(await driver.replyMany(requests)).map((a) => a.external_post_id));
     } else {
       // A real network: one call a reply; what it answered before a failure is kept.
       for (const request of requests) {
         try {
-          answered.push(withoutNul((await driver.reply(request)).external_post_id));
+          answered.push((await driver.reply(request)).external_post_id);
         } catch (err) {
           failure = err;
           break;

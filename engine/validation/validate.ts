@@ -145,22 +145,17 @@ class Pass implements Visitor, WalkPass {
   ) {
     this.pos = { form, scopeValue: undefined, sourceIndex: undefined, indexes: [], depth: 0 };
     this.ruleCtx = new MovingRuleContext(form, ctx, limits, providers);
-    this.builderTeam = ctx.teamFeatures.has("contestBuilder");
   }
-  /** The team has the contest builder, so plan gates apply (isGatedOut). */
-  readonly builderTeam: boolean;
   get sourceIndex(): number | undefined {
     return this.pos.sourceIndex;
   }
   get indexes(): number[] {
     return this.pos.indexes;
   }
-  /** !isGatedOut for field k (which has a feature), the team's contestBuilder looked up once per pass. */
+  /** Field k (one with a plan gate) is in play for this team: not gated out. */
   open(k: number): boolean {
     const field = this.program?.fields[k]?.field;
-    if (field === undefined) return false;
-    if (!this.builderTeam || field.reportsGate || field.feature === undefined) return true;
-    return this.ctx.teamFeatures.has(field.feature);
+    return field !== undefined && !isGatedOut(field, this.ctx);
   }
   fail(k: number, j: number, outcome: Exclude<RuleOutcome, true>): void {
     const program = this.program?.fields[k];
