@@ -3,7 +3,7 @@
  * schemas/meta/provider.schema.json): what the lifecycle, the sandbox, the drivers and the web app need to know of
  * a network, asked of its data, never of its name. Pure: the definition is an argument.
  */
-import type { ProviderDefinition } from "../codegen/types";
+import type { ProviderActionCapability, ProviderDefinition } from "../codegen/types";
 import type { HandleProvider } from "./text/handle";
 
 /** What the readers below use of a definition (a whole definition will do; tests may pass less). */
@@ -11,7 +11,15 @@ export type ProviderFacts = HandleProvider &
   Partial<
     Pick<
       ProviderDefinition,
-      "display_name" | "actions" | "text" | "account_id" | "profile_url" | "post_url" | "meta_network" | "ui"
+      | "display_name"
+      | "actions"
+      | "text"
+      | "account_id"
+      | "profile_url"
+      | "post_url"
+      | "meta_network"
+      | "ui"
+      | "capabilities"
     >
   >;
 
@@ -78,4 +86,31 @@ export function keepsKeywordSpacing(provider: ProviderFacts | undefined): boolea
 /** The network belongs to Meta (the spec's "meta networks" rules: closing and reminder types, 7-day messages). */
 export function isMetaNetwork(provider: ProviderFacts | undefined): boolean {
   return provider?.meta_network === true;
+}
+
+/**
+ * How far the network lists who did an action of `kind` (capabilities.actions). The custom kind is never checked;
+ * a definition that does not describe a kind (a test's partial definition) is taken as checked, as before
+ * capabilities existed: schemas:check requires the description of every kind a network's actions have.
+ */
+export function actionCapabilityOf(
+  provider: ProviderFacts | undefined,
+  kind: string,
+): ProviderActionCapability {
+  if (kind === "custom") return { read: "unchecked" };
+  return provider?.capabilities?.actions[kind] ?? { read: "checked" };
+}
+
+/** The window in days within which winners can be sent a private message (Meta's private replies: 7), or null. */
+export function privateMessageWindowDays(provider: ProviderFacts | undefined): number | null {
+  const messages = provider?.capabilities?.private_messages;
+  return messages?.mode === "reply_to_comment" ? messages.window_days : null;
+}
+
+/** Whether the network says this of an entrant's account (the account-age filter needs account_created_at). */
+export function givesProfileField(
+  provider: ProviderFacts | undefined,
+  field: ProviderDefinition["capabilities"]["profile_fields"][number],
+): boolean {
+  return provider?.capabilities ? provider.capabilities.profile_fields.includes(field) : true;
 }

@@ -19,7 +19,7 @@
 
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
-import { isMetaNetwork } from "../../engine/provider";
+import { isMetaNetwork, privateMessageWindowDays } from "../../engine/provider";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
@@ -588,7 +588,7 @@ async function runPrivateMessages(
   if (form?.enabled !== true) return skipped("no private message");
   if (!source.driver || !source.account) return skipped("no publishing account");
   // Some networks take private messages only within a few days of the start (the provider's definition).
-  const windowDays = source.provider?.private_message_window_days;
+  const windowDays = privateMessageWindowDays(source.provider);
   if (typeof windowDays === "number") {
     const start = toTime(row.startedAt ?? row.startAt);
     if (start === null || deps.clock().getTime() > start + windowDays * DAY_MS) {

@@ -87,13 +87,10 @@ export type ProviderDefinition = {
    */
   maxSourcesLimitCB: number;
   /**
-   * true for the networks of Meta (facebook, instagram, threads): the spec's 'meta networks' rules (closing and reminder types comment or repost, the 7-day private-message rule).
+   * true for the networks of Meta (facebook, instagram, threads): the spec's 'meta networks' rules (closing and reminder types comment or repost). Their private-message window is capabilities.private_messages.
    */
   meta_network: boolean;
-  /**
-   * Private messages to winners must be sent within this many days of the contest start (facebook: 7); null: no such window.
-   */
-  private_message_window_days: number | null;
+  capabilities: ProviderCapabilities;
   /**
    * Text limits of the builder for this network (contest-builder.md §5 and §9).
    */
@@ -169,6 +166,44 @@ export type ProviderDefinition = {
     };
   };
 };
+/**
+ * How far the API lists the entrants who did one kind of action.
+ */
+export type ProviderActionCapability = {
+  /**
+   * checked: the API lists everyone who did it; partial: at most `max` of them (the most recent); unchecked: no API lists it, so it cannot be a checked requirement (the builder says so beside its switch).
+   */
+  read: "checked" | "partial" | "unchecked";
+  /**
+   * partial: the most entrants the API lists for one post (X: 100 likers).
+   */
+  max?: number;
+  /**
+   * The API reads only this many days back (X recent search: 7): a list older than that cannot be read.
+   */
+  window_days?: number;
+  /**
+   * true: the list must be read while the contest runs (its window would lose the early entries after it).
+   */
+  during_contest?: boolean;
+};
+/**
+ * How winners can be sent a private message. none: the network has none for applications (winners are answered in public); reply_to_comment: a private reply to the entrant's comment, within window_days (Meta's private replies: 7 days); direct: a direct message to the account.
+ */
+export type ProviderPrivateMessages =
+  | {
+      mode: "none";
+    }
+  | {
+      mode: "reply_to_comment";
+      /**
+       * Private messages to winners must be sent within this many days of the contest start.
+       */
+      window_days: number;
+    }
+  | {
+      mode: "direct";
+    };
 
 /**
  * Every schema file under schemas/ → the type it describes.
@@ -2321,6 +2356,48 @@ export interface ProviderAccountId {
   prefix: string;
   alphabet: string;
   length: number;
+}
+/**
+ * What an application may read of and do on the network (its API as of today, not what people can do in its app): which participation actions can be checked, private messages, the profile fields of an entrant's account, publishing. The builder offers an action the network cannot check only as what it is, the draw and the sandbox follow it, and the entries page and /verify say how much of each list was read.
+ */
+export interface ProviderCapabilities {
+  /**
+   * By action kind (comment, repost, quote, like, follow, react; never custom, which is never checked): how far the API lists who did it. Every kind of the network's `actions` has its entry (schemas:check); a kind the network has no action for may be described too (YouTube likes).
+   */
+  actions: {
+    [k: string]: ProviderActionCapability;
+  };
+  private_messages: ProviderPrivateMessages;
+  /**
+   * What the network says of an entrant's account (EntrantProfile): account_created_at for the account-age filter, followers, following, posts. A filter that needs a field not listed is said in the builder and refused by the validation.
+   */
+  profile_fields: ("account_created_at" | "followers" | "following" | "posts")[];
+  publishing: ProviderPublishing;
+}
+/**
+ * What an application may publish on the network.
+ */
+export interface ProviderPublishing {
+  /**
+   * A post of text alone.
+   */
+  text: boolean;
+  /**
+   * Images attached to a post.
+   */
+  images: boolean;
+  /**
+   * A video attached to a post.
+   */
+  video: boolean;
+  /**
+   * Publishing takes two steps: a media container is created, then published once the network has processed it (Instagram, Threads, TikTok).
+   */
+  container_flow: boolean;
+  /**
+   * At most this many posts an account may publish through the API in 24 hours; null: no cap of its own (rate limits aside).
+   */
+  daily_cap: number | null;
 }
 /**
  * What an account name of this network is (the builder's excluded accounts and accounts to follow, and the draw filters that match them).

@@ -6,7 +6,8 @@
  * (every catalog has exactly the keys of en.json, with the same placeholders); providers without a definition; handle
  * rules whose pattern does not compile or refuses its own examples; plan features that are not in the feature catalogue;
  * source actions without a kind in the provider's definition, or of a kind the engine does not know
- * (engine/lifecycle/action-kinds); text limits (`text`) that disagree with the source's rule strings.
+ * (engine/lifecycle/action-kinds); text limits (`text`) that disagree with the source's rule strings; an action
+ * kind without its capability (`capabilities.actions`), or a capability of a kind the engine does not know.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -170,6 +171,36 @@ function checkActionKinds(set: SchemaSet, problems: Problem[]) {
   }
 }
 
+/**
+ * Each action kind of a provider's definition (custom aside: it is never checked) says how far the network lists
+ * it under capabilities.actions, and every kind described there is one the engine knows.
+ */
+function checkCapabilities(set: SchemaSet, problems: Problem[]) {
+  for (const def of set.providers.values()) {
+    const data = def.data as {
+      actions?: Record<string, { kind?: unknown }>;
+      capabilities?: { actions?: Record<string, unknown> };
+    };
+    const described = data.capabilities?.actions ?? {};
+    for (const [key, action] of Object.entries(data.actions ?? {})) {
+      const kind = action?.kind;
+      if (typeof kind !== "string" || kind === "custom" || !isActionKind(kind)) continue;
+      if (!Object.hasOwn(described, kind))
+        problems.push({
+          file: def.file,
+          message: `capabilities.actions.${kind} is missing: actions.${key} is of kind "${kind}" and the builder, the draw and the sandbox need to know whether the network lists it`,
+        });
+    }
+    for (const kind of Object.keys(described)) {
+      if (!isActionKind(kind))
+        problems.push({
+          file: def.file,
+          message: `capabilities.actions.${kind}: "${kind}" is not one of ${ACTION_KIND_NAMES.join(", ")}`,
+        });
+    }
+  }
+}
+
 /** The fields whose longest text a provider's `text` limits give, and the limit that gives it. */
 const TEXT_LIMITS = {
   "publication.content": "content_max",
@@ -324,6 +355,7 @@ export function checkSchemaDir(dir: string): Problem[] {
   checkDataFiles(dir, ajv, problems);
   checkHandleRules(set, problems);
   checkActionKinds(set, problems);
+  checkCapabilities(set, problems);
 
   let compiled: ReturnType<typeof compileConfig>;
   try {

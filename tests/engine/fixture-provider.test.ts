@@ -194,6 +194,46 @@ describe("the schema linter on a provider's actions and text limits", () => {
     }
   });
 
+  it("refuses an action kind without its capability, a capability of an unknown kind and a partial one without its max, naming file and field", () => {
+    const undo = edit(providerFile, (d) => {
+      const capabilities = d.capabilities as { actions: Record<string, unknown> };
+      capabilities.actions = {
+        comment: { read: "checked" },
+        like: { read: "partial" },
+        bookmark: { read: "checked" },
+      };
+    });
+    try {
+      const problems = checkSchemaDir(dir).filter((p) => p.file.endsWith(providerFile));
+      expect(problems.every((p) => /^\/?capabilities[./]/.test(p.message))).toBe(true);
+      expect(problems.map((p) => p.message)).toEqual(
+        expect.arrayContaining([
+          "/capabilities/actions/like must have required property 'max'",
+          expect.stringMatching(
+            /^capabilities\.actions\.repost is missing: actions\.boost is of kind "repost"/,
+          ),
+          'capabilities.actions.bookmark: "bookmark" is not one of comment, repost, quote, like, follow, react, custom',
+        ]),
+      );
+    } finally {
+      undo();
+    }
+  });
+
+  it("refuses a private-message mode it does not know and a reply window without its days", () => {
+    const undo = edit(providerFile, (d) => {
+      (d.capabilities as Record<string, unknown>).private_messages = { mode: "reply_to_comment" };
+    });
+    try {
+      const messages = checkSchemaDir(dir)
+        .filter((p) => p.file.endsWith(providerFile))
+        .map((p) => p.message);
+      expect(messages).toContain("/capabilities/private_messages must have required property 'window_days'");
+    } finally {
+      undo();
+    }
+  });
+
   it("refuses a widget name the builder does not have", () => {
     const undo = edit(`contest/sources/${FIXTURE_PROVIDER}.rules.json`, (d) => {
       const fields = d.fields as Record<string, { ui: Record<string, unknown> }>;
