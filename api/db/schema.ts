@@ -4,6 +4,7 @@
  * Ids are opaque text, dates are ISO 8601 UTC text, JSON lives in text columns, no SQLite-only SQL.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { FrozenListRead } from "../../engine/lifecycle/commitment";
 
 export const users = sqliteTable(
   "users",
@@ -566,6 +567,11 @@ export const draws = sqliteTable(
     /** The frozen entrants list (canonical order). */
     entrants: text("entrants", { mode: "json" }).$type<string[]>().notNull(),
     entrantsHash: text("entrants_hash").notNull(),
+    /**
+     * The list's metadata, covered by entrants_hash (docs/draw.md): how much of each action's list the networks
+     * let us read. null: a list frozen before it was recorded (its hash covers the ids alone).
+     */
+    listReads: text("list_reads", { mode: "json" }).$type<FrozenListRead[]>(),
     entrantsCount: integer("entrants_count").notNull(),
     winnersCount: integer("winners_count").notNull(),
     substitutesCount: integer("substitutes_count").notNull(),

@@ -16,8 +16,10 @@ import type { NetworkDriver, StoredAccount } from "./types";
 export type {
   AccountProfile,
   EntrantProfile,
+  EntriesLoad,
   EntriesRequest,
   LinkRequest,
+  ListReadability,
   NetworkDriver,
   PrivateMessageRequest,
   PublicationKind,

@@ -9,13 +9,20 @@
  * deterministic synthetic entrants of engine/lifecycle/sandbox-entrants.ts.
  */
 import crypto, { createHash } from "node:crypto";
-import { type Sha256Text, sandboxEntrants, seededRandom } from "../../engine/lifecycle";
+import {
+  askedKinds,
+  readAsNetwork,
+  type Sha256Text,
+  sandboxEntrants,
+  seededRandom,
+} from "../../engine/lifecycle";
 import { profileUrlOf } from "../../engine/provider";
 import { type HandleProvider, normalizeHandle } from "../../engine/text/handle";
 import type { ProviderDefinition } from "../catalog";
 import type {
   AccountProfile,
   EntrantProfile,
+  EntriesLoad,
   EntriesRequest,
   LinkRequest,
   NetworkDriver,
@@ -91,10 +98,14 @@ export function sandboxEntrantProfile(
   };
 }
 
-/** The sandbox's entrants of a source: engine/lifecycle's synthetic ones, under the stored source's id. */
-function entriesOf(request: EntriesRequest) {
-  if (request.post_id === null) return [];
-  return sandboxEntrants({
+/**
+ * The sandbox's entrants of a source: engine/lifecycle's synthetic ones, under the stored source's id, read the
+ * way the real network reads them (its capabilities: nobody listed for an unchecked action, at most `max` for a
+ * partial one), with how much of each asked action's list that is.
+ */
+function entriesOf(request: EntriesRequest): EntriesLoad {
+  if (request.post_id === null) return { entrants: [], lists: [] };
+  const all = sandboxEntrants({
     contestId: request.contest_id,
     network: request.provider,
     // Entrants carry the stored source's _id (what the entrants table and the filters key sources by).
@@ -107,6 +118,7 @@ function entriesOf(request: EntriesRequest) {
     ...(request.window ? { window: request.window } : {}),
     digest: nodeSha256,
   });
+  return readAsNetwork(all, request.provider, askedKinds(request.provider, request.source));
 }
 
 /**

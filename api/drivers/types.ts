@@ -132,6 +132,18 @@ export type EntriesRequest = {
   previous_winners?: { external_id: string; screen_name: string | null; name: string | null }[];
 };
 
+/** How much of one action's list the network let us read (entries page and /verify: "likes: 100 listed of 412"). */
+export type ListReadability = {
+  /** The action kind, as in the provider definition (comment, like, repost, quote, follow, ...). */
+  action: string;
+  /** Entrants read from the network for this action. */
+  listed: number;
+  /** What the network says the total is (a post's like count), null when it does not say. */
+  total: number | null;
+};
+/** What one load of a post's entries answers. */
+export type EntriesLoad = { entrants: Entrant[]; lists: ListReadability[] };
+
 /** What a network says about an entrant's account (the account-age filter reads account_created_at). */
 export type EntrantProfile = {
   external_id: string;
@@ -166,8 +178,11 @@ export interface NetworkDriver {
   replyMany?(requests: readonly ReplyRequest[]): Promise<{ external_post_id: string }[]>;
   /** Sends a private message (to a winner). */
   sendPrivateMessage(request: PrivateMessageRequest): Promise<{ external_message_id: string }>;
-  /** The entrants of a post: its comments, reposts, quotes, likes and the author's followers, per account. */
-  loadEntries(request: EntriesRequest): Promise<Entrant[]>;
+  /**
+   * The entrants of a post: its comments, reposts, quotes, likes and the author's followers, per account; and
+   * how much of each asked action's list the network let us read (capabilities.actions of the definition).
+   */
+  loadEntries(request: EntriesRequest): Promise<EntriesLoad>;
   /** An account's profile, with its creation date (account age). */
   fetchProfile(provider: ProviderDefinition, externalId: string, now: Date): Promise<EntrantProfile>;
 }

@@ -126,6 +126,8 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (
     revealed_at: revealed ? (commitment?.revealedAt ?? null) : null,
     drawn_at: draw?.createdAt ?? null,
     entrants_hash: draw?.entrantsHash ?? null,
+    // How much of each action's list the networks let us read, covered by entrants_hash (docs/draw.md).
+    list_reads: draw?.listReads ?? [],
     entrants_count: draw?.entrantsCount ?? null,
     // The list's first page; the others come from GET /verify/{id}/entrants/{page} (verify-pages.ts).
     entrants: draw ? pageOf(draw.entrants, 1) : null,

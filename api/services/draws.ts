@@ -13,7 +13,7 @@
  *   moves the contest to ended (drawn_at) and schedules the winners publications and private messages.
  */
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
-import { canonicalEntrantIds, drawWinners } from "../../engine/lifecycle";
+import { canonicalEntrantIds, drawWinners, type FrozenListRead } from "../../engine/lifecycle";
 import type { Catalog } from "../catalog";
 import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
@@ -22,7 +22,7 @@ import { type contests, drawCommitments, draws, entrants, users } from "../db/ta
 import { newId } from "../ids";
 import { commitContest, findCommitment } from "./commitments";
 import { moveStatus, type StatusMove } from "./contest-status";
-import { drawableIds } from "./entrants";
+import { drawableIds, type StoredFunnel } from "./entrants";
 import { teamQuotas } from "./teams";
 
 export type DrawRow = typeof draws.$inferSelect;
@@ -139,9 +139,11 @@ export async function makeDraw(
           )
         )?.n ?? 0) + 1
       : 0;
+  const reads = listReadsOf(contest);
   const result = drawWinners({
     seed: commitment.seed,
     entrantIds: ids,
+    reads,
     winners: Math.max(0, winners - moments.length),
     substitutes,
     kind,
@@ -154,6 +156,7 @@ export async function makeDraw(
     testIndex,
     entrants: ids,
     entrantsHash: result.entrantsHash,
+    listReads: reads,
     entrantsCount: result.entrantsCount,
     winnersCount: Math.max(0, winners - moments.length),
     substitutesCount: substitutes,
@@ -175,6 +178,21 @@ export async function makeDraw(
   return { draw, move };
 }
 
+/**
+ * What the contest's last load recorded of how much of each action's list the networks let us read (its funnel),
+ * in the order recorded: the frozen list's metadata, covered by its hash.
+ */
+function listReadsOf(contest: Pick<ContestRow, "funnel">): FrozenListRead[] {
+  const lists = (contest.funnel as Partial<StoredFunnel> | null)?.lists ?? [];
+  return lists.map((l) => ({
+    source_id: l.source_id,
+    provider: l.provider,
+    action: l.action,
+    listed: l.listed,
+    total: l.total,
+  }));
+}
+
 /** A draw as the API answers it; the seed only for a final draw (the seed is revealed by it). */
 export function drawShape(
   row: DrawRow,
@@ -188,6 +206,7 @@ export function drawShape(
     algorithm: DRAW_ALGORITHM,
     entrants_count: row.entrantsCount,
     entrants_hash: row.entrantsHash,
+    list_reads: row.listReads ?? [],
     winners_count: row.winnersCount,
     substitutes_count: row.substitutesCount,
     winners: row.winners,

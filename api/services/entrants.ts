@@ -19,7 +19,7 @@
  */
 
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
-import { applyFilters, type Entrant, type Funnel } from "../../engine/lifecycle";
+import { applyFilters, checkableSource, type Entrant, type Funnel } from "../../engine/lifecycle";
 import { type ProviderFacts, profileUrlOf } from "../../engine/provider";
 import { toTime } from "../../engine/values";
 import constants from "../../schemas/constants.json";
@@ -31,7 +31,7 @@ import { jsonText } from "../db/json-sql";
 import { first } from "../db/query";
 import { contests, drawCommitments, draws, entrants } from "../db/tables";
 import type { DriverDeps } from "../drivers";
-import type { NetworkDriver } from "../drivers/types";
+import type { ListReadability, NetworkDriver } from "../drivers/types";
 import { contestSources, formBaseOf, formSourcesOf } from "./contest-sources";
 import type { StoredSource } from "./contests/form";
 import { momentWinners } from "./draws";
@@ -56,7 +56,15 @@ export type StoredFunnel = Funnel & {
   truncated: boolean;
   limit: number;
   by_source: { source_id: string; provider: string; total: number; valid: number }[];
+  /**
+   * How much of each asked action's list each source's network let us read ("likes: 100 listed of 412"):
+   * the frozen list's metadata (docs/draw.md), absent from funnels stored before it existed.
+   */
+  lists?: SourceReadability[];
 };
+
+/** One source's ListReadability, as the funnel and the frozen list keep it. */
+export type SourceReadability = ListReadability & { source_id: string; provider: string };
 
 export type PreparedLoad = {
   entrants: Entrant[];
@@ -190,6 +198,7 @@ export async function readEntries(
   opts: { limit: number; now: Date; person?: boolean },
 ): Promise<PreparedLoad> {
   const read: Entrant[] = [];
+  const lists: SourceReadability[] = [];
   const base = formBaseOf(row);
   const sandboxEntrants =
     typeof row.meta?.sandbox_entrants === "number" ? row.meta.sandbox_entrants : undefined;
@@ -226,14 +235,16 @@ export async function readEntries(
         .filter((w) => w.provider === source.stored.provider)
         .map((w) => ({ external_id: w.external_id, screen_name: w.screen_name, name: w.name })),
     });
+    for (const list of got.lists)
+      lists.push({ source_id: source.stored._id, provider: source.stored.provider, ...list });
     const ageFilter = (source.form?.account_age as { enabled?: unknown } | undefined)?.enabled === true;
     const filled = ageFilter
-      ? await fillAccountAges(source.driver, source.provider, got, opts.now, PROFILE_FETCH_MAX)
-      : got;
+      ? await fillAccountAges(source.driver, source.provider, got.entrants, opts.now, PROFILE_FETCH_MAX)
+      : got.entrants;
     // Whatever a driver answers, an entrant belongs to the source it was read from.
     for (const e of filled) read.push({ ...e, source_id: source.stored._id });
   }
-  return prepareLoad(deps.db, row, read, { ...opts, providers: deps.catalog.providers });
+  return prepareLoad(deps.db, row, read, { ...opts, providers: deps.catalog.providers, lists });
 }
 
 /**
@@ -244,14 +255,23 @@ export async function prepareLoad(
   db: Pick<Db, "select">,
   row: ContestRow,
   read: readonly Entrant[],
-  opts: { limit: number; now: Date; providers: Catalog["providers"] },
+  opts: { limit: number; now: Date; providers: Catalog["providers"]; lists?: SourceReadability[] },
 ): Promise<PreparedLoad> {
   const base = formBaseOf(row);
   const truncated = read.length > opts.limit;
   const kept = read.slice(0, opts.limit);
+  // An action the network listed only in part is not checked (those it did not list may have done it).
+  const reads = opts.lists ?? [];
+  const sources = filterSources(row).map((source) =>
+    checkableSource(
+      source,
+      typeof source.type === "string" ? opts.providers.get(source.type) : undefined,
+      reads.filter((r) => r.source_id === source._id),
+    ),
+  );
   const { verdicts, funnel } = applyFilters(
     kept,
-    { sources: filterSources(row), ...(base ? { base } : {}) },
+    { sources, ...(base ? { base } : {}) },
     {
       now: opts.now.toISOString(),
       previousWinners: await previousWinners(db, row.teamId, row.id, opts.now),
@@ -280,6 +300,7 @@ export async function prepareLoad(
       truncated,
       limit: opts.limit,
       by_source: [...bySource.values()],
+      ...(opts.lists ? { lists: opts.lists } : {}),
     },
   };
 }
@@ -410,7 +431,13 @@ export async function refilterEntries(
   if (rows.length === 0 && row.entriesLoadedAt === null) return null;
   const previous = (row.funnel ?? {}) as Partial<StoredFunnel>;
   const limit = typeof previous.limit === "number" ? previous.limit : CLASSIC_LOAD_MAX;
-  const load = await prepareLoad(tx, row, rows.map(storedEntrant), { limit, now, providers });
+  // The entries are not read again: what the networks let us read is what the load recorded.
+  const load = await prepareLoad(tx, row, rows.map(storedEntrant), {
+    limit,
+    now,
+    providers,
+    ...(previous.lists ? { lists: previous.lists } : {}),
+  });
   for (const [i, r] of rows.entries()) {
     const verdict = load.verdicts[i];
     const valid = verdict?.valid ?? false;

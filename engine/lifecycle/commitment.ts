@@ -88,12 +88,47 @@ export function isCanonical(entrantIds: readonly string[]): boolean {
   return true;
 }
 
-/** The canonical list as text: one id a line, joined by "\n" with no final line break ("" for no entrant). */
-export function entrantsListText(entrantIds: readonly string[]): string {
-  return canonicalEntrantIds(entrantIds).join("\n");
+/**
+ * The canonical list as text: one id a line, then its metadata lines (listReadLine), joined by "\n" with no
+ * final line break ("" for no entrant and no metadata). Its SHA-256 is entrantsHash.
+ */
+export function entrantsListText(
+  entrantIds: readonly string[],
+  reads: readonly FrozenListRead[] = [],
+): string {
+  return [...canonicalEntrantIds(entrantIds), ...reads.map(listReadLine)].join("\n");
 }
 
-/** The hash published when the entrants list is frozen: sha256Hex(entrantsListText(ids)). */
-export function entrantsHash(entrantIds: readonly string[]): string {
-  return sha256HexOfLines(canonicalEntrantIds(entrantIds));
+/**
+ * What the frozen list records of how much of an action's list a source's network let us read ("likes: 100
+ * listed of 412"), covered by the list's hash.
+ */
+export type FrozenListRead = {
+  source_id: string;
+  provider: string;
+  /** The action kind (like, repost, ...). */
+  action: string;
+  listed: number;
+  /** null: the network did not say. */
+  total: number | null;
+};
+
+/**
+ * One line of the frozen list's hash for a FrozenListRead: `#read <source_id> <provider> <action> <listed>
+ * <total>`, the total `-` when the network did not say. It starts with "#", which no entrant id does (ids start
+ * with their provider's name, a lower-case letter), so the lines never read as entrants.
+ */
+export function listReadLine(read: FrozenListRead): string {
+  const line = `#read ${read.source_id} ${read.provider} ${read.action} ${read.listed} ${read.total ?? "-"}`;
+  if (line.includes("\n")) throw new RangeError(`list metadata holds a line break: ${JSON.stringify(line)}`);
+  return line;
+}
+
+/**
+ * The hash published when the entrants list is frozen: SHA-256 over the canonical ids, one a line, then the
+ * list's metadata lines (listReadLine, in the order recorded). A list frozen without metadata (every list before
+ * it existed) hashes as it always did: sha256Hex(entrantsListText(ids)).
+ */
+export function entrantsHash(entrantIds: readonly string[], reads: readonly FrozenListRead[] = []): string {
+  return sha256HexOfLines([...canonicalEntrantIds(entrantIds), ...reads.map(listReadLine)]);
 }

@@ -2,7 +2,13 @@
  * The verifiable draw (docs/draw.md): the canonical entrants list, then a partial Fisher–Yates shuffle driven by
  * seededRandom(seed, label). The server runs it to draw; the public /verify page runs the same code to check.
  */
-import { canonicalEntrantIds, seedCommitment, sha256HexOfLines } from "./commitment";
+import {
+  canonicalEntrantIds,
+  type FrozenListRead,
+  listReadLine,
+  seedCommitment,
+  sha256HexOfLines,
+} from "./commitment";
 import { seededRandom } from "./prng";
 
 export type DrawInput = {
@@ -14,6 +20,8 @@ export type DrawInput = {
   kind: "final" | "test";
   /** Which test draw (0 when left out); ignored for the final draw. */
   testIndex?: number;
+  /** How much of each action's list the networks let us read: the list's metadata, covered by its hash. */
+  reads?: readonly FrozenListRead[];
 };
 
 export type DrawResult = {
@@ -49,7 +57,7 @@ export function drawWinners(input: DrawInput): DrawResult {
   const wantedSubstitutes = count("substitutes", input.substitutes);
   const list = canonicalEntrantIds(input.entrantIds);
   const n = list.length;
-  const hash = sha256HexOfLines(list);
+  const hash = sha256HexOfLines([...list, ...(input.reads ?? []).map(listReadLine)]);
   const winnersCount = Math.min(wanted, n);
   const picks = Math.min(winnersCount + wantedSubstitutes, n);
   const random = seededRandom(input.seed, drawLabel(input.kind, input.testIndex));

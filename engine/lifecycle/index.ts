@@ -7,7 +7,9 @@ export {
   canonicalEntrantIds,
   entrantsHash,
   entrantsListText,
+  type FrozenListRead,
   linesHasher,
+  listReadLine,
   newSeed,
   seedCommitment,
   sha256Hex,
@@ -34,6 +36,14 @@ export {
   pageOf,
   VERIFY_PAGE_SIZE,
 } from "./published-lists";
+export {
+  type ActionReadability,
+  askedKinds,
+  checkableSource,
+  isIncomplete,
+  listedOf,
+  readAsNetwork,
+} from "./readability";
 export {
   RETURNING_MAX,
   type ReturningAccount,

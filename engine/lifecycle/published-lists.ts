@@ -43,7 +43,9 @@ export function pagedList<T>(lineOf: (item: T) => string) {
       hasher.add(page.map(lineOf));
       for (const item of page) items.push(item);
     },
-    done(): { items: T[]; hash: string } {
+    /** The list and its hash; `trailing` lines (the entrants list's metadata, listReadLine) hashed after it. */
+    done(trailing: readonly string[] = []): { items: T[]; hash: string } {
+      hasher.add(trailing);
       return { items, hash: hasher.hex() };
     },
   };

@@ -3,7 +3,7 @@
  * schemas/contest/sources/*.schema.json, schemas/contest/parts/*): read once per source into a typed object, so
  * the checks never walk untyped JSON. A missing or malformed setting reads as "off".
  */
-import type { ProviderFacts } from "../provider";
+import { actionCapabilityOf, type ProviderFacts } from "../provider";
 import { type HandleProvider, handleKey } from "../text/handle";
 import { type ActionKindName, type ActionSettings, actionKinds, type KindSettings } from "./action-kinds";
 import { cleanTerms } from "./action-kinds/comment";
@@ -38,6 +38,8 @@ function readKind<K extends ActionKindName>(
 ): KindSettings[K] {
   const def = actionKinds[kind];
   const key = Object.entries(network?.actions ?? {}).find(([, action]) => action.kind === kind)?.[0];
+  // An action no API of the network lists is never checked (capabilities.actions: unchecked), whatever the form says.
+  if (kind !== "custom" && actionCapabilityOf(network, kind).read === "unchecked") return def.off;
   return key === undefined ? def.off : def.read(at(source, "actions", key), { source, network });
 }
 

@@ -6,6 +6,7 @@
  * `npm run db:generate` for both dialects' migrations.
  */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { FrozenListRead } from "../../../engine/lifecycle/commitment";
 
 export const users = pgTable(
   "users",
@@ -564,6 +565,11 @@ export const draws = pgTable(
     /** The frozen entrants list (canonical order). */
     entrants: jsonb("entrants").$type<string[]>().notNull(),
     entrantsHash: text("entrants_hash").notNull(),
+    /**
+     * The list's metadata, covered by entrants_hash (docs/draw.md): how much of each action's list the networks
+     * let us read. null: a list frozen before it was recorded (its hash covers the ids alone).
+     */
+    listReads: jsonb("list_reads").$type<FrozenListRead[]>(),
     entrantsCount: integer("entrants_count").notNull(),
     winnersCount: integer("winners_count").notNull(),
     substitutesCount: integer("substitutes_count").notNull(),

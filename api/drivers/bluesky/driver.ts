@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { type AtpAgent, type AtpSessionData, AtpAgent as Client, RichText } from "@atproto/api";
-import { type Entrant, entrantId } from "../../../engine/lifecycle";
+import { askedKinds, type Entrant, entrantId, listedOf } from "../../../engine/lifecycle";
 import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
@@ -396,7 +396,7 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     },
 
     async loadEntries(request: EntriesRequest) {
-      if (request.post_id === null) return [];
+      if (request.post_id === null) return { entrants: [], lists: [] };
       const agent = await agentOf(request.account);
       let uri = postUri(request.post_id, request.post_author ?? null);
       if (!uri) throw new PostUnavailable(`bluesky post ${request.post_id} has no author`);
@@ -412,7 +412,9 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
           throw asDriverError(err, "resolveHandle");
         }
       }
-      return readEntrants(agent, request, uri, opts.progress);
+      // Every list of Bluesky is read whole (capabilities: checked); it does not say a total of its own here.
+      const entrants = await readEntrants(agent, request, uri, opts.progress);
+      return { entrants, lists: listedOf(entrants, askedKinds(request.provider, request.source)) };
     },
 
     async fetchProfile(

@@ -198,10 +198,20 @@ describe("entries", () => {
     w.service.follow(CAROL.did, BRAND.did);
     w.service.follow(CAROL.did, PARTNER.did);
 
+    const source = {
+      type: "bluesky",
+      actions: { like: { enabled: true }, repost: { enabled: true }, follow: { enabled: true } },
+    };
     const got = await driver.loadEntries(
-      request(account, post.uri, { accounts_to_follow: [`@${PARTNER.handle}`] }),
+      request(account, post.uri, { accounts_to_follow: [`@${PARTNER.handle}`], source }),
     );
-    const byHandle = Object.fromEntries(got.map((e) => [e.screen_name, e]));
+    // Bluesky lists every liker, reposter and follower: what was read is all of it, no total said apart.
+    expect(got.lists).toEqual([
+      { action: "follow", listed: 2, total: null },
+      { action: "repost", listed: 1, total: null },
+      { action: "like", listed: 2, total: null },
+    ]);
+    const byHandle = Object.fromEntries(got.entrants.map((e) => [e.screen_name, e]));
     expect(Object.keys(byHandle).sort()).toEqual(
       [ALICE.handle, BOB.handle, CAROL.handle, DAVE.handle].sort(),
     );
@@ -243,19 +253,19 @@ describe("entries", () => {
       w.service.like(post, did);
     }
     w.service.rateLimits.set("app.bsky.feed.getLikes", { times: 1, retryAfter: 1 });
-    const all = await driver.loadEntries(request(account, post.uri));
+    const all = (await driver.loadEntries(request(account, post.uri))).entrants;
     expect(all).toHaveLength(250);
     const likeCalls = w.service.calls("app.bsky.feed.getLikes");
     // One refused (429), then pages of 100: 0, 100, 200.
     expect(likeCalls.map((c) => c.params.cursor ?? "start")).toEqual(["start", "start", "100", "200"]);
     expect(likeCalls.every((c) => c.params.limit === 100)).toBe(true);
 
-    const limited = await driver.loadEntries(request(account, post.uri, { limit: 120 }));
+    const limited = (await driver.loadEntries(request(account, post.uri, { limit: 120 }))).entrants;
     expect(limited).toHaveLength(120);
     expect(w.service.calls("app.bsky.feed.getLikes")).toHaveLength(4 + 2);
 
     w.service.cursorEndsEarly.add("app.bsky.feed.getLikes");
-    const early = await driver.loadEntries(request(account, post.uri));
+    const early = (await driver.loadEntries(request(account, post.uri))).entrants;
     expect(early).toHaveLength(100);
   });
 
@@ -297,7 +307,7 @@ describe("entries", () => {
 
     const before = w.service.calls("app.bsky.feed.getLikes").length;
     const threads = w.service.calls("app.bsky.feed.getPostThread").length;
-    const all = await (await w.driverOf(linked._id)).driver.loadEntries(asked);
+    const all = (await (await w.driverOf(linked._id)).driver.loadEntries(asked)).entrants;
     expect(all).toHaveLength(251);
     expect(all.find((e) => e.external_id === ALICE.did)?.comments.map((c) => c.text)).toEqual([
       "Quoting to enter",
@@ -318,9 +328,9 @@ describe("entries", () => {
     const { driver, account } = await w.driverOf(linked._id);
     const post = w.service.addPost(ALICE.did, "Alice's giveaway", "3kxyzabcde2fg");
     w.service.like(post, BOB.did);
-    const byHandle = await driver.loadEntries(
-      request(account, "3kxyzabcde2fg", { post_author: ALICE.handle }),
-    );
+    const byHandle = (
+      await driver.loadEntries(request(account, "3kxyzabcde2fg", { post_author: ALICE.handle }))
+    ).entrants;
     expect(byHandle.map((e) => e.screen_name)).toEqual([BOB.handle]);
     w.service.posts.delete(post.uri);
     await expect(driver.loadEntries(request(account, post.uri))).rejects.toBeInstanceOf(PostUnavailable);

@@ -76,13 +76,24 @@ describe("the sandbox driver", () => {
       limit: 10,
     };
     const one = await sandboxDriver.loadEntries(request);
-    expect(one).toHaveLength(10);
-    expect(one.every((e) => e.source_id === "stored-1" && e.id === `twitter:${e.external_id}`)).toBe(true);
-    expect(await sandboxDriver.loadEntries(request)).toEqual(one);
-    expect(await sandboxDriver.loadEntries({ ...request, limit: 500, sandbox_entrants: 25 })).toHaveLength(
-      25,
+    expect(one.entrants).toHaveLength(10);
+    expect(one.entrants.every((e) => e.source_id === "stored-1" && e.id === `twitter:${e.external_id}`)).toBe(
+      true,
     );
-    expect(await sandboxDriver.loadEntries({ ...request, post_id: null })).toEqual([]);
+    expect(await sandboxDriver.loadEntries(request)).toEqual(one);
+    expect(
+      (await sandboxDriver.loadEntries({ ...request, limit: 500, sandbox_entrants: 25 })).entrants,
+    ).toHaveLength(25);
+    expect(await sandboxDriver.loadEntries({ ...request, post_id: null })).toEqual({
+      entrants: [],
+      lists: [],
+    });
+    // A rehearsal reads as X does: at most 100 likers listed, the total said beside them.
+    const many = await sandboxDriver.loadEntries({ ...request, limit: 500, sandbox_entrants: 400 });
+    const likers = many.lists.find((l) => l.action === "like");
+    expect(likers?.listed).toBe(100);
+    expect(likers?.total).toBeGreaterThan(100);
+    expect(many.entrants.filter((e) => e.did.like)).toHaveLength(100);
     const profile = await sandboxDriver.fetchProfile(provider, "42", NOW);
     expect(Date.parse(profile.account_created_at ?? "")).toBeLessThan(NOW.getTime());
     expect(await sandboxDriver.fetchProfile(provider, "42", NOW)).toEqual(profile);

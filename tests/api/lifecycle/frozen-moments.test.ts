@@ -77,7 +77,7 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
     const load = sandboxDriver.loadEntries;
     vi.spyOn(sandboxDriver, "loadEntries").mockImplementation(async (request: EntriesRequest) => {
       // Two accounts (the sandbox's list holds second entries of one account, caught as duplicates).
-      const list = (await load(request)).filter(
+      const list = (await load(request)).entrants.filter(
         (e, i, all) => e.comments.length > 0 && all.findIndex((o) => o.id === e.id) === i,
       );
       const [a, b] = list;
@@ -85,7 +85,7 @@ describe("a winning moment's winner once its won reply is out", { timeout: 30_00
       ids = [a.id, b.id];
       const first = entrantAt(a, moment + MIN, phase === "close");
       const second = entrantAt(b, moment + 2 * MIN, phase === "run");
-      return [first, second];
+      return { entrants: [first, second], lists: [] };
     });
 
     // The load after the moment: the first entrant has not liked yet, the moment goes to the second.

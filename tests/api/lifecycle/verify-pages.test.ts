@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { contests } from "../../../api/db/tables";
 import {
   entrantsHash,
+  type FrozenListRead,
+  listReadLine,
   type MomentsEntry,
   momentsEntryLine,
   pagedList,
@@ -87,6 +89,7 @@ describe("GET /api/v1/verify/:contestId and its pages, for a contest of 13 000 e
       entrants: string[];
       entrants_pages: number;
       entrants_hash: string;
+      list_reads: FrozenListRead[];
       entrants_count: number;
       winners: string[];
       substitutes: string[];
@@ -148,9 +151,18 @@ describe("GET /api/v1/verify/:contestId and its pages, for a contest of 13 000 e
       expect(page.status).toBe(200);
       entrants.add(page.body.items);
     }
-    const whole = entrants.done();
+    const whole = entrants.done(v.list_reads.map(listReadLine));
+    // The list's metadata says how much of each list the network gave (X: every reply, at most 100 likers), and
+    // the hash covers it.
+    const [comments, likes] = v.list_reads;
+    expect(v.list_reads).toHaveLength(2);
+    expect(comments).toMatchObject({ provider: "twitter", action: "comment" });
+    expect(comments?.listed).toBe(comments?.total);
+    expect(likes).toMatchObject({ provider: "twitter", action: "like", listed: 100 });
+    expect(likes?.total).toBeGreaterThan(100);
     expect(whole.hash).toBe(v.entrants_hash);
-    expect(entrantsHash(whole.items)).toBe(v.entrants_hash);
+    expect(entrantsHash(whole.items, v.list_reads)).toBe(v.entrants_hash);
+    expect(entrantsHash(whole.items)).not.toBe(v.entrants_hash);
     const draw = rerunDraw({ ...v, entrants: whole.items });
     expect(draw.passed).toBe(true);
     // Without its last page, the list is not the published one.

@@ -52,13 +52,17 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     // The entrants first like or repost, and comment half a day later. They are drawn from fixed ids (the contest's
     // and source's ids are random), so that an entrant's first action falls before the moment on every run.
     const load = sandboxDriver.loadEntries;
-    vi.spyOn(sandboxDriver, "loadEntries").mockImplementation(async (request) =>
-      (await load({ ...request, contest_id: "moments-contest", source_id: "moments-source" })).map((e) => ({
-        ...e,
-        source_id: request.source_id,
-        comments: e.comments.map((c) => ({ ...c, at: iso(Date.parse(c.at) + 12 * HOUR) })),
-      })),
-    );
+    vi.spyOn(sandboxDriver, "loadEntries").mockImplementation(async (request) => {
+      const got = await load({ ...request, contest_id: "moments-contest", source_id: "moments-source" });
+      return {
+        ...got,
+        entrants: got.entrants.map((e) => ({
+          ...e,
+          source_id: request.source_id,
+          comments: e.comments.map((c) => ({ ...c, at: iso(Date.parse(c.at) + 12 * HOUR) })),
+        })),
+      };
+    });
     await w.tickAt(form.closeAt);
 
     const rows = await entrantsOf(id);
@@ -85,12 +89,10 @@ describe("winning moments and previous winners", { timeout: 30_000 }, () => {
     // Entrants drawn from fixed ids: from the contest's random id, the sandbox's late tail of entries left one moment
     // without a valid entry after it in about 4 runs of 100.
     const load = sandboxDriver.loadEntries;
-    vi.spyOn(sandboxDriver, "loadEntries").mockImplementation(async (request) =>
-      (await load({ ...request, contest_id: "moments-contest", source_id: "moments-source" })).map((e) => ({
-        ...e,
-        source_id: request.source_id,
-      })),
-    );
+    vi.spyOn(sandboxDriver, "loadEntries").mockImplementation(async (request) => {
+      const got = await load({ ...request, contest_id: "moments-contest", source_id: "moments-source" });
+      return { ...got, entrants: got.entrants.map((e) => ({ ...e, source_id: request.source_id })) };
+    });
     await w.tickAt(form.closeAt);
     const [winner, other] = await momentWinnersOf(id);
     if (!winner || !other) throw new Error("nobody won the moments");

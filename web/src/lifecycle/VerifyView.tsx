@@ -31,6 +31,7 @@ export type VerifyData = Pick<
   | "seed"
   | "drawn_at"
   | "entrants_hash"
+  | "list_reads"
   | "entrants_count"
   | "entrants"
   | "entrants_pages"
@@ -144,6 +145,7 @@ export function VerifyView({ data }: { data: VerifyData }) {
           seed_commitment: data.seed_commitment,
           entrants,
           entrants_hash: data.entrants_hash,
+          list_reads: data.list_reads,
           entrants_count: data.entrants_count,
           winners: data.winners,
           substitutes: data.substitutes,
@@ -158,12 +160,14 @@ export function VerifyView({ data }: { data: VerifyData }) {
   const download = async () => {
     const entrants = await wholeList();
     if (!entrants) return;
-    const blob = new Blob([entrantsListText(entrants)], { type: "text/plain;charset=utf-8" });
+    const blob = new Blob([entrantsListText(entrants, data.list_reads)], {
+      type: "text/plain;charset=utf-8",
+    });
     saveFile(`entrants-${data.contest_id}.txt`, blob);
   };
   const files = useMemo(
-    () => (data.seed && whole ? verifyDownloads(data.contest_id, data.seed, whole) : []),
-    [data.contest_id, data.seed, whole],
+    () => (data.seed && whole ? verifyDownloads(data.contest_id, data.seed, whole, data.list_reads) : []),
+    [data.contest_id, data.seed, whole, data.list_reads],
   );
 
   return (

@@ -5,7 +5,7 @@
  * published before the start, that of the list file the list's fingerprint, and `sha256sum -c` of the checksum
  * file checks the two others.
  */
-import { entrantsListText, sha256Hex } from "../../../engine/lifecycle";
+import { entrantsListText, type FrozenListRead, sha256Hex } from "../../../engine/lifecycle";
 
 export type VerifyDownload = {
   kind: "seed" | "list" | "hashes";
@@ -18,6 +18,7 @@ export function verifyDownloads(
   contestId: string,
   seed: string,
   entrants: readonly string[],
+  reads: readonly FrozenListRead[] = [],
 ): VerifyDownload[] {
   const file = (kind: VerifyDownload["kind"], filename: string, text: string): VerifyDownload => ({
     kind,
@@ -26,7 +27,7 @@ export function verifyDownloads(
     sha256: sha256Hex(text),
   });
   const seedFile = file("seed", `seed-${contestId}.txt`, seed);
-  const listFile = file("list", `entrants-${contestId}.txt`, entrantsListText(entrants));
+  const listFile = file("list", `entrants-${contestId}.txt`, entrantsListText(entrants, reads));
   // The format sha256sum writes and reads: the hash, two spaces, the file name; one file a line.
   const sums = [seedFile, listFile].map((f) => `${f.sha256}  ${f.filename}\n`).join("");
   return [seedFile, listFile, file("hashes", `sha256sums-${contestId}.txt`, sums)];

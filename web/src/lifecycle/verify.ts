@@ -3,13 +3,15 @@
  * browser recomputes the seed's fingerprint, the entrants list's fingerprint and the draw with the same code as
  * the server (engine/lifecycle), and says for each whether it matches what was published.
  */
-import { drawWinners, entrantsHash, seedCommitment } from "../../../engine/lifecycle";
+import { drawWinners, entrantsHash, type FrozenListRead, seedCommitment } from "../../../engine/lifecycle";
 
 export type PublishedDraw = {
   seed: string;
   seed_commitment: string | null;
   entrants: readonly string[];
   entrants_hash: string | null;
+  /** The list's metadata (how much of each action's list was read), covered by its hash; [] before it existed. */
+  list_reads: readonly FrozenListRead[];
   entrants_count: number | null;
   winners: readonly string[];
   substitutes: readonly string[];
@@ -37,7 +39,7 @@ export function rerunDraw(published: PublishedDraw): Rerun {
   let hash = "";
   let count = 0;
   try {
-    hash = entrantsHash(published.entrants);
+    hash = entrantsHash(published.entrants, published.list_reads);
     count = new Set(published.entrants).size;
   } catch {
     hash = "";

@@ -1,0 +1,1 @@
+ALTER TABLE `draws` ADD `list_reads` text;
