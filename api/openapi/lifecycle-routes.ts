@@ -140,7 +140,8 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     summary:
       "Public, no sign-in: what anyone needs to check a contest's draw — its name and status, the seed " +
       "commitment and when it was made; after the final draw the seed, the frozen entrants list (its first page of " +
-      "5 000, entrants_pages) and hash, the " +
+      "5 000, entrants_pages) and hash, list_reads (how much of each action's list the networks let us read: " +
+      "{ source_id, provider, action, listed, total }, covered by the hash; [] for a list frozen before), the " +
       "winners and substitutes and their counts, and the algorithm (fairdraw-draw-v1). winning_moments, one " +
       "per source with winning moments: { source_id, commitment } from the start (SHA-256 of salt + " +
       "moments, docs/draw.md); once the contest closed also revealed_at, moments, salt, entries (the valid " +

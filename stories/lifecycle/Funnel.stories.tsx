@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Funnel } from "../../web/src/lifecycle/Funnel";
-import { funnelFixture } from "../../web/src/testing/lifecycle-fixtures";
+import { funnelFixture, LIST_READS } from "../../web/src/testing/lifecycle-fixtures";
 
 const meta = {
   title: "Lifecycle/Funnel",
@@ -65,5 +65,19 @@ export const DoesNotAddUp: Story = {
   args: { funnel: { total: 10, valid: 9, removed: { bad_word: 3 } } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("alert")).toHaveTextContent("These numbers do not add up");
+  },
+};
+
+/** What the network let us read: every reply, and the 100 most recent of 412 likers (that action not checked). */
+export const ListsReadInPart: Story = {
+  args: { funnel: { ...funnelFixture, lists: LIST_READS } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("What the networks let us read")).toBeInTheDocument();
+    const items = canvasElement.querySelectorAll(".list-reads-list li");
+    await expect([...items].map((li) => li.textContent)).toEqual([
+      "Comment on X (Twitter): 50 listed of 50",
+      "Like on X (Twitter): 100 listed of 412 The network lists only part of them: this action was not checked, nobody was removed for it.",
+    ]);
   },
 };

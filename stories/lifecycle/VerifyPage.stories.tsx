@@ -9,6 +9,7 @@ import {
   verifyDrawn,
   verifyPending,
   verifyTampered,
+  verifyWithReads,
 } from "../../web/src/testing/lifecycle-fixtures";
 import {
   MOMENT_ENTRIES,
@@ -67,6 +68,17 @@ export const Verified: Story = {
     const checks = await rerun(canvasElement);
     await expect(checks.map((c) => c.dataset.passed)).toEqual(["true", "true", "true"]);
     await expect(within(canvasElement).getByText(/Every check passed/)).toBeInTheDocument();
+  },
+};
+
+/** A list frozen with what the network let us read: shown beside the fingerprint, covered by it. */
+export const VerifiedWithListReads: Story = {
+  args: { answer: verifyWithReads },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("What the networks let us read")).toBeInTheDocument();
+    await expect(within(canvasElement).getByText("100 listed of 412")).toBeInTheDocument();
+    const checks = await rerun(canvasElement);
+    await expect(checks.map((c) => c.dataset.passed)).toEqual(["true", "true", "true"]);
   },
 };
 

@@ -41,6 +41,11 @@ export function actionLabel(i18n: I18n, provider: string, action: string): strin
   return (kind && catalogText(i18n, `action.kind.${kind}`)) || humanize(action);
 }
 
+/** An action kind's label ("like" → "Like"), from the engine catalog in the person's language. */
+export function actionKindLabel(i18n: I18n, kind: string): string {
+  return catalogText(i18n, `action.kind.${kind}`) || humanize(kind);
+}
+
 /** The network's name as people know it (display_name), else its name. */
 export function providerLabel(provider: string): string {
   return providerOf(provider)?.display_name ?? provider;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { highlightSegments } from "../../../web/src/lifecycle/highlight";
 import { rerunDraw } from "../../../web/src/lifecycle/verify";
-import { verifyDrawn, verifyTampered } from "../../../web/src/testing/lifecycle-fixtures";
+import { verifyDrawn, verifyTampered, verifyWithReads } from "../../../web/src/testing/lifecycle-fixtures";
 
 const marked = (text: string, keywords: string[], prediction: string[] = []) =>
   highlightSegments(text, { keywords, prediction })
@@ -63,6 +63,22 @@ describe("re-running a draw in the browser", () => {
     const entrants = (verifyDrawn.entrants ?? []).slice(1);
     const rerun = rerunDraw({ ...verifyDrawn, seed: verifyDrawn.seed ?? "", entrants });
     expect(rerun.checks.find((c) => c.id === "list")?.passed).toBe(false);
+  });
+
+  it("checks what the network let us read as part of the list: the same counts pass, another count fails", () => {
+    const { seed, entrants } = verifyWithReads;
+    const published = { ...verifyWithReads, seed: seed ?? "", entrants: entrants ?? [] };
+    expect(rerunDraw(published).passed).toBe(true);
+    const [comments, likes] = published.list_reads;
+    const altered = [comments, { ...likes, listed: 412 }] as typeof published.list_reads;
+    expect(rerunDraw({ ...published, list_reads: altered }).checks.find((c) => c.id === "list")?.passed).toBe(
+      false,
+    );
+    // A list frozen without them (every list before) keeps its hash of the ids alone.
+    expect(rerunDraw({ ...published, list_reads: [] }).checks.find((c) => c.id === "list")?.passed).toBe(
+      false,
+    );
+    expect(verifyDrawn.list_reads).toEqual([]);
   });
 
   it("fails the seed check when the revealed seed is not the committed one", () => {

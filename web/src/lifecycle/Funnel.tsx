@@ -6,6 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FILTER_REASONS } from "../../../engine/lifecycle";
 import type { FunnelData } from "./api";
+import { ListReads } from "./ListReads";
 import { ReasonBadge } from "./ReasonBadge";
 
 export type { FunnelData };
@@ -110,6 +111,7 @@ export function Funnel({ funnel, title }: { funnel: FunnelData; title?: string }
           </Trans>
         </p>
       )}
+      <ListReads reads={funnel.lists ?? []} />
       {!funnelAddsUp(funnel) && (
         <p className="notice" role="alert">
           <Trans>These numbers do not add up: reload the page, and report it if it stays so.</Trans>

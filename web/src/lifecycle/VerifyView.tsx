@@ -14,6 +14,7 @@ import { entrantsListText } from "../../../engine/lifecycle";
 import type { VerifyAnswer } from "./api";
 import { fetchVerifyEntrantsPage, saveFile } from "./api";
 import { type DrawAccount, DrawResult, Fingerprint } from "./DrawResult";
+import { ListReads } from "./ListReads";
 import { type ListProgress, loadPublishedList } from "./published-list";
 import { VerifyCheck } from "./VerifyCheck";
 import { ListProgressNote, VerifyMoments } from "./VerifyMoments";
@@ -266,6 +267,7 @@ export function VerifyView({ data }: { data: VerifyData }) {
                 <Fingerprint value={data.entrants_hash ?? ""} />
               </dd>
             </dl>
+            <ListReads reads={data.list_reads} />
             <button
               type="button"
               className="button"
@@ -276,7 +278,8 @@ export function VerifyView({ data }: { data: VerifyData }) {
             </button>{" "}
             <span className="muted">
               <Trans>
-                One entrant a line (network:account id), sorted; its SHA-256 is the fingerprint above.
+                One entrant a line (network:account id), sorted, then what the networks let us read; its
+                SHA-256 is the fingerprint above.
               </Trans>
             </span>
           </section>

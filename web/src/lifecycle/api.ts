@@ -4,6 +4,7 @@
  * query and body themselves), so a query or a body is built apart and passed whole with it.
  */
 import type { InferResponseType } from "hono/client";
+import type { FrozenListRead } from "../../../engine/lifecycle";
 import { api, unwrap } from "../api/client";
 import { toApiError } from "../api/errors";
 
@@ -21,6 +22,8 @@ export type FunnelData = {
   read?: number;
   kept?: number;
   limit?: number;
+  /** How much of each action's list the networks let us read (StoredFunnel.lists); absent from older loads. */
+  lists?: FrozenListRead[];
 };
 
 export type EntriesAnswer = Omit<EntriesBody, "funnel"> & { funnel: FunnelData | null };

@@ -3,7 +3,7 @@
  * answers (api/routes/entries.ts, draws.ts, verify.ts). The draw data is computed with engine/lifecycle from the
  * test vector of docs/draw.md, so a re-run in the browser passes — unless a fixture tampers with it on purpose.
  */
-import { drawWinners, seedCommitment } from "../../../engine/lifecycle";
+import { drawWinners, entrantsHash, type FrozenListRead, seedCommitment } from "../../../engine/lifecycle";
 import type { Draw, EntriesAnswer, Entry, FunnelData, Statistics } from "../lifecycle/api";
 import type { VerifyData } from "../lifecycle/VerifyView";
 import { contestFixture } from "./contest-fixtures";
@@ -295,6 +295,19 @@ export const verifyPending: VerifyData = {
 export const verifyTampered: VerifyData = {
   ...verifyDrawn,
   winners: [verifyDrawn.winners[1] ?? "", verifyDrawn.winners[0] ?? "", ...verifyDrawn.winners.slice(2)],
+};
+
+/** What X let us read of the drawn list's source: every reply, the 100 most recent of 412 likers. */
+export const LIST_READS: FrozenListRead[] = [
+  { source_id: "source-x", provider: "twitter", action: "comment", listed: 50, total: 50 },
+  { source_id: "source-x", provider: "twitter", action: "like", listed: 100, total: 412 },
+];
+
+/** GET /verify/{id} after a final draw whose frozen list records what the network let us read (under its hash). */
+export const verifyWithReads: VerifyData = {
+  ...verifyDrawn,
+  list_reads: LIST_READS,
+  entrants_hash: entrantsHash(ENTRANT_IDS, LIST_READS),
 };
 
 export const statisticsFixture: Statistics = {
