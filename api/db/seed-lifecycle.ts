@@ -21,7 +21,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { sandboxEntrants } from "../../engine/lifecycle";
+import { askedKinds, readAsNetwork, sandboxEntrants } from "../../engine/lifecycle";
 import type { Clock } from "../clock";
 import { sharedCatalog } from "../deps";
 import { newId } from "../ids";
@@ -163,17 +163,24 @@ export async function seedContestResults(
     const started = await reread(row.id);
     if (!started) continue;
     const providers = catalog.providers;
-    const entrants = sandboxEntrants({
-      contestId: row.id,
-      network: providers.get(form.type),
-      source: { ...form, id: stored._id },
-      count: ENTRANTS,
-      now: closeAt,
-    });
-    const load = await prepareLoad(tx, started, entrants, {
+    const network = providers.get(form.type);
+    // Read as the sandbox driver reads them: what the network lists, and how much of each list that is.
+    const read = readAsNetwork(
+      sandboxEntrants({
+        contestId: row.id,
+        network,
+        source: { ...form, id: stored._id },
+        count: ENTRANTS,
+        now: closeAt,
+      }),
+      network,
+      askedKinds(network, form),
+    );
+    const load = await prepareLoad(tx, started, read.entrants, {
       limit: ENTRANTS,
       now: new Date(closeAt),
       providers,
+      lists: read.lists.map((l) => ({ source_id: stored._id, provider: form.type, ...l })),
     });
     await writeEntries(tx, started, load, closeAt);
     await moveStatus(tx, row.id, "closed", closeAt);

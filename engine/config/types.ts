@@ -24,7 +24,18 @@ export type BuilderConfig = {
    * Provider name → what the builder needs of its definition: its source limit and its handle rule (what an
    * account name of the network is, for the account_handle rule; absent: the rule cannot judge and passes).
    */
-  providers: Record<string, { maxSourcesLimitCB: number; handle?: ProviderHandle }>;
+  providers: Record<
+    string,
+    {
+      maxSourcesLimitCB: number;
+      handle?: ProviderHandle;
+      /**
+       * The keys of the source's actions the network cannot check (capabilities.actions: unchecked; custom aside,
+       * its own rule needs a checked action): one of them alone is no requirement the draw can verify.
+       */
+      unchecked_actions?: string[];
+    }
+  >;
   /**
    * The schemas' defaults: what a new contest and a new source of each provider start with, and what a field
    * that is switched off is sent as.

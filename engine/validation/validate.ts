@@ -141,7 +141,7 @@ class Pass implements Visitor, WalkPass {
     readonly form: unknown,
     readonly ctx: ValidationContext,
     limits: Readonly<Record<string, number>>,
-    providers: RuleContext["providers"],
+    readonly providers: RuleContext["providers"],
   ) {
     this.pos = { form, scopeValue: undefined, sourceIndex: undefined, indexes: [], depth: 0 };
     this.ruleCtx = new MovingRuleContext(form, ctx, limits, providers);
@@ -180,18 +180,30 @@ class Pass implements Visitor, WalkPass {
  * The steps that need one of their switches on (the actions step) and have none: their error, on the step's first
  * field. `only` keeps the steps whose error would sit on that relative path (validating one field).
  */
-function checkSteps(inst: ScopeInstance, errors: ValidationErrors, only?: string) {
+function checkSteps(
+  inst: ScopeInstance,
+  errors: ValidationErrors,
+  providers: RuleContext["providers"],
+  only?: string,
+) {
+  // The actions a network cannot check (capabilities): switched on alone, they are no requirement at all.
+  const unchecked = new Set(
+    (inst.provider ? providers[inst.provider]?.unchecked_actions : undefined)?.map(
+      (k) => `actions.${k}.enabled`,
+    ),
+  );
   for (const step of inst.scope.steps) {
     const anyOf = step.at_least_one_of;
     if (!anyOf || anyOf.length === 0) continue;
     const at = step.fields[0] ?? step.id;
     if (only !== undefined && at !== only) continue;
     if (step.toggle && !isTruthy(getPath(inst.value, step.toggle))) continue;
-    if (!anyOf.some((p) => isTruthy(getPath(inst.value, p)))) {
-      add(errors, [inst.prefix, at].filter(Boolean).join("."), {
-        key: "validation.step.none_enabled",
-        rule: "at_least_one_of",
-      });
+    const on = anyOf.filter((p) => isTruthy(getPath(inst.value, p)));
+    const where = [inst.prefix, at].filter(Boolean).join(".");
+    if (on.length === 0) {
+      add(errors, where, { key: "validation.step.none_enabled", rule: "at_least_one_of" });
+    } else if (unchecked.size > 0 && on.every((p) => unchecked.has(p))) {
+      add(errors, where, { key: "validation.step.none_checked", rule: "at_least_one_of" });
     }
   }
 }
@@ -208,7 +220,7 @@ function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pas
     pass.program = program;
     ruleCtx.indexes = pos.indexes;
     walk(inst.value, pass);
-    checkSteps(inst, pass.errors);
+    checkSteps(inst, pass.errors, pass.providers);
     return;
   }
   const { fields } = program;
@@ -217,7 +229,7 @@ function validateInstance(inst: ScopeInstance, ctx: ValidationContext, pass: Pas
     if (program.field.feature !== undefined && isGatedOut(program.field, ctx)) continue;
     forEachInstance(program, pos, pass);
   }
-  checkSteps(inst, pass.errors);
+  checkSteps(inst, pass.errors, pass.providers);
 }
 
 function newPass(
@@ -333,7 +345,7 @@ function validateOneField(
     pass.visit(program, getIn(instance.value, parts));
   }
   // A step's "none enabled" error is this path's too: validating the field answers it as validating its part does.
-  checkSteps(instance, pass.errors, parts.join("."));
+  checkSteps(instance, pass.errors, config.providers, parts.join("."));
   // Keyed by the path as asked ("sources.01.x" is sources.1's field, answered under the caller's spelling).
   const found = Object.values(pass.errors).flat();
   return found.length > 0 ? { [path]: found } : {};

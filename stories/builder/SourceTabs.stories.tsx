@@ -8,6 +8,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { BuilderActor } from "../../web/src/builder/context";
 import { tabsOf } from "../../web/src/builder/schema/pane-form";
 import { FIXTURE_PROVIDERS, fixtureConfig, validForm } from "../../web/src/builder/testing/fixtures";
+import { providerOf, registerProvider } from "../../web/src/providers";
 import { installFakeApi } from "../../web/src/testing/fake-api";
 import { BuilderStage, EMPTY_LISTS, withProviders } from "./stage";
 
@@ -158,5 +159,65 @@ export const TwitterPlanGated: Story = {
     await expect(
       within(field).getByRole("link", { name: "Needs a higher plan: see the plans" }),
     ).toBeInTheDocument();
+  },
+};
+
+/** The description under a switch (the field's `__description`, which the switch is described by). */
+const noteOf = (toggle: HTMLElement) =>
+  toggle.closest("[data-path]")?.querySelector(".builder-description")?.textContent ?? null;
+
+/** X lists at most 100 likers and reads replies 7 days back: each says so beside its switch. */
+export const TwitterCapabilities: Story = {
+  args: { provider: "twitter" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("tab", { name: /Actions/ }));
+    const like = canvas.getByRole("switch", { name: "Like" });
+    await expect(noteOf(like)).toBe(
+      "X (Twitter) lists at most 100 of them: past that, this action is not checked and nobody is removed for it.",
+    );
+    await expect(like).toHaveAccessibleDescription(/lists at most 100/);
+    await expect(noteOf(canvas.getByRole("switch", { name: "Comment" }))).toBe(
+      "X (Twitter) gives only the last 7 days of them: they are read while the contest runs.",
+    );
+  },
+};
+
+/** YouTube has no private messages: the switch says winners are answered in public. */
+export const YoutubeNoPrivateMessages: Story = {
+  args: { provider: "youtube" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("tab", { name: /Others/ }));
+    await expect(noteOf(canvas.getByRole("switch", { name: "Private message to the winners" }))).toBe(
+      "YouTube has no private messages for applications: winners are answered in public instead.",
+    );
+  },
+};
+
+/**
+ * A network whose API lists no liker (as Instagram and YouTube likes): its like switch is offered as what it is,
+ * like the custom action. Bluesky's definition with likes unchecked, for this story only.
+ */
+export const LikesNotChecked: Story = {
+  args: { provider: "bluesky" },
+  beforeEach: () => {
+    const bluesky = providerOf("bluesky");
+    if (!bluesky) throw new Error("no bluesky definition");
+    registerProvider({
+      ...bluesky,
+      capabilities: {
+        ...bluesky.capabilities,
+        actions: { ...bluesky.capabilities.actions, like: { read: "unchecked" } },
+      },
+    });
+    return () => registerProvider(bluesky);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("tab", { name: /Actions/ }));
+    await expect(noteOf(canvas.getByRole("switch", { name: "Like" }))).toBe(
+      "Not checked: Bluesky does not list who liked a post.",
+    );
   },
 };

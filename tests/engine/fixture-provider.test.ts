@@ -234,6 +234,33 @@ describe("the schema linter on a provider's actions and text limits", () => {
     }
   });
 
+  it("refuses, as the server does, a source whose only actions are ones its network cannot check", () => {
+    const undo = edit(providerFile, (d) => {
+      const capabilities = d.capabilities as { actions: Record<string, unknown> };
+      capabilities.actions = { ...capabilities.actions, like: { read: "unchecked" } };
+    });
+    try {
+      const config = compileConfig(builderConfigFrom(loadSchemaSet(dir)));
+      expect(config.providers[FIXTURE_PROVIDER]?.unchecked_actions).toEqual(["favourite"]);
+      const onlyFavourite = fediwisp({
+        actions: { comment: { enabled: false }, favourite: { enabled: true }, boost: { enabled: false } },
+      });
+      expect(formatErrors(catalogChain("en"), validate(contestWith(onlyFavourite), config, ctx))).toEqual({
+        "sources.0.actions": [
+          "Switch on at least one action the network can check: the others are not checked.",
+        ],
+      });
+      // Validating the one field answers the same.
+      expect(
+        validate(contestWith(onlyFavourite), config, ctx, { kind: "field", path: "sources.0.actions" }),
+      ).toEqual({ "sources.0.actions": [{ key: "validation.step.none_checked", rule: "at_least_one_of" }] });
+      // With a boost the network lists, the favourite is offered for what it is, and the contest is valid.
+      expect(validate(contestWith(fediwisp()), config, ctx)).toEqual({});
+    } finally {
+      undo();
+    }
+  });
+
   it("refuses a widget name the builder does not have", () => {
     const undo = edit(`contest/sources/${FIXTURE_PROVIDER}.rules.json`, (d) => {
       const fields = d.fields as Record<string, { ui: Record<string, unknown> }>;

@@ -9,6 +9,8 @@ import { msg } from "@lingui/core/macro";
 import { catalogChain } from "../../../engine/messages/catalogs";
 import constants from "../../../schemas/constants.json";
 import { actionLabel } from "../labels";
+import type { ProviderDefinition } from "../providers";
+import { capabilityNote } from "./capability-notes";
 
 export { choiceLabel } from "../labels";
 
@@ -225,11 +227,17 @@ function scopeOf(path: string): { scope: string; relative: string } | null {
 }
 
 /**
- * The sentence shown under a field, or null. The anti-bots switch says what it leaves out, with the figures of
+ * The sentence shown under a field, or null. A source's field that asks what its network cannot check says so
+ * (capability-notes.ts). The anti-bots switch says what it leaves out, with the figures of
  * schemas/constants.json (contest-builder.md §9 "Anti-bot figures shown in text"), in the person's number format.
  */
-export function fieldDescription(i18n: I18n, path: string): string | null {
+export function fieldDescription(i18n: I18n, path: string, provider?: ProviderDefinition): string | null {
   const at = scopeOf(path);
+  if (at?.scope === "sources") {
+    // What the network's API cannot check, or checks only in part, said beside the field that asks it.
+    const note = capabilityNote(i18n, provider, patternOf(at.relative));
+    if (note) return note;
+  }
   if (at?.scope === "sources" && patternOf(at.relative) === "anti_bots.enabled") {
     const accounts = i18n.number(constants.contest.anti_bots.automated_accounts);
     const applications = i18n.number(constants.contest.anti_bots.suspicious_applications);

@@ -19,6 +19,7 @@ import {
 import { Profiler, type ReactNode, use } from "react";
 import type { StepConfig } from "../../../../codegen/types";
 import { partSteps } from "../../../../engine/builder/selectors";
+import { providerOf } from "../../providers";
 import { FeatureStar } from "../../widgets/FeatureStar";
 import { BuilderProfilerContext, useBuilderEnv, useBuilderSelector } from "../context";
 import { builderContextOf, ID_PREFIX, pathOf } from "../form-context";
@@ -57,9 +58,9 @@ function Gate({ feature }: { feature: string }) {
 }
 
 /** The sentence under a field (fieldDescription), named by rjsf's description id so the input points to it. */
-function Description({ id, path }: { id: string; path: string }) {
+function Description({ id, path, provider }: { id: string; path: string; provider: string | null }) {
   const { i18n } = useLingui();
-  const text = fieldDescription(i18n, path);
+  const text = fieldDescription(i18n, path, provider ? providerOf(provider) : undefined);
   return text ? (
     <p className="builder-description muted" id={`${id}__description`}>
       {text}
@@ -128,7 +129,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {body}
         </>
       )}
-      <Description id={id} path={path} />
+      <Description id={id} path={path} provider={builderContextOf(props)?.provider ?? null} />
     </div>
   );
 }
