@@ -6,7 +6,10 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { nodeSha256 } from "../../../api/drivers/sandbox";
+import type { ProviderDefinition } from "../../../codegen/types";
 import { type Sha256Text, sandboxEntrants, seededRandom } from "../../../engine/lifecycle";
+import { loadSchemaSet } from "../../../engine/node/load-schemas";
+import { FIXTURE_PROVIDER, schemasWithFixture } from "../../helpers/fixture-schemas";
 import { fullyConfiguredTwitter, NOW, networkOf, PROVIDERS } from "./fixtures";
 
 const digestOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
@@ -22,7 +25,15 @@ const GOLDEN: Record<string, string> = {
   youtube: "bb4f9ec08e84f151b28c28c829a3c0140df0e148a54e78bfe476c9723b9ceb77",
 };
 
-function digests(digest: Sha256Text | undefined): Record<string, string> {
+/**
+ * The digests of a 5 000-entrant X source and of 300 entrants of every network of `providers` (the networks of
+ * schemas/ by default): a network added since the digests were taken is one more key, checked below for the two
+ * SHA-256s agreeing, not against a digest it never had.
+ */
+function digests(
+  digest: Sha256Text | undefined,
+  providers: ReadonlyMap<string, ProviderDefinition> = PROVIDERS,
+): Record<string, string> {
   const { source, base } = fullyConfiguredTwitter();
   const out: Record<string, string> = {
     twitter5000: digestOf(
@@ -39,7 +50,7 @@ function digests(digest: Sha256Text | undefined): Record<string, string> {
       }),
     ),
   };
-  for (const p of [...PROVIDERS.values()].filter((d) => d.contestbuilder)) {
+  for (const p of [...providers.values()].filter((d) => d.contestbuilder)) {
     const s = { id: `src-${p.name}`, type: p.name, actions: {} };
     out[p.name] = digestOf(
       sandboxEntrants({
@@ -56,12 +67,32 @@ function digests(digest: Sha256Text | undefined): Record<string, string> {
 }
 
 describe("the sandbox's entrants, whichever SHA-256 makes their stream", () => {
+  const recorded = (all: Record<string, string>) =>
+    Object.fromEntries(Object.keys(GOLDEN).map((k) => [k, all[k]]));
+
   it("are those the generator gave before, with the engine's SHA-256", () => {
-    expect(digests(undefined)).toEqual(GOLDEN);
+    expect(recorded(digests(undefined))).toEqual(GOLDEN);
   });
 
-  it("are the same with node's SHA-256 (what the sandbox driver passes)", () => {
-    expect(digests(nodeSha256)).toEqual(GOLDEN);
+  it("are the same with node's SHA-256 (what the sandbox driver passes), for every network", () => {
+    const engine = digests(undefined);
+    expect(recorded(digests(nodeSha256))).toEqual(GOLDEN);
+    expect(digests(nodeSha256)).toEqual(engine);
+  });
+
+  it("take a network added under schemas/ alone (fediwisp, in a copy) as one more, not as a changed digest", () => {
+    const { dir, cleanup } = schemasWithFixture();
+    try {
+      const providers = new Map(
+        [...loadSchemaSet(dir).providers].map(([name, f]) => [name, f.data as ProviderDefinition]),
+      );
+      const engine = digests(undefined, providers);
+      expect(Object.keys(engine)).toContain(FIXTURE_PROVIDER);
+      expect(recorded(engine)).toEqual(GOLDEN);
+      expect(digests(nodeSha256, providers)).toEqual(engine);
+    } finally {
+      cleanup();
+    }
   });
 
   it("node's SHA-256 gives the engine's stream word for word, across blocks and with non-ASCII seeds", () => {

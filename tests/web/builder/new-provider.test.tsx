@@ -3,10 +3,14 @@
  * tests/fixtures/schemas (its source schema, its rule sidecar, its definition); given to the builder the way the
  * server serves it, it is offered in the add-source modal and its pane has the tabs and fields its sidecar names.
  */
+
+import { setupI18n } from "@lingui/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { ScopeRules } from "../../../engine/config/types";
+import { catalogChain } from "../../../engine/messages/catalogs";
+import { fieldLabel } from "../../../web/src/builder/labels";
 import { registerSchema, type Schema } from "../../../web/src/builder/schema/schemas";
 import { fixtureConfig } from "../../../web/src/builder/testing/fixtures";
 import { type ProviderDefinition, registerProvider } from "../../../web/src/providers";
@@ -55,5 +59,21 @@ describe("a provider added under schemas/", () => {
     // Actions the builder has no label for are named by their kind (schemas/providers/fediwisp.json).
     expect(screen.getByRole("switch", { name: "Like" })).toBeTruthy();
     expect(screen.getByRole("switch", { name: "Repost" })).toBeTruthy();
+  });
+
+  it("takes a label a network gives its own field, without renaming another network's field of the same name", () => {
+    registerProvider(definition as ProviderDefinition);
+    registerProvider({ ...(definition as ProviderDefinition), name: "otherwisp", display_name: "Otherwisp" });
+    const en = catalogChain("en")[0] as Record<string, string>;
+    const key = `field.sources.${definition.name}.actions.favourite.enabled`;
+    en[key] = "favourite";
+    try {
+      const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+      expect(fieldLabel(i18n, "sources", "actions.favourite.enabled", definition.name)).toBe("Favourite");
+      // The other network's favourite is still named by its kind.
+      expect(fieldLabel(i18n, "sources", "actions.favourite.enabled", "otherwisp")).toBe("Like");
+    } finally {
+      delete en[key];
+    }
   });
 });

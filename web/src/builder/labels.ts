@@ -183,7 +183,8 @@ function humanize(pattern: string): string {
 }
 
 /**
- * A field's label: the builder's own, else the engine catalog's `field.<scope>.<pattern>` in the person's language,
+ * A field's label: the builder's own, else the engine catalog's `field.sources.<provider>.<pattern>` (a network's own
+ * label for its field) or `field.<scope>.<pattern>` in the person's language,
  * else, for a provider's action ("actions.boost", "actions.boost.enabled"), its kind's label, else its name.
  * `scope` is "base", "summary" or "sources" (any provider); `provider` the source's network.
  */
@@ -195,10 +196,16 @@ export function fieldLabel(i18n: I18n, scope: string, relative: string, provider
   if (pattern.endsWith(".files") && FIELDS[pattern.slice(0, -".files".length)]) {
     return fieldLabel(i18n, scope, pattern.slice(0, -".files".length), provider);
   }
-  const key = `field.${scope}.${pattern}`;
+  // A network's own label (`field.sources.<provider>.<pattern>`) first: two networks may name a field alike.
+  const keys = [
+    ...(scope === "sources" && provider ? [`field.sources.${provider}.${pattern}`] : []),
+    `field.${scope}.${pattern}`,
+  ];
   for (const catalog of catalogChain(i18n.locale)) {
-    const text = catalog[key];
-    if (text) return text.charAt(0).toUpperCase() + text.slice(1);
+    for (const key of keys) {
+      const text = catalog[key];
+      if (text) return text.charAt(0).toUpperCase() + text.slice(1);
+    }
   }
   const action = /^actions\.([^.]+)(?:\.enabled)?$/.exec(pattern)?.[1];
   if (provider && action) return actionLabel(i18n, provider, action);
