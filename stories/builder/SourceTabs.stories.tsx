@@ -174,11 +174,11 @@ export const TwitterCapabilities: Story = {
     await userEvent.click(await canvas.findByRole("tab", { name: /Actions/ }));
     const like = canvas.getByRole("switch", { name: "Like" });
     await expect(noteOf(like)).toBe(
-      "X (Twitter) lists at most 100 of them: past that, this action is not checked and nobody is removed for it.",
+      "X (Twitter) lists only the latest 100: past that, this action is not checked and nobody is removed for it.",
     );
-    await expect(like).toHaveAccessibleDescription(/lists at most 100/);
+    await expect(like).toHaveAccessibleDescription(/lists only the latest 100/);
     await expect(noteOf(canvas.getByRole("switch", { name: "Comment" }))).toBe(
-      "X (Twitter) gives only the last 7 days of them: they are read while the contest runs.",
+      "X (Twitter) searches only the last 7 days: entries are read while the contest runs.",
     );
   },
 };

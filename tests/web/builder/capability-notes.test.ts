@@ -16,16 +16,16 @@ function network(name: string): ProviderDefinition {
 describe("the builder's notes on what a network can check", () => {
   it("gives a partial action's limit where it is chosen, in the person's language", () => {
     expect(capabilityNote(en, network("twitter"), "actions.like.enabled")).toBe(
-      "X (Twitter) lists at most 100 of them: past that, this action is not checked and nobody is removed for it.",
+      "X (Twitter) lists only the latest 100: past that, this action is not checked and nobody is removed for it.",
     );
     expect(capabilityNote(fr, network("twitter"), "actions.retweet.enabled")).toMatch(
-      /^X \(Twitter\) en liste au plus 100/,
+      /^X \(Twitter\) ne liste que les 100 derniers/,
     );
   });
 
   it("says a search window read during the contest, and nothing for an action listed whole", () => {
     expect(capabilityNote(en, network("twitter"), "actions.comment.enabled")).toBe(
-      "X (Twitter) gives only the last 7 days of them: they are read while the contest runs.",
+      "X (Twitter) searches only the last 7 days: entries are read while the contest runs.",
     );
     expect(capabilityNote(en, network("bluesky"), "actions.like.enabled")).toBeNull();
     expect(capabilityNote(en, network("youtube"), "actions.custom.enabled")).toBeNull();
