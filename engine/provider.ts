@@ -4,6 +4,7 @@
  * a network, asked of its data, never of its name. Pure: the definition is an argument.
  */
 import type { ProviderActionCapability, ProviderDefinition } from "../codegen/types";
+import type { BuilderConfig } from "./config/types";
 import type { HandleProvider } from "./text/handle";
 
 /** What the readers below use of a definition (a whole definition will do; tests may pass less). */
@@ -113,4 +114,23 @@ export function givesProfileField(
   field: ProviderDefinition["capabilities"]["profile_fields"][number],
 ): boolean {
   return provider?.capabilities ? provider.capabilities.profile_fields.includes(field) : true;
+}
+
+/**
+ * What the builder config says of a network (BuilderConfig.providers): its source limit, its handle rule and the
+ * actions it cannot check. One reading, for the server's config and the one tests and stories build.
+ */
+export function builderFactsOf(
+  definition: Partial<ProviderDefinition> | undefined,
+): BuilderConfig["providers"][string] {
+  const facts = definition as ProviderFacts | undefined;
+  const unchecked = actionsOf(facts)
+    .filter((a) => a.kind !== "custom" && actionCapabilityOf(facts, a.kind).read === "unchecked")
+    .map((a) => a.key);
+  const max = definition?.maxSourcesLimitCB;
+  return {
+    maxSourcesLimitCB: typeof max === "number" ? max : 1,
+    ...(definition?.handle ? { handle: definition.handle } : {}),
+    ...(unchecked.length > 0 ? { unchecked_actions: unchecked } : {}),
+  };
 }

@@ -11,7 +11,7 @@ import { createAjv } from "../ajv";
 import { type CompiledScope, compileScope } from "../config/compile";
 import type { BuilderConfig } from "../config/types";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../media";
-import { actionCapabilityOf, actionsOf, type ProviderFacts } from "../provider";
+import { builderFactsOf } from "../provider";
 
 export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schemas");
 
@@ -119,17 +119,9 @@ export function builderConfigFrom(set: SchemaSet): BuilderConfig {
   const rel = (f: string) => path.relative(path.dirname(set.dir), f);
   const providers: BuilderConfig["providers"] = {};
   for (const name of set.sources.keys()) {
-    const definition = set.providers.get(name)?.data as Partial<ProviderDefinition> | undefined;
-    const max = definition?.maxSourcesLimitCB;
-    const facts = definition as ProviderFacts | undefined;
-    const unchecked = actionsOf(facts)
-      .filter((a) => a.kind !== "custom" && actionCapabilityOf(facts, a.kind).read === "unchecked")
-      .map((a) => a.key);
-    providers[name] = {
-      maxSourcesLimitCB: typeof max === "number" ? max : 1,
-      ...(definition?.handle ? { handle: definition.handle } : {}),
-      ...(unchecked.length > 0 ? { unchecked_actions: unchecked } : {}),
-    };
+    providers[name] = builderFactsOf(
+      set.providers.get(name)?.data as Partial<ProviderDefinition> | undefined,
+    );
   }
   return {
     base: { fields: set.base.data.fields, steps: set.base.data.steps ?? [] },

@@ -1,13 +1,14 @@
 /**
  * A served builder config for tests and stories, built in the browser from schemas/ the way the server builds it
- * (engine/node/load-schemas.ts builderConfigFrom): every sidecar found, each provider's maxSourcesLimitCB and
- * handle rule, the schemas' defaults filled by ajv. A provider added under schemas/ is in it with no code change.
+ * (engine/node/load-schemas.ts builderConfigFrom): every sidecar found, each provider's facts (engine/provider.ts
+ * builderFactsOf: maxSourcesLimitCB, handle rule, actions it cannot check), the schemas' defaults filled by ajv. A provider added under schemas/ is in it with no code change.
  */
 
-import type { ProviderHandle } from "../../../../codegen/types";
+import type { ProviderDefinition } from "../../../../codegen/types";
 import { createAjv } from "../../../../engine/ajv";
 import type { BuilderConfig } from "../../../../engine/config/types";
 import { DEFAULT_MEDIA_MAX_SIZE } from "../../../../engine/media";
+import { builderFactsOf } from "../../../../engine/provider";
 import plans from "../../../../schemas/plans.json";
 import type { ServedConfig } from "../api";
 import type { TeamAccount } from "../form-context";
@@ -21,9 +22,12 @@ const schemaFiles = import.meta.glob<{ default: Record<string, unknown> }>(
   "../../../../schemas/contest/**/*.schema.json",
   { eager: true },
 );
-const providerFiles = import.meta.glob<{
-  default: { name: string; maxSourcesLimitCB?: number; handle?: ProviderHandle };
-}>("../../../../schemas/providers/*.json", { eager: true });
+const providerFiles = import.meta.glob<{ default: ProviderDefinition }>(
+  "../../../../schemas/providers/*.json",
+  {
+    eager: true,
+  },
+);
 
 function sidecar(path: string): Sidecar {
   const found = Object.entries(sidecars).find(([file]) => file.endsWith(path))?.[1]?.default;
@@ -93,12 +97,8 @@ export function fixtureConfig(options: FixtureOptions = {}): ServedConfig {
   const providers: BuilderConfig["providers"] = {};
   for (const name of FIXTURE_PROVIDERS) {
     const def = Object.entries(providerFiles).find(([file]) => file.endsWith(`/${name}.json`))?.[1]?.default;
-    providers[name] = {
-      maxSourcesLimitCB:
-        options.maxSources?.[name] ??
-        (typeof def?.maxSourcesLimitCB === "number" ? def.maxSourcesLimitCB : 1),
-      ...(def?.handle ? { handle: def.handle } : {}),
-    };
+    const facts = builderFactsOf(def);
+    providers[name] = { ...facts, maxSourcesLimitCB: options.maxSources?.[name] ?? facts.maxSourcesLimitCB };
   }
   const scope = (name: string, file: string) => {
     const s = sidecar(file);
