@@ -2369,7 +2369,7 @@ export interface ProviderCapabilities {
   };
   private_messages: ProviderPrivateMessages;
   /**
-   * What the network says of an entrant's account (EntrantProfile): account_created_at for the account-age filter, followers, following, posts. A filter that needs a field not listed is said in the builder and refused by the validation.
+   * What the network says of an entrant's account (EntrantProfile): account_created_at for the account-age filter, followers, following, posts. A filter that needs a field not listed is said in the builder as not checked (the draw removes nobody for a field the network does not give).
    */
   profile_fields: ("account_created_at" | "followers" | "following" | "posts")[];
   publishing: ProviderPublishing;
