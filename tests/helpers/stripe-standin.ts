@@ -110,6 +110,11 @@ export class StripeStandIn {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
     const method = req.method ?? "GET";
+    // The browser on the hosted pages asks for an icon; Stripe's pages have one, the stand-in none.
+    if (url.pathname === "/favicon.ico") {
+      res.writeHead(204).end();
+      return;
+    }
     if (url.pathname.startsWith("/pay/") || url.pathname.startsWith("/portal/")) {
       return this.page(method, url, text, res);
     }
