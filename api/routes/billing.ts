@@ -5,6 +5,8 @@
  * - POST /billing/checkout/plan/{plan}/{period} {currency}: a Checkout Session's address (subscription).
  * - POST /billing/checkout/one-shot/{offer} {currency, name?, provider?, matched?, contest_id?}: a Checkout
  *   Session's address (payment); the quick import's fields are checked as the import call checks them.
+ * Buying (a plan or a one-shot) needs team.subscription.upgrade_subscription (permissions.json: "change to a
+ * higher plan or buy a one-shot").
  * Without STRIPE_SECRET_KEY the calls that reach Stripe answer 404 billingNotConfigured; a Stripe call that fails
  * answers 503 billingUnavailable. Buying needs a team that is not frozen (it pays what it owes first).
  */
@@ -82,32 +84,33 @@ export const billingRoutes = new Hono<AppEnv>()
       return c.json({ url: await buy(c, stripe, purchase) });
     },
   )
-  .post("/checkout/one-shot/:offer", requireNotFrozen, async (c) => {
-    const stripe = stripeOf(c);
-    const offer = OFFERS.find(
-      (o) => o.checkout_path === `/checkout-session/one-shot/${c.req.param("offer")}`,
-    );
-    if (!offer?.available) throw new AppError("notFound");
-    const { permissions } = teamOf(c);
-    const needs =
-      offer.id === "quickDraw" ? "team.contests.import_contests" : "team.contests.create_contests";
-    if (!holds(permissions, needs)) throw new AppError("permissionsForbidden");
-    const body = await jsonBody(c);
-    const currency = currencyOf(c, body);
-    const purchase: Purchase = { kind: "offer", offer: offer.id, currency };
-    if (offer.id === "quickDraw") {
-      const { name, provider, matched } = body;
-      const checked = readImport(c, { name, provider, matched, confirm: true });
-      purchase.pendingImport = {
-        name: checked.name,
-        provider: checked.provider.name,
-        matched: checked.matched,
-      };
-    } else if (typeof body.contest_id === "string" && body.contest_id !== "") {
-      purchase.contestId = body.contest_id;
-    }
-    return c.json({ url: await buy(c, stripe, purchase) });
-  });
+  .post(
+    "/checkout/one-shot/:offer",
+    requireNotFrozen,
+    requirePermission("team.subscription.upgrade_subscription"),
+    async (c) => {
+      const offer = OFFERS.find(
+        (o) => o.checkout_path === `/checkout-session/one-shot/${c.req.param("offer")}`,
+      );
+      if (!offer?.available) throw new AppError("notFound");
+      const stripe = stripeOf(c);
+      const body = await jsonBody(c);
+      const currency = currencyOf(c, body);
+      const purchase: Purchase = { kind: "offer", offer: offer.id, currency };
+      if (offer.id === "quickDraw") {
+        const { name, provider, matched } = body;
+        const checked = readImport(c, { name, provider, matched, confirm: true });
+        purchase.pendingImport = {
+          name: checked.name,
+          provider: checked.provider.name,
+          matched: checked.matched,
+        };
+      } else if (typeof body.contest_id === "string" && body.contest_id !== "") {
+        purchase.contestId = body.contest_id;
+      }
+      return c.json({ url: await buy(c, stripe, purchase) });
+    },
+  );
 
 async function buy(c: Parameters<typeof teamOf>[0], stripe: Stripe, purchase: Purchase): Promise<string> {
   const { db, env } = c.get("deps");
