@@ -142,8 +142,13 @@ describe("TeamSubscriptionPage", () => {
     const lines = within(advanced)
       .getAllByRole("listitem")
       .map((li) => [li.className, li.textContent]);
-    expect(lines).toContainEqual(["plan-diff-more", "Drafts: 5 instead of 1"]);
     expect(lines).toContainEqual(["plan-diff-more", "Contest builder"]);
+    expect(lines).toContainEqual(["plan-diff-more", "8 more features"]);
+    const drafts = within(card("advanced")).getByText("Drafts").nextElementSibling as HTMLElement;
+    expect(drafts.textContent).toBe("5");
+    expect(within(drafts).getByRole("img", { name: "More than your plan (1)" })).toBeTruthy();
+    const imports = within(card("basic")).getByText("Imports per month").nextElementSibling as HTMLElement;
+    expect(within(imports).getByRole("img", { name: "Less than your plan (2)" })).toBeTruthy();
     const basic = within(card("basic")).getByRole("list", { name: "Compared with your plan" });
     expect(
       within(basic)

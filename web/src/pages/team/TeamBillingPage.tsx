@@ -116,7 +116,10 @@ function PlanSummary({ billing, canManage }: { billing: BillingOverview; canMana
         </div>
       </dl>
       <p className="team-row-actions">
-        {canManage && billing.has_customer && <ManagePayment primary={!billing.next_invoice} />}
+        {/* Owing a payment, the alert above carries the one "Manage payment". */}
+        {canManage && billing.has_customer && !billing.payment_due_at && !billing.frozen_limit_date && (
+          <ManagePayment />
+        )}
         <Link to="/team/subscription" className="button">
           <Trans>See the plans</Trans>
         </Link>
@@ -142,7 +145,7 @@ function Invoices({ billing }: { billing: BillingOverview }) {
             <th scope="col">
               <Trans>Date</Trans>
             </th>
-            <th scope="col">
+            <th scope="col" className="billing-number">
               <Trans>Number</Trans>
             </th>
             <th scope="col">
@@ -162,7 +165,7 @@ function Invoices({ billing }: { billing: BillingOverview }) {
           {billing.invoices.map((invoice) => (
             <tr key={invoice.id}>
               <td>{formatDate(i18n, invoice.created)}</td>
-              <td>{invoice.number ?? "—"}</td>
+              <td className="billing-number">{invoice.number ?? "—"}</td>
               <td dir="ltr">{money(invoice.total, invoice.currency)}</td>
               <td>
                 <InvoiceStatus status={invoice.status} />

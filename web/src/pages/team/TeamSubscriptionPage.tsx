@@ -11,7 +11,7 @@
 
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Check } from "lucide-react";
+import { ArrowDown, ArrowUp, Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ContactDialog } from "../../dialogs/ContactDialog";
@@ -24,7 +24,7 @@ import {
   QUOTA_LABELS,
   QUOTA_NAMES,
 } from "../../team/labels";
-import { isBelow, mainPlanId, planDiff } from "../../team/plan-diff";
+import { isBelow, mainPlanId, type PlanDiff, planDiff, type QuotaChange } from "../../team/plan-diff";
 import {
   CURRENCIES,
   checkoutPath,
@@ -316,26 +316,27 @@ function FirstContest({ currency }: { currency: Currency }) {
   );
 }
 
-/** What this plan adds or removes against the team's own. */
-function PlanChanges({ current, plan, period }: { current: Plan; plan: Plan; period: Period }) {
+/** A quota above or below the team's own plan's, marked beside its value. */
+function QuotaMark({ change }: { change: QuotaChange | undefined }) {
   const { i18n } = useLingui();
-  const diff = planDiff(current, plan, period);
+  if (!change) return null;
+  const from = i18n.number(change.from);
+  const up = change.to > change.from;
+  const label = up ? i18n._(msg`More than your plan (${from})`) : i18n._(msg`Less than your plan (${from})`);
+  return (
+    <span className={up ? "quota-more" : "quota-less"} role="img" aria-label={label} title={label}>
+      {up ? <ArrowUp size={14} aria-hidden="true" /> : <ArrowDown size={14} aria-hidden="true" />}
+    </span>
+  );
+}
+
+/** The features this plan adds or takes away against the team's own (its quotas are marked in its list). */
+function PlanChanges({ diff }: { diff: PlanDiff }) {
+  const { i18n } = useLingui();
   const shown = 3;
-  if (diff.quotas.length + diff.added.length + diff.removed.length === 0) return null;
+  if (diff.added.length + diff.removed.length === 0) return null;
   return (
     <ul className="plan-diff" aria-label={i18n._(msg`Compared with your plan`)}>
-      {diff.quotas.map((q) => {
-        const label = i18n._(QUOTA_LABELS[q.name]);
-        const to = i18n.number(q.to);
-        const from = i18n.number(q.from);
-        return (
-          <li key={q.name} className={q.to > q.from ? "plan-diff-more" : "plan-diff-less"}>
-            <Trans>
-              {label}: {to} instead of {from}
-            </Trans>
-          </li>
-        );
-      })}
       {diff.added.slice(0, shown).map((f) => (
         <li key={`+${f}`} className="plan-diff-more">
           {featureLabel(i18n, f)}
@@ -383,6 +384,7 @@ function PlanCard({
   const headingId = useId();
   const quotas = periodQuotas(plan.quotas, period);
   const cost = planCost(plan, currency, period);
+  const diff = !current && currentPlan ? planDiff(currentPlan, plan, period) : null;
   const name = plan.name;
   const featureCount = plan.features.length;
   return (
@@ -407,12 +409,15 @@ function PlanCard({
         <p>
           <PlanPrice cost={cost} currency={currency} />
         </p>
-        {!current && currentPlan && <PlanChanges current={currentPlan} plan={plan} period={period} />}
+        {diff && <PlanChanges diff={diff} />}
         <dl className="team-plan-quotas">
           {QUOTA_NAMES.map((q) => (
             <div key={q}>
               <dt>{i18n._(QUOTA_LABELS[q])}</dt>
-              <dd>{i18n.number(quotas[q])}</dd>
+              <dd>
+                <QuotaMark change={diff?.quotas.find((c) => c.name === q)} />
+                {i18n.number(quotas[q])}
+              </dd>
             </div>
           ))}
           <div>
