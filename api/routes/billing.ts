@@ -10,6 +10,7 @@
  * Without STRIPE_SECRET_KEY the calls that reach Stripe answer 404 billingNotConfigured; a Stripe call that fails
  * answers 503 billingUnavailable. Buying needs a team that is not frozen (it pays what it owes first).
  */
+import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { holds } from "../auth/permissions";
 import { checkoutUrl, type Purchase, portalUrl } from "../billing/checkout";
@@ -18,6 +19,8 @@ import { billingOverview } from "../billing/overview";
 import { isCurrency, OFFERS } from "../billing/prices";
 import { type Stripe, stripeClient } from "../billing/stripe-client";
 import type { AppEnv } from "../context";
+import { first } from "../db/query";
+import { contests } from "../db/tables";
 import { AppError } from "../errors";
 import { authOf, requireNotFrozen, requirePermission, teamOf } from "../middleware/guards";
 import { jsonBody, validationError } from "../validation";
@@ -105,12 +108,37 @@ export const billingRoutes = new Hono<AppEnv>()
           provider: checked.provider.name,
           matched: checked.matched,
         };
-      } else if (typeof body.contest_id === "string" && body.contest_id !== "") {
-        purchase.contestId = body.contest_id;
+      } else {
+        purchase.contestId = await draftForPayment(c, body.contest_id);
       }
       return c.json({ url: await buy(c, stripe, purchase) });
     },
   );
+
+/** The contest-builder one-shot pays for a draft of the team saved for payment and not paid yet (else 422/404). */
+async function draftForPayment(c: Parameters<typeof teamOf>[0], id: unknown): Promise<string> {
+  if (typeof id !== "string" || id === "") {
+    throw validationError(c, { contest_id: [{ key: "validation.required", rule: "required" }] });
+  }
+  const { db } = c.get("deps");
+  const { team } = teamOf(c);
+  const draft = await first(
+    db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(
+        and(
+          eq(contests.id, id),
+          eq(contests.teamId, team.id),
+          eq(contests.forPayment, true),
+          eq(contests.paidContest, false),
+          isNull(contests.deletedAt),
+        ),
+      ),
+  );
+  if (!draft) throw new AppError("notFound", { message: "error.notFound.contest" });
+  return draft.id;
+}
 
 async function buy(c: Parameters<typeof teamOf>[0], stripe: Stripe, purchase: Purchase): Promise<string> {
   const { db, env } = c.get("deps");

@@ -404,6 +404,33 @@ describe("a one-shot bought", () => {
   });
 });
 
+describe("a contest-builder one-shot bought", () => {
+  it("makes the team's draft saved for payment a paid contest, and refuses another team's draft (404)", async () => {
+    const { s, teamId } = await owner();
+    const at = now.toISOString();
+    const draft = { teamId, status: "draft", forPayment: true, createdAt: at, updatedAt: at };
+    await t.db.insert(contests).values({ ...draft, id: "draft-own", name: "Summer" });
+    const other = await signIn(t, "noah@other.example", "Noah");
+    const otherTeam = await currentTeamId(t, other.userId);
+    await t.db.insert(contests).values({ ...draft, teamId: otherTeam, id: "draft-other", name: "Not yours" });
+
+    const path = "/api/v1/billing/checkout/one-shot/contestbuilder";
+    expect((await s.call("POST", path, { currency: "eur", contest_id: "draft-other" })).status).toBe(404);
+    expect((await s.call("POST", path, { currency: "eur" })).status).toBe(422);
+    const res = await s.call("POST", path, { currency: "eur", contest_id: "draft-own" });
+    expect(res.status).toBe(200);
+    const sessionId = ((await res.json()) as { url: string }).url.split("/pay/")[1] ?? "";
+    expect(await standin.pay(sessionId)).toBe(`${t.env.publicUrl}/team/one-shot/draft-own?checkout=success`);
+    const paid = await first(t.db.select().from(contests).where(eq(contests.id, "draft-own")));
+    expect(paid?.paidContest).toBe(true);
+    const untouched = await first(t.db.select().from(contests).where(eq(contests.id, "draft-other")));
+    expect(untouched?.paidContest).toBe(false);
+    expect(await billingChanges(teamId)).toEqual(["oneShotBought"]);
+    // Paid already: not sold twice.
+    expect((await s.call("POST", path, { currency: "eur", contest_id: "draft-own" })).status).toBe(404);
+  });
+});
+
 describe("without Stripe", () => {
   it("answers billing not configured, takes no webhook, and the billing page says so", async () => {
     await t.cleanup();
