@@ -1,7 +1,8 @@
 /**
  * What the billing page shows (GET /api/v1/billing): the plan and its period, the subscription's state as the
  * webhooks last applied it (the next invoice: its date and amount), the grace period or freeze, and the
- * customer's invoices read from Stripe (their hosted pages). Without Stripe: `configured: false` and the plan.
+ * customer's invoices read from Stripe (their hosted pages; `invoices_unavailable` when Stripe did not answer).
+ * Without Stripe: `configured: false` and the plan.
  */
 import type { TeamRow } from "../context";
 import type { Stripe } from "./stripe-client";
@@ -21,9 +22,12 @@ export async function billingOverview(stripe: Stripe | null, team: TeamRow, with
   const billing = storedBilling(team);
   const live = billing && billing.status !== "canceled";
   let invoices: InvoiceLine[] = [];
+  let invoicesUnavailable = false;
   if (stripe && withInvoices && team.stripeCustomerId) {
-    const page = await stripe.invoices.list({ customer: team.stripeCustomerId, limit: 24 });
-    invoices = page.data
+    // The plan and the next invoice are ours; only the list is Stripe's: without it the page still says the rest.
+    const page = await stripe.invoices.list({ customer: team.stripeCustomerId, limit: 24 }).catch(() => null);
+    invoicesUnavailable = page === null;
+    invoices = (page?.data ?? [])
       .filter((i) => i.status !== "draft")
       .map((i) => ({
         id: i.id ?? "",
@@ -49,6 +53,7 @@ export async function billingOverview(stripe: Stripe | null, team: TeamRow, with
     payment_due_at: team.paymentDueAt,
     frozen_limit_date: team.frozenLimitDate,
     invoices,
+    invoices_unavailable: invoicesUnavailable,
   };
 }
 

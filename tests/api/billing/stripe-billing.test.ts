@@ -170,6 +170,11 @@ describe("checkout", () => {
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: string }).error).toBe("billingUnavailable");
     void s;
+    // The billing page still answers what is ours.
+    await t.db.update(teams).set({ stripeCustomerId: "cus_unreachable" });
+    const page = await again.call("GET", "/api/v1/billing");
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ plan: "basic", invoices: [], invoices_unavailable: true });
   }, 60_000);
 });
 

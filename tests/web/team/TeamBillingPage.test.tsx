@@ -28,6 +28,7 @@ function overview(over: Partial<BillingOverview> = {}): BillingOverview {
     has_customer: true,
     next_invoice: { date: "2026-04-01T09:00:00.000Z", amount: 4900, currency: "eur" },
     ends_at: null,
+    invoices_unavailable: false,
     payment_due_at: null,
     frozen_limit_date: null,
     invoices: [

@@ -130,6 +130,13 @@ function PlanSummary({ billing, canManage }: { billing: BillingOverview; canMana
 
 function Invoices({ billing }: { billing: BillingOverview }) {
   const { i18n } = useLingui();
+  if (billing.invoices_unavailable) {
+    return (
+      <p role="status">
+        <Trans>Stripe did not answer: the invoices cannot be listed right now. Try again in a moment.</Trans>
+      </p>
+    );
+  }
   if (billing.invoices.length === 0) {
     return (
       <p className="muted">
