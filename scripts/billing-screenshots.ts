@@ -2,7 +2,8 @@
  * `npx tsx scripts/billing-screenshots.ts [--locale=fr]`: the subscription and billing pages with Stripe, against
  * the real server and the Stripe stand-in (tests/helpers/stripe-standin.ts), at 390 × 844 and 1440 × 900, light
  * and dark, into screenshots/billing-{locale}/ (gitignored), for review: a free team's subscription page, then
- * the same team on Advanced (subscription and billing pages), then during a failed payment's grace period.
+ * the same team on Advanced (subscription and billing pages), then during a failed payment's grace period, then
+ * frozen.
  */
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
@@ -73,8 +74,11 @@ try {
   await standin.pay(sessionId);
   await shoot("subscription-advanced", "/team/subscription");
   await shoot("billing-advanced", "/team/billing");
-  await standin.failRenewal(String(standin.sessions.get(sessionId)?.subscription));
+  const subscription = String(standin.sessions.get(sessionId)?.subscription);
+  await standin.failRenewal(subscription);
   await shoot("billing-grace", "/team/billing");
+  await standin.giveUpRetries(subscription);
+  await shoot("billing-frozen", "/team/billing");
 } finally {
   await browser.close();
   await server.stop();

@@ -21,6 +21,7 @@ export type InvoiceLine = {
 export async function billingOverview(stripe: Stripe | null, team: TeamRow, withInvoices: boolean) {
   const billing = storedBilling(team);
   const live = billing && billing.status !== "canceled";
+  const owing = team.paymentDueAt !== null || team.frozenLimitDate !== null;
   let invoices: InvoiceLine[] = [];
   let invoicesUnavailable = false;
   if (stripe && withInvoices && team.stripeCustomerId) {
@@ -45,8 +46,9 @@ export async function billingOverview(stripe: Stripe | null, team: TeamRow, with
     period: (team.subscription?.period as string | undefined) ?? null,
     status: billing?.status ?? null,
     has_customer: team.stripeCustomerId !== null,
+    // While an invoice is owed, the next one is not what to look at: the open one is (the invoices list).
     next_invoice:
-      live && billing.current_period_end && !billing.cancel_at_period_end && billing.amount !== null
+      live && !owing && billing.current_period_end && !billing.cancel_at_period_end && billing.amount !== null
         ? { date: billing.current_period_end, amount: billing.amount, currency: billing.currency }
         : null,
     ends_at: live && billing.cancel_at_period_end ? billing.current_period_end : null,

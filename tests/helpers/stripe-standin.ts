@@ -329,7 +329,9 @@ export class StripeStandIn {
         return sub ? { status: 200, body: sub } : notFound("subscription", arg);
       }
       case "GET /v1/invoices": {
+        // Newest first, as Stripe lists them (the later one first within a second).
         const data = [...this.invoices.values()]
+          .reverse()
           .filter((i) => i.customer === p.customer)
           .sort((a, b) => (b.created as number) - (a.created as number));
         return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/invoices" } };

@@ -314,6 +314,9 @@ describe("a failed payment", () => {
     expect(row.paymentDueAt).toBe(new Date(now.getTime() + GRACE_DAYS * DAY).toISOString());
     expect(row.frozenLimitDate).toBeNull();
     expect((await s.call("GET", "/api/v1/teams/current/contests/list")).status).toBe(200);
+    const owing = (await (await s.call("GET", "/api/v1/billing")).json()) as Record<string, unknown>;
+    expect(owing).toMatchObject({ status: "past_due", next_invoice: null, payment_due_at: row.paymentDueAt });
+    expect((owing.invoices as { status: string }[]).map((i) => i.status)).toEqual(["open", "paid"]);
 
     now = new Date(now.getTime() + GRACE_DAYS * DAY - 60_000);
     expect(await freezeOverdueTeams(t.deps)).toEqual([]);

@@ -93,12 +93,19 @@ describe("TeamBillingPage with Stripe", () => {
 
   it("warns during a failed payment's grace period with the date the team is blocked", async () => {
     mockApi({
-      "GET /billing": json(overview({ payment_due_at: "2026-03-09T09:00:00.000Z", status: "past_due" })),
+      "GET /billing": json(
+        overview({ payment_due_at: "2026-03-09T09:00:00.000Z", status: "past_due", next_invoice: null }),
+      ),
     });
     renderShell(<TeamBillingPage />, { path: "/team/billing" });
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading", { name: "A payment failed" })).toBeTruthy();
     expect(alert.textContent).toContain("Mar 9, 2026");
+    expect(screen.getByText("Next invoice").nextElementSibling?.textContent).toBe(
+      "None until the invoice owed is paid",
+    );
+    // One way to pay: the alert's.
+    expect(screen.getAllByRole("button", { name: "Manage payment" })).toHaveLength(1);
   });
 
   it("says a team without a subscription has no next invoice and no invoice yet", async () => {

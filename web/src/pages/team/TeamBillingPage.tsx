@@ -107,6 +107,8 @@ function PlanSummary({ billing, canManage }: { billing: BillingOverview; canMana
                 <strong dir="ltr">{money(next.amount, next.currency)}</strong> on{" "}
                 {formatDate(i18n, next.date)}
               </Trans>
+            ) : billing.payment_due_at || billing.frozen_limit_date ? (
+              <Trans>None until the invoice owed is paid</Trans>
             ) : billing.ends_at ? (
               <Trans>None: the subscription ends on {formatDate(i18n, billing.ends_at)}</Trans>
             ) : (
