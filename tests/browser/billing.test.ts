@@ -2,8 +2,8 @@
  * Payments in Chromium against the real server, its Stripe SDK pointed at the stand-in (tests/helpers/
  * stripe-standin.ts, checked against Stripe's published description): a free team chooses a plan on the
  * subscription page, pays on the stand-in's hosted checkout page, and is back on its billing page with the new
- * plan, quotas and invoice, moved only by the signed webhooks; then it buys a one-shot quick draw whose import
- * is made once paid.
+ * plan, quotas and invoice, moved only by the signed webhooks (both pages pass axe); then it buys a one-shot
+ * quick draw whose import is made once paid.
  */
 import { createServer } from "node:net";
 import type { Page } from "playwright-core";
@@ -14,6 +14,7 @@ import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 import { StripeStandIn, standinStripeSettings } from "../helpers/stripe-standin";
 import { type ApiCall, signInDemo } from "./builder-helpers";
+import { seriousViolations } from "./route-tour";
 
 let standin: StripeStandIn;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -98,6 +99,7 @@ describe("buying with Stripe", () => {
     expect(team.quotas).toMatchObject({ drafts: 5, imports: 4, contests: 2, winners: 10 });
     expect(webhooks.length).toBeGreaterThanOrEqual(3);
     expect(webhooks.every((s) => s === 200)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The subscription page now names Advanced first and sends a change of plan to the portal.
     await page.goto(`${server.url}/team/subscription`);
@@ -105,6 +107,7 @@ describe("buying with Stripe", () => {
     expect(await page.locator('[data-plan="hobbyist"]').getByRole("link").textContent()).toBe(
       "Switch down to Hobbyist",
     );
+    expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(standin.problems).toEqual([]);
   }, 120_000);
