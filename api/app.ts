@@ -21,6 +21,7 @@ import { myActivityRoutes, teamActivityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
 import { announcementsRoutes } from "./routes/announcements";
 import { authRoutes } from "./routes/auth";
+import { billingRoutes } from "./routes/billing";
 import { contactRoutes } from "./routes/contact";
 import { contestBuilderConfigRoutes, contestBuilderRoutes } from "./routes/contest-builder";
 import { contestSetupRoutes } from "./routes/contest-setup";
@@ -37,6 +38,7 @@ import { openapiRoutes } from "./routes/openapi";
 import { quickdrawRoutes } from "./routes/quickdraw";
 import { quotasRoutes } from "./routes/quotas";
 import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { currentTeamRoutes, teamByIdRoutes, teamsRoutes } from "./routes/teams";
 import { templatesRoutes } from "./routes/templates";
 import { uploadsRoutes } from "./routes/uploads";
@@ -86,11 +88,14 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .use(requireUser, requireTeam, requireNotFrozen)
     .route("/", uploadsRoutes);
   const admin = new Hono<AppEnv>().use(requireUser, requireAdmin).route("/", adminRoutes);
+  // Payments: outside /teams/current, so a frozen team reaches the way to pay (app-shell.md §2).
+  const billing = new Hono<AppEnv>().use(requireUser, requireTeam).route("/", billingRoutes);
   return new Hono<AppEnv>()
     .route("/teams/current", currentTeam)
     .route("/users/me", me)
     .route("/upload", uploads)
     .route("/admin", admin)
+    .route("/billing", billing)
     .route("/", authRoutes)
     .route("/", switchTeamRoutes)
     .route("/", teamsRoutes)
@@ -101,7 +106,8 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", contestBuilderRoutes)
     .route("/", openapiRoutes)
     .route("/", verifyRoutes)
-    .route("/", verifyPagesRoutes);
+    .route("/", verifyPagesRoutes)
+    .route("/", stripeWebhookRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;

@@ -40,6 +40,18 @@ export type Env = {
   claimTimeoutMs: number;
   /** SANDBOX_DRIVER_DELAY_MS: every sandbox network call waits this long (tests of processes killed mid-job). */
   sandboxDriverDelayMs: number;
+  /** Stripe billing (decisions.md "Payments"); null without STRIPE_SECRET_KEY: no online payment, admins set plans. */
+  stripe: StripeSettings | null;
+};
+
+/** Where the Stripe SDK sends every call (STRIPE_API_URL split as its host/port/protocol options), and its keys. */
+export type StripeSettings = {
+  secretKey: string;
+  /** The webhook endpoint's signing secret; without it every delivery is refused (400). */
+  webhookSecret: string | null;
+  host: string;
+  port: number;
+  protocol: "http" | "https";
 };
 
 export class EnvError extends Error {}
@@ -106,6 +118,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (nodeEnv === "production" && sandboxDriverDelayMs > 0) {
     throw new EnvError("SANDBOX_DRIVER_DELAY_MS is for tests: leave it unset in production");
   }
+  const stripe = readStripe(source);
   return {
     nodeEnv,
     host,
@@ -127,6 +140,25 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     schedulerTickMs,
     claimTimeoutMs,
     sandboxDriverDelayMs,
+    stripe,
+  };
+}
+
+function readStripe(source: Record<string, string | undefined>): StripeSettings | null {
+  const secretKey = source.STRIPE_SECRET_KEY || "";
+  if (!secretKey) return null;
+  const apiUrl = source.STRIPE_API_URL || "https://api.stripe.com";
+  const url = URL.canParse(apiUrl) ? new URL(apiUrl) : null;
+  if (!url || !/^https?:$/.test(url.protocol) || (url.pathname !== "/" && url.pathname !== "")) {
+    throw new EnvError(`STRIPE_API_URL must be an http(s) URL without a path (got "${apiUrl}")`);
+  }
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    secretKey,
+    webhookSecret: source.STRIPE_WEBHOOK_SECRET || null,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
   };
 }
 

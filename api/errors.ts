@@ -52,6 +52,12 @@ export const ERROR_STATUS = {
   serverError: 500,
   /** A social network did not answer (api/drivers/errors.ts NetworkUnavailable). */
   networkUnavailable: 503,
+  /** Stripe is not configured (no STRIPE_SECRET_KEY): nothing can be bought online (decisions.md "Payments"). */
+  billingNotConfigured: 404,
+  /** The offer or plan has no price in that currency (or billing:sync has not made it yet). */
+  offerNotSold: 409,
+  /** Stripe did not answer or refused the call. */
+  billingUnavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

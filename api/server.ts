@@ -1,5 +1,6 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { startGraceTicker } from "./billing/grace-ticker";
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import { type OpenDb, openDb } from "./db/client";
@@ -69,6 +70,8 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
   injectWebSocket(server);
   // Contests start, close and are drawn by the scheduler's jobs, on the server clock (api/scheduler/).
   const stopScheduler = startScheduler(deps, env.schedulerTickMs);
+  // A failed payment's grace period ends on the same clock (api/billing/grace.ts).
+  const stopGrace = startGraceTicker(deps, env.schedulerTickMs);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;
@@ -79,6 +82,7 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     devMailbox: env.nodeEnv !== "production",
     close: async () => {
       await stopScheduler();
+      await stopGrace();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
       });

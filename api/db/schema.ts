@@ -38,6 +38,12 @@ export const teams = sqliteTable("teams", {
   frozenLimitDate: text("frozen_limit_date"),
   /** { period: "monthly" | "yearly", support?: { name, email, phone, profile_picture_url } } */
   subscription: text("subscription", { mode: "json" }).$type<Record<string, unknown>>(),
+  /** The team's Stripe customer (cus_...), made at its first checkout and kept (api/billing/). */
+  stripeCustomerId: text("stripe_customer_id"),
+  /** The Stripe subscription as last applied (api/billing/subscription-state.ts BillingState). */
+  billing: text("billing", { mode: "json" }).$type<Record<string, unknown>>(),
+  /** A payment failed: the grace period ends then, and the team is frozen if it is still unpaid (api/billing/). */
+  paymentDueAt: text("payment_due_at"),
   createdAt: text("created_at").notNull(),
   deletedAt: text("deleted_at"),
 });
@@ -584,3 +590,10 @@ export const draws = sqliteTable(
   },
   (t) => [uniqueIndex("draws_contest_kind_index").on(t.contestId, t.kind, t.testIndex)],
 );
+
+/** Stripe webhook events already applied, by their id: each is applied once (api/billing/webhook.ts). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  appliedAt: text("applied_at").notNull(),
+});

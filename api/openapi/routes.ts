@@ -4,6 +4,7 @@
  * and a test fails when a route of the app has no entry here (or an entry has no route).
  */
 import { ADMIN_ROUTES } from "./admin-routes";
+import { BILLING_ROUTES } from "./billing-routes";
 import { CONTESTS_ROUTES } from "./contests-routes";
 import { LIFECYCLE_ROUTES } from "./lifecycle-routes";
 import { QUICKDRAW_ROUTES } from "./quickdraw-routes";
@@ -457,4 +458,5 @@ export const ROUTES: RouteDoc[] = [
   ...QUICKDRAW_ROUTES,
   ...LIFECYCLE_ROUTES,
   ...ADMIN_ROUTES,
+  ...BILLING_ROUTES,
 ];

@@ -22,16 +22,13 @@ import type { AppEnv } from "../context";
 import { first } from "../db/query";
 import { contests } from "../db/tables";
 import { lockTeam, transaction } from "../db/transaction";
-import { hasRealDriver } from "../drivers";
 import { AppError, refuse } from "../errors";
-import { newId } from "../ids";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
-import { providerProblem, teamAccounts } from "../services/accounts";
-import { logActivity } from "../services/activity";
+import { providerProblem } from "../services/accounts";
 import { FINISHED_STATUSES, moveStatus } from "../services/contest-status";
 import {
-  importedSource,
   importsLeft,
+  insertQuickImport,
   matchPost,
   type PostMatch,
   quickdrawCheckoutUrl,
@@ -54,7 +51,7 @@ type MergeProblem =
  * The import body, checked whole: the form rules (schemas/forms/quickdraw-import), then a quickdraw network and
  * a post link of that network; every field's first problem in one 422.
  */
-function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
+export function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
   const { catalog } = c.get("deps");
   const errors = formErrors(c, "quickdraw-import", body);
   const { name, matched } = body;
@@ -104,38 +101,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
           extra: { quota: imports.quota, checkout },
         });
       }
-      const at = now.toISOString();
-      const row: typeof contests.$inferInsert = {
-        id: newId(),
-        teamId: team.id,
-        name,
-        type: "classic",
-        status: "started",
-        startAt: at,
-        closeAt: null,
-        config: { is_setup: false, nb_winners: 1, autodraw: { enabled: false, autodraw_at: null } },
-        meta: { cancel_reason: null, imported_from: matched.trim() },
-        sources: [await importedSource(tx, team.id, provider, post)],
-        providers: [provider.name],
-        entriesCount: 0,
-        // Real when the team has a real account of the network to read the post with.
-        sandbox:
-          !hasRealDriver(provider) ||
-          !(await teamAccounts(tx, team.id, provider.name)).some(
-            (a) => !a.account.sandbox && !a.account.disabled,
-          ),
-        createdBy: user.id,
-        createdAt: at,
-        updatedAt: at,
-      };
-      await tx.insert(contests).values(row);
-      await logActivity(tx, clock, {
-        teamId: team.id,
-        type: "createContest",
-        userId: user.id,
-        meta: { contest: { _id: row.id, name } },
-      });
-      return row;
+      return insertQuickImport(tx, now, { teamId: team.id, userId: user.id, name, matched, provider, post });
     });
     realtime.toTeam(team.id, { type: "load_contest", contest_id: contest.id });
     return c.json({ contest_id: contest.id }, 201);

@@ -18,8 +18,10 @@ import type { TeamRow } from "../context";
 import type { Db } from "../db/client";
 import { first } from "../db/query";
 import { contests } from "../db/tables";
+import { hasRealDriver } from "../drivers";
 import { newId } from "../ids";
 import { teamAccounts } from "./accounts";
+import { logActivity } from "./activity";
 import { teamQuotas } from "./teams";
 
 export { MAX_POST_URL_LENGTH, type PostMatch } from "../../engine/quickdraw";
@@ -129,4 +131,59 @@ export function samePost(a: Record<string, unknown>, b: Record<string, unknown>)
   if (a.provider !== b.provider) return false;
   const same = (key: "post_id" | "shortcode") => typeof a[key] === "string" && a[key] === b[key];
   return same("post_id") || same("shortcode");
+}
+
+/**
+ * Makes the quick import's classic contest, started now, with its one stored source, and logs createContest: the
+ * import call (quota counted) and a paid one-shot quick draw (api/billing/one-shot.ts: `paid`, no quota) both.
+ */
+export async function insertQuickImport(
+  tx: Db,
+  now: Date,
+  input: {
+    teamId: string;
+    userId: string | null;
+    name: string;
+    matched: string;
+    provider: ProviderDefinition;
+    post: PostMatch;
+    paid?: { checkoutSession: string };
+  },
+): Promise<typeof contests.$inferInsert> {
+  const { teamId, name, provider } = input;
+  const at = now.toISOString();
+  const row: typeof contests.$inferInsert = {
+    id: newId(),
+    teamId,
+    name,
+    type: "classic",
+    status: "started",
+    startAt: at,
+    closeAt: null,
+    config: { is_setup: false, nb_winners: 1, autodraw: { enabled: false, autodraw_at: null } },
+    meta: {
+      cancel_reason: null,
+      imported_from: input.matched.trim(),
+      ...(input.paid ? { checkout_session: input.paid.checkoutSession } : {}),
+    },
+    sources: [await importedSource(tx, teamId, provider, input.post)],
+    providers: [provider.name],
+    entriesCount: 0,
+    paidContest: input.paid !== undefined,
+    // Real when the team has a real account of the network to read the post with.
+    sandbox:
+      !hasRealDriver(provider) ||
+      !(await teamAccounts(tx, teamId, provider.name)).some((a) => !a.account.sandbox && !a.account.disabled),
+    createdBy: input.userId,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await tx.insert(contests).values(row);
+  await logActivity(tx, () => now, {
+    teamId,
+    type: "createContest",
+    userId: input.userId,
+    meta: { contest: { _id: row.id, name } },
+  });
+  return row;
 }

@@ -55,6 +55,9 @@ export async function createTeam(
     isDefault: input.isDefault ?? false,
     frozenLimitDate: null,
     subscription: null,
+    stripeCustomerId: null,
+    billing: null,
+    paymentDueAt: null,
     createdAt: now,
     deletedAt: null,
   };

@@ -2598,7 +2598,7 @@ export interface ActivityItem {
    */
   _id: string;
   /**
-   * What happened (app-shell.md §9).
+   * What happened (app-shell.md §9; changeBilling: a payment moved the team's plan or its payment state, issue 26).
    */
   type:
     | "createTeam"
@@ -2614,7 +2614,8 @@ export interface ActivityItem {
     | "loadContest"
     | "loadEntries"
     | "startDraw"
-    | "finishDraw";
+    | "finishDraw"
+    | "changeBilling";
   /**
    * When.
    */
@@ -2701,6 +2702,31 @@ export interface ActivityItem {
        * Name.
        */
       name: string;
+    };
+    /**
+     * What a payment changed (changeBilling): the plan and period now, and the change.
+     */
+    billing?: {
+      /**
+       * planChanged: a new plan or period; paymentFailed: the grace period started; frozen: the grace period ended unpaid; paid: a late payment settled it; canceled: back to the basic plan; oneShotBought: a one-shot offer was paid.
+       */
+      change: "planChanged" | "paymentFailed" | "frozen" | "paid" | "canceled" | "oneShotBought";
+      /**
+       * The team's plan after the change.
+       */
+      plan: string;
+      /**
+       * The billing period after the change; null without a subscription.
+       */
+      period?: "monthly" | "yearly" | null;
+      /**
+       * The one-shot offer bought (oneShotBought).
+       */
+      offer?: string;
+      /**
+       * paymentFailed: when the grace period ends; frozen: the freeze's limit date.
+       */
+      until?: string;
     };
   };
 }

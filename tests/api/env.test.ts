@@ -47,3 +47,44 @@ describe("readEnv", () => {
     );
   });
 });
+
+describe("readEnv's Stripe settings", () => {
+  it("has no Stripe without STRIPE_SECRET_KEY, whatever else is set", () => {
+    expect(readEnv({ NODE_ENV: "test", STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe).toBeNull();
+  });
+
+  it("sends every call to api.stripe.com over https by default", () => {
+    expect(readEnv({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_1" }).stripe).toEqual({
+      secretKey: "sk_test_1",
+      webhookSecret: null,
+      host: "api.stripe.com",
+      port: 443,
+      protocol: "https",
+    });
+  });
+
+  it("splits STRIPE_API_URL into the SDK's host, port and protocol", () => {
+    const env = readEnv({
+      NODE_ENV: "test",
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_API_URL: "http://127.0.0.1:12111",
+    });
+    expect(env.stripe).toEqual({
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_1",
+      host: "127.0.0.1",
+      port: 12111,
+      protocol: "http",
+    });
+  });
+
+  it.each(["not a url", "ftp://stripe.example", "https://api.stripe.com/v1"])(
+    "refuses STRIPE_API_URL=%s with a clear message",
+    (url) => {
+      expect(() =>
+        readEnv({ NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_API_URL: url }),
+      ).toThrow(EnvError);
+    },
+  );
+});

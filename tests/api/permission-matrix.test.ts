@@ -64,6 +64,7 @@ const WITH_PERMISSIONS = {
   "team.contests.export_entries": true,
   "team.contests.do_testdraw": true,
   "team.contests.do_finaldraw": true,
+  "team.subscription.upgrade_subscription": true,
 };
 
 /** Team A's objects (tests/helpers/world.ts): `without` lent A its own account through A's account invite. */
@@ -187,6 +188,24 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/v1/teams/current/quotas": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+
+  // Payments: no Stripe in this world, so whoever may buy meets 404 billingNotConfigured; the webhook too.
+  "GET /api/v1/billing": { expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 } },
+  "POST /api/v1/billing/portal": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 403, otherTeam: 404 },
+  },
+  "POST /api/v1/billing/checkout/plan/:plan/:period": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 403, otherTeam: 404 },
+    request: () => ({ params: { plan: "advanced", period: "monthly" }, body: { currency: "eur" } }),
+  },
+  "POST /api/v1/billing/checkout/one-shot/:offer": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 403, otherTeam: 404 },
+    request: () => ({ params: { offer: "quickdraw" }, body: { currency: "eur" } }),
+  },
+  "POST /api/v1/webhooks/stripe": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ body: {} }),
   },
 
   // Team settings, by the team's id (otherTeam names team A: 404).

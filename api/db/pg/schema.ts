@@ -40,6 +40,12 @@ export const teams = pgTable("teams", {
   frozenLimitDate: text("frozen_limit_date"),
   /** { period: "monthly" | "yearly", support?: { name, email, phone, profile_picture_url } } */
   subscription: jsonb("subscription").$type<Record<string, unknown>>(),
+  /** The team's Stripe customer (cus_...), made at its first checkout and kept (api/billing/). */
+  stripeCustomerId: text("stripe_customer_id"),
+  /** The Stripe subscription as last applied (api/billing/subscription-state.ts BillingState). */
+  billing: jsonb("billing").$type<Record<string, unknown>>(),
+  /** A payment failed: the grace period ends then, and the team is frozen if it is still unpaid (api/billing/). */
+  paymentDueAt: text("payment_due_at"),
   createdAt: text("created_at").notNull(),
   deletedAt: text("deleted_at"),
 });
@@ -582,3 +588,10 @@ export const draws = pgTable(
   },
   (t) => [uniqueIndex("draws_contest_kind_index").on(t.contestId, t.kind, t.testIndex)],
 );
+
+/** Stripe webhook events already applied, by their id: each is applied once (api/billing/webhook.ts). */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  appliedAt: text("applied_at").notNull(),
+});

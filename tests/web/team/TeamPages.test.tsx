@@ -5,7 +5,6 @@ import { aliceMember, bobMember, members, ownerMember, sandboxAccount } from "..
 import { activateLocale } from "../../../web/src/i18n/activate";
 import TeamAccountsPage from "../../../web/src/pages/team/TeamAccountsPage";
 import TeamActivityPage from "../../../web/src/pages/team/TeamActivityPage";
-import TeamBillingPage from "../../../web/src/pages/team/TeamBillingPage";
 import TeamMembersPage, { memberActions } from "../../../web/src/pages/team/TeamMembersPage";
 import TeamOverviewPage, { busiestNetwork } from "../../../web/src/pages/team/TeamOverviewPage";
 import TeamSettingsPage from "../../../web/src/pages/team/TeamSettingsPage";
@@ -254,6 +253,7 @@ describe("TeamActivityPage", () => {
       "Dana loaded the entries of Summer.",
       "Dana started the draw of Summer.",
       "Dana finished the draw of Summer.",
+      "The team's billing changed.",
     ]);
     expect(screen.getAllByRole("link", { name: "Summer" })[0]?.getAttribute("href")).toBe("/contest/c1/");
   });
@@ -345,23 +345,5 @@ describe("TeamSettingsPage", () => {
     renderShell(<TeamSettingsPage />, { user, path: "/team/settings" });
     fireEvent.click(screen.getByRole("button", { name: "Delete the team" }));
     expect(screen.getByRole("dialog", { name: "Delete the team Demo team?" })).toBeTruthy();
-  });
-});
-
-describe("TeamBillingPage", () => {
-  it("says plainly that no billing is set up and offers the contact form", () => {
-    renderShell(<TeamBillingPage />, { path: "/team/billing" });
-    expect(screen.getByText(/Online billing is not set up on this Fairdraw server/)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Contact us" })).toBeTruthy();
-  });
-
-  it("tells a frozen team by when to pay", () => {
-    const user = userWith((u) => {
-      u.currentTeam.frozen = { limit_date: "2030-01-01T00:00:00.000Z" };
-    });
-    renderShell(<TeamBillingPage />, { user, path: "/team/billing" });
-    expect(screen.getByRole("heading", { name: "Payment must be regularised" })).toBeTruthy();
-    expect(screen.getByRole("timer")).toBeTruthy();
-    expect(screen.queryByRole("link", { name: "See the plans" })).toBeNull();
   });
 });

@@ -97,9 +97,10 @@ describe("TeamSubscriptionPage", () => {
     expect(within(card("advanced")).getByText("Best offer")).toBeTruthy();
     expect(within(card("business")).getByText("Current plan")).toBeTruthy();
     expect(within(card("business")).queryByRole("link")).toBeNull();
-    expect(
-      within(card("professional")).getByRole("link", { name: "Choose Professional" }).getAttribute("href"),
-    ).toBe("/checkout-session/plan/professional/monthly?currency=usd");
+    // Below the business plan: a quiet link, never the main action.
+    const lower = within(card("professional")).getByRole("link", { name: "Switch down to Professional" });
+    expect(lower.getAttribute("href")).toBe("/checkout-session/plan/professional/monthly?currency=usd");
+    expect(lower.className).not.toContain("button");
     fireEvent.click(screen.getByRole("radio", { name: "Yearly" }));
     expect(within(card("advanced")).getByRole("link").getAttribute("href")).toBe(
       "/checkout-session/plan/advanced/yearly?currency=usd",
@@ -128,6 +129,60 @@ describe("TeamSubscriptionPage", () => {
       "Included",
       "Included",
     ]);
+  });
+
+  it("names the current plan first and says what each other plan adds or removes against it", () => {
+    const hobbyist = userWith((u) => {
+      u.currentTeam.plan = "hobbyist";
+      u.currentTeam.subscription = { yearly: false, support: null };
+    });
+    renderShell(<TeamSubscriptionPage />, { user: hobbyist, path: "/team/subscription" });
+    expect(screen.getAllByRole("heading", { level: 2 })[0]?.textContent).toBe("Your plan: Hobbyist");
+    const advanced = within(card("advanced")).getByRole("list", { name: "Compared with your plan" });
+    const lines = within(advanced)
+      .getAllByRole("listitem")
+      .map((li) => [li.className, li.textContent]);
+    expect(lines).toContainEqual(["plan-diff-more", "Contest builder"]);
+    expect(lines).toContainEqual(["plan-diff-more", "8 more features"]);
+    const drafts = within(card("advanced")).getByText("Drafts").nextElementSibling as HTMLElement;
+    expect(drafts.textContent).toBe("5");
+    expect(within(drafts).getByRole("img", { name: "More than your plan (1)" })).toBeTruthy();
+    const imports = within(card("basic")).getByText("Imports per month").nextElementSibling as HTMLElement;
+    expect(within(imports).getByRole("img", { name: "Less than your plan (2)" })).toBeTruthy();
+    const basic = within(card("basic")).getByRole("list", { name: "Compared with your plan" });
+    expect(
+      within(basic)
+        .getAllByRole("listitem")
+        .map((li) => li.className),
+    ).not.toContain("plan-diff-more");
+    expect(within(basic).getByText("No Test draws")).toBeTruthy();
+    // The main action is the best offer above the current plan; the hobbyist's own card has none.
+    expect(within(card("advanced")).getByRole("link", { name: "Choose Advanced" }).className).toContain(
+      "primary",
+    );
+    expect(
+      within(card("professional")).getByRole("link", { name: "Choose Professional" }).className,
+    ).not.toContain("primary");
+    expect(within(card("hobbyist")).queryByRole("link")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Run your first contest" })).toBeNull();
+  });
+
+  it("shows a free team how to run its first contest: a one-shot quick draw or a plan", () => {
+    const free = userWith((u) => {
+      u.currentTeam.plan = "basic";
+      u.currentTeam.subscription = null;
+    });
+    renderShell(<TeamSubscriptionPage />, { user: free, path: "/team/subscription" });
+    const section = screen
+      .getByRole("heading", { name: "Run your first contest" })
+      .closest("section") as HTMLElement;
+    expect(section.textContent).toContain("$ 22");
+    expect(within(section).getByRole("link", { name: "Start a quick draw" }).getAttribute("href")).toBe(
+      "/contests/quickdraw",
+    );
+    expect(within(card("advanced")).getByRole("link", { name: "Choose Advanced" }).className).toContain(
+      "primary",
+    );
   });
 
   it("offers no checkout to someone who may not change the plan", () => {

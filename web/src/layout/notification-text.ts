@@ -69,7 +69,34 @@ export function notificationText(
           msg`It will be tried again when the server restarts or the contest moves on. Contact us if it persists.`,
         ),
       };
+    case "billingChanged":
+      return billingText(i18n, d);
     default:
       return { title: content.title || i18n._(msg`New notification`), description: content.description };
+  }
+}
+
+/** A billing change told to the team's owner (api/billing/changes.ts): the change, the team and the plan. */
+function billingText(i18n: I18n, d: unknown): { title: string; description: string | null } {
+  const team = read(d, "team", "name");
+  const plan = read(d, "plan");
+  const until = read(d, "until");
+  const date = until ? i18n.date(new Date(until), { dateStyle: "medium" }) : "";
+  const description = i18n._(msg`Team ${team}`);
+  switch (read(d, "change")) {
+    case "planChanged":
+      return { title: i18n._(msg`Your team is now on the ${plan} plan.`), description };
+    case "paymentFailed":
+      return { title: i18n._(msg`A payment failed: update your card before ${date}.`), description };
+    case "frozen":
+      return { title: i18n._(msg`The team is frozen until its payment is settled.`), description };
+    case "paid":
+      return { title: i18n._(msg`Payment received: the team is open again.`), description };
+    case "canceled":
+      return { title: i18n._(msg`The subscription ended: the team is back on the free plan.`), description };
+    case "oneShotBought":
+      return { title: i18n._(msg`Your one-shot purchase is paid.`), description };
+    default:
+      return { title: i18n._(msg`Your team's billing changed.`), description };
   }
 }

@@ -164,11 +164,39 @@ export function ActivitySentence({
           {who} finished the draw of {contest}.
         </Trans>
       );
+    case "changeBilling":
+      return <BillingSentence change={item.meta.billing} team={acrossTeams ? team : null} />;
     default:
       return acrossTeams ? (
         <Trans>Something happened in {team}.</Trans>
       ) : (
         <Trans>{who} did something in the team.</Trans>
       );
+  }
+}
+
+/** A payment's effect (changeBilling, api/billing/changes.ts): made by Stripe, not by a member. */
+function BillingSentence({ change, team }: { change: ActivityItem["meta"]["billing"]; team: string | null }) {
+  const plan = change?.plan ?? "";
+  const where = team ? ` (${team})` : "";
+  switch (change?.change) {
+    case "planChanged":
+      return (
+        <Trans>
+          The team moved to the {plan} plan{where}.
+        </Trans>
+      );
+    case "paymentFailed":
+      return <Trans>A payment failed; the grace period started{where}.</Trans>;
+    case "frozen":
+      return <Trans>The team was frozen for an unpaid invoice{where}.</Trans>;
+    case "paid":
+      return <Trans>The overdue payment was received{where}.</Trans>;
+    case "canceled":
+      return <Trans>The subscription ended; the team is on the free plan{where}.</Trans>;
+    case "oneShotBought":
+      return <Trans>A one-shot offer was bought{where}.</Trans>;
+    default:
+      return <Trans>The team's billing changed{where}.</Trans>;
   }
 }

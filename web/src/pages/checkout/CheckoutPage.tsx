@@ -1,17 +1,24 @@
 /**
- * /checkout-session/... (app-shell.md §2; decisions.md "Payments"): buying goes through a billing driver, and
- * none is configured — no payment provider is reachable — so this page says so plainly: it names what would
- * have been bought (the plan and period, or the one-shot offer and the quick import waiting for it) with its
- * price in the person's currency, says nothing was charged, and offers to contact us (an administrator sets a
- * team's plan) or to go back. An address that names nothing on sale is the 404 page.
+ * /checkout-session/... (app-shell.md §2; decisions.md "Payments"): the full-page way to buy.
+ * - With Stripe configured on the server, the page names what is being bought and sends the person on to
+ *   Stripe's Checkout (api/routes/billing.ts makes the session); a refusal (a currency not sold, a quick import
+ *   whose link does not read, Stripe not answering) stays on the page with the server's words.
+ * - Without it, the page says so plainly: it names what would have been bought (the plan and period, or the
+ *   one-shot offer and the quick import waiting for it) with its price in the person's currency, says nothing
+ *   was charged, and offers to contact us (an administrator sets a team's plan) or to go back.
+ * An address that names nothing on sale is the 404 page.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { OneShotOffer } from "../../../../codegen/types";
+import { errorMessage } from "../../api/error-messages";
+import { asApiError } from "../../api/errors";
 import { ContactDialog } from "../../dialogs/ContactDialog";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { providerOf } from "../../providers";
 import { useUser } from "../../session/session";
+import { checkoutSessionUrl, fetchBilling, leaveFor } from "../../team/billing";
 import { checkoutCurrency, planCost } from "../../team/plans";
 import { usePageTitle } from "../../usePageTitle";
 import { type Currency, Price } from "../../widgets/Price";
@@ -156,15 +163,87 @@ function Chosen({ item }: { item: CheckoutItem }) {
   );
 }
 
+type Stage =
+  | { kind: "loading" }
+  | { kind: "not_configured" }
+  | { kind: "leaving" }
+  | { kind: "refused"; text: string };
+
 export default function CheckoutPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const params = useParams();
   const location = useLocation();
+  const rest = params["*"] ?? "";
+  const item = checkoutItem(rest, new URLSearchParams(location.search));
+  const [stage, setStage] = useState<Stage>({ kind: "loading" });
+  usePageTitle(t`Checkout`);
+  const known = item !== null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one purchase per address; i18n only words a refusal
+  useEffect(() => {
+    if (!known) return;
+    let current = true;
+    (async () => {
+      const billing = await fetchBilling();
+      if (!current) return;
+      if (!billing.configured) return setStage({ kind: "not_configured" });
+      const query = new URLSearchParams(location.search);
+      const body: Record<string, string> = { currency: checkoutCurrency(location.search, i18n.locale) };
+      for (const key of ["name", "provider", "matched", "contest_id"]) {
+        const value = query.get(key);
+        if (value !== null) body[key] = value;
+      }
+      const url = await checkoutSessionUrl(rest, body);
+      if (!current) return;
+      setStage({ kind: "leaving" });
+      leaveFor(url);
+    })().catch((e: unknown) => {
+      if (current) setStage({ kind: "refused", text: errorMessage(i18n, asApiError(e)) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [known, rest, location.search]);
+
+  if (!item) return <ErrorPage status={404} />;
+  if (stage.kind === "not_configured") return <NotConfigured item={item} />;
+  return (
+    <div className="checkout-page">
+      <h1>
+        <Trans>Checkout</Trans>
+      </h1>
+      {stage.kind === "refused" ? (
+        <p className="checkout-notice" role="alert">
+          {stage.text} <Trans>Nothing was charged.</Trans>
+        </p>
+      ) : (
+        <p role="status" aria-live="polite">
+          <Trans>Taking you to the secure payment page…</Trans>
+        </p>
+      )}
+      <Chosen item={item} />
+      {stage.kind === "refused" && <BackActions />}
+    </div>
+  );
+}
+
+function BackActions() {
+  const navigate = useNavigate();
+  return (
+    <div className="checkout-actions">
+      <button type="button" className="button" onClick={() => void navigate(-1)}>
+        <Trans>Back</Trans>
+      </button>
+      <Link className="button" to="/team/subscription">
+        <Trans>See the plans</Trans>
+      </Link>
+    </div>
+  );
+}
+
+function NotConfigured({ item }: { item: CheckoutItem }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
-  const item = checkoutItem(params["*"] ?? "", new URLSearchParams(location.search));
-  usePageTitle(t`Checkout`);
-  if (!item) return <ErrorPage status={404} />;
   return (
     <div className="checkout-page">
       <h1>

@@ -4,10 +4,14 @@
  * (doubled when billed yearly), retention, features (named after schemas/features.json), the best offer mark,
  * the team's current plan, "on request" for enterprise — and the way to checkout
  * (/checkout-session/plan/{plan}/{period}) for those who may change the plan.
+ * The team's own plan comes first (its card, then its place in the grid); every other plan says what it adds
+ * or removes against it (team/plan-diff.ts); the main action is never a plan below the current one; a team
+ * on the free plan is shown its two ways to run a first contest (a one-shot quick draw or a plan).
  */
 
+import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Check } from "lucide-react";
+import { ArrowDown, ArrowUp, Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ContactDialog } from "../../dialogs/ContactDialog";
@@ -20,6 +24,7 @@ import {
   QUOTA_LABELS,
   QUOTA_NAMES,
 } from "../../team/labels";
+import { isBelow, mainPlanId, type PlanDiff, planDiff, type QuotaChange } from "../../team/plan-diff";
 import {
   CURRENCIES,
   checkoutPath,
@@ -34,9 +39,11 @@ import {
   type Retention,
 } from "../../team/plans";
 import "../../team/team.css";
+import "./billing.css";
 import { usePageTitle } from "../../usePageTitle";
 import { FeatureStar } from "../../widgets/FeatureStar";
 import { type Currency, formatPrice } from "../../widgets/Price";
+import { OFFERS } from "../checkout/checkout";
 
 const CURRENCY_NAMES: Record<Currency, string> = { eur: "EUR €", usd: "USD $", jpy: "JPY ¥", sar: "SAR" };
 
@@ -103,8 +110,9 @@ export default function TeamSubscriptionPage() {
   const [period, setPeriod] = useState<Period>(team.subscription?.yearly ? "yearly" : "monthly");
   const canUpgrade = session.can("team.subscription.upgrade_subscription");
   const canSeeSubscription = session.can("team.subscription.view_subscription");
-  const plans = plansOnOffer(team.plan);
   const current = planById(team.plan);
+  const plans = plansOnOffer(team.plan);
+  const main = mainPlanId(current, plans);
   const currentName = current?.name ?? team.plan;
   const contact = () => dialogs.open((close) => <ContactDialog onClose={close} />);
 
@@ -139,6 +147,7 @@ export default function TeamSubscriptionPage() {
           </p>
         </section>
       )}
+      {team.plan === "basic" && <FirstContest currency={currency} />}
       {!canUpgrade && (
         <p className="team-notice" role="note">
           <Trans>Only members allowed to change the plan can choose one; ask the team's owner.</Trans>
@@ -190,6 +199,8 @@ export default function TeamSubscriptionPage() {
             currency={currency}
             period={period}
             current={plan.id === team.plan}
+            currentPlan={current}
+            main={plan.id === main}
             canUpgrade={canUpgrade}
             onContact={contact}
           />
@@ -254,11 +265,109 @@ export default function TeamSubscriptionPage() {
   );
 }
 
+/** A free team's two ways to run a first contest: a one-shot quick draw, or a plan. */
+function FirstContest({ currency }: { currency: Currency }) {
+  const quickDraw = OFFERS.find((o) => o.id === "quickDraw");
+  const amount = quickDraw?.price[currency] ?? null;
+  return (
+    <section className="card first-contest" aria-labelledby="first-contest">
+      <h2 id="first-contest">
+        <Trans>Run your first contest</Trans>
+      </h2>
+      <p>
+        <Trans>
+          The free plan lets you try Fairdraw. To draw winners on a real post, pick one of two ways:
+        </Trans>
+      </p>
+      <div className="first-contest-ways">
+        <div>
+          <h3>
+            <Trans>Once: a one-shot quick draw</Trans>
+          </h3>
+          <p>
+            {amount !== null ? (
+              <Trans>
+                Paste the link of your post and pay <strong dir="ltr">{formatPrice(amount, currency)}</strong>{" "}
+                once; the draw is ready right after the payment.
+              </Trans>
+            ) : (
+              <Trans>
+                Paste the link of your post and pay once; the draw is ready right after the payment.
+              </Trans>
+            )}
+          </p>
+          <Link to="/contests/quickdraw" className="button primary">
+            <Trans>Start a quick draw</Trans>
+          </Link>
+        </div>
+        <div>
+          <h3>
+            <Trans>Every month: a plan</Trans>
+          </h3>
+          <p>
+            <Trans>
+              Hobbyist imports your posts every month; Advanced, our best offer, also builds contests from
+              scratch. Compare them below.
+            </Trans>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A quota above or below the team's own plan's, marked beside its value. */
+function QuotaMark({ change }: { change: QuotaChange | undefined }) {
+  const { i18n } = useLingui();
+  if (!change) return null;
+  const from = i18n.number(change.from);
+  const up = change.to > change.from;
+  const label = up ? i18n._(msg`More than your plan (${from})`) : i18n._(msg`Less than your plan (${from})`);
+  return (
+    <span className={up ? "quota-more" : "quota-less"} role="img" aria-label={label} title={label}>
+      {up ? <ArrowUp size={14} aria-hidden="true" /> : <ArrowDown size={14} aria-hidden="true" />}
+    </span>
+  );
+}
+
+/** The features this plan adds or takes away against the team's own (its quotas are marked in its list). */
+function PlanChanges({ diff }: { diff: PlanDiff }) {
+  const { i18n } = useLingui();
+  const shown = 3;
+  if (diff.added.length + diff.removed.length === 0) return null;
+  return (
+    <ul className="plan-diff" aria-label={i18n._(msg`Compared with your plan`)}>
+      {diff.added.slice(0, shown).map((f) => (
+        <li key={`+${f}`} className="plan-diff-more">
+          {featureLabel(i18n, f)}
+        </li>
+      ))}
+      {diff.added.length > shown && (
+        <li className="plan-diff-more">
+          <Plural value={diff.added.length - shown} one="# more feature" other="# more features" />
+        </li>
+      )}
+      {diff.removed.slice(0, shown).map((f) => (
+        <li key={`-${f}`} className="plan-diff-less">
+          <Trans>No {featureLabel(i18n, f)}</Trans>
+        </li>
+      ))}
+      {diff.removed.length > shown && (
+        <li className="plan-diff-less">
+          <Plural value={diff.removed.length - shown} one="# feature fewer" other="# features fewer" />
+        </li>
+      )}
+    </ul>
+  );
+}
+
 function PlanCard({
   plan,
   currency,
   period,
   current,
+  currentPlan,
+  main,
   canUpgrade,
   onContact,
 }: {
@@ -266,6 +375,8 @@ function PlanCard({
   currency: Currency;
   period: Period;
   current: boolean;
+  currentPlan: Plan | undefined;
+  main: boolean;
   canUpgrade: boolean;
   onContact(): void;
 }) {
@@ -273,6 +384,7 @@ function PlanCard({
   const headingId = useId();
   const quotas = periodQuotas(plan.quotas, period);
   const cost = planCost(plan, currency, period);
+  const diff = !current && currentPlan ? planDiff(currentPlan, plan, period) : null;
   const name = plan.name;
   const featureCount = plan.features.length;
   return (
@@ -297,11 +409,15 @@ function PlanCard({
         <p>
           <PlanPrice cost={cost} currency={currency} />
         </p>
+        {diff && <PlanChanges diff={diff} />}
         <dl className="team-plan-quotas">
           {QUOTA_NAMES.map((q) => (
             <div key={q}>
               <dt>{i18n._(QUOTA_LABELS[q])}</dt>
-              <dd>{i18n.number(quotas[q])}</dd>
+              <dd>
+                <QuotaMark change={diff?.quotas.find((c) => c.name === q)} />
+                {i18n.number(quotas[q])}
+              </dd>
             </div>
           ))}
           <div>
@@ -324,14 +440,18 @@ function PlanCard({
             <button type="button" className="button" onClick={onContact}>
               <Trans>Contact us</Trans>
             </button>
-          ) : cost.kind === "free" ? null : canUpgrade ? (
-            <Link
-              to={checkoutPath(plan.id, period, currency)}
-              className={`button${plan.bestOffer ? " primary" : ""}`}
-            >
+          ) : cost.kind === "free" || cost.kind === "unavailable" || !canUpgrade ? null : isBelow(
+              currentPlan,
+              plan,
+            ) ? (
+            <Link to={checkoutPath(plan.id, period, currency)} className="plan-lower-action">
+              <Trans>Switch down to {name}</Trans>
+            </Link>
+          ) : (
+            <Link to={checkoutPath(plan.id, period, currency)} className={`button${main ? " primary" : ""}`}>
               <Trans>Choose {name}</Trans>
             </Link>
-          ) : null}
+          )}
         </div>
       </article>
     </li>
