@@ -5,6 +5,7 @@ import type { Clock } from "./clock";
 import type { Deps } from "./context";
 import { type Db, dialectOf, type SqliteDb } from "./db/client";
 import { pgLimitHits, sqliteLimitHits } from "./db/limit-hits";
+import { type DatabaseOutage, databaseOutage } from "./db/outage";
 import { first } from "./db/query";
 import { notifications } from "./db/tables";
 import { parseDatabaseUrl } from "./db/url";
@@ -46,6 +47,8 @@ export function createDeps(parts: {
   clock: Clock;
   logger: Logger;
   catalog?: Catalog;
+  /** The server's, made before the database opened (its idle connections report to it). */
+  outage?: DatabaseOutage;
 }): Deps {
   const { env, db, clock, logger } = parts;
   setSandboxDelay(env.sandboxDriverDelayMs);
@@ -58,5 +61,6 @@ export function createDeps(parts: {
     limiter: new Limiter(readLimits(env.limits), clock, hits),
     proxies: trustedProxies(env.trustProxy),
     uploads: diskUploadStore(env.uploadDir),
+    outage: parts.outage ?? databaseOutage(db, logger),
   };
 }

@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   serverError: 500,
   /** A social network did not answer (api/drivers/errors.ts NetworkUnavailable). */
   networkUnavailable: 503,
+  /** The database cannot be reached (api/db/outage.ts): answered with Retry-After. */
+  databaseUnavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;
