@@ -12,7 +12,6 @@
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -27,6 +26,7 @@ import {
   type TestPostgres,
 } from "../helpers/postgres";
 import { groupAlive, spawnGroup, stopGroup } from "../helpers/processes";
+import { refusedThenNext } from "../helpers/raw-http";
 
 const unavailable = postgresUnavailable();
 const runs = unavailable === null || process.env.FAIRDRAW_REQUIRE_POSTGRES === "1";
@@ -68,64 +68,6 @@ function logLines(out: string): Json[] {
         return {};
       }
     });
-}
-
-/** The answers complete in what a socket received: their status lines (Content-Length or chunked bodies). */
-function answers(raw: Buffer): string[] {
-  const done: string[] = [];
-  let at = 0;
-  while (at < raw.length) {
-    const headEnd = raw.indexOf("\r\n\r\n", at);
-    if (headEnd === -1) break;
-    const head = raw.subarray(at, headEnd).toString("latin1");
-    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-    let end: number;
-    if (length) end = headEnd + 4 + Number(length[1]);
-    else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
-      const last = raw.indexOf("\r\n0\r\n\r\n", headEnd + 2);
-      if (last === -1) break;
-      end = last + 7;
-    } else end = headEnd + 4;
-    if (end > raw.length) break;
-    done.push(head);
-    at = end;
-  }
-  return done;
-}
-
-/**
- * Sends raw HTTP/1.1 on one socket: a POST with a body of `size` bytes, then, once its answer is read, a GET on
- * the same connection. Answers both heads, or the socket error that ended it.
- */
-function refusedThenNext(port: number, size: number): Promise<{ heads: string[]; error?: string }> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    let raw = Buffer.alloc(0);
-    let asked = false;
-    const timer = setTimeout(() => socket.destroy(new Error("no second answer in 20 s")), 20_000);
-    socket.on("data", (d: Buffer) => {
-      raw = Buffer.concat([raw, d]);
-      const heads = answers(raw);
-      if (!asked && heads.length === 1) {
-        asked = true;
-        socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-      }
-      if (heads.length === 2) {
-        clearTimeout(timer);
-        socket.end();
-        resolve({ heads });
-      }
-    });
-    socket.on("error", (err) => {
-      clearTimeout(timer);
-      resolve({ heads: answers(raw), error: err.message });
-    });
-    socket.write(
-      "POST /api/v1/auth/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
-        `Content-Length: ${size}\r\n\r\n`,
-    );
-    socket.write(Buffer.alloc(size, 0x20));
-  });
 }
 
 describe.runIf(runs)("two server processes on one PostgreSQL database, under faults", () => {
