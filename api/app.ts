@@ -177,7 +177,7 @@ export function createApp(deps: Deps) {
     c.header("X-Robots-Tag", "noindex, nofollow");
     await next();
   });
-  app.onError(errorHandler(deps.logger));
+  app.onError(errorHandler(deps.logger, deps.outage));
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {

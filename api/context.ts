@@ -3,6 +3,7 @@ import type { Catalog } from "./catalog";
 import type { TrustedProxies } from "./client-address";
 import type { Clock } from "./clock";
 import type { Db } from "./db/client";
+import type { DatabaseOutage } from "./db/outage";
 import type { teamMembers, teams } from "./db/schema";
 import type { Env } from "./env";
 import type { Limiter } from "./limits";
@@ -26,6 +27,8 @@ export type Deps = {
   proxies: TrustedProxies;
   /** Where uploaded bytes live (api/storage/): UPLOAD_DIR on the local disk. */
   uploads: UploadStore;
+  /** Whether the database is out of reach, logged once each way (api/db/outage.ts). */
+  outage: DatabaseOutage;
 };
 
 export type TeamRow = typeof teams.$inferSelect;

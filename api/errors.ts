@@ -58,6 +58,8 @@ export const ERROR_STATUS = {
   offerNotSold: 409,
   /** Stripe did not answer or refused the call. */
   billingUnavailable: 503,
+  /** The database cannot be reached (api/db/outage.ts): answered with Retry-After. */
+  databaseUnavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

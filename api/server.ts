@@ -4,12 +4,14 @@ import { startGraceTicker } from "./billing/grace-ticker";
 import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import { type OpenDb, openDb } from "./db/client";
+import { type DatabaseOutage, databaseOutage } from "./db/outage";
 import { DatabaseSetupError } from "./db/pg/client";
 import { demoDataFound, seedDemo } from "./db/seed";
 import { parseDatabaseUrl } from "./db/url";
 import { createDeps } from "./deps";
 import { type Env, EnvError } from "./env";
-import { createLogger, type Logger } from "./logger";
+import { createLogger } from "./logger";
+import { finishRefusedBodies } from "./refused-body";
 import { startScheduler } from "./scheduler";
 
 export type RunningServer = {
@@ -26,11 +28,9 @@ export type RunningServer = {
  * database, wrong collation) is a configuration error, said in one line with the URL (without its password)
  * rather than as a stack trace.
  */
-async function openConfigured(url: string, logger: Logger): Promise<OpenDb> {
+async function openConfigured(url: string, onIdleError: (err: Error) => void): Promise<OpenDb> {
   try {
-    return await openDb(url, {
-      onIdleError: (err) => logger.warn({ err }, "database: an idle connection was closed by the server"),
-    });
+    return await openDb(url, { onIdleError });
   } catch (err) {
     const target = parseDatabaseUrl(url);
     const code = (err as { code?: unknown }).code;
@@ -47,7 +47,10 @@ async function openConfigured(url: string, logger: Logger): Promise<OpenDb> {
  */
 export async function startServer(env: Env, clock: Clock = systemClock): Promise<RunningServer> {
   const logger = createLogger(env);
-  const { db, close: closeDb } = await openConfigured(env.databaseUrl, logger);
+  // An idle connection the server dropped (a restart, an outage) is the outage's to tell: once, if it lasts.
+  let outage: DatabaseOutage | undefined;
+  const { db, close: closeDb } = await openConfigured(env.databaseUrl, (err) => void outage?.refused(err));
+  outage = databaseOutage(db, logger);
   if (env.nodeEnv === "production" && !env.seedDemo) {
     const demo = await demoDataFound(db);
     if (demo.length > 0) {
@@ -60,12 +63,21 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     }
   }
   const { seeded } = env.seedDemo ? await seedDemo(db, clock) : { seeded: false };
-  const deps = createDeps({ env, db, clock, logger });
+  const deps = createDeps({ env, db, clock, logger, outage });
   // On PostgreSQL, hear the other processes' realtime messages before serving a socket.
   await deps.realtime.ready();
   const { app, injectWebSocket } = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, () => resolve(s));
+    // The rest of a body answered before it was read is handled by finishRefusedBodies, not the library.
+    const s = serve(
+      {
+        fetch: finishRefusedBodies(app.fetch),
+        hostname: env.host,
+        port: env.port,
+        autoCleanupIncoming: false,
+      },
+      () => resolve(s),
+    );
   });
   injectWebSocket(server);
   // Contests start, close and are drawn by the scheduler's jobs, on the server clock (api/scheduler/).
@@ -87,6 +99,7 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
         server.close(() => resolve());
       });
       await deps.realtime.close();
+      deps.outage.close();
       await closeDb();
     },
   };

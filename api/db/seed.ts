@@ -2,15 +2,19 @@
  * The demo team seeded on first start (decisions.md "Sign-in"): the owner demo@fairdraw.test, a team on the
  * business plan, a sandbox account for every network that can host a contest, a few members, contests in
  * several statuses and shortlinks with visits; and an administrator, admin@fairdraw.test, for the /admin pages.
- * Runs once: it does nothing when any user exists.
+ * Runs once: it does nothing when any user exists. On PostgreSQL the check and the seed run under the lock the
+ * migrations take (SETUP_LOCK), so of several processes starting at once on an empty database one seeds and the
+ * others, once it committed, find a user and go on.
  */
 
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { sharedCatalog } from "../deps";
 import { sandboxHandle } from "../drivers/sandbox";
 import { newId } from "../ids";
 import type { Db } from "./client";
+import { dialectOf } from "./dialect";
+import { SETUP_LOCK } from "./pg/client";
 import { first } from "./query";
 import { INSTANT_WIN_CONTEST, seedContestResults } from "./seed-lifecycle";
 import { seedShortlinks } from "./seed-shortlinks";
@@ -69,13 +73,21 @@ export async function demoDataFound(db: Db): Promise<string[]> {
   return invite ? [...found, `invite ${invite.key}`] : found;
 }
 
+/** Whether any user exists: the demo (or real data) is there already. */
+async function anyUser(db: Db): Promise<boolean> {
+  return (await first(db.select({ id: users.id }).from(users).limit(1))) !== undefined;
+}
+
 export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean }> {
-  if (await first(db.select({ id: users.id }).from(users).limit(1))) return { seeded: false };
+  if (await anyUser(db)) return { seeded: false };
   const now = clock();
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
   const created = now.toISOString();
 
-  await transaction(db, async (tx) => {
+  return await transaction(db, async (tx) => {
+    // Held until the commit; READ COMMITTED, so the check after it sees a seed another process committed.
+    if (dialectOf(tx) === "postgresql") await tx.execute(sql`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
+    if (await anyUser(tx)) return { seeded: false };
     const ownerId = newId();
     const teamId = newId();
     await tx.insert(users).values({
@@ -215,6 +227,6 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
     await seedContestResults(tx, clock, teamId, ownerId);
     // Two shortlinks, one with three weeks of visits for its statistics (api/db/seed-shortlinks.ts).
     await seedShortlinks(tx, clock, teamId, ownerId);
+    return { seeded: true };
   });
-  return { seeded: true };
 }

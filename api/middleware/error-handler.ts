@@ -1,12 +1,16 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context";
+import { type DatabaseOutage, RETRY_AFTER_S } from "../db/outage";
 import { AppError, errorBody, newErrorUid } from "../errors";
 import type { Logger } from "../logger";
 
-/** The one place that turns a thrown error into the decisions.md error body. */
-export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
-  return (err, c) => {
+/**
+ * The one place that turns a thrown error into the decisions.md error body. A database out of reach is a 503
+ * with Retry-After (logged by the outage, once), never a 500.
+ */
+export function errorHandler(logger: Logger, outage: DatabaseOutage): ErrorHandler<AppEnv> {
+  return async (err, c) => {
     const uid = newErrorUid();
     c.set("errorUid", uid);
     if (err instanceof AppError) {
@@ -16,6 +20,10 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
       // Hono's own 4xx (e.g. a malformed body from a validator): bad input, never a 500.
       const appErr = new AppError("badRequest", { internal: err.message });
       return c.json(errorBody(c, appErr, uid), err.status);
+    }
+    if (await outage.refused(err)) {
+      c.header("Retry-After", String(RETRY_AFTER_S));
+      return c.json(errorBody(c, new AppError("databaseUnavailable"), uid), 503);
     }
     logger.error({ err, uid, method: c.req.method, path: c.req.path }, "unhandled error");
     return c.json(errorBody(c, new AppError("serverError"), uid), 500);

@@ -8,10 +8,12 @@ import { dialectOf } from "../db/client";
 import { reachDatabase } from "../db/reach";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const { db } = c.get("deps");
+  const { db, outage } = c.get("deps");
   const dialect = dialectOf(db);
   const reached = await reachDatabase(db);
   const database = { dialect, reached };
+  // Told to the outage (logged once, if it was not known): a load balancer's probe may be all that comes.
+  if (!reached) outage.unanswered();
   return reached
     ? c.json({ status: "ok" as const, database })
     : c.json({ status: "unavailable" as const, database }, 503);

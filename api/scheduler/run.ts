@@ -1,20 +1,22 @@
 /**
  * A scheduler tick (`runDueJobs`), on the injected clock:
  * 1. contests that reached planned or started without jobs get theirs (jobs.ts adoptUnscheduled);
- * 2. due jobs are claimed in one transaction: pending jobs whose due_at has come, and jobs claimed longer ago
- *    than the claim timeout (CLAIM_TIMEOUT_MS, or the env's CLAIM_TIMEOUT_MS: the process that claimed them
- *    stopped before finishing). On SQLite each claim is a guarded UPDATE (… WHERE id = ? AND status = <read>
- *    AND claimed_at <read>): of two processes only one claims a job; on PostgreSQL the rows are picked with
- *    SELECT … FOR UPDATE SKIP LOCKED (api/db/pg/claim-jobs.ts), so processes claiming at once take other jobs.
- *    The jobs of a frozen team's contests are not claimed: they wait, untouched, until the team is
- *    unfrozen (a freeze is a payment overdue, not a reason to fail the team's contests);
- *    While the tick runs, it renews every claim it still holds each fifth of the timeout (HeldClaims), so a long job
- *    never lets its claim, or those of the jobs behind it, go stale;
- * 3. claimed jobs run one by one in due order (start before reminders before close before autodraw at the same
- *    instant); a job done is marked done with what it did; a job that threw is put back to pending with its
+ * 2. due jobs are claimed one at a time, the next once the one before has run: a process holds a claim only on
+ *    the job it is running, so the jobs behind it stay free for another process, and a process that dies leaves
+ *    one job to take over, CLAIM_TIMEOUT_MS later (a batch claimed at once would wait behind each other, renewed,
+ *    and die together). Claimable: pending jobs whose due_at has come, and jobs claimed longer ago than the claim
+ *    timeout (CLAIM_TIMEOUT_MS, or the env's CLAIM_TIMEOUT_MS: the process that claimed them stopped before
+ *    finishing), in run order: due date, then start before reminders before close before autodraw at the same
+ *    instant, then id. On SQLite a claim is a guarded UPDATE (… WHERE id = ? AND status = <read> AND claimed_at
+ *    <read>): of two processes only one claims a job; on PostgreSQL the row is picked with SELECT … FOR UPDATE
+ *    SKIP LOCKED (api/db/pg/claim-jobs.ts), so processes claiming at once take other jobs. The jobs of a frozen
+ *    team's contests are not claimed: they wait, untouched, until the team is unfrozen (a freeze is a payment
+ *    overdue, not a reason to fail the team's contests). A tick runs at most TICK_BATCH jobs. While a job runs,
+ *    its claim is renewed each fifth of the timeout (HeldClaims), so a long job never lets it go stale;
+ * 3. a job done is marked done with what it did; a job that threw is put back to pending with its
  *    error and a later due_at (backoff), or failed after MAX_ATTEMPTS; once a job that moves its contest's
- *    status (start, close, autodraw) threw, the contest's other jobs of the tick are put back untouched (they
- *    wait for it); a publication that threw (closing, winners, ...) holds nothing back. A job that is only waiting
+ *    status (start, close, autodraw) threw, the contest's other jobs are not claimed for the rest of the tick
+ *    (they wait for it); a publication that threw (closing, winners, ...) holds nothing back. A job that is only waiting
  *    (NotReady: its contest has not reached the status it needs, a publishing account is missing) is tried
  *    again after NOT_READY_RETRY_MS and the wait is not counted as an attempt: a job fails for good only after
  *    MAX_ATTEMPTS real failures. A network's rate limit (RateLimited) waits the same way, until the time it gives;
@@ -24,9 +26,9 @@
  *    requeueFailedJobs);
  * 6. every job that changed something pushes load_contest to the contest's team.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { dialectOf } from "../db/client";
-import { claimable, claimDueJobsPg } from "../db/pg/claim-jobs";
+import { type ClaimOptions, claimable, claimDueJobsPg, claimOrder } from "../db/pg/claim-jobs";
 import { first } from "../db/query";
 import { contests, jobs, teams } from "../db/tables";
 import { transaction } from "../db/transaction";
@@ -47,7 +49,7 @@ export const CLAIM_TIMEOUT_MS = 5 * 60_000;
 export const CLAIM_RENEW_MS = CLAIM_TIMEOUT_MS / 5;
 /** After this many failed runs a job is failed for good. */
 export const MAX_ATTEMPTS = 8;
-/** How many jobs one tick claims at most. */
+/** How many jobs one tick runs at most (claimed one at a time). */
 export const TICK_BATCH = 100;
 /** How soon a job whose contest was not ready is tried again. */
 export const NOT_READY_RETRY_MS = 60_000;
@@ -59,8 +61,8 @@ export type JobRun = {
   contest_id: string;
   kind: string;
   key: string;
-  /** done; retry (put back to pending); failed (for good); released (not run this tick). */
-  outcome: "done" | "retry" | "failed" | "released";
+  /** done; retry (put back to pending); failed (for good). */
+  outcome: "done" | "retry" | "failed";
   result?: Record<string, unknown>;
   error?: string;
 };
@@ -98,10 +100,14 @@ export async function claimDueJobs(
   deps: Pick<SchedulerDeps, "db"> & { env?: Pick<Env, "claimTimeoutMs"> },
   now: Date,
   limit = TICK_BATCH,
+  opts: Pick<ClaimOptions, "skipContests" | "among"> = {},
 ): Promise<JobRow[]> {
   const claimTimeoutMs = claimTimeoutOf(deps);
+  const { skipContests, among } = opts;
   if (dialectOf(deps.db) === "postgresql") {
-    return (await claimDueJobsPg(deps.db, now, { limit, claimTimeoutMs })).sort(runOrder);
+    return (
+      await claimDueJobsPg(deps.db, now, { limit, claimTimeoutMs, skipContests, among, kindOrder: JOB_KINDS })
+    ).sort(runOrder);
   }
   const at = now.toISOString();
   const stale = new Date(now.getTime() - claimTimeoutMs).toISOString();
@@ -109,8 +115,8 @@ export async function claimDueJobs(
     const candidates = await tx
       .select()
       .from(jobs)
-      .where(claimable(tx, { jobs, contests, teams }, at, stale))
-      .orderBy(asc(jobs.dueAt), asc(jobs.id))
+      .where(claimable(tx, { jobs, contests, teams }, at, stale, opts))
+      .orderBy(...claimOrder({ jobs }, JOB_KINDS))
       .limit(limit);
     const claimed: JobRow[] = [];
     for (const job of candidates) {
@@ -204,91 +210,107 @@ function describe(err: unknown): string {
 export async function runDueJobs(deps: SchedulerDeps): Promise<TickReport> {
   const now = deps.clock();
   await adoptUnscheduled(deps.db, now.toISOString());
-  const claimed = await claimDueJobs(deps, now);
-  const claims = new HeldClaims(deps, claimed, now.toISOString());
-  const renewal = setInterval(() => {
-    claims.renew().catch((err: unknown) => deps.logger.warn({ err }, "scheduler: renewing claims failed"));
-  }, claimTimeoutOf(deps) / 5);
-  renewal.unref();
-  try {
-    return await runClaimed(deps, claimed, claims);
-  } finally {
-    clearInterval(renewal);
+  const report: TickReport = { runs: [], moves: [] };
+  // The jobs due as the tick begins: what their runs make due (a closing publication, a job put back) waits for
+  // the next tick, as when a tick claimed its jobs at once.
+  const stale = new Date(now.getTime() - claimTimeoutOf(deps)).toISOString();
+  let among = (
+    await deps.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(claimable(deps.db, { jobs, contests, teams }, now.toISOString(), stale))
+      .orderBy(...claimOrder({ jobs }, JOB_KINDS))
+      .limit(TICK_BATCH)
+  ).map((j) => j.id);
+  // Contests whose status job threw this tick: their other jobs wait for it.
+  const blocked = new Set<string>();
+  for (let n = 0; n < TICK_BATCH; n++) {
+    const [job] = await claimDueJobs(deps, deps.clock(), 1, { skipContests: [...blocked], among });
+    if (!job) break;
+    // Run once a tick: a job put back to pending by a later one of the tick waits for the next.
+    among = among.filter((id) => id !== job.id);
+    const claims = new HeldClaims(deps, [job], job.claimedAt ?? deps.clock().toISOString());
+    const renewal = setInterval(() => {
+      claims.renew().catch((err: unknown) => deps.logger.warn({ err }, "scheduler: renewing claims failed"));
+    }, claimTimeoutOf(deps) / 5);
+    renewal.unref();
+    try {
+      await runClaimed(deps, job, claims, blocked, report);
+    } finally {
+      clearInterval(renewal);
+    }
   }
+  return report;
 }
 
-async function runClaimed(deps: SchedulerDeps, claimed: JobRow[], claims: HeldClaims): Promise<TickReport> {
-  const runs: JobRun[] = [];
-  const moves: StatusMove[] = [];
-  const blocked = new Set<string>();
-  for (const job of claimed) {
-    const base = { id: job.id, contest_id: job.contestId, kind: job.kind, key: job.key };
-    if (blocked.has(job.contestId)) {
-      await claims.finish(job, { status: "pending", claimedAt: null, attempts: job.attempts - 1 });
-      runs.push({ ...base, outcome: "released" });
-      continue;
-    }
-    let outcome: JobOutcome;
-    try {
-      outcome = await runJob(deps, job);
-    } catch (err) {
-      if (STATUS_KINDS.has(job.kind)) blocked.add(job.contestId);
-      const error = describe(err);
-      // A network's rate limit is a wait too: tried again when it says, not counted as a failure.
-      const limited = err instanceof RateLimited;
-      const waiting = err instanceof NotReady || limited;
-      const failed = !waiting && job.attempts >= MAX_ATTEMPTS;
-      const retryAt = new Date(
-        deps.clock().getTime() +
-          (limited ? Math.max(1000, err.waitMs) : waiting ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
-      );
-      await claims.finish(
-        job,
-        failed
-          ? { status: "failed", lastError: error, doneAt: deps.clock().toISOString() }
-          : {
-              status: "pending",
-              claimedAt: null,
-              lastError: error,
-              dueAt: retryAt.toISOString(),
-              // Waiting is not failing: the claim's attempt is given back.
-              ...(waiting ? { attempts: job.attempts - 1 } : {}),
-            },
-      );
-      if (err instanceof NotReady && err.notification && job.lastError !== error) {
-        await tellTeam(deps, job, err.notification);
-      }
-      if (failed) {
-        const contest = await contestOf(deps, job.contestId);
-        await tellTeam(deps, job, {
-          key: "contestJobFailed",
-          data: {
-            contest: { _id: job.contestId, name: contest?.name ?? "" },
-            job: { kind: job.kind, key: job.key, attempts: job.attempts },
+/** Runs one claimed job and marks its end (see the file's comment, 3 to 6). */
+async function runClaimed(
+  deps: SchedulerDeps,
+  job: JobRow,
+  claims: HeldClaims,
+  blocked: Set<string>,
+  { runs, moves }: TickReport,
+): Promise<void> {
+  const base = { id: job.id, contest_id: job.contestId, kind: job.kind, key: job.key };
+  let outcome: JobOutcome;
+  try {
+    outcome = await runJob(deps, job);
+  } catch (err) {
+    if (STATUS_KINDS.has(job.kind)) blocked.add(job.contestId);
+    const error = describe(err);
+    // A network's rate limit is a wait too: tried again when it says, not counted as a failure.
+    const limited = err instanceof RateLimited;
+    const waiting = err instanceof NotReady || limited;
+    const failed = !waiting && job.attempts >= MAX_ATTEMPTS;
+    const retryAt = new Date(
+      deps.clock().getTime() +
+        (limited ? Math.max(1000, err.waitMs) : waiting ? NOT_READY_RETRY_MS : backoffMs(job.attempts)),
+    );
+    await claims.finish(
+      job,
+      failed
+        ? { status: "failed", lastError: error, doneAt: deps.clock().toISOString() }
+        : {
+            status: "pending",
+            claimedAt: null,
+            lastError: error,
+            dueAt: retryAt.toISOString(),
+            // Waiting is not failing: the claim's attempt is given back.
+            ...(waiting ? { attempts: job.attempts - 1 } : {}),
           },
-          link: `/contest/${job.contestId}`,
-        });
-      }
-      if (!waiting) deps.logger.warn({ err, job: base }, "scheduler job failed");
-      runs.push({ ...base, outcome: failed ? "failed" : "retry", error });
-      continue;
+    );
+    if (err instanceof NotReady && err.notification && job.lastError !== error) {
+      await tellTeam(deps, job, err.notification);
     }
-    await claims.finish(job, {
-      status: "done",
-      doneAt: deps.clock().toISOString(),
-      result: outcome.result,
-      lastError: null,
-    });
-    runs.push({ ...base, outcome: "done", result: outcome.result });
-    moves.push(...outcome.moves);
-    // What the contest's failed jobs waited for may have happened: they are tried again.
-    if (outcome.moves.length > 0) await requeueFailedJobs(deps.db, deps.clock().toISOString(), job.contestId);
-    if (outcome.changed) {
-      const teamId = outcome.moves[0]?.team_id ?? (await contestOf(deps, job.contestId))?.teamId;
-      if (teamId) deps.realtime.toTeam(teamId, { type: "load_contest", contest_id: job.contestId });
+    if (failed) {
+      const contest = await contestOf(deps, job.contestId);
+      await tellTeam(deps, job, {
+        key: "contestJobFailed",
+        data: {
+          contest: { _id: job.contestId, name: contest?.name ?? "" },
+          job: { kind: job.kind, key: job.key, attempts: job.attempts },
+        },
+        link: `/contest/${job.contestId}`,
+      });
     }
+    if (!waiting) deps.logger.warn({ err, job: base }, "scheduler job failed");
+    runs.push({ ...base, outcome: failed ? "failed" : "retry", error });
+    return;
   }
-  return { runs, moves };
+  await claims.finish(job, {
+    status: "done",
+    doneAt: deps.clock().toISOString(),
+    result: outcome.result,
+    lastError: null,
+  });
+  runs.push({ ...base, outcome: "done", result: outcome.result });
+  moves.push(...outcome.moves);
+  // What the contest's failed jobs waited for may have happened: they are tried again.
+  if (outcome.moves.length > 0) await requeueFailedJobs(deps.db, deps.clock().toISOString(), job.contestId);
+  if (outcome.changed) {
+    const teamId = outcome.moves[0]?.team_id ?? (await contestOf(deps, job.contestId))?.teamId;
+    if (teamId) deps.realtime.toTeam(teamId, { type: "load_contest", contest_id: job.contestId });
+  }
 }
 
 async function contestOf(deps: Pick<SchedulerDeps, "db">, contestId: string) {

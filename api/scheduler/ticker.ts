@@ -1,11 +1,13 @@
 /**
  * The scheduler in the server process (api/server.ts): a tick every SCHEDULER_TICK_MS (the env's, or 15 s),
  * never two at once. The
- * timer does not keep the process alive; a failing tick is logged and the next one tries again. Stopping waits
+ * timer does not keep the process alive; a failing tick is logged (a database out of reach once per outage) and
+ * the next one tries again. Stopping waits
  * for a tick under way, so the database is not closed under it. The first tick of a process first puts the jobs
  * that failed for good back to pending (jobs.ts requeueFailedJobs): a restart is when whatever broke them has
  * been fixed.
  */
+import type { DatabaseOutage } from "../db/outage";
 import type { SchedulerDeps } from "./handlers";
 import { requeueFailedJobs } from "./jobs";
 import { runDueJobs } from "./run";
@@ -13,7 +15,10 @@ import { runDueJobs } from "./run";
 /** A job runs at most this late after its due date (while the server runs). */
 export const SCHEDULER_TICK_MS = 15_000;
 
-export function startScheduler(deps: SchedulerDeps, every: number = SCHEDULER_TICK_MS): () => Promise<void> {
+export function startScheduler(
+  deps: SchedulerDeps & { outage?: DatabaseOutage },
+  every: number = SCHEDULER_TICK_MS,
+): () => Promise<void> {
   let requeued = false;
   const tick = async () => {
     if (!requeued) {
@@ -28,7 +33,11 @@ export function startScheduler(deps: SchedulerDeps, every: number = SCHEDULER_TI
     if (running) return;
     running = tick()
       .then(() => undefined)
-      .catch((err: unknown) => deps.logger.error({ err }, "scheduler tick failed"))
+      .catch(async (err: unknown) => {
+        // A database out of reach is the outage's to log, once; the next tick tries again.
+        if (await deps.outage?.refused(err)) return;
+        deps.logger.error({ err }, "scheduler tick failed");
+      })
       .finally(() => {
         running = null;
       });

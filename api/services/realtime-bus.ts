@@ -91,9 +91,21 @@ type Envelope = { origin: string; seq: number; message: RealtimeMessage };
 /** How long `settled` waits for this process's own messages to come back. */
 const SETTLE_TIMEOUT_MS = 10_000;
 
-/** Several processes on one PostgreSQL database: NOTIFY on `db`'s pool, LISTEN on a connection to `url`. */
-export function postgresBus(opts: { db: Executor; url: string; logger: Logger }): RealtimeBus {
+/**
+ * Several processes on one PostgreSQL database: NOTIFY on `db`'s pool, LISTEN on a connection to `url`. An error
+ * `outage` answers true for (the database out of reach) is the outage's to log, once (api/db/outage.ts).
+ */
+export function postgresBus(opts: {
+  db: Executor;
+  url: string;
+  logger: Logger;
+  outage?: (err: unknown) => Promise<boolean>;
+}): RealtimeBus {
   const { db, url, logger } = opts;
+  const warn = (err: unknown, msg: string) =>
+    void (opts.outage?.(err) ?? Promise.resolve(false)).then((told) => {
+      if (!told) logger.warn({ err }, msg);
+    });
   const origin = randomUUID();
   let chain: Promise<void> = Promise.resolve();
   let listener: ReturnType<typeof listen> | undefined;
@@ -132,7 +144,7 @@ export function postgresBus(opts: { db: Executor; url: string; logger: Logger })
           hear(sent); // what was sent meanwhile is lost; the refresh stands for it
           receiver.resync();
         },
-        onError: (err) => logger.warn({ err }, "realtime: LISTEN connection error"),
+        onError: (err) => warn(err, "realtime: LISTEN connection error"),
       });
       await listener.ready();
     },

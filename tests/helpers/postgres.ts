@@ -29,6 +29,12 @@ export type TestPostgres = {
   /** Where it came from, for the banner: "TEST_DATABASE_URL" or the cluster's binaries. */
   source: string;
   stop: () => Promise<void>;
+  /**
+   * Stops the server (fast shutdown: connections are cut) and starts it again on the same port and data, for
+   * tests of an outage; a server given by TEST_DATABASE_URL cannot be, and these throw.
+   */
+  halt: () => Promise<void>;
+  resume: () => Promise<void>;
 };
 
 /** The installed server binaries' folder: PG_BIN, else the newest /usr/lib/postgresql/N/bin, else none. */
@@ -83,7 +89,20 @@ function runAsOwner(asPostgres: boolean, argv: string[], timeoutMs: number): str
 
 export async function startTestPostgres(): Promise<TestPostgres> {
   const given = process.env.TEST_DATABASE_URL;
-  if (given) return { adminUrl: given, source: "TEST_DATABASE_URL", stop: async () => {} };
+  if (given) {
+    const cannot = async () => {
+      throw new Error(
+        "an outage test needs a throwaway cluster: TEST_DATABASE_URL's server is not ours to stop",
+      );
+    };
+    return {
+      adminUrl: given,
+      source: "TEST_DATABASE_URL",
+      stop: async () => {},
+      halt: cannot,
+      resume: cannot,
+    };
+  }
   const bin = postgresBinaries();
   if (!bin) throw new Error(postgresUnavailable() ?? "no PostgreSQL");
 
@@ -152,15 +171,26 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     );
     // The free port may be taken between the probe and the start: try another, three times at most.
     let port = 0;
+    const pgStart = () => {
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+      runAsOwner(
+        asPostgres,
+        [path.join(bin, "pg_ctl"), "-D", data, "-l", log, "-o", options, "-w", "-t", "30", "start"],
+        40_000,
+      );
+      // pg_ctl puts the postmaster in a session (and process group) of its own: its pid is the group to stop.
+      postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+      const ledger = process.env.FAIRDRAW_TEST_PGIDS;
+      if (ledger)
+        writeFileSync(
+          path.join(ledger, String(postmaster)),
+          `postgres -D ${data} (tests/helpers/postgres.ts)\n`,
+        );
+    };
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
       try {
-        runAsOwner(
-          asPostgres,
-          [path.join(bin, "pg_ctl"), "-D", data, "-l", log, "-o", options, "-w", "-t", "30", "start"],
-          40_000,
-        );
+        pgStart();
         break;
       } catch (err) {
         if (
@@ -172,18 +202,23 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         }
       }
     }
-    // pg_ctl puts the postmaster in a session (and process group) of its own: its pid is the group to stop.
-    postmaster = Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
-    const ledger = process.env.FAIRDRAW_TEST_PGIDS;
-    if (ledger)
-      writeFileSync(
-        path.join(ledger, String(postmaster)),
-        `postgres -D ${data} (tests/helpers/postgres.ts)\n`,
+    const halt = async () => {
+      const was = postmaster;
+      runAsOwner(
+        asPostgres,
+        [path.join(bin, "pg_ctl"), "-D", data, "-m", "fast", "-w", "-t", "15", "stop"],
+        20_000,
       );
+      for (let i = 0; i < 100 && groupAlive(was); i++) await new Promise((r) => setTimeout(r, 100));
+      const ledger = process.env.FAIRDRAW_TEST_PGIDS;
+      if (ledger) rmSync(path.join(ledger, String(was)), { force: true });
+    };
     return {
       adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
       source: `a throwaway cluster (${bin}, 127.0.0.1:${port})`,
       stop,
+      halt,
+      resume: async () => pgStart(),
     };
   } catch (err) {
     const tail = existsSync(log) ? `\nserver log:\n${readFileSync(log, "utf8").slice(-2000)}` : "";

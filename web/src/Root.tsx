@@ -1,5 +1,6 @@
 /** Providers every route shares: session, dialogs, page errors, realtime, the builder, the shortcuts and the toasts. */
 import { Outlet } from "react-router";
+import { UnavailableNotice } from "./api/UnavailableNotice";
 import { BuilderProvider } from "./builder/BuilderHost";
 import { DialogProvider } from "./dialogs/DialogHost";
 import { Toasts } from "./feedback/Toasts";
@@ -18,6 +19,7 @@ export function Root() {
               <Shortcuts />
               <Outlet />
               <Toasts />
+              <UnavailableNotice />
             </BuilderProvider>
           </DialogProvider>
         </PageErrorProvider>

@@ -39,8 +39,11 @@ async function checkCollation(client: pg.PoolClient): Promise<void> {
   );
 }
 
-/** The advisory lock key migrations are applied under ("fairdraw" as digits): one process migrates at a time. */
-const MIGRATION_LOCK = "3247372917";
+/**
+ * The advisory lock key migrations are applied under ("fairdraw" as digits): one process migrates at a time. The
+ * demo seed takes it too (api/db/seed.ts), so of processes starting at once on an empty database one seeds.
+ */
+export const SETUP_LOCK = "3247372917";
 
 /**
  * Opens a pool on the URL and applies pending migrations. drizzle's migrator reads the last applied migration,
@@ -51,7 +54,9 @@ export async function openPostgres(
   url: string,
   opts: { max?: number; onIdleError?: (err: Error) => void } = {},
 ): Promise<PgDb> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A server that does not answer (a partition, a failover under way) fails a query after 10 s, as one that refuses
+  // does at once: a 503 (api/db/outage.ts) rather than a request that hangs.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 10_000 });
   // An idle client the server drops (a restart, a failover, an administrator, a proxy's timeout) is taken out of
   // the pool, which then emits "error": without a listener that is an uncaught exception and the process dies.
   // The next query opens a new connection; the loss is only worth a log line.
@@ -60,11 +65,11 @@ export async function openPostgres(
     const client = await pool.connect();
     try {
       await checkCollation(client);
-      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await client.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK]);
       try {
         await migrate(drizzle(client), { migrationsFolder: pgMigrationsFolder });
       } finally {
-        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+        await client.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK]);
       }
     } finally {
       client.release();

@@ -1,6 +1,7 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../../api/app";
 import { ApiError, NETWORK_ERROR, toApiError } from "./errors";
+import { fetchRetryingUnavailable } from "./unavailable";
 
 /** Sent with every call (app-shell.md §7): the build's version, so the server can tell an outdated tab. */
 export const APP_VERSION: string = import.meta.env.VITE_APP_VERSION ?? "dev";
@@ -46,7 +47,7 @@ export async function fetchWithFreshToken(
       init = { ...init, headers };
     }
   }
-  const res = await fetch(input, init);
+  const res = await fetchRetryingUnavailable(() => fetch(input, init));
   if (res.status !== 403 || method === "GET") return res;
   const body: unknown = await res
     .clone()
@@ -61,7 +62,7 @@ export async function fetchWithFreshToken(
   }
   const headers = new Headers(init.headers);
   headers.set("X-CSRF-Token", csrfToken);
-  return fetch(input, { ...init, headers });
+  return fetchRetryingUnavailable(() => fetch(input, { ...init, headers }));
 }
 
 type Answer = { ok: boolean; status: number; json(): Promise<unknown> };

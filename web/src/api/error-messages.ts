@@ -49,6 +49,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   tooManyAttempts: msg`Too many attempts. Wait a moment and try again.`,
   serverError: msg`Something went wrong on our side. Try again later.`,
   networkUnavailable: msg`The social network did not answer. Try again in a moment.`,
+  databaseUnavailable: msg`The service is temporarily unavailable. Try again in a few seconds.`,
 };
 
 export function errorMessage(i18n: I18n, error: ApiError): string {
