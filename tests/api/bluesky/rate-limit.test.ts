@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { politeFetch } from "../../../api/drivers/bluesky/polite-fetch";
 import { RateLimited } from "../../../api/drivers/errors";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
-import { type BlueskyWorld, blueskyWorld, LINK } from "./world";
+import { type StandInWorld as BlueskyWorld, standInWorld as blueskyWorld, LINK } from "./world";
 
 const [, ALICE] = ACCOUNTS;
 if (!ALICE) throw new Error("fixture accounts missing");
