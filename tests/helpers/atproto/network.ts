@@ -16,7 +16,6 @@ export type AtprotoNetwork = {
   postgres: string;
 };
 
-
 const SERVE = path.join(import.meta.dirname, "serve.ts");
 
 export async function startAtprotoNetwork(
