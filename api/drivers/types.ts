@@ -170,4 +170,10 @@ export interface NetworkDriver {
   loadEntries(request: EntriesRequest): Promise<Entrant[]>;
   /** An account's profile, with its creation date (account age). */
   fetchProfile(provider: ProviderDefinition, externalId: string, now: Date): Promise<EntrantProfile>;
+  /**
+   * A quick import's post as the network knows it: the id to keep (a Bluesky at:// URI by DID, so a later handle
+   * change does not lose it) and its author's id; PostUnavailable when it does not exist. Networks without it keep
+   * the link's id as it is.
+   */
+  resolvePost?(postId: string, author: string | null): Promise<{ post_id: string; author_id: string }>;
 }

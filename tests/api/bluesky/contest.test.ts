@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
 import { contests, entrants, publications } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
-import { like, post as postAs, reply, repost, rkeyOf } from "../../helpers/atproto/accounts";
+import { like, post as postAs, renameHandle, reply, repost, rkeyOf } from "../../helpers/atproto/accounts";
 import { type BlueskyWorld, blueskyWorld } from "./world";
 
 const A = "/api/v1/teams/current";
@@ -50,7 +50,7 @@ describe("a quick import of a Bluesky post", () => {
     expect(rows.map((r) => r.screenName).sort()).toEqual([alice.handle, bob.handle, carol.handle].sort());
   });
 
-  it("answers a deleted post with a clear error, not a 500", async () => {
+  it("refuses a post that does not exist at the import, with a clear error, and counts no import", async () => {
     await w.linkBrand();
     const imported = await w.owner.call("POST", `${A}/contests/quickdraw`, {
       provider: "bluesky",
@@ -58,10 +58,31 @@ describe("a quick import of a Bluesky post", () => {
       confirm: true,
       name: "Gone",
     });
+    expect(imported.status).toBe(409);
+    expect(JSON.stringify(await imported.json())).toMatch(/deleted or cannot be read/);
+    expect(await w.db.select().from(contests)).toEqual([]);
+  });
+
+  it("still loads the post after its author changed handle since the import", async () => {
+    await w.linkBrand();
+    const alice = await w.person("alice");
+    const post = await postAs(w.brand, "Like to win!");
+    await like(alice, post);
+    await w.settle();
+    const imported = await w.owner.call("POST", `${A}/contests/quickdraw`, {
+      provider: "bluesky",
+      matched: `https://bsky.app/profile/${w.brand.handle}/post/${rkeyOf(post.uri)}`,
+      confirm: true,
+      name: "Renamed later",
+    });
+    expect(imported.status).toBe(201);
     const id = ((await imported.json()) as { contest_id: string }).contest_id;
+    await renameHandle(w.brand, "brandnew");
+    await w.settle();
     const loaded = await w.owner.call("POST", `${A}/contests/${id}/load_entries`, { consent: true });
-    expect(loaded.status).toBe(409);
-    expect(JSON.stringify(await loaded.json())).toMatch(/deleted or cannot be read/);
+    expect(loaded.status).toBe(200);
+    const rows = await w.db.select().from(entrants).where(eq(entrants.contestId, id));
+    expect(rows.map((r) => r.screenName)).toEqual([alice.handle]);
   });
 });
 

@@ -8,11 +8,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
 import { contests } from "../../../api/db/tables";
-import { MessageRefused, PostUnavailable } from "../../../api/drivers/errors";
+import { MessageRefused } from "../../../api/drivers/errors";
 import type { EntriesRequest } from "../../../api/drivers/types";
 import { publishOnce } from "../../../api/services/publications";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
-import { png, uploadFile } from "../../helpers/world";
 import { type StandInWorld as BlueskyWorld, standInWorld as blueskyWorld } from "./world";
 
 const [, ALICE, BOB, CAROL, DAVE, PARTNER] = ACCOUNTS as [
@@ -74,6 +73,7 @@ describe("private messages", () => {
       dark: false,
       recipient: { id: `bluesky:${BOB.did}`, external_id: BOB.did, screen_name: BOB.handle },
     };
+    w.service.addPost(BRAND.did, "Giveaway!", "3kxyzabcde2fg");
     const contest = await w.owner.call("POST", "/api/v1/teams/current/contests/quickdraw", {
       provider: "bluesky",
       matched: `https://bsky.app/profile/${BRAND.handle}/post/3kxyzabcde2fg`,
