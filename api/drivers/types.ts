@@ -71,7 +71,17 @@ export type PublicationKind =
 export type PublicationMode = "post" | "comment" | "repost" | "reply" | "quote" | "retweet" | "message";
 
 /** Which publication this is: the same key asked twice is the same post. */
-export type PublicationKey = { contest_id: string; source_id: string; kind: PublicationKind; key: string };
+export type PublicationKey = {
+  contest_id: string;
+  source_id: string;
+  kind: PublicationKind;
+  key: string;
+  /**
+   * When the publication was first asked for (its row's created_at): a network that names records by time
+   * (Bluesky's TIDs) names it by this moment, the same at every retry.
+   */
+  recorded_at?: string;
+};
 
 export type PublishRequest = PublicationKey & {
   /** The team account that publishes. */
