@@ -26,7 +26,14 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
-import { assertPostExists, type ProgressStore, parseUri, readEntrants, resolvePostUri } from "./entries";
+import {
+  assertPostExists,
+  type ProgressStore,
+  parseUri,
+  postUri,
+  readEntrants,
+  resolvePostUri,
+} from "./entries";
 import { type PoliteOptions, politeFetch } from "./polite-fetch";
 import { accountProfile, type ProfileLike } from "./profiles";
 import { recordKeyOf } from "./record-key";
@@ -166,8 +173,12 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     return images.length > 0 ? { $type: "app.bsky.embed.images", images } : undefined;
   }
 
-  /** The post answered, reposted or quoted: its URI and CID, and its thread's root. */
-  async function target(agent: AtpAgent, uri: string) {
+  /**
+   * The post answered, reposted or quoted: its URI and CID, and its thread's root. A quick import made before
+   * imports kept an at:// URI names its post by record key alone: the answering account's own post.
+   */
+  async function target(agent: AtpAgent, postId: string) {
+    const uri = postUri(postId, didOf(agent)) as string;
     try {
       const got = await agent.getPosts({ uris: [uri] });
       const post = got.data.posts[0];
@@ -177,6 +188,8 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
       return { ref, root: reply?.root ?? ref };
     } catch (err) {
       if (err instanceof PostUnavailable) throw err;
+      const x = xrpcError(err);
+      if (x && x.status === 400) throw new PostUnavailable(`getPosts ${uri}: ${x.error}: ${x.message}`);
       throw asDriverError(err, "getPosts");
     }
   }

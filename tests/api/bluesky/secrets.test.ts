@@ -1,7 +1,8 @@
 /** Sealed credentials (AES-256-GCM), the production key requirement, and how a 429's wait is read. */
+
+import { TID } from "@atproto/common-web";
 import { describe, expect, it } from "vitest";
 import { waitOf } from "../../../api/drivers/bluesky/polite-fetch";
-import { TID } from "@atproto/common-web";
 import { recordKeyOf, timeOfTid } from "../../../api/drivers/bluesky/record-key";
 import { SecretBox } from "../../../api/drivers/bluesky/secrets";
 import { EnvError, readEnv } from "../../../api/env";
