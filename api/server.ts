@@ -10,6 +10,7 @@ import { createDeps } from "./deps";
 import { type Env, EnvError } from "./env";
 import { createLogger, type Logger } from "./logger";
 import { startScheduler } from "./scheduler";
+import { startLiveEntries } from "./services/live-entries";
 
 export type RunningServer = {
   url: string;
@@ -69,6 +70,8 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
   injectWebSocket(server);
   // Contests start, close and are drawn by the scheduler's jobs, on the server clock (api/scheduler/).
   const stopScheduler = startScheduler(deps, env.schedulerTickMs);
+  // Entries as they happen: the stream brings a running contest's next load forward (api/services/live-entries.ts).
+  const live = env.blueskyStreamUrl ? startLiveEntries(deps, env.blueskyStreamUrl, stopScheduler.wake) : null;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;
@@ -78,6 +81,7 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     seeded,
     devMailbox: env.nodeEnv !== "production",
     close: async () => {
+      await live?.stop();
       await stopScheduler();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

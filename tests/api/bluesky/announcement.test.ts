@@ -36,7 +36,7 @@ async function drawnImport(postUri: string) {
   const drawn = await w.owner.call("POST", `${A}/contests/${id}/draws`, { kind: "final", consent: true });
   expect(drawn.status, await drawn.clone().text()).toBe(201);
   const row = await first(w.db.select().from(contests).where(eq(contests.id, id)));
-  const sourceId = (row?.sources as { _id: string }[])[0]?._id as string;
+  const sourceId = ((row?.sources ?? []) as { _id: string }[])[0]?._id as string;
   return { id, sourceId };
 }
 
