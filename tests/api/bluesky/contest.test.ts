@@ -10,7 +10,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
 import { contests, entrants, publications } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
-import { like, post as postAs, renameHandle, reply, repost, rkeyOf } from "../../helpers/atproto/accounts";
+import {
+  follow,
+  like,
+  post as postAs,
+  renameHandle,
+  reply,
+  repost,
+  rkeyOf,
+} from "../../helpers/atproto/accounts";
 import { type BlueskyWorld, blueskyWorld } from "./world";
 
 const A = "/api/v1/teams/current";
@@ -33,6 +41,7 @@ describe("a quick import of a Bluesky post", () => {
     await like(alice, post);
     await repost(bob, post);
     await reply(carol, post, "Me please!");
+    await follow(bob, alice);
     await w.settle();
     const imported = await w.owner.call("POST", `${A}/contests/quickdraw`, {
       provider: "bluesky",
@@ -48,6 +57,17 @@ describe("a quick import of a Bluesky post", () => {
     expect(loaded.status).toBe(200);
     const rows = await w.db.select().from(entrants).where(eq(entrants.contestId, id));
     expect(rows.map((r) => r.screenName).sort()).toEqual([alice.handle, bob.handle, carol.handle].sort());
+
+    // The entrants' profiles (read with getProfiles) reach the CSV a reviewer downloads: Bob follows Alice.
+    const csv = await (await w.owner.call("GET", `${A}/contests/${id}/entries/export`)).text();
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const columns = (header ?? "").split(",");
+    const aliceLine = (lines.find((l) => l.includes(alice.did)) ?? "").split(",");
+    const cell = (name: string) => aliceLine[columns.indexOf(name)];
+    expect([cell("followers"), cell("following"), cell("posts")]).toEqual(["1", "0", "0"]);
   });
 
   it("refuses a post that does not exist at the import, with a clear error, and counts no import", async () => {
