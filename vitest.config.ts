@@ -91,6 +91,19 @@ export default defineConfig({
         },
       },
       {
+        // The same files with the app on PostgreSQL (the network is shared: tests/setup/atproto.ts).
+        extends: true,
+        test: {
+          name: "bluesky-pg",
+          environment: "node",
+          include: ON_THE_NETWORK,
+          env: { TEST_DB: "postgresql" },
+          globalSetup: ["tests/setup/atproto.ts", "tests/setup/postgres.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: "web",

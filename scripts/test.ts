@@ -53,7 +53,8 @@ const steps: Step[] = [
   },
   {
     name: "Bluesky tests on the real AT Protocol network",
-    cmd: ["npx", "vitest", "run", "--project", "bluesky", ...reporters("bluesky")],
+    // On SQLite and on PostgreSQL, one network for both (tests/setup/atproto.ts).
+    cmd: ["npx", "vitest", "run", "--project", "bluesky", "--project", "bluesky-pg", ...reporters("bluesky")],
     vitestReport: report("bluesky"),
     atproto: true,
   },
