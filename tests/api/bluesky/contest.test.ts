@@ -68,6 +68,15 @@ describe("a quick import of a Bluesky post", () => {
     const aliceLine = (lines.find((l) => l.includes(alice.did)) ?? "").split(",");
     const cell = (name: string) => aliceLine[columns.indexOf(name)];
     expect([cell("followers"), cell("following"), cell("posts")]).toEqual(["1", "0", "0"]);
+    // And the entries a reviewer reads on the contest page.
+    const listed = (await (await w.owner.call("GET", `${A}/contests/${id}/entries`)).json()) as {
+      data: { account: { id: string; followers: number; following: number; posts: number } }[];
+    };
+    expect(listed.data.find((e) => e.account.id === alice.did)?.account).toMatchObject({
+      followers: 1,
+      following: 0,
+      posts: 0,
+    });
   });
 
   it("refuses a post that does not exist at the import, with a clear error, and counts no import", async () => {
