@@ -65,6 +65,7 @@ export default defineConfig({
             "tests/api/client-address.test.ts",
             "tests/api/disk-upload-store.test.ts",
             "tests/api/bluesky/secrets.test.ts",
+            "tests/api/bluesky/jetstream.test.ts",
             "tests/api/lifecycle/drivers.test.ts",
             "tests/api/fuzz.test.ts",
             "tests/api/permission-matrix.test.ts",

@@ -6,8 +6,6 @@
  * The stream only tells that something happened: the loads read and date the entries (entries.ts), so a missed
  * event costs latency, never an entry.
  */
-import { IdResolver } from "@atproto/identity";
-import { Firehose } from "@atproto/sync";
 import WebSocket from "ws";
 
 export type Touch = {
@@ -68,27 +66,43 @@ export function subscribeStream(opts: StreamOptions): () => Promise<void> {
   return new URL(opts.url).pathname.endsWith("/subscribe") ? jetstream(opts) : firehose(opts);
 }
 
+/**
+ * The firehose's CBOR frames are read with @atproto/sync, which the lock file has only as a dev dependency (through
+ * @atproto/dev-env): it is imported when a firehose URL is configured, so a production server without it starts,
+ * and reads Jetstream (ws, a dependency).
+ */
 function firehose(opts: StreamOptions): () => Promise<void> {
-  const stream = new Firehose({
-    service: opts.url,
-    idResolver: new IdResolver(),
-    // Authenticity is the loads' business (they read the AppView): the stream only says when to load.
-    unauthenticatedCommits: true,
-    unauthenticatedHandles: true,
-    excludeIdentity: true,
-    excludeAccount: true,
-    excludeSync: true,
-    filterCollections: STREAM_COLLECTIONS,
-    subscriptionReconnectDelay: 1000,
-    handleEvent: (evt) => {
-      if (evt.event !== "create") return;
-      const touch = touchOf(evt.did, evt.collection, evt.record);
-      if (touch) opts.onTouch(touch);
-    },
-    onError: opts.onError,
-  });
-  void stream.start();
-  return () => stream.destroy();
+  const started = (async () => {
+    const [{ Firehose }, { IdResolver }] = await Promise.all([
+      import("@atproto/sync"),
+      import("@atproto/identity"),
+    ]);
+    const stream = new Firehose({
+      service: opts.url,
+      idResolver: new IdResolver(),
+      // Authenticity is the loads' business (they read the AppView): the stream only says when to load.
+      unauthenticatedCommits: true,
+      unauthenticatedHandles: true,
+      excludeIdentity: true,
+      excludeAccount: true,
+      excludeSync: true,
+      filterCollections: STREAM_COLLECTIONS,
+      subscriptionReconnectDelay: 1000,
+      handleEvent: (evt) => {
+        if (evt.event !== "create") return;
+        const touch = touchOf(evt.did, evt.collection, evt.record);
+        if (touch) opts.onTouch(touch);
+      },
+      onError: opts.onError,
+    });
+    void stream.start();
+    return stream;
+  })();
+  started.catch((err: unknown) => opts.onError(err as Error));
+  return async () => {
+    const stream = await started.catch(() => null);
+    await stream?.destroy();
+  };
 }
 
 function jetstream(opts: StreamOptions): () => Promise<void> {
