@@ -16,7 +16,6 @@ import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
 import type {
-  AccountProfile,
   EntrantProfile,
   EntriesRequest,
   LinkRequest,
