@@ -1,6 +1,20 @@
 import { defineConfig } from "vitest/config";
 import { webPlugins } from "./vite.plugins.ts";
 
+/**
+ * The Bluesky tests that run on the real AT Protocol network (issue 25): their own project, whose global setup
+ * starts the network once for the run (tests/setup/atproto.ts). The other files of tests/api/bluesky/ use the
+ * stand-in, for what the local network lacks (chat.bsky.* messages, rate-limit headers, failures on demand).
+ */
+const ON_THE_NETWORK = [
+  "tests/api/bluesky/link.test.ts",
+  "tests/api/bluesky/contest.test.ts",
+  "tests/api/bluesky/publishing.test.ts",
+  "tests/api/bluesky/entries.test.ts",
+  "tests/api/bluesky/announcement.test.ts",
+  "tests/api/bluesky/stream.test.ts",
+];
+
 export default defineConfig({
   plugins: webPlugins(),
   test: {
@@ -18,7 +32,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["tests/**/*.test.ts"],
-          exclude: ["tests/browser/**"],
+          exclude: ["tests/browser/**", ...ON_THE_NETWORK],
         },
       },
       {
@@ -51,6 +65,7 @@ export default defineConfig({
             "tests/api/client-address.test.ts",
             "tests/api/disk-upload-store.test.ts",
             "tests/api/bluesky/secrets.test.ts",
+            "tests/api/bluesky/jetstream.test.ts",
             "tests/api/lifecycle/drivers.test.ts",
             "tests/api/fuzz.test.ts",
             "tests/api/permission-matrix.test.ts",
@@ -58,9 +73,35 @@ export default defineConfig({
             "tests/api/limit-hits.test.ts",
             "tests/api/realtime-bus.test.ts",
             "tests/api/health.test.ts",
+            ...ON_THE_NETWORK,
           ],
           env: { TEST_DB: "postgresql" },
           globalSetup: ["tests/setup/postgres.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "bluesky",
+          environment: "node",
+          include: ON_THE_NETWORK,
+          globalSetup: ["tests/setup/atproto.ts"],
+          // Each test makes accounts and waits for the AppView to index them: seconds on a loaded machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same files with the app on PostgreSQL (the network is shared: tests/setup/atproto.ts).
+        extends: true,
+        test: {
+          name: "bluesky-pg",
+          environment: "node",
+          include: ON_THE_NETWORK,
+          env: { TEST_DB: "postgresql" },
+          globalSetup: ["tests/setup/atproto.ts", "tests/setup/postgres.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

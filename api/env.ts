@@ -34,6 +34,11 @@ export type Env = {
   accountSecretKey: string;
   /** The Bluesky (AT Protocol) service real Bluesky accounts sign in at. */
   blueskyServiceUrl: string;
+  /**
+   * Bluesky's event stream for entries as they happen (api/services/live-entries.ts): a Jetstream URL
+   * (wss://…/subscribe) or a firehose host (wss://…, com.atproto.sync.subscribeRepos); null: the loads alone.
+   */
+  blueskyStreamUrl: string | null;
   /** SCHEDULER_TICK_MS: how often the scheduler claims its due jobs (a job runs at most this late). */
   schedulerTickMs: number;
   /** CLAIM_TIMEOUT_MS: a job claimed longer ago than this is claimed again (its process stopped). */
@@ -112,6 +117,13 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!URL.canParse(blueskyServiceUrl) || !/^https?:$/.test(new URL(blueskyServiceUrl).protocol)) {
     throw new EnvError(`BLUESKY_SERVICE_URL must be an http(s) URL (got "${blueskyServiceUrl}")`);
   }
+  const blueskyStreamUrl = source.BLUESKY_STREAM_URL || null;
+  if (
+    blueskyStreamUrl !== null &&
+    (!URL.canParse(blueskyStreamUrl) || !/^wss?:$/.test(new URL(blueskyStreamUrl).protocol))
+  ) {
+    throw new EnvError(`BLUESKY_STREAM_URL must be a ws(s) URL (got "${blueskyStreamUrl}")`);
+  }
   const schedulerTickMs = wholeMs(source, "SCHEDULER_TICK_MS", 15_000, 10);
   const claimTimeoutMs = wholeMs(source, "CLAIM_TIMEOUT_MS", 5 * 60_000, 1000);
   const sandboxDriverDelayMs = wholeMs(source, "SANDBOX_DRIVER_DELAY_MS", 0, 0);
@@ -137,6 +149,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     limits: readLimitOverrides(source.LIMITS ?? ""),
     accountSecretKey,
     blueskyServiceUrl,
+    blueskyStreamUrl,
     schedulerTickMs,
     claimTimeoutMs,
     sandboxDriverDelayMs,

@@ -13,6 +13,7 @@ import { type Env, EnvError } from "./env";
 import { createLogger } from "./logger";
 import { finishRefusedBodies } from "./refused-body";
 import { startScheduler } from "./scheduler";
+import { startLiveEntries } from "./services/live-entries";
 
 export type RunningServer = {
   url: string;
@@ -84,6 +85,8 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
   const stopScheduler = startScheduler(deps, env.schedulerTickMs);
   // A failed payment's grace period ends on the same clock (api/billing/grace.ts).
   const stopGrace = startGraceTicker(deps, env.schedulerTickMs);
+  // Entries as they happen: the stream brings a running contest's next load forward (api/services/live-entries.ts).
+  const live = env.blueskyStreamUrl ? startLiveEntries(deps, env.blueskyStreamUrl, stopScheduler.wake) : null;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   const shownHost = env.host === "0.0.0.0" || env.host === "127.0.0.1" ? "localhost" : env.host;
@@ -93,6 +96,7 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
     seeded,
     devMailbox: env.nodeEnv !== "production",
     close: async () => {
+      await live?.stop();
       await stopScheduler();
       await stopGrace();
       await new Promise<void>((resolve) => {

@@ -5,14 +5,25 @@
  * Ends with a loud line saying whether and how the PostgreSQL run went, and "tests: N passed, M failed" (plus the
  * checks that failed). PostgreSQL runs when TEST_DATABASE_URL is set or the server binaries are installed (a
  * throwaway cluster); without either it is NOT RUN, which FAIRDRAW_REQUIRE_POSTGRES=1 (CI) turns into a failure.
+ * The Bluesky tests run on the real AT Protocol network (@atproto/dev-env, started once by the step), which needs
+ * redis-server and PostgreSQL's server binaries: without them the step is NOT RUN, a failure under
+ * FAIRDRAW_REQUIRE_POSTGRES=1 or CI=true.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { atprotoNetworkUnavailable } from "../tests/helpers/atproto/network";
 import { postgresUnavailable } from "../tests/helpers/postgres";
 
-type Step = { name: string; cmd: string[]; vitestReport?: string; postgres?: boolean };
+type Step = {
+  name: string;
+  cmd: string[];
+  vitestReport?: string;
+  postgres?: boolean;
+  /** Needs the local AT Protocol network (redis-server and PostgreSQL's server binaries). */
+  atproto?: boolean;
+};
 
 const out = mkdtempSync(path.join(tmpdir(), "fairdraw-test-"));
 const report = (name: string) => path.join(out, `${name}.json`);
@@ -41,6 +52,13 @@ const steps: Step[] = [
     postgres: true,
   },
   {
+    name: "Bluesky tests on the real AT Protocol network",
+    // On SQLite and on PostgreSQL, one network for both (tests/setup/atproto.ts).
+    cmd: ["npx", "vitest", "run", "--project", "bluesky", "--project", "bluesky-pg", ...reporters("bluesky")],
+    vitestReport: report("bluesky"),
+    atproto: true,
+  },
+  {
     name: "browser tests (Chromium)",
     cmd: ["npx", "tsx", "tests/browser/run.ts", ...reporters("browser")],
     vitestReport: report("browser"),
@@ -52,7 +70,10 @@ let failed = 0;
 const failedTests: string[] = [];
 const failedChecks: string[] = [];
 const required = process.env.FAIRDRAW_REQUIRE_POSTGRES === "1";
+const networkRequired = required || process.env.CI === "true";
+let networkLine = "";
 const unavailable = postgresUnavailable();
+const atprotoUnavailable = atprotoNetworkUnavailable();
 const server = process.env.TEST_DATABASE_URL ? "the server of TEST_DATABASE_URL" : "a throwaway cluster";
 let suiteLine = "PostgreSQL: NOT RUN (the step did not report)";
 let dialectLine = "PostgreSQL dialect tests (tests/api/postgres.test.ts): did not report";
@@ -103,6 +124,11 @@ for (const step of steps) {
     process.stdout.write(`  ${suiteLine}\n- ${step.name} (skipped)\n`);
     continue;
   }
+  if (step.atproto && atprotoUnavailable && !networkRequired) {
+    networkLine = `!!! Bluesky on the AT Protocol network: NOT RUN: ${atprotoUnavailable}`;
+    process.stdout.write(`  ${networkLine}\n- ${step.name} (skipped)\n`);
+    continue;
+  }
   const started = Date.now();
   const [bin, ...args] = step.cmd as [string, ...string[]];
   const result = spawnSync(bin, args, { stdio: "inherit", env: { ...process.env, FORCE_COLOR: "1" } });
@@ -146,6 +172,7 @@ rmSync(out, { recursive: true, force: true });
 
 const loud = suiteLine.startsWith("PostgreSQL: RAN") ? "==> " : "!!! ";
 process.stdout.write(`\n${loud}${suiteLine}\n${dialectLine}\n`);
+if (networkLine) process.stdout.write(`${networkLine}\n`);
 for (const line of failedTests) process.stdout.write(`✘ ${line}\n`);
 if (failedChecks.length > 0) process.stdout.write(`failed: ${failedChecks.join(", ")}\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);

@@ -69,6 +69,13 @@ function storable(driver: NetworkDriver): NetworkDriver {
     sendPrivateMessage: clean((request) => driver.sendPrivateMessage(request)),
     loadEntries: clean((request) => driver.loadEntries(request)),
     fetchProfile: clean((provider, externalId, now) => driver.fetchProfile(provider, externalId, now)),
+    ...(driver.resolvePost
+      ? {
+          resolvePost: clean((postId: string, author: string | null) =>
+            (driver.resolvePost as NonNullable<NetworkDriver["resolvePost"]>).call(driver, postId, author),
+          ),
+        }
+      : {}),
   };
 }
 

@@ -71,7 +71,17 @@ export type PublicationKind =
 export type PublicationMode = "post" | "comment" | "repost" | "reply" | "quote" | "retweet" | "message";
 
 /** Which publication this is: the same key asked twice is the same post. */
-export type PublicationKey = { contest_id: string; source_id: string; kind: PublicationKind; key: string };
+export type PublicationKey = {
+  contest_id: string;
+  source_id: string;
+  kind: PublicationKind;
+  key: string;
+  /**
+   * When the publication was first asked for (its row's created_at): a network that names records by time
+   * (Bluesky's TIDs) names it by this moment, the same at every retry.
+   */
+  recorded_at?: string;
+};
 
 export type PublishRequest = PublicationKey & {
   /** The team account that publishes. */
@@ -185,4 +195,10 @@ export interface NetworkDriver {
   loadEntries(request: EntriesRequest): Promise<EntriesLoad>;
   /** An account's profile, with its creation date (account age). */
   fetchProfile(provider: ProviderDefinition, externalId: string, now: Date): Promise<EntrantProfile>;
+  /**
+   * A quick import's post as the network knows it: the id to keep (a Bluesky at:// URI by DID, so a later handle
+   * change does not lose it) and its author's id; PostUnavailable when it does not exist. Networks without it keep
+   * the link's id as it is.
+   */
+  resolvePost?(postId: string, author: string | null): Promise<{ post_id: string; author_id: string }>;
 }

@@ -14,6 +14,15 @@ export function errorHandler(logger: Logger, outage: DatabaseOutage): ErrorHandl
     const uid = newErrorUid();
     c.set("errorUid", uid);
     if (err instanceof AppError) {
+      // What a network answered (api/drivers/errors.ts: a reason) or a 5xx: logged with its internal message, so
+      // a refused request can be traced to the call that failed and what the network said.
+      const reason = (err as { reason?: unknown }).reason;
+      if (err.status >= 500 || typeof reason === "string") {
+        logger.warn(
+          { uid, method: c.req.method, path: c.req.path, status: err.status, reason, internal: err.message },
+          "request refused",
+        );
+      }
       return c.json(errorBody(c, err, uid), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {

@@ -22,9 +22,11 @@ import type { AppEnv } from "../context";
 import { first } from "../db/query";
 import { contests } from "../db/tables";
 import { lockTeam, transaction } from "../db/transaction";
+import { driverFor, hasRealDriver } from "../drivers";
 import { AppError, refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
-import { providerProblem } from "../services/accounts";
+import { providerProblem, storedAccount, teamAccounts } from "../services/accounts";
+import { logActivity } from "../services/activity";
 import { FINISHED_STATUSES, moveStatus } from "../services/contest-status";
 import {
   importsLeft,
@@ -39,6 +41,7 @@ import { formErrors, jsonBody, validationError } from "../validation";
 import { ID } from "./params";
 
 type ContestRow = typeof contests.$inferSelect;
+type Deps = AppEnv["Variables"]["deps"];
 type StoredSource = Record<string, unknown>;
 type MergeProblem =
   | "mergeIntoItself"
@@ -76,12 +79,35 @@ export function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
   return { name, matched, provider, post };
 }
 
+/**
+ * The post as the network knows it, read with the team's real account of that network when it has one: a post
+ * that does not exist is refused now (PostUnavailable, 409), not at the first load, and a Bluesky post is kept by
+ * its URI with the author's DID, so a later handle change does not lose it. Without a real account: the link's id.
+ */
+async function resolvedPost(
+  deps: Deps,
+  teamId: string,
+  provider: ProviderDefinition,
+  post: PostMatch,
+): Promise<PostMatch> {
+  if (!hasRealDriver(provider)) return post;
+  const reader = (await teamAccounts(deps.db, teamId, provider.name)).find(
+    (a) => !a.account.sandbox && !a.account.disabled,
+  );
+  if (!reader) return post;
+  const driver = driverFor(provider, deps, storedAccount(reader.account), { person: true });
+  if (!driver.resolvePost) return post;
+  const resolved = await driver.resolvePost(post.post_id, post.user ?? null);
+  return { ...post, post_id: resolved.post_id };
+}
+
 export const quickdrawRoutes = new Hono<AppEnv>()
   .post("/contests/quickdraw", requirePermission("team.contests.import_contests"), async (c) => {
     const { db, clock, catalog, realtime } = c.get("deps");
     const { team } = teamOf(c);
     const user = authOf(c).user;
-    const { name, matched, provider, post } = readImport(c, await jsonBody(c));
+    const { name, matched, provider, post: linked } = readImport(c, await jsonBody(c));
+    const post = await resolvedPost(c.get("deps"), team.id, provider, linked);
 
     const now = clock();
     const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });

@@ -15,10 +15,15 @@ import { runDueJobs } from "./run";
 /** A job runs at most this late after its due date (while the server runs). */
 export const SCHEDULER_TICK_MS = 15_000;
 
+export type StopScheduler = (() => Promise<void>) & {
+  /** Runs a tick now (a job was brought forward: api/services/live-entries.ts), unless one is under way. */
+  wake: () => void;
+};
+
 export function startScheduler(
   deps: SchedulerDeps & { outage?: DatabaseOutage },
   every: number = SCHEDULER_TICK_MS,
-): () => Promise<void> {
+): StopScheduler {
   let requeued = false;
   const tick = async () => {
     if (!requeued) {
@@ -29,8 +34,13 @@ export function startScheduler(
     await runDueJobs(deps);
   };
   let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
+  let again = false;
+  const run = () => {
+    if (running) {
+      // Woken during a tick: one more right after it, so a job brought forward does not wait a whole period.
+      again = true;
+      return;
+    }
     running = tick()
       .then(() => undefined)
       .catch(async (err: unknown) => {
@@ -40,11 +50,19 @@ export function startScheduler(
       })
       .finally(() => {
         running = null;
+        if (again && !stopped) {
+          again = false;
+          run();
+        }
       });
-  }, every);
+  };
+  let stopped = false;
+  const timer = setInterval(run, every);
   timer.unref();
-  return async () => {
+  const stop = async () => {
+    stopped = true;
     clearInterval(timer);
     await running;
   };
+  return Object.assign(stop, { wake: () => (stopped ? undefined : run()) });
 }

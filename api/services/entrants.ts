@@ -624,6 +624,10 @@ export function entryShape(
       profile_picture: null,
       url: row.profileUrl,
       created_at: row.accountCreatedAt,
+      // What a reviewer judges an account by, beside its age (read from its profile at the load).
+      followers: row.followers,
+      following: row.following,
+      posts: row.posts,
     },
     meta: { [row.provider]: { comments: row.comments.map((c) => ({ id: c.id, valid: row.valid })) } },
     manual_check: {

@@ -181,7 +181,13 @@ export async function publishOnce(
   const row = await existing(db, p);
   if (!row) throw new Error("publication row missing after insert");
   if (row.status === "published") return row;
-  const key: PublicationKey = { contest_id: p.contest_id, source_id: p.source_id, kind: p.kind, key: p.key };
+  const key: PublicationKey = {
+    contest_id: p.contest_id,
+    source_id: p.source_id,
+    kind: p.kind,
+    key: p.key,
+    recorded_at: row.createdAt,
+  };
   let externalId: string;
   if (p.mode === "message") {
     if (!p.recipient) throw new Error("a private message needs a recipient");
@@ -321,6 +327,7 @@ export async function publishReplies(
         source_id: p.source_id,
         kind: p.kind,
         key: p.key,
+        recorded_at: row.createdAt,
         account: p.account,
         text: row.text,
         media: row.media,

@@ -3165,6 +3165,18 @@ export interface ContestEntry {
      * When the account was created on the network (account-age filter).
      */
     created_at?: string | null;
+    /**
+     * Its followers as the network counted them at the load (0 when the network did not say).
+     */
+    followers?: number;
+    /**
+     * The accounts it follows, as counted at the load.
+     */
+    following?: number;
+    /**
+     * Its posts, as counted at the load.
+     */
+    posts?: number;
   };
   /**
    * Per provider, what the entrant did: the comments, each with its id and whether it is valid.

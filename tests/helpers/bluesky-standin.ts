@@ -357,6 +357,11 @@ export class BlueskyStandIn {
         const did = this.resolveActor(String(params.actor));
         return did ? answer(this.profileView(did, true)) : fail(400, "InvalidRequest", "Profile not found");
       }
+      case "app.bsky.actor.getProfiles": {
+        const actors = ([] as unknown[]).concat(params.actors ?? []).map(String);
+        const dids = actors.map((a) => this.resolveActor(a)).filter((d): d is string => Boolean(d));
+        return answer({ profiles: dids.map((d) => this.profileView(d, true)) });
+      }
       case "com.atproto.repo.getRecord": {
         const uri = `at://${params.repo}/${params.collection}/${params.rkey}`;
         const post = this.posts.get(uri);

@@ -11,14 +11,12 @@
  * - Publishing is idempotent: the record key comes from the publication's key (record-key.ts); a second ask
  *   finds the record and answers its URI.
  */
-import { createHash } from "node:crypto";
 import { type AtpAgent, type AtpSessionData, AtpAgent as Client, RichText } from "@atproto/api";
-import { askedKinds, type Entrant, entrantId, listedOf } from "../../../engine/lifecycle";
+import { askedKinds, listedOf } from "../../../engine/lifecycle";
 import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
 import type {
-  AccountProfile,
   EntrantProfile,
   EntriesRequest,
   LinkRequest,
@@ -28,7 +26,16 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
+import {
+  assertPostExists,
+  type ProgressStore,
+  parseUri,
+  postUri,
+  readEntrants,
+  resolvePostUri,
+} from "./entries";
 import { type PoliteOptions, politeFetch } from "./polite-fetch";
+import { accountProfile, type ProfileLike } from "./profiles";
 import { recordKeyOf } from "./record-key";
 import type { SecretBox } from "./secrets";
 import {
@@ -41,13 +48,13 @@ import {
 } from "./session";
 
 /** Where the chat service is reached through the account's PDS (the proxy header the client sets). */
+export type { LoadCheckpoint, ProgressStore } from "./entries";
+export { postUri } from "./entries";
+export { accountNumber } from "./profiles";
+
 export const CHAT_PROXY = { type: "bsky_chat", did: "did:web:api.bsky.chat" } as const;
 const POST = "app.bsky.feed.post";
 const REPOST = "app.bsky.feed.repost";
-/** Page size of the list calls (each lexicon's maximum). */
-const PAGE = 100;
-/** app.bsky.graph.getRelationships takes at most 30 accounts a call. */
-const RELATIONSHIPS_BATCH = 30;
 const MAX_IMAGES = 4;
 /** app.bsky.embed.images takes images up to 1 MB. */
 const MAX_IMAGE_BYTES = 1_000_000;
@@ -71,12 +78,6 @@ export type BlueskyOptions = {
   polite?: PoliteOptions;
 };
 
-/** The number a Bluesky account is known by in the builder (publication.account_id): 52 bits of SHA-256(DID). */
-export function accountNumber(did: string): string {
-  const digest = createHash("sha256").update(did).digest();
-  return String(digest.readBigUInt64BE(0) >> 12n);
-}
-
 /** What the link form gets wrong, as field problems (the route answers them as a 422). */
 export class LinkRefused extends Error {
   constructor(
@@ -85,66 +86,6 @@ export class LinkRefused extends Error {
   ) {
     super(`bluesky link refused: ${messageKey}`);
   }
-}
-
-type ProfileLike = {
-  did: string;
-  handle: string;
-  displayName?: string;
-  avatar?: string;
-  createdAt?: string;
-  followersCount?: number;
-  followsCount?: number;
-  postsCount?: number;
-};
-
-function accountProfile(
-  provider: ProviderDefinition,
-  p: ProfileLike,
-  storedMeta?: Record<string, unknown>,
-): AccountProfile {
-  return {
-    external_id: accountNumber(p.did),
-    name: p.displayName?.trim() || p.handle,
-    screen_name: p.handle,
-    profile_picture: p.avatar ?? null,
-    url: profileUrlOf(provider, p.handle),
-    sandbox: false,
-    ...(storedMeta ? { stored_meta: storedMeta } : {}),
-  };
-}
-
-/** at://{author}/app.bsky.feed.post/{rkey}: the post id as stored, or built from the link's author and key. */
-export function postUri(postId: string, author: string | null): string | null {
-  if (postId.startsWith("at://")) return postId;
-  if (!author) return null;
-  return `at://${author}/${POST}/${postId}`;
-}
-
-function parseUri(uri: string): { repo: string; collection: string; rkey: string } {
-  const [repo = "", collection = "", rkey = ""] = uri.replace(/^at:\/\//, "").split("/");
-  return { repo, collection, rkey };
-}
-
-function emptyEntrant(provider: ProviderDefinition, p: ProfileLike, at: string): Entrant {
-  return {
-    id: entrantId(provider.name, p.did),
-    provider: provider.name,
-    source_id: "",
-    external_id: p.did,
-    screen_name: p.handle,
-    name: p.displayName?.trim() || p.handle,
-    profile_url: profileUrlOf(provider, p.handle),
-    account_created_at: p.createdAt ?? null,
-    followers: p.followersCount ?? 0,
-    following: p.followsCount ?? 0,
-    posts: p.postsCount ?? 0,
-    is_bot_signal: false,
-    comments: [],
-    did: { repost: false, quote: false, like: false, follows: [], reactions: [] },
-    repost_ratio: null,
-    first_at: at,
-  };
 }
 
 export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
@@ -232,8 +173,12 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     return images.length > 0 ? { $type: "app.bsky.embed.images", images } : undefined;
   }
 
-  /** The post answered, reposted or quoted: its URI and CID, and its thread's root. */
-  async function target(agent: AtpAgent, uri: string) {
+  /**
+   * The post answered, reposted or quoted: its URI and CID, and its thread's root. A quick import made before
+   * imports kept an at:// URI names its post by record key alone: the answering account's own post.
+   */
+  async function target(agent: AtpAgent, postId: string) {
+    const uri = postUri(postId, didOf(agent)) as string;
     try {
       const got = await agent.getPosts({ uris: [uri] });
       const post = got.data.posts[0];
@@ -243,6 +188,8 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
       return { ref, root: reply?.root ?? ref };
     } catch (err) {
       if (err instanceof PostUnavailable) throw err;
+      const x = xrpcError(err);
+      if (x && x.status === 400) throw new PostUnavailable(`getPosts ${uri}: ${x.error}: ${x.message}`);
       throw asDriverError(err, "getPosts");
     }
   }
@@ -398,23 +345,18 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     async loadEntries(request: EntriesRequest) {
       if (request.post_id === null) return { entrants: [], lists: [] };
       const agent = await agentOf(request.account);
-      let uri = postUri(request.post_id, request.post_author ?? null);
-      if (!uri) throw new PostUnavailable(`bluesky post ${request.post_id} has no author`);
-      const { repo, collection, rkey } = parseUri(uri);
-      if (!repo.startsWith("did:")) {
-        // A link names its author by handle: the post's URI is by DID (a handle can change hands).
-        try {
-          const did = (await agent.com.atproto.identity.resolveHandle({ handle: repo })).data.did;
-          uri = `at://${did}/${collection}/${rkey}`;
-        } catch (err) {
-          const x = xrpcError(err);
-          if (x && x.status === 400) throw new PostUnavailable(`bluesky handle ${repo} not found`);
-          throw asDriverError(err, "resolveHandle");
-        }
-      }
+      const uri = await resolvePostUri(agent, request.post_id, request.post_author ?? null);
       // Every list of Bluesky is read whole (capabilities: checked); it does not say a total of its own here.
       const entrants = await readEntrants(agent, request, uri, opts.progress);
       return { entrants, lists: listedOf(entrants, askedKinds(request.provider, request.source)) };
+    },
+
+    /** A quick import's post: its URI by DID (kept, so a later handle change does not lose it), if it exists. */
+    async resolvePost(postId: string, author: string | null) {
+      const agent = await agentOf(null);
+      const uri = await resolvePostUri(agent, postId, author);
+      await assertPostExists(agent, uri);
+      return { post_id: uri, author_id: parseUri(uri).repo };
     },
 
     async fetchProfile(
@@ -440,200 +382,4 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
       }
     },
   };
-}
-
-/**
- * Where a load of entries keeps its progress after each page (api/services/account-credentials.ts: the contest's
- * meta), so a load the process stopped in the middle of goes on from its last page instead of the first.
- */
-export type LoadCheckpoint = {
-  uri: string;
-  author: { did: string; handle: string };
-  /** The list being read (LISTS index; LISTS.length: the follow relationships). */
-  list: number;
-  cursor: string | null;
-  entrants: Entrant[];
-};
-export interface ProgressStore {
-  load(contestId: string, sourceId: string): Promise<LoadCheckpoint | null> | LoadCheckpoint | null;
-  save(contestId: string, sourceId: string, checkpoint: LoadCheckpoint): Promise<void> | void;
-  clear(contestId: string, sourceId: string): Promise<void> | void;
-}
-
-type Page = { items: unknown[]; cursor?: string };
-type Lists = {
-  name: string;
-  call: (agent: AtpAgent, uri: string, cursor: string | undefined) => Promise<Page>;
-  each: (
-    item: unknown,
-    entrant: (p: ProfileLike, at: string | undefined) => Entrant | null,
-    author: string,
-  ) => void;
-};
-
-/** The lists a post's entrants are read from, in order, each paged with its cursor. */
-const LISTS: Lists[] = [
-  {
-    name: "getLikes",
-    call: async (agent, uri, cursor) => {
-      const got = await agent.getLikes({ uri, limit: PAGE, cursor });
-      return { items: got.data.likes, cursor: got.data.cursor };
-    },
-    each: (item, entrant) => {
-      const like = item as { actor: ProfileLike; createdAt: string };
-      const e = entrant(like.actor, like.createdAt);
-      if (e) e.did.like = true;
-    },
-  },
-  {
-    name: "getRepostedBy",
-    call: async (agent, uri, cursor) => {
-      const got = await agent.getRepostedBy({ uri, limit: PAGE, cursor });
-      return { items: got.data.repostedBy, cursor: got.data.cursor };
-    },
-    each: (item, entrant) => {
-      const p = item as ProfileLike & { indexedAt?: string };
-      const e = entrant(p, p.indexedAt);
-      if (e) e.did.repost = true;
-    },
-  },
-  {
-    name: "getQuotes",
-    call: async (agent, uri, cursor) => {
-      const got = await agent.app.bsky.feed.getQuotes({ uri, limit: PAGE, cursor });
-      return { items: got.data.posts, cursor: got.data.cursor };
-    },
-    each: (item, entrant, author) => {
-      const p = item as { uri: string; author: ProfileLike; record: unknown; indexedAt: string };
-      if (p.author.did === author) return;
-      const record = p.record as { text?: string; createdAt?: string };
-      const at = record.createdAt ?? p.indexedAt;
-      const e = entrant(p.author, at);
-      if (!e) return;
-      e.did.quote = true;
-      if (!e.comments.some((c) => c.id === p.uri))
-        e.comments.push({ id: p.uri, text: record.text ?? "", at });
-    },
-  },
-];
-
-/** Bounded: a service that kept answering cursors forever stops at 1 000 pages (100 000 items) a list. */
-const MAX_PAGES = 1000;
-
-async function readEntrants(
-  agent: AtpAgent,
-  request: EntriesRequest,
-  uri: string,
-  progress: ProgressStore | undefined,
-): Promise<Entrant[]> {
-  const now = request.now.toISOString();
-  const notFound = (err: unknown, what: string) => {
-    const x = xrpcError(err);
-    if (x && (x.error === "NotFound" || x.status === 404)) {
-      return new PostUnavailable(`${what} ${uri}: ${x.error}`);
-    }
-    return asDriverError(err, what);
-  };
-  const resumed = await progress?.load(request.contest_id, request.source_id);
-  const checkpoint: LoadCheckpoint =
-    resumed && resumed.uri === uri
-      ? resumed
-      : { uri, author: { did: "", handle: "" }, list: 0, cursor: null, entrants: [] };
-  const byDid = new Map(checkpoint.entrants.map((e) => [e.external_id, e]));
-  const enough = () => byDid.size >= request.limit;
-  const entrant = (p: ProfileLike, at: string | undefined) => {
-    let e = byDid.get(p.did);
-    if (!e) {
-      if (enough()) return null;
-      e = emptyEntrant(request.provider, p, at ?? now);
-      byDid.set(p.did, e);
-    }
-    return e;
-  };
-  const save = async () => {
-    checkpoint.entrants = [...byDid.values()];
-    await progress?.save(request.contest_id, request.source_id, checkpoint);
-  };
-
-  if (checkpoint !== resumed) {
-    // The post itself first: a deleted post answers NotFound here, and the replies come with it.
-    try {
-      const thread = await agent.getPostThread({ uri, depth: 1, parentHeight: 0 });
-      const root = thread.data.thread as {
-        $type?: string;
-        post?: { author: ProfileLike };
-        replies?: unknown[];
-      };
-      if (!root.post) throw new PostUnavailable(`bluesky post ${uri}: ${root.$type ?? "not a post"}`);
-      checkpoint.author = { did: root.post.author.did, handle: root.post.author.handle };
-      for (const r of root.replies ?? []) {
-        const reply = r as {
-          post?: { uri: string; author: ProfileLike; record: unknown; indexedAt: string };
-        };
-        if (!reply.post || reply.post.author.did === checkpoint.author.did) continue;
-        const record = reply.post.record as { text?: string; createdAt?: string };
-        const at = record.createdAt ?? reply.post.indexedAt;
-        entrant(reply.post.author, at)?.comments.push({ id: reply.post.uri, text: record.text ?? "", at });
-      }
-    } catch (err) {
-      if (err instanceof PostUnavailable) throw err;
-      throw notFound(err, "getPostThread");
-    }
-    await save();
-  }
-  const author = checkpoint.author;
-
-  while (checkpoint.list < LISTS.length) {
-    const list = LISTS[checkpoint.list] as Lists;
-    for (let page = 0; page < MAX_PAGES && !enough(); page++) {
-      let got: Page;
-      try {
-        got = await list.call(agent, uri, checkpoint.cursor ?? undefined);
-      } catch (err) {
-        throw notFound(err, list.name);
-      }
-      for (const item of got.items) list.each(item, entrant, author.did);
-      const ended = !got.cursor || got.items.length === 0 || got.cursor === checkpoint.cursor;
-      if (ended) break;
-      checkpoint.cursor = got.cursor ?? null;
-      await save();
-    }
-    checkpoint.list++;
-    checkpoint.cursor = null;
-    await save();
-  }
-  byDid.delete(author.did);
-
-  // Who follows the author (and the other accounts to follow): getRelationships, 30 accounts a call.
-  const dids = [...byDid.keys()];
-  const follows = async (actor: string, names: string[]) => {
-    for (let i = 0; i < dids.length; i += RELATIONSHIPS_BATCH) {
-      const batch = dids.slice(i, i + RELATIONSHIPS_BATCH);
-      let got: Awaited<ReturnType<typeof agent.app.bsky.graph.getRelationships>>;
-      try {
-        got = await agent.app.bsky.graph.getRelationships({ actor, others: batch });
-      } catch (err) {
-        const x = xrpcError(err);
-        if (x && x.status === 400 && x.error === "ActorNotFound") return;
-        throw asDriverError(err, "getRelationships");
-      }
-      for (const rel of got.data.relationships) {
-        const r = rel as { did?: string; followedBy?: string };
-        const e = r.did ? byDid.get(r.did) : undefined;
-        if (e && r.followedBy) e.did.follows = [...new Set([...e.did.follows, ...names])];
-      }
-    }
-  };
-  const publisher = request.account;
-  const authorNames = [author.handle, `@${author.handle}`];
-  if (publisher && publisher.screen_name.toLowerCase() === author.handle.toLowerCase()) {
-    authorNames.push(publisher.external_id);
-  }
-  await follows(author.did, authorNames);
-  for (const handle of request.accounts_to_follow) {
-    const clean = handle.trim().replace(/^@/, "");
-    if (clean !== "") await follows(clean, [handle, clean]);
-  }
-  await progress?.clear(request.contest_id, request.source_id);
-  return [...byDid.values()];
 }

@@ -1,16 +1,16 @@
 /**
  * The record key of a publication: a TID (the key syntax app.bsky.feed.post and app.bsky.feed.repost records
- * take) derived from the publication's key, so the same publication asked twice names the same record and the
- * driver finds it instead of posting again (drivers are idempotent by key, api/drivers/types.ts).
- * A TID is 53 bits of microseconds and 10 bits of clock id, in base32-sortable; here both come from a SHA-256 of
- * the key, the time part within 2023–2026 so that it reads as a plausible TID.
+ * take; atproto's TID specification: 53 bits of microseconds since 1970 and a 10-bit clock id, in
+ * base32-sortable), so the same publication asked twice names the same record and the driver finds it instead of
+ * posting again (drivers are idempotent by key, api/drivers/types.ts).
+ * The time is when the publication was first asked for (recorded_at, kept on its row), so a key reads as the
+ * moment it was made; the microseconds under the millisecond and the clock id come from a SHA-256 of the key, so
+ * two publications recorded in the same millisecond (a batch of replies) get two keys.
  */
 import { createHash } from "node:crypto";
 import type { PublicationKey } from "../types";
 
 const S32 = "234567abcdefghijklmnopqrstuvwxyz";
-const FROM_US = 1_672_531_200_000_000n; // 2023-01-01T00:00:00Z
-const SPAN_US = 3n * 365n * 86_400_000_000n;
 
 export function tidOf(microseconds: bigint, clockId: bigint): string {
   let n = (microseconds << 10n) | (clockId & 0x3ffn);
@@ -22,10 +22,20 @@ export function tidOf(microseconds: bigint, clockId: bigint): string {
   return out;
 }
 
-export function recordKeyOf(key: PublicationKey): string {
+/** The time a TID encodes, in milliseconds. */
+export function timeOfTid(tid: string): number {
+  let n = 0n;
+  for (const c of tid) n = (n << 5n) | BigInt(S32.indexOf(c));
+  return Number((n >> 10n) / 1000n);
+}
+
+/** The publication's key; without recorded_at (a caller outside publishOnce), the time now. */
+export function recordKeyOf(key: PublicationKey, now: () => number = Date.now): string {
   const digest = createHash("sha256")
     .update(`${key.contest_id}:${key.source_id}:${key.kind}:${key.key}`)
     .digest();
-  const time = FROM_US + (digest.readBigUInt64BE(0) % SPAN_US);
-  return tidOf(time, BigInt(digest.readUInt16BE(8)));
+  const recorded = key.recorded_at ? Date.parse(key.recorded_at) : Number.NaN;
+  const ms = BigInt(Number.isFinite(recorded) ? recorded : now());
+  const micros = ms * 1000n + BigInt(digest.readUInt16BE(0) % 1000);
+  return tidOf(micros, BigInt(digest.readUInt16BE(8)));
 }

@@ -25,12 +25,16 @@ export interface CredentialStore {
   revoked(account: StoredAccount): Promise<void> | void;
 }
 
-/** The error name an XRPC answer carries (AuthenticationRequired, ExpiredToken, NotFound, ...). */
-export function xrpcError(err: unknown): { status: number; error: string } | null {
+/** The error name an XRPC answer carries (AuthenticationRequired, ExpiredToken, NotFound, ...) and its message. */
+export function xrpcError(err: unknown): { status: number; error: string; message: string } | null {
   if (typeof err !== "object" || err === null) return null;
-  const { status, error } = err as { status?: unknown; error?: unknown };
+  const { status, error, message } = err as { status?: unknown; error?: unknown; message?: unknown };
   if (typeof status !== "number") return null;
-  return { status, error: typeof error === "string" ? error : "" };
+  return {
+    status,
+    error: typeof error === "string" ? error : "",
+    message: typeof message === "string" ? message.slice(0, 300) : "",
+  };
 }
 
 /** A refusal of the password or the session itself (not of one call). */
@@ -56,7 +60,8 @@ export function asDriverError(err: unknown, what: string): Error {
   const cause = err instanceof Error ? err.cause : undefined;
   if (cause instanceof RateLimited) return cause;
   const x = xrpcError(err);
-  if (x) return new NetworkUnavailable(`${what}: ${x.status} ${x.error}`);
+  // What the network answered, whole (status, error name, message): the log line is all there is to go on.
+  if (x) return new NetworkUnavailable(`${what}: ${x.status} ${x.error}: ${x.message}`);
   return new NetworkUnavailable(`${what}: ${err instanceof Error ? err.message : String(err)}`);
 }
 

@@ -1,6 +1,6 @@
 /**
- * A contest on a real Bluesky account runs on the (stand-in) service: a quick import of a bsky.app link loads the
- * post's real likers, reposters and repliers; a builder contest publishes its post at the start (scheduler) and
+ * A contest on a real Bluesky account runs on the real AT Protocol network: a quick import of a bsky.app link loads
+ * the post's likers, reposters and repliers; a builder contest publishes its post at the start (scheduler) and
  * loads its entrants at the close, exactly as with the sandbox.
  */
 
@@ -8,13 +8,19 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
-import { contests, entrants, jobs, publications } from "../../../api/db/tables";
+import { contests, entrants, publications } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
-import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
+import {
+  follow,
+  like,
+  post as postAs,
+  renameHandle,
+  reply,
+  repost,
+  rkeyOf,
+} from "../../helpers/atproto/accounts";
 import { type BlueskyWorld, blueskyWorld } from "./world";
 
-const [, ALICE, BOB, CAROL] = ACCOUNTS;
-if (!ALICE || !BOB || !CAROL) throw new Error("fixture accounts missing");
 const A = "/api/v1/teams/current";
 const HOUR = 3_600_000;
 type Json = Record<string, unknown>;
@@ -24,21 +30,22 @@ beforeEach(async () => {
   w = await blueskyWorld();
 });
 afterEach(async () => {
-  expect(w.service.problems).toEqual([]);
   await w.close();
 });
 
 describe("a quick import of a Bluesky post", () => {
   it("loads the post's likers, reposters and repliers as entrants", async () => {
     await w.linkBrand();
-    const post = w.service.addPost(BRAND.did, "Like, repost or reply to win!");
-    w.service.like(post, ALICE.did);
-    w.service.repost(post, BOB.did);
-    w.service.reply(post, CAROL.did, "Me please!");
-    const rkey = post.uri.split("/").pop();
+    const [alice, bob, carol] = [await w.person("alice"), await w.person("bob"), await w.person("carol")];
+    const post = await postAs(w.brand, "Like, repost or reply to win!");
+    await like(alice, post);
+    await repost(bob, post);
+    await reply(carol, post, "Me please!");
+    await follow(bob, alice);
+    await w.settle();
     const imported = await w.owner.call("POST", `${A}/contests/quickdraw`, {
       provider: "bluesky",
-      matched: `https://bsky.app/profile/${BRAND.handle}/post/${rkey}`,
+      matched: `https://bsky.app/profile/${w.brand.handle}/post/${rkeyOf(post.uri)}`,
       confirm: true,
       name: "Bluesky import",
     });
@@ -49,22 +56,62 @@ describe("a quick import of a Bluesky post", () => {
     const loaded = await w.owner.call("POST", `${A}/contests/${id}/load_entries`, { consent: true });
     expect(loaded.status).toBe(200);
     const rows = await w.db.select().from(entrants).where(eq(entrants.contestId, id));
-    expect(rows.map((r) => r.screenName).sort()).toEqual([ALICE.handle, BOB.handle, CAROL.handle].sort());
-    expect(w.service.calls("app.bsky.feed.getLikes").length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.screenName).sort()).toEqual([alice.handle, bob.handle, carol.handle].sort());
+
+    // The entrants' profiles (read with getProfiles) reach the CSV a reviewer downloads: Bob follows Alice.
+    const csv = await (await w.owner.call("GET", `${A}/contests/${id}/entries/export`)).text();
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const columns = (header ?? "").split(",");
+    const aliceLine = (lines.find((l) => l.includes(alice.did)) ?? "").split(",");
+    const cell = (name: string) => aliceLine[columns.indexOf(name)];
+    expect([cell("followers"), cell("following"), cell("posts")]).toEqual(["1", "0", "0"]);
+    // And the entries a reviewer reads on the contest page.
+    const listed = (await (await w.owner.call("GET", `${A}/contests/${id}/entries`)).json()) as {
+      data: { account: { id: string; followers: number; following: number; posts: number } }[];
+    };
+    expect(listed.data.find((e) => e.account.id === alice.did)?.account).toMatchObject({
+      followers: 1,
+      following: 0,
+      posts: 0,
+    });
   });
 
-  it("answers a deleted post with a clear error, not a 500", async () => {
+  it("refuses a post that does not exist at the import, with a clear error, and counts no import", async () => {
     await w.linkBrand();
     const imported = await w.owner.call("POST", `${A}/contests/quickdraw`, {
       provider: "bluesky",
-      matched: `https://bsky.app/profile/${BRAND.handle}/post/3kxyzabcde2fg`,
+      matched: `https://bsky.app/profile/${w.brand.handle}/post/3kxyzabcde2fg`,
       confirm: true,
       name: "Gone",
     });
+    expect(imported.status).toBe(409);
+    expect(JSON.stringify(await imported.json())).toMatch(/deleted or cannot be read/);
+    expect(await w.db.select().from(contests)).toEqual([]);
+  });
+
+  it("still loads the post after its author changed handle since the import", async () => {
+    await w.linkBrand();
+    const alice = await w.person("alice");
+    const post = await postAs(w.brand, "Like to win!");
+    await like(alice, post);
+    await w.settle();
+    const imported = await w.owner.call("POST", `${A}/contests/quickdraw`, {
+      provider: "bluesky",
+      matched: `https://bsky.app/profile/${w.brand.handle}/post/${rkeyOf(post.uri)}`,
+      confirm: true,
+      name: "Renamed later",
+    });
+    expect(imported.status).toBe(201);
     const id = ((await imported.json()) as { contest_id: string }).contest_id;
+    await renameHandle(w.brand, "brandnew");
+    await w.settle();
     const loaded = await w.owner.call("POST", `${A}/contests/${id}/load_entries`, { consent: true });
-    expect(loaded.status).toBe(409);
-    expect(JSON.stringify(await loaded.json())).toMatch(/deleted or cannot be read/);
+    expect(loaded.status).toBe(200);
+    const rows = await w.db.select().from(entrants).where(eq(entrants.contestId, id));
+    expect(rows.map((r) => r.screenName)).toEqual([alice.handle]);
   });
 });
 
@@ -101,38 +148,32 @@ describe("a builder contest on a real Bluesky account", () => {
     expect(created.status, JSON.stringify(answer)).toBe(201);
     const id = answer.contest_id as string;
 
-    // Bluesky asks to wait two minutes before the post: the start waits that long, without a failed attempt.
-    w.service.rateLimits.set("com.atproto.repo.createRecord", { times: 1, retryAfter: 120 });
     w.clock.now = startAt + 1000;
-    await runDueJobs(w.deps);
-    const waiting = (await w.db.select().from(jobs).where(eq(jobs.contestId, id))).find(
-      (j) => j.kind === "start",
-    );
-    expect(waiting).toMatchObject({ status: "pending", attempts: 0 });
-    expect(Date.parse(waiting?.dueAt ?? "")).toBe(startAt + 1000 + 120_000);
-    expect(
-      (await first(w.db.select().from(publications).where(eq(publications.contestId, id))))?.status,
-    ).toBe("publishing");
-    w.clock.now = startAt + 1000 + 120_000;
     await runDueJobs(w.deps);
     const main = await w.db.select().from(publications).where(eq(publications.contestId, id));
     expect(main.map((p) => [p.kind, p.status])).toEqual([["main", "published"]]);
     const uri = main[0]?.externalPostId as string;
-    expect(uri).toMatch(new RegExp(`^at://${BRAND.did}/app.bsky.feed.post/`));
-    const record = w.service.posts.get(uri)?.record as { text: string; facets: unknown[] };
+    expect(uri).toMatch(new RegExp(`^at://${w.brand.did}/app.bsky.feed.post/`));
+    const onNetwork = await w.brand.agent.com.atproto.repo.getRecord({
+      repo: w.brand.did,
+      collection: "app.bsky.feed.post",
+      rkey: rkeyOf(uri),
+    });
+    const record = onNetwork.data.value as { text: string; facets: unknown[] };
     expect(record.text).toBe(
       `Like to win a year of coffee! #giveaway Rules: ${w.env.publicUrl}/verify/${id}`,
     );
     expect(record.facets.length).toBe(2);
 
-    const post = w.service.posts.get(uri);
-    if (!post) throw new Error("no post");
-    w.service.like(post, ALICE.did);
-    w.service.like(post, BOB.did);
+    const post = { uri, cid: onNetwork.data.cid as string };
+    const [alice, bob] = [await w.person("alice"), await w.person("bob")];
+    await like(alice, post);
+    await like(bob, post);
+    await w.settle();
     w.clock.now = closeAt + 1000;
     await runDueJobs(w.deps);
     const rows = await w.db.select().from(entrants).where(eq(entrants.contestId, id));
-    expect(rows.map((r) => r.screenName).sort()).toEqual([ALICE.handle, BOB.handle].sort());
+    expect(rows.map((r) => r.screenName).sort()).toEqual([alice.handle, bob.handle].sort());
     expect((await first(w.db.select().from(contests).where(eq(contests.id, id))))?.status).toBe("closed");
   });
 });

@@ -10,7 +10,7 @@ import { first } from "../../../api/db/query";
 import { accounts, invites } from "../../../api/db/tables";
 import { signIn } from "../../helpers/api-client";
 import { BRAND } from "../../helpers/bluesky-standin";
-import { type BlueskyWorld, blueskyWorld } from "./world";
+import { type StandInWorld as BlueskyWorld, standInWorld as blueskyWorld } from "./world";
 
 let w: BlueskyWorld;
 beforeEach(async () => {

@@ -2,16 +2,22 @@
  * A request made by a person is not held on a network's rate limit: when the (stand-in) service answers 429 with a
  * wait longer than a few seconds (api/drivers PERSON_WAIT_MS), linking an account and loading entries answer 429
  * with retry_after at once, and the request can be made again once the wait is over. The scheduler still waits as
- * the network asks (tests/api/bluesky/contest.test.ts: a start that waits out retry-after 120 s).
+ * the network asks (below: a contest's start that waits out retry-after 120 s; the local AT Protocol network sends
+ * no rate-limit answers, so this stays on the stand-in).
  *
  * Before, these requests slept through waits of up to 60 s: the 30 and 45 s waits below would then have held the
  * request past the test's own timeout.
  */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { first } from "../../../api/db/query";
+import { jobs, publications } from "../../../api/db/tables";
 import { politeFetch } from "../../../api/drivers/bluesky/polite-fetch";
 import { RateLimited } from "../../../api/drivers/errors";
+import { runDueJobs } from "../../../api/scheduler";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
-import { type BlueskyWorld, blueskyWorld, LINK } from "./world";
+import { type StandInWorld as BlueskyWorld, standInWorld as blueskyWorld, LINK } from "./world";
 
 const [, ALICE] = ACCOUNTS;
 if (!ALICE) throw new Error("fixture accounts missing");
@@ -93,5 +99,58 @@ describe("politeFetch's budget", () => {
     expect((refused as RateLimited).extra).toEqual({ retry_after: 2 });
     expect(slept).toEqual([2_000]);
     expect(calls).toBe(2);
+  });
+});
+
+describe("a network's rate limit during a scheduled job", () => {
+  it("waits out the retry-after Bluesky asks before a contest's post, without a failed attempt", async () => {
+    const linked = await w.linkBrand();
+    const catalog = w.deps.catalog;
+    const source = structuredClone(catalog.builder.defaults.sources.bluesky) as unknown as Record<
+      string,
+      unknown
+    >;
+    Object.assign(source, { id: 100, type: "bluesky" });
+    const s = source as { publication: Record<string, unknown>; actions: { like: Record<string, unknown> } };
+    s.publication.account_id = Number(linked.external_id);
+    s.publication.content = "Like to win! {DRAW_LINK}";
+    s.actions.like.enabled = true;
+    const HOUR = 3_600_000;
+    const startAt = w.clock.now + HOUR;
+    const base = {
+      ...(structuredClone(catalog.builder.defaults.base) as unknown as Record<string, unknown>),
+      name: "Coffee on Bluesky",
+      start_date: new Date(startAt).toISOString(),
+      original_start_date: new Date(startAt).toISOString(),
+      close_date: new Date(startAt + 24 * HOUR).toISOString(),
+      nb_winners: 1,
+      autodraw: { enabled: false, date: null },
+    };
+    const created = await w.owner.call("POST", `${A}/contests/create`, {
+      idempotency_key: randomUUID(),
+      status: "planned",
+      forPayment: false,
+      base,
+      sources: [source],
+      summary: { parameters_verified: true },
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { contest_id: string }).contest_id;
+
+    w.service.rateLimits.set("com.atproto.repo.createRecord", { times: 1, retryAfter: 120 });
+    w.clock.now = startAt + 1000;
+    await runDueJobs(w.deps);
+    const waiting = (await w.db.select().from(jobs).where(eq(jobs.contestId, id))).find(
+      (j) => j.kind === "start",
+    );
+    expect(waiting).toMatchObject({ status: "pending", attempts: 0 });
+    expect(Date.parse(waiting?.dueAt ?? "")).toBe(startAt + 1000 + 120_000);
+    expect(
+      (await first(w.db.select().from(publications).where(eq(publications.contestId, id))))?.status,
+    ).toBe("publishing");
+    w.clock.now = startAt + 1000 + 120_000;
+    await runDueJobs(w.deps);
+    const main = await w.db.select().from(publications).where(eq(publications.contestId, id));
+    expect(main.map((p) => [p.kind, p.status])).toEqual([["main", "published"]]);
   });
 });

@@ -1,7 +1,9 @@
 /** Sealed credentials (AES-256-GCM), the production key requirement, and how a 429's wait is read. */
+
+import { TID } from "@atproto/common-web";
 import { describe, expect, it } from "vitest";
 import { waitOf } from "../../../api/drivers/bluesky/polite-fetch";
-import { recordKeyOf } from "../../../api/drivers/bluesky/record-key";
+import { recordKeyOf, timeOfTid } from "../../../api/drivers/bluesky/record-key";
 import { SecretBox } from "../../../api/drivers/bluesky/secrets";
 import { EnvError, readEnv } from "../../../api/env";
 
@@ -44,10 +46,18 @@ describe("rate limits and record keys", () => {
     expect(waitOf(new Headers({ "ratelimit-reset": String(now / 1000 + 12) }), now)).toBe(12_000);
     expect(waitOf(new Headers({}), now)).toBeNull();
   });
-  it("gives a publication the same TID record key every time, and another one to another publication", () => {
-    const key = { contest_id: "c", source_id: "s", kind: "main" as const, key: "main" };
+  it("gives a publication the same TID record key every time, dated when it was recorded, and another one to another publication", () => {
+    const recorded_at = "2026-11-28T06:00:00.123Z";
+    const key = { contest_id: "c", source_id: "s", kind: "main" as const, key: "main", recorded_at };
     expect(recordKeyOf(key)).toMatch(/^[2-7a-j][2-7a-z]{12}$/);
     expect(recordKeyOf(key)).toBe(recordKeyOf({ ...key }));
+    expect(timeOfTid(recordKeyOf(key))).toBe(Date.parse(recorded_at));
     expect(recordKeyOf({ ...key, key: "r1" })).not.toBe(recordKeyOf(key));
+    // atproto's own TID parser reads the same moment.
+    expect(Math.floor(TID.fromStr(recordKeyOf(key)).timestamp() / 1000)).toBe(Date.parse(recorded_at));
+    // Without a recorded time (outside publishOnce): the time now.
+    expect(timeOfTid(recordKeyOf({ ...key, recorded_at: undefined }, () => 1_795_000_000_000))).toBe(
+      1_795_000_000_000,
+    );
   });
 });

@@ -65,6 +65,9 @@ export function entryFixture(over: Partial<Entry> & { name?: string; screen_name
       profile_picture: null,
       url: `https://x.com/${screen_name}`,
       created_at: "2020-01-01T00:00:00.000Z",
+      followers: 120,
+      following: 80,
+      posts: 340,
     },
     meta: { twitter: { comments: [] } },
     manual_check: {
