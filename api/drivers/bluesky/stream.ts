@@ -67,9 +67,8 @@ export function subscribeStream(opts: StreamOptions): () => Promise<void> {
 }
 
 /**
- * The firehose's CBOR frames are read with @atproto/sync, which the lock file has only as a dev dependency (through
- * @atproto/dev-env): it is imported when a firehose URL is configured, so a production server without it starts,
- * and reads Jetstream (ws, a dependency).
+ * The firehose's CBOR frames are read with @atproto/sync (with @atproto/identity, dependencies pinned to the versions
+ * @atproto/dev-env brings): imported only when a firehose URL is configured, since Jetstream needs only ws.
  */
 function firehose(opts: StreamOptions): () => Promise<void> {
   const started = (async () => {
