@@ -9,8 +9,8 @@ import type { Deps } from "../context";
 import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
 import { withoutNul } from "../services/network-text";
 import { blueskyDriver } from "./bluesky/driver";
-import { SecretBox } from "./bluesky/secrets";
 import { sandboxDriver } from "./sandbox";
+import { SecretBox } from "./shared/secrets";
 import type { NetworkDriver, StoredAccount } from "./types";
 
 export type {

@@ -17,6 +17,8 @@ import { type Entrant, entrantId } from "../../../engine/lifecycle";
 import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
+import { type PoliteOptions, politeFetch } from "../shared/polite-fetch";
+import type { SecretBox } from "../shared/secrets";
 import type {
   AccountProfile,
   EntrantProfile,
@@ -28,9 +30,7 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
-import { type PoliteOptions, politeFetch } from "./polite-fetch";
 import { recordKeyOf } from "./record-key";
-import type { SecretBox } from "./secrets";
 import {
   type AgentFactory,
   agentFor,

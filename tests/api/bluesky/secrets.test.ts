@@ -1,8 +1,8 @@
 /** Sealed credentials (AES-256-GCM), the production key requirement, and how a 429's wait is read. */
 import { describe, expect, it } from "vitest";
-import { waitOf } from "../../../api/drivers/bluesky/polite-fetch";
+import { waitOf } from "../../../api/drivers/shared/polite-fetch";
 import { recordKeyOf } from "../../../api/drivers/bluesky/record-key";
-import { SecretBox } from "../../../api/drivers/bluesky/secrets";
+import { SecretBox } from "../../../api/drivers/shared/secrets";
 import { EnvError, readEnv } from "../../../api/env";
 
 const KEY = "0123456789abcdef0123456789abcdef";
