@@ -30,7 +30,7 @@ describe("politeFetch", () => {
     const failing = politeFetch({ fetch: down.fetch, retries5xx: 1, sleep: async () => {} });
     const err = await failing("http://x.test/a?key=secret").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkUnavailable);
-    expect(String((err as NetworkUnavailable).internal)).not.toContain("secret");
+    expect((err as NetworkUnavailable).message).not.toContain("secret");
   });
 
   it("answers a 5xx as it came when retries are not asked for (Bluesky's behaviour)", async () => {
