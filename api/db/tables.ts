@@ -36,6 +36,8 @@ export let publications = sqlite.publications as unknown as typeof pg.publicatio
 export let drawCommitments = sqlite.drawCommitments as unknown as typeof pg.drawCommitments;
 export let entrants = sqlite.entrants as unknown as typeof pg.entrants;
 export let draws = sqlite.draws as unknown as typeof pg.draws;
+export let oauthStates = sqlite.oauthStates as unknown as typeof pg.oauthStates;
+export let networkQuota = sqlite.networkQuota as unknown as typeof pg.networkQuota;
 
 /** Every table, as one object (drizzle's `schema` option, and for code that walks the tables). */
 export type Tables = typeof pg;
@@ -83,4 +85,6 @@ export function chooseDialect(dialect: Dialect): void {
   drawCommitments = s.drawCommitments;
   entrants = s.entrants;
   draws = s.draws;
+  oauthStates = s.oauthStates;
+  networkQuota = s.networkQuota;
 }
