@@ -10,7 +10,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ProviderDefinition } from "../catalog";
-import type { AppEnv } from "../context";
+import type { AppEnv, Deps } from "../context";
 import { first } from "../db/query";
 import { accounts, delegations, teamMembers, teams, users } from "../db/tables";
 import { transaction } from "../db/transaction";
@@ -65,6 +65,22 @@ export function linkCredentials(
   }
   if (Object.keys(errors).length > 0) throw validationError(c, errors);
   return { identifier: (identifier as string).trim(), app_password: password as string };
+}
+
+/**
+ * Before an account is unlinked, its access on the network is revoked (an OAuth network's tokens). The unlink
+ * goes on when the network cannot be reached: the account leaves Fairdraw either way, and the person can still
+ * remove the app from their network's settings.
+ */
+async function revokeAccess(deps: Parameters<typeof driverFor>[1] & Pick<Deps, "catalog" | "logger">, account: AccountRow) {
+  const provider = deps.catalog.providers.get(account.provider);
+  if (account.sandbox || !provider) return;
+  const driver = driverFor(provider, deps, storedAccount(account), PERSON);
+  try {
+    await driver.unlink?.(storedAccount(account));
+  } catch (err) {
+    deps.logger.warn({ provider: account.provider, err: err instanceof Error ? err.message : "failed" }, "revoke on unlink failed");
+  }
 }
 
 /** The person's own accounts (linked through invites, lent to teams by delegations). */
@@ -211,6 +227,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     const found = await findTeamAccount(db, team.id, c.req.param("id"));
     if (!found) throw new AppError("notFound", { message: "error.notFound.account" });
     const { account, delegation } = found;
+    if (!delegation) await revokeAccess(c.get("deps"), account);
     await transaction(db, async (tx) => {
       if (delegation) {
         // A lent account goes back to its owner only: it stays theirs.
@@ -309,6 +326,7 @@ export const myAccountsRoutes = new Hono<AppEnv>()
     const account = (await ownAccounts(db, me)).find((a) => a.id === c.req.param("id"));
     if (!account) throw new AppError("notFound", { message: "error.notFound.account" });
     const lent = await db.select().from(delegations).where(eq(delegations.accountId, account.id));
+    await revokeAccess(c.get("deps"), account);
     await transaction(db, async (tx) => {
       // Every team it was lent to loses it, and each one's activity says so.
       for (const d of lent) {

@@ -22,11 +22,12 @@ import type { AppEnv } from "../context";
 import { first } from "../db/query";
 import { contests } from "../db/tables";
 import { lockTeam, transaction } from "../db/transaction";
-import { hasRealDriver } from "../drivers";
+import { driverFor, hasRealDriver } from "../drivers";
+import { PostUnavailable } from "../drivers/errors";
 import { AppError, refuse } from "../errors";
 import { newId } from "../ids";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
-import { providerProblem, teamAccounts } from "../services/accounts";
+import { providerProblem, storedAccount, teamAccounts } from "../services/accounts";
 import { logActivity } from "../services/activity";
 import { FINISHED_STATUSES, moveStatus } from "../services/contest-status";
 import {
@@ -79,6 +80,37 @@ function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
   return { name, matched, provider, post };
 }
 
+/**
+ * A real network's post is read before it is imported (the driver's resolvePost, with the team's real account):
+ * a post that does not exist or that the account cannot read is a 422 on `matched`, and counts no import.
+ */
+async function assertReadable(
+  c: Context<AppEnv>,
+  provider: ProviderDefinition,
+  post: PostMatch,
+  teamId: string,
+) {
+  const deps = c.get("deps");
+  if (!hasRealDriver(provider, deps.env)) return;
+  const reader = (await teamAccounts(deps.db, teamId, provider.name)).find(
+    (a) => !a.account.sandbox && !a.account.disabled,
+  );
+  if (!reader) return;
+  const account = storedAccount(reader.account);
+  const driver = driverFor(provider, deps, account, { person: true });
+  if (!driver.resolvePost) return;
+  try {
+    await driver.resolvePost({ provider, post_id: post.post_id, account });
+  } catch (err) {
+    if (!(err instanceof PostUnavailable)) throw err;
+    throw validationError(c, {
+      matched: [
+        { key: "validation.quickdraw.unreadable", values: { x: provider.display_name }, rule: "quickdraw" },
+      ],
+    });
+  }
+}
+
 export const quickdrawRoutes = new Hono<AppEnv>()
   .post("/contests/quickdraw", requirePermission("team.contests.import_contests"), async (c) => {
     const { db, clock, catalog, realtime } = c.get("deps");
@@ -86,6 +118,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     const user = authOf(c).user;
     const { name, matched, provider, post } = readImport(c, await jsonBody(c));
 
+    await assertReadable(c, provider, post, team.id);
     const now = clock();
     const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });
     const contest = await transaction(db, async (tx) => {
@@ -120,7 +153,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
         entriesCount: 0,
         // Real when the team has a real account of the network to read the post with.
         sandbox:
-          !hasRealDriver(provider) ||
+          !hasRealDriver(provider, c.get("deps").env) ||
           !(await teamAccounts(tx, team.id, provider.name)).some(
             (a) => !a.account.sandbox && !a.account.disabled,
           ),

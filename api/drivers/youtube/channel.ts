@@ -8,7 +8,7 @@ export type ChannelItem = {
     title?: string;
     customUrl?: string;
     publishedAt?: string;
-    thumbnails?: { default?: { url?: string } };
+    thumbnails?: Partial<Record<"default" | "medium" | "high", { url?: string }>>;
   };
   statistics?: { subscriberCount?: string; videoCount?: string; hiddenSubscriberCount?: boolean };
 };
@@ -19,13 +19,19 @@ function handleOf(c: ChannelItem): string {
   return (c.snippet?.customUrl ?? "").replace(/^@/, "") || c.id;
 }
 
+/** The smallest picture the answer has (Google answers `default`, which its published description omits). */
+function thumbnailOf(c: ChannelItem): string | null {
+  const t = c.snippet?.thumbnails;
+  return t?.default?.url ?? t?.medium?.url ?? t?.high?.url ?? null;
+}
+
 export function channelProfile(c: ChannelItem): AccountProfile {
   const handle = handleOf(c);
   return {
     external_id: c.id,
     name: c.snippet?.title ?? handle,
     screen_name: handle,
-    profile_picture: c.snippet?.thumbnails?.default?.url ?? null,
+    profile_picture: thumbnailOf(c),
     url: c.snippet?.customUrl
       ? `https://www.youtube.com/${c.snippet.customUrl.startsWith("@") ? "" : "@"}${c.snippet.customUrl}`
       : `https://www.youtube.com/channel/${c.id}`,

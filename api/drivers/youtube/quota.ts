@@ -13,6 +13,7 @@ export const QUOTA_COST = {
   "comments.list": 1,
   "commentThreads.insert": 50,
   "comments.insert": 50,
+  "playlistItems.list": 1,
   "search.list": 100,
 } as const;
 export type YoutubeCall = keyof typeof QUOTA_COST;
