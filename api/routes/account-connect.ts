@@ -123,7 +123,7 @@ async function link(
   const real: AccountProfile = { ...profile, sandbox: false, stored_meta: { credentials: sealedTokens } };
   if (row.inviteKey) {
     const invite = await findInviteByKey(deps.db, deps.clock, row.inviteKey);
-    if (!invite || invite.status !== "active" || invite.teamId !== team.id) {
+    if (invite?.status !== "active" || invite.teamId !== team.id) {
       throw new AppError("inviteNotActive");
     }
     await assertAccountsQuota(deps, team as TeamRow, provider.name, { countInvites: false });
@@ -184,7 +184,7 @@ export const connectRoutes = new Hono<AppEnv>()
     const key = c.req.param("key");
     const invite = await findInviteByKey(db, clock, key);
     const provider = invite?.provider ? catalog.providers.get(invite.provider) : undefined;
-    if (!invite || invite.type !== "link_account" || !provider) {
+    if (invite?.type !== "link_account" || !provider) {
       throw new AppError("notFound", { message: "error.notFound.invite" });
     }
     if (invite.status !== "active")

@@ -72,14 +72,20 @@ export function linkCredentials(
  * goes on when the network cannot be reached: the account leaves Fairdraw either way, and the person can still
  * remove the app from their network's settings.
  */
-async function revokeAccess(deps: Parameters<typeof driverFor>[1] & Pick<Deps, "catalog" | "logger">, account: AccountRow) {
+async function revokeAccess(
+  deps: Parameters<typeof driverFor>[1] & Pick<Deps, "catalog" | "logger">,
+  account: AccountRow,
+) {
   const provider = deps.catalog.providers.get(account.provider);
   if (account.sandbox || !provider) return;
   const driver = driverFor(provider, deps, storedAccount(account), PERSON);
   try {
     await driver.unlink?.(storedAccount(account));
   } catch (err) {
-    deps.logger.warn({ provider: account.provider, err: err instanceof Error ? err.message : "failed" }, "revoke on unlink failed");
+    deps.logger.warn(
+      { provider: account.provider, err: err instanceof Error ? err.message : "failed" },
+      "revoke on unlink failed",
+    );
   }
 }
 

@@ -1,10 +1,3 @@
-/**
- * Linking a YouTube channel by OAuth through the Google stand-in: the 302 to Google with a single-use state and
- * PKCE S256, the consent, the callback that links the channel as real with its tokens sealed; refused consent,
- * replayed or expired state, a network down, several channels (the pick), an account invite, revocation on
- * unlink, a network without its client id; and no token anywhere in clear.
- */
-import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { oauthStates } from "../../../../api/db/tables";
 import { BRAND_CHANNEL, CONNECT, PUBLIC_URL, type YoutubeWorld, youtubeWorld } from "./world";
