@@ -22,7 +22,7 @@ import type { ProviderDefinition } from "../catalog";
 import type { AppEnv, TeamRow } from "../context";
 import { first } from "../db/query";
 import { oauthStates, teams } from "../db/tables";
-import { oauthStepsFor } from "../drivers";
+import { oauthConfigOf, oauthStepsFor } from "../drivers";
 import { NetworkUnavailable } from "../drivers/errors";
 import { CodeRefused, generateCodeVerifier, generateState } from "../drivers/shared/oauth-client";
 import { SecretBox } from "../drivers/shared/secrets";
@@ -179,6 +179,14 @@ export const teamConnectRoutes = new Hono<AppEnv>().get(
 
 /** Mounted at the API's root: the invite's start, the network's callback, the pick. */
 export const connectRoutes = new Hono<AppEnv>()
+  // The networks connected by OAuth on this server (their client configured); the others stay the sandbox.
+  .get("/accounts/connectable", requireUser, (c) => {
+    const deps = c.get("deps");
+    const data = [...deps.catalog.providers.values()]
+      .filter((p) => !p.onlyLogin && oauthConfigOf(p, deps.env) !== null)
+      .map((p) => ({ provider: p.name }));
+    return c.json({ data });
+  })
   .get("/invites/:key/connect", requireUser, async (c) => {
     const { db, clock, catalog } = c.get("deps");
     const key = c.req.param("key");
