@@ -4,6 +4,7 @@
  * and a test fails when a route of the app has no entry here (or an entry has no route).
  */
 import { ADMIN_ROUTES } from "./admin-routes";
+import { CONNECT_ROUTES } from "./connect-routes";
 import { CONTESTS_ROUTES } from "./contests-routes";
 import { LIFECYCLE_ROUTES } from "./lifecycle-routes";
 import { QUICKDRAW_ROUTES } from "./quickdraw-routes";
@@ -454,6 +455,7 @@ export const ROUTES: RouteDoc[] = [
   ...CONTESTS_ROUTES,
   ...UPLOADS_ROUTES,
   ...SHORTLINKS_ROUTES,
+  ...CONNECT_ROUTES,
   ...QUICKDRAW_ROUTES,
   ...LIFECYCLE_ROUTES,
   ...ADMIN_ROUTES,
