@@ -45,6 +45,8 @@ export type Env = {
    * P in OAUTH_NETWORKS), by provider name; a network without its client id is absent: it stays the sandbox.
    */
   oauth: Partial<Record<OAuthNetwork, OAuthClientConfig>>;
+  /** NETWORK_TIMEOUT_MS: how long one call to an OAuth network's API may take before it is tried again. */
+  networkTimeoutMs: number;
 };
 
 /** The networks linked by OAuth, by provider name, with the prefix of their variables. */
@@ -223,6 +225,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     claimTimeoutMs,
     sandboxDriverDelayMs,
     oauth: readOAuth(source),
+    networkTimeoutMs: wholeMs(source, "NETWORK_TIMEOUT_MS", 20_000, 100),
   };
 }
 

@@ -22,6 +22,7 @@ import { youtubeApi } from "./youtube/api";
 import { youtubeDriver } from "./youtube/driver";
 import type { YoutubeCheckpoint } from "./youtube/entries";
 import { youtubeOAuth } from "./youtube/oauth";
+import { quotaDay } from "./youtube/quota";
 
 export type {
   AccountProfile,
@@ -66,13 +67,18 @@ export function redirectUriOf(provider: ProviderDefinition, env: Pick<Env, "publ
 }
 
 /** The OAuth steps of a configured network (the connect flow); null when it stays the sandbox. */
-export function oauthStepsFor(provider: ProviderDefinition, deps: Pick<Deps, "env">): OAuthSteps | null {
+export function oauthStepsFor(
+  provider: ProviderDefinition,
+  deps: Pick<Deps, "env" | "db" | "clock">,
+): OAuthSteps | null {
   const config = oauthConfigOf(provider, deps.env);
   if (!config) return null;
+  const ledger = quotaLedger(deps, provider.name);
   return youtubeOAuth({
     config,
     redirectUri: redirectUriOf(provider, deps.env),
     scopes: provider.scopes ?? [],
+    spend: (units) => ledger.spend(projectOf(config), quotaDay(deps.clock().getTime()), units),
   });
 }
 
@@ -121,7 +127,7 @@ function youtubeFor(
         apiUrl: config.apiUrl,
         fetch: politeFetch({
           retries5xx: 3,
-          timeoutMs: 20_000,
+          timeoutMs: deps.env.networkTimeoutMs,
           calls: { budget: CALLS, key: `${provider.name}:${as.external_id}` },
           ...(waiter.person ? { maxWaitMs: PERSON_WAIT_MS, budgetMs: PERSON_WAIT_MS } : {}),
         }),

@@ -269,6 +269,10 @@ export class GoogleStandIn {
   liveRefreshTokens(): string[] {
     return [...this.#grants.values()].filter((g) => g.alive).map((g) => g.refresh);
   }
+  /** Every access token issued stops working (Google revoked them): the next call answers 401. */
+  forgetAccessTokens(): void {
+    this.#access.clear();
+  }
   issuedAccessTokens(): string[] {
     return [...this.#access.keys()];
   }
@@ -470,13 +474,13 @@ export class GoogleStandIn {
       this.problems.push(...(op ? wrong : [`${method} ${url.pathname} is not in the description`]));
       return this.#error(res, 400, "badRequest", "stand-in: request off the description");
     }
-    if (this.slowNext && this.slowNext.times > 0) {
-      this.slowNext.times--;
-      await new Promise((r) => setTimeout(r, this.slowNext?.ms ?? 0));
-    }
     if (this.failNext && this.failNext.times > 0) {
       this.failNext.times--;
       return this.#error(res, this.failNext.status, "backendError", "Backend Error");
+    }
+    if (this.slowNext && this.slowNext.times > 0) {
+      this.slowNext.times--;
+      await new Promise((r) => setTimeout(r, this.slowNext?.ms ?? 0));
     }
     const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1] ?? "";
     const access = this.#access.get(bearer);

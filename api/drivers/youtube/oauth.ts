@@ -10,12 +10,15 @@ import { politeFetch } from "../shared/polite-fetch";
 import type { OAuthTokens } from "../shared/tokens";
 import type { OAuthSteps } from "../types";
 import { type ChannelList, channelProfile } from "./channel";
+import { QUOTA_COST } from "./quota";
 
 export function youtubeOAuth(opts: {
   config: OAuthClientConfig;
   redirectUri: string;
   scopes: readonly string[];
   fetch?: typeof globalThis.fetch;
+  /** Counts the units of the one call made before the account exists (channels.list mine=true). */
+  spend?: (units: number) => Promise<void>;
 }): OAuthSteps {
   const flow = new OAuthFlow({
     config: opts.config,
@@ -31,8 +34,8 @@ export function youtubeOAuth(opts: {
     exchangeCode: (code, verifier) => flow.exchange(code, verifier),
     refresh: (token) => flow.refresh(token),
     revoke: (token) => flow.revoke(token),
-    // One call of one unit, outside the ledger: it is made before the account (and its project's row) exists.
     async publishTargets(tokens: OAuthTokens) {
+      await opts.spend?.(QUOTA_COST["channels.list"]);
       const url = new URL(`${opts.config.apiUrl}/channels`);
       url.searchParams.set("part", "snippet,statistics");
       url.searchParams.set("mine", "true");

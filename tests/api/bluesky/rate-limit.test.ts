@@ -8,8 +8,8 @@
  * request past the test's own timeout.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { politeFetch } from "../../../api/drivers/shared/polite-fetch";
 import { RateLimited } from "../../../api/drivers/errors";
+import { politeFetch } from "../../../api/drivers/shared/polite-fetch";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
 import { type BlueskyWorld, blueskyWorld, LINK } from "./world";
 

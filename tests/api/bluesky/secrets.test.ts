@@ -1,7 +1,7 @@
 /** Sealed credentials (AES-256-GCM), the production key requirement, and how a 429's wait is read. */
 import { describe, expect, it } from "vitest";
-import { waitOf } from "../../../api/drivers/shared/polite-fetch";
 import { recordKeyOf } from "../../../api/drivers/bluesky/record-key";
+import { waitOf } from "../../../api/drivers/shared/polite-fetch";
 import { SecretBox } from "../../../api/drivers/shared/secrets";
 import { EnvError, readEnv } from "../../../api/env";
 

@@ -10,6 +10,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { accounts, contests, networkQuota } from "../../../../api/db/tables";
 import { AccountNeedsReconnect, RateLimited } from "../../../../api/drivers/errors";
+import { SecretBox } from "../../../../api/drivers/shared/secrets";
+import type { OAuthTokens } from "../../../../api/drivers/shared/tokens";
 import type { EntriesLoad, EntriesRequest, NetworkDriver } from "../../../../api/drivers/types";
 import { BRAND_CHANNEL, VIDEO, type YoutubeWorld, youtubeWorld } from "./world";
 
@@ -77,6 +79,7 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     w.google.comment(VIDEO, fanId(3), "a reply counts too", at(200), thread?.id);
     w.google.pageSize = 50;
     const { driver, request } = await reader();
+    const linking = w.google.calls("GET /youtube/v3/channels");
     const load = await driver.readEntries(request);
     expect(load.entrants).toHaveLength(120);
     const third = load.entrants.find((e) => e.external_id === fanId(3));
@@ -87,7 +90,7 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     expect(load.lists).toEqual([{ action: "comment", listed: 121, total: 120 }]);
     // 3 pages of threads (50, 50, 20), 3 batches of channels (50, 50, 20).
     expect(w.google.calls("GET /youtube/v3/commentThreads")).toBe(3);
-    expect(w.google.calls("GET /youtube/v3/channels")).toBe(3);
+    expect(w.google.calls("GET /youtube/v3/channels") - linking).toBe(3);
   });
 
   it("reads only what is new on the next load, and nothing twice", async () => {
@@ -138,26 +141,42 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
   it("refreshes an expired access token, and marks the account for reconnecting when the refresh is refused", async () => {
     fans(2);
     w.google.comment(VIDEO, fanId(0), "hi", at(1));
-    w.google.accessTtlSeconds = 0;
+    const expire = async () => {
+      const box = new SecretBox(w.t.env.accountSecretKey);
+      const row = await w.accountRow(accountId);
+      const tokens = box.open<OAuthTokens>(String(row?.meta?.credentials));
+      if (!tokens) throw new Error("no tokens");
+      const sealed = box.seal({ ...tokens, expires_at: new Date(Date.now() - 1000).toISOString() });
+      await w.t.db
+        .update(accounts)
+        .set({ meta: { ...row?.meta, credentials: sealed } })
+        .where(eq(accounts.id, accountId));
+    };
+    await expire();
     const { driver, request } = await reader();
-    // The stored token is past its expiry: refreshed before the call.
-    await w.t.db
-      .update(accounts)
-      .set({ meta: (await w.accountRow(accountId))?.meta ?? {} })
-      .where(eq(accounts.id, accountId));
-    w.google.accessTtlSeconds = 3600;
+    const refreshes = () => w.google.log.filter((l) => l.path === "/token").length;
+    const before = refreshes();
     expect((await driver.readEntries(request)).entrants).toHaveLength(1);
+    expect(refreshes()).toBe(before + 1);
 
-    w.google.accessTtlSeconds = 0;
+    await expire();
     w.google.refreshRefused = true;
-    const fresh = await reader();
-    const refused = await fresh.driver
-      .readEntries({ ...fresh.request, source_id: "s2" })
-      .catch((e: unknown) => e);
-    // The token issued last is good for an hour: refused only once it expires. Expire it for the test.
-    if (!(refused instanceof AccountNeedsReconnect)) {
-      expect(refused).toMatchObject({ entrants: expect.any(Array) });
-    }
+    await expect(driver.readEntries({ ...request, source_id: "s2" })).rejects.toBeInstanceOf(
+      AccountNeedsReconnect,
+    );
+    const row = await w.accountRow(accountId);
+    expect(row?.disabled).toBe(true);
+    expect(row?.meta?.credentials).toBe("");
+    const listed = await w.youtubeAccounts();
+    expect(listed[0]?.disabled).toBe(true);
+  });
+
+  it("answers 401 with a refresh and the call again when Google refuses a token it issued", async () => {
+    fans(1);
+    w.google.comment(VIDEO, fanId(0), "hi", at(1));
+    w.google.forgetAccessTokens();
+    const { driver, request } = await reader();
+    expect((await driver.readEntries(request)).entrants).toHaveLength(1);
   });
 
   it("tries a 5xx and a timeout again, and page tokens carry a load through many pages", async () => {
@@ -165,10 +184,12 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     for (let i = 0; i < 30; i++) w.google.comment(VIDEO, fanId(i), `e${i}`, at(i));
     w.google.pageSize = 7;
     w.google.failNext = { status: 503, times: 1 };
+    w.google.slowNext = { ms: 3_000, times: 1 };
     const { driver, request } = await reader();
     const load = await driver.readEntries(request);
     expect(load.entrants).toHaveLength(30);
-    expect(w.google.calls("GET /youtube/v3/commentThreads")).toBe(6);
+    // 5 pages of 7 (the last of 2), the 503 and the timed-out call each tried again.
+    expect(w.google.calls("GET /youtube/v3/commentThreads")).toBe(7);
   });
 });
 

@@ -48,6 +48,7 @@ export async function youtubeWorld(opts: { configured?: boolean } = {}) {
       publicUrl: PUBLIC_URL,
       oauth: opts.configured === false ? {} : readEnv({ NODE_ENV: "test", ...google.env() }).oauth,
       logLevel: "trace",
+      networkTimeoutMs: 1_000,
     },
     logger: pino({ level: "trace" }, sink),
   });
