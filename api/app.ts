@@ -17,6 +17,7 @@ import { requireAdmin, requireNotFrozen, requireTeam, requireUser } from "./midd
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
 import { connectRoutes, teamConnectRoutes } from "./routes/account-connect";
+import { accountQuotaRoutes } from "./routes/account-quota";
 import { myAccountsRoutes, teamAccountsRoutes } from "./routes/accounts";
 import { myActivityRoutes, teamActivityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
@@ -65,6 +66,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", teamInvitesRoutes)
     .route("/", teamAccountsRoutes)
     .route("/", teamConnectRoutes)
+    .route("/", accountQuotaRoutes)
     .route("/", teamActivityRoutes)
     .route("/", contestBuilderConfigRoutes)
     .route("/", contestsRoutes)

@@ -62,4 +62,14 @@ export const CONNECT_ROUTES: RouteDoc[] = [
     ok: { status: 200, description: "{ linked: { external_id, name }, page }" },
     errors: [404, 409, 422],
   },
+  {
+    method: "GET",
+    path: "/api/v1/teams/current/accounts/:id/quota",
+    summary:
+      "A real account's network quota ({ quota: { unit, used, limit, resets_at, paused }, expected: { first_load_per_1000_entrants, later_load, publication } }, YouTube units); { quota: null, expected: null } for a network without one.",
+    tag: "accounts",
+    access: "team",
+    ok: { status: 200, description: "{ quota, expected }" },
+    errors: [402, 404],
+  },
 ];

@@ -251,6 +251,11 @@ describe("YouTube quick import and publishing", { timeout: 30_000 }, () => {
     const quota = await driver.quotaState?.(account);
     expect(quota?.used).toBe(w.google.units);
     expect(quota).toMatchObject({ unit: "quota_units", limit: 10_000, paused: false });
+    const shown = await w.owner.call("GET", `/api/v1/teams/current/accounts/${accountId}/quota`);
+    expect(await shown.json()).toMatchObject({
+      quota: { unit: "quota_units", used: w.google.units, limit: 10_000, paused: false },
+      expected: { first_load_per_1000_entrants: 30, later_load: 1, publication: 50 },
+    });
     await expect(
       driver.sendPrivateMessage({
         ...key,
