@@ -2,8 +2,10 @@
  * Link a team account (app-shell.md §2, §5, §7): choose a network among those that can be invited (canInvite,
  * never a login-only one) and optionally the e-mail of the person who holds the account; the answer is the
  * invite, whose link dialog follows. With team.accounts.update_account the person can instead connect a real
- * account where the network allows it (Bluesky: handle and app password, ConnectBlueskyForm) or add a sandbox
- * account for rehearsals at once (POST /teams/current/accounts/link).
+ * account where the network allows it (Bluesky: handle and app password, ConnectBlueskyForm; an OAuth network
+ * whose client this server has, YouTube: "Connect YouTube", a full-page navigation to the connect route, and when
+ * it has none a plain note that its accounts are sandbox accounts) or add a sandbox account for rehearsals at once
+ * (POST /teams/current/accounts/link).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
