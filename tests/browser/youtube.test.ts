@@ -109,6 +109,56 @@ describe("connecting a YouTube channel", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("imports a youtube.com/watch?v= link read with the linked channel, and lists the stand-in's commenters", async () => {
+    for (const [i, handle] of ["ana", "bob"].entries()) {
+      google.addChannel(handle, {
+        id: `UC${handle}${"x".repeat(22 - handle.length)}`,
+        title: `${handle.toUpperCase()} Channel`,
+        handle,
+        publishedAt: "2018-05-01T00:00:00Z",
+        subscribers: 10 + i,
+      });
+      google.comment(
+        "vidBrand001",
+        `UC${handle}${"x".repeat(22 - handle.length)}`,
+        `I'm in! #${i}`,
+        `2026-11-20T10:0${i}:00Z`,
+      );
+    }
+    const contestId = await page.evaluate(async () => {
+      const { csrf_token } = await (await fetch("/api/v1/refresh_csrf")).json();
+      const headers = {
+        "content-type": "application/json",
+        "x-csrf-token": csrf_token,
+        "x-requested-with": "XMLHttpRequest",
+      };
+      const res = await fetch("/api/v1/teams/current/contests/quickdraw", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          provider: "youtube",
+          matched: "https://www.youtube.com/watch?v=vidBrand001",
+          confirm: true,
+          name: "YouTube import",
+        }),
+      });
+      const { contest_id } = (await res.json()) as { contest_id: string };
+      const loaded = await fetch(`/api/v1/teams/current/contests/${contest_id}/load_entries`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ consent: true }),
+      });
+      if (loaded.status !== 200) throw new Error(`load_entries answered ${loaded.status}`);
+      return contest_id;
+    });
+    await page.goto(`${server.url}/contest/${contestId}/entries`);
+    await page.getByText("ANA Channel").first().waitFor();
+    await page.getByText("BOB Channel").first().waitFor();
+    await shot("youtube-import-entries");
+    expect(google.problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("says plainly when the person cancels on Google's page, and links nothing more", async () => {
     await page.goto(`${server.url}/team/accounts`);
     await page.locator('a[data-connect="youtube"]').first().click();
