@@ -16,6 +16,8 @@ import { errorHandler } from "./middleware/error-handler";
 import { requireAdmin, requireNotFrozen, requireTeam, requireUser } from "./middleware/guards";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
+import { connectRoutes, teamConnectRoutes } from "./routes/account-connect";
+import { accountQuotaRoutes } from "./routes/account-quota";
 import { myAccountsRoutes, teamAccountsRoutes } from "./routes/accounts";
 import { myActivityRoutes, teamActivityRoutes } from "./routes/activity";
 import { adminRoutes } from "./routes/admin";
@@ -65,6 +67,8 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", teamMembersRoutes)
     .route("/", teamInvitesRoutes)
     .route("/", teamAccountsRoutes)
+    .route("/", teamConnectRoutes)
+    .route("/", accountQuotaRoutes)
     .route("/", teamActivityRoutes)
     .route("/", contestBuilderConfigRoutes)
     .route("/", contestsRoutes)
@@ -102,6 +106,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", teamByIdRoutes)
     .route("/", memberPermissionsRoutes)
     .route("/", inviteLinkRoutes)
+    .route("/", connectRoutes)
     .route("/", wsRoutes(upgradeWebSocket))
     .route("/", contestBuilderRoutes)
     .route("/", openapiRoutes)

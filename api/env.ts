@@ -47,6 +47,13 @@ export type Env = {
   sandboxDriverDelayMs: number;
   /** Stripe billing (decisions.md "Payments"); null without STRIPE_SECRET_KEY: no online payment, admins set plans. */
   stripe: StripeSettings | null;
+  /**
+   * The OAuth networks' clients (P_CLIENT_ID, P_CLIENT_SECRET, P_AUTH_URL, P_TOKEN_URL, P_REVOKE_URL, P_API_URL for
+   * P in OAUTH_NETWORKS), by provider name; a network without its client id is absent: it stays the sandbox.
+   */
+  oauth: Partial<Record<OAuthNetwork, OAuthClientConfig>>;
+  /** NETWORK_TIMEOUT_MS: how long one call to an OAuth network's API may take before it is tried again. */
+  networkTimeoutMs: number;
 };
 
 /** Where the Stripe SDK sends every call (STRIPE_API_URL split as its host/port/protocol options), and its keys. */
@@ -58,6 +65,96 @@ export type StripeSettings = {
   port: number;
   protocol: "http" | "https";
 };
+
+/** The networks linked by OAuth, by provider name, with the prefix of their variables. */
+export const OAUTH_NETWORKS = {
+  youtube: "YOUTUBE",
+  facebook: "FACEBOOK",
+  instagram: "INSTAGRAM",
+  threads: "THREADS",
+  twitter: "TWITTER",
+  tiktok: "TIKTOK",
+} as const;
+export type OAuthNetwork = keyof typeof OAUTH_NETWORKS;
+
+export type OAuthClientConfig = {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  /** Where a token is revoked on unlink (RFC 7009). */
+  revokeUrl: string;
+  /** The network's API root (YouTube: .../youtube/v3). */
+  apiUrl: string;
+};
+
+/** Each network's real endpoints: what P_AUTH_URL, P_TOKEN_URL, P_REVOKE_URL, P_API_URL default to. */
+const OAUTH_DEFAULTS: Record<OAuthNetwork, Omit<OAuthClientConfig, "clientId" | "clientSecret">> = {
+  youtube: {
+    authUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: "https://oauth2.googleapis.com/token",
+    revokeUrl: "https://oauth2.googleapis.com/revoke",
+    apiUrl: "https://www.googleapis.com/youtube/v3",
+  },
+  facebook: {
+    authUrl: "https://www.facebook.com/v21.0/dialog/oauth",
+    tokenUrl: "https://graph.facebook.com/v21.0/oauth/access_token",
+    revokeUrl: "https://graph.facebook.com/v21.0/me/permissions",
+    apiUrl: "https://graph.facebook.com/v21.0",
+  },
+  instagram: {
+    authUrl: "https://www.instagram.com/oauth/authorize",
+    tokenUrl: "https://api.instagram.com/oauth/access_token",
+    revokeUrl: "https://graph.instagram.com/me/permissions",
+    apiUrl: "https://graph.instagram.com/v21.0",
+  },
+  threads: {
+    authUrl: "https://threads.net/oauth/authorize",
+    tokenUrl: "https://graph.threads.net/oauth/access_token",
+    revokeUrl: "https://graph.threads.net/me/permissions",
+    apiUrl: "https://graph.threads.net/v1.0",
+  },
+  twitter: {
+    authUrl: "https://x.com/i/oauth2/authorize",
+    tokenUrl: "https://api.x.com/2/oauth2/token",
+    revokeUrl: "https://api.x.com/2/oauth2/revoke",
+    apiUrl: "https://api.x.com/2",
+  },
+  tiktok: {
+    authUrl: "https://www.tiktok.com/v2/auth/authorize/",
+    tokenUrl: "https://open.tiktokapis.com/v2/oauth/token/",
+    revokeUrl: "https://open.tiktokapis.com/v2/oauth/revoke/",
+    apiUrl: "https://open.tiktokapis.com/v2",
+  },
+};
+
+/** The configured OAuth clients: a network with P_CLIENT_ID (and its secret, and http(s) endpoints). */
+function readOAuth(source: Record<string, string | undefined>): Env["oauth"] {
+  const out: Env["oauth"] = {};
+  for (const [network, prefix] of Object.entries(OAUTH_NETWORKS) as [OAuthNetwork, string][]) {
+    const clientId = source[`${prefix}_CLIENT_ID`];
+    if (!clientId) continue;
+    const clientSecret = source[`${prefix}_CLIENT_SECRET`];
+    if (!clientSecret) throw new EnvError(`${prefix}_CLIENT_SECRET is required with ${prefix}_CLIENT_ID`);
+    const defaults = OAUTH_DEFAULTS[network];
+    const url = (name: string, fallback: string) => {
+      const value = source[`${prefix}_${name}`] || fallback;
+      if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+        throw new EnvError(`${prefix}_${name} must be an http(s) URL (got "${value}")`);
+      }
+      return value.replace(/\/$/, "");
+    };
+    out[network] = {
+      clientId,
+      clientSecret,
+      authUrl: url("AUTH_URL", defaults.authUrl),
+      tokenUrl: url("TOKEN_URL", defaults.tokenUrl),
+      revokeUrl: url("REVOKE_URL", defaults.revokeUrl),
+      apiUrl: url("API_URL", defaults.apiUrl),
+    };
+  }
+  return out;
+}
 
 export class EnvError extends Error {}
 
@@ -154,6 +251,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     claimTimeoutMs,
     sandboxDriverDelayMs,
     stripe,
+    oauth: readOAuth(source),
+    networkTimeoutMs: wholeMs(source, "NETWORK_TIMEOUT_MS", 20_000, 100),
   };
 }
 

@@ -19,7 +19,7 @@ import { storedBilling } from "./subscription-state";
 
 export async function applyOneShot(
   tx: Db,
-  deps: Pick<Deps, "clock" | "realtime" | "catalog">,
+  deps: Pick<Deps, "clock" | "realtime" | "catalog" | "env">,
   team: TeamRow,
   session: Stripe.Checkout.Session,
 ): Promise<BillingChange[]> {
@@ -42,6 +42,7 @@ export async function applyOneShot(
         provider,
         post,
         paid: { checkoutSession: session.id },
+        env: deps.env,
       });
       contestId = row.id;
     }

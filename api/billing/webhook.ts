@@ -61,7 +61,7 @@ async function alreadyApplied(db: Db, id: string): Promise<boolean> {
 }
 
 export async function applyStripeEvent(
-  deps: Pick<Deps, "db" | "clock" | "realtime" | "catalog">,
+  deps: Pick<Deps, "db" | "clock" | "realtime" | "catalog" | "env">,
   stripe: Stripe,
   event: Stripe.Event,
 ): Promise<{ outcome: EventOutcome; changes: BillingChange[] }> {

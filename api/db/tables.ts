@@ -37,6 +37,8 @@ export let drawCommitments = sqlite.drawCommitments as unknown as typeof pg.draw
 export let entrants = sqlite.entrants as unknown as typeof pg.entrants;
 export let draws = sqlite.draws as unknown as typeof pg.draws;
 export let stripeEvents = sqlite.stripeEvents as unknown as typeof pg.stripeEvents;
+export let oauthStates = sqlite.oauthStates as unknown as typeof pg.oauthStates;
+export let networkQuota = sqlite.networkQuota as unknown as typeof pg.networkQuota;
 
 /** Every table, as one object (drizzle's `schema` option, and for code that walks the tables). */
 export type Tables = typeof pg;
@@ -85,4 +87,6 @@ export function chooseDialect(dialect: Dialect): void {
   entrants = s.entrants;
   draws = s.draws;
   stripeEvents = s.stripeEvents;
+  oauthStates = s.oauthStates;
+  networkQuota = s.networkQuota;
 }

@@ -4,14 +4,25 @@
  * without a real driver yet, gets the sandbox. Linking with credentials (a Bluesky handle and app password) asks
  * the real driver; without them, the sandbox links a rehearsal account as before.
  */
+
+import { createHash } from "node:crypto";
 import type { ProviderDefinition } from "../catalog";
 import type { Deps } from "../context";
-import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
+import type { Env, OAuthClientConfig, OAuthNetwork } from "../env";
+import { credentialStore, loadProgress, oauthTokenRow, uploadMedia } from "../services/account-credentials";
+import { checkpointStore, quotaExceededNotice, quotaLedger } from "../services/network-quota";
 import { withoutNul } from "../services/network-text";
 import { blueskyDriver } from "./bluesky/driver";
-import { SecretBox } from "./bluesky/secrets";
 import { sandboxDriver } from "./sandbox";
-import type { NetworkDriver, StoredAccount } from "./types";
+import { CallBudget, politeFetch } from "./shared/polite-fetch";
+import { SecretBox } from "./shared/secrets";
+import { TokenKeeper } from "./shared/tokens";
+import type { EntriesLoad, EntriesRequest, NetworkDriver, OAuthSteps, StoredAccount } from "./types";
+import { youtubeApi } from "./youtube/api";
+import { youtubeDriver } from "./youtube/driver";
+import type { YoutubeCheckpoint } from "./youtube/entries";
+import { youtubeOAuth } from "./youtube/oauth";
+import { quotaDay } from "./youtube/quota";
 
 export type {
   AccountProfile,
@@ -31,9 +42,104 @@ export type {
 
 export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime" | "uploads">;
 
-/** Networks with a real driver (the provider definition's `driver`). */
-export function hasRealDriver(provider: ProviderDefinition): boolean {
-  return provider.driver === "atproto";
+/** The OAuth drivers, by the provider definition's `driver`. */
+const OAUTH_DRIVERS = new Set(["youtube-data-v3"]);
+
+/**
+ * Networks with a real driver (the provider definition's `driver`): Bluesky always; an OAuth network when its
+ * client is configured (P_CLIENT_ID; `env` given), else it stays the sandbox.
+ */
+export function hasRealDriver(provider: ProviderDefinition, env?: Pick<Env, "oauth">): boolean {
+  if (provider.driver === "atproto") return true;
+  return env !== undefined && oauthConfigOf(provider, env) !== null;
+}
+
+/** The configured OAuth client of a network with an OAuth driver; null: not configured (the sandbox). */
+export function oauthConfigOf(
+  provider: ProviderDefinition,
+  env: Pick<Env, "oauth">,
+): OAuthClientConfig | null {
+  if (!OAUTH_DRIVERS.has(provider.driver ?? "")) return null;
+  return env.oauth[provider.name as OAuthNetwork] ?? null;
+}
+
+/** Where the network sends the person back after consent: the same for every OAuth network. */
+export function redirectUriOf(provider: ProviderDefinition, env: Pick<Env, "publicUrl">): string {
+  return `${env.publicUrl.replace(/\/$/, "")}/api/v1/accounts/callback/${provider.name}`;
+}
+
+/** The OAuth steps of a configured network (the connect flow); null when it stays the sandbox. */
+export function oauthStepsFor(
+  provider: ProviderDefinition,
+  deps: Pick<Deps, "env" | "db" | "clock">,
+): OAuthSteps | null {
+  const config = oauthConfigOf(provider, deps.env);
+  if (!config) return null;
+  const ledger = quotaLedger(deps, provider.name);
+  return youtubeOAuth({
+    config,
+    redirectUri: redirectUriOf(provider, deps.env),
+    scopes: provider.scopes ?? [],
+    spend: (units) => ledger.spend(projectOf(config), quotaDay(deps.clock().getTime()), units),
+  });
+}
+
+/** One call budget per process, shared by every driver: an account's calls never go faster than it allows. */
+const CALLS = new CallBudget(120, 60_000);
+
+/** A short hash of the OAuth client id: whose quota (a Google Cloud project) the ledger counts. */
+function projectOf(config: OAuthClientConfig): string {
+  return createHash("sha256").update(config.clientId).digest("hex").slice(0, 16);
+}
+
+function youtubeFor(
+  provider: ProviderDefinition,
+  deps: DriverDeps,
+  config: OAuthClientConfig,
+  account: StoredAccount | null,
+  waiter: Waiter,
+): NetworkDriver {
+  const steps = youtubeOAuth({
+    config,
+    redirectUri: redirectUriOf(provider, deps.env),
+    scopes: provider.scopes ?? [],
+  });
+  const now = () => deps.clock().getTime();
+  const keeper = new TokenKeeper(
+    new SecretBox(deps.env.accountSecretKey),
+    oauthTokenRow(deps, provider.display_name),
+    steps.refresh,
+    {
+      now,
+    },
+  );
+  const ledger = quotaLedger(deps, provider.name);
+  const project = projectOf(config);
+  return youtubeDriver({
+    config,
+    steps,
+    keeper,
+    ledger,
+    project,
+    account,
+    now,
+    checkpoints: checkpointStore<YoutubeCheckpoint>(deps),
+    apiFor: (as) =>
+      youtubeApi({
+        apiUrl: config.apiUrl,
+        fetch: politeFetch({
+          retries5xx: 3,
+          timeoutMs: deps.env.networkTimeoutMs,
+          calls: { budget: CALLS, key: `${provider.name}:${as.external_id}` },
+          ...(waiter.person ? { maxWaitMs: PERSON_WAIT_MS, budgetMs: PERSON_WAIT_MS } : {}),
+        }),
+        token: (refused) => keeper.accessToken(as, refused),
+        ledger,
+        project,
+        now,
+        onQuotaExceeded: (resetsAt) => quotaExceededNotice(deps, provider, as, resetsAt),
+      }),
+  });
 }
 
 /**
@@ -56,6 +162,9 @@ function storable(driver: NetworkDriver): NetworkDriver {
     async (...args: A): Promise<R> =>
       withoutNul(await call(...args));
   type ReplyMany = NonNullable<NetworkDriver["replyMany"]>;
+  type Resolve = NonNullable<NetworkDriver["resolvePost"]>;
+  type Quota = NonNullable<NetworkDriver["quotaState"]>;
+  type Unlink = NonNullable<NetworkDriver["unlink"]>;
   return {
     linkAccount: clean((request) => driver.linkAccount(request)),
     refreshAccount: clean((account) => driver.refreshAccount(account)),
@@ -69,13 +178,12 @@ function storable(driver: NetworkDriver): NetworkDriver {
     sendPrivateMessage: clean((request) => driver.sendPrivateMessage(request)),
     loadEntries: clean((request) => driver.loadEntries(request)),
     fetchProfile: clean((provider, externalId, now) => driver.fetchProfile(provider, externalId, now)),
+    // Optional parts, offered when the driver has them.
     ...(driver.resolvePost
-      ? {
-          resolvePost: clean((postId: string, author: string | null) =>
-            (driver.resolvePost as NonNullable<NetworkDriver["resolvePost"]>).call(driver, postId, author),
-          ),
-        }
+      ? { resolvePost: clean((r) => (driver.resolvePost as Resolve).call(driver, r)) }
       : {}),
+    ...(driver.quotaState ? { quotaState: (a) => (driver.quotaState as Quota).call(driver, a) } : {}),
+    ...(driver.unlink ? { unlink: (a) => (driver.unlink as Unlink).call(driver, a) } : {}),
   };
 }
 
@@ -93,7 +201,12 @@ export function driverFor(
   waiter: Waiter = {},
 ): NetworkDriver {
   const real = account === "real" || (account !== null && !account.sandbox);
-  if (!real || !hasRealDriver(provider)) return storableSandbox;
+  if (!real || !hasRealDriver(provider, deps.env)) return storableSandbox;
+  const oauth = oauthConfigOf(provider, deps.env);
+  if (oauth) {
+    const stored = account !== "real" && "provider" in account ? account : null;
+    return storable(youtubeFor(provider, deps, oauth, stored, waiter));
+  }
   return storable(
     blueskyDriver({
       provider,

@@ -10,6 +10,7 @@
  */
 import type { Entrant } from "../../engine/lifecycle";
 import type { ProviderDefinition } from "../catalog";
+import type { OAuthTokens } from "./shared/tokens";
 
 /** What a network says about an account: the fields the accounts table keeps. */
 export type AccountProfile = {
@@ -24,7 +25,7 @@ export type AccountProfile = {
   sandbox: boolean;
   /**
    * What a real driver keeps on the account's row (accounts.meta), never answered by the API: the sealed
-   * credentials (api/drivers/bluesky/secrets.ts), the network's own id (a Bluesky DID).
+   * credentials (api/drivers/shared/secrets.ts), the network's own id (a Bluesky DID).
    */
   stored_meta?: Record<string, unknown>;
 };
@@ -133,6 +134,11 @@ export type EntriesRequest = {
   window?: { start: string; end: string };
   /** At most this many entrants (a network call reads pages until it has them). */
   limit: number;
+  /**
+   * Where each list's last load stopped (by action kind): a driver that reads incrementally reads only what came
+   * after (EntriesLoad.cursors of the load before). A driver may also keep them itself, so a restart resumes.
+   */
+  cursors?: Record<string, string>;
   /** The sandbox only: how many entrants the rehearsal has (the contest's meta.sandbox_entrants). */
   sandbox_entrants?: number;
   /**
@@ -141,18 +147,6 @@ export type EntriesRequest = {
    */
   previous_winners?: { external_id: string; screen_name: string | null; name: string | null }[];
 };
-
-/** How much of one action's list the network let us read (entries page and /verify: "likes: 100 listed of 412"). */
-export type ListReadability = {
-  /** The action kind, as in the provider definition (comment, like, repost, quote, follow, ...). */
-  action: string;
-  /** Entrants read from the network for this action. */
-  listed: number;
-  /** What the network says the total is (a post's like count), null when it does not say. */
-  total: number | null;
-};
-/** What one load of a post's entries answers. */
-export type EntriesLoad = { entrants: Entrant[]; lists: ListReadability[] };
 
 /** What a network says about an entrant's account (the account-age filter reads account_created_at). */
 export type EntrantProfile = {
@@ -166,6 +160,62 @@ export type EntrantProfile = {
   following: number;
   posts: number;
 };
+
+/** How much of one action's list the network let us read (entries page and /verify: "likes: 100 listed of 412"). */
+export type ListReadability = {
+  /** The action kind, as in the provider definition (comment, like, repost, quote, follow, ...). */
+  action: string;
+  /** Entrants read from the network for this action. */
+  listed: number;
+  /** What the network says the total is (a post's like count), null when it does not say. */
+  total: number | null;
+};
+/** What one load of a post's entries answers. */
+export type EntriesLoad = {
+  entrants: Entrant[];
+  lists: ListReadability[];
+  /** Where each list stopped (by action kind), for the next load to read only what is new. */
+  cursors?: Record<string, string>;
+};
+
+/** A post a quick import names by its link, as the network has it (resolvePost). */
+export type ResolvedPost = {
+  post_id: string;
+  /** The post's author on the network (a YouTube channel id). */
+  author_id: string;
+  author_screen_name: string | null;
+  text: string;
+  published_at: string | null;
+};
+
+/** An account's standing with its network's limits: a quota (units per day) or a rate limit. */
+export type QuotaState = {
+  /** What the limit counts: YouTube's quota units, or calls. */
+  unit: "quota_units" | "calls";
+  used: number;
+  /** null: the network does not say. */
+  limit: number | null;
+  /** When it resets (ISO), null when unknown. */
+  resets_at: string | null;
+  /** Loads wait until resets_at (the network refused for the quota). */
+  paused: boolean;
+};
+
+/**
+ * How an OAuth network's account is linked (the one flow of api/routes/account-connect.ts): the authorization
+ * URL, the code exchange, the refresh and revocation of tokens, and the publish targets the login owns (a Google
+ * account's channels). What it answers as tokens is sealed at once and never answered by the API.
+ */
+export interface OAuthSteps {
+  /** PKCE (S256) is sent: the network takes it. */
+  readonly pkce: boolean;
+  authorizationUrl(state: string, codeVerifier: string | null): URL;
+  exchangeCode(code: string, codeVerifier: string | null): Promise<OAuthTokens>;
+  refresh(refreshToken: string): Promise<OAuthTokens>;
+  revoke(token: string): Promise<void>;
+  /** The accounts this login may publish as (one per channel); each one's stored_meta is filled by the route. */
+  publishTargets(tokens: OAuthTokens): Promise<AccountProfile[]>;
+}
 
 export interface NetworkDriver {
   /** Links an account: the network's answer once the person has granted access. */
@@ -196,9 +246,19 @@ export interface NetworkDriver {
   /** An account's profile, with its creation date (account age). */
   fetchProfile(provider: ProviderDefinition, externalId: string, now: Date): Promise<EntrantProfile>;
   /**
-   * A quick import's post as the network knows it: the id to keep (a Bluesky at:// URI by DID, so a later handle
-   * change does not lose it) and its author's id; PostUnavailable when it does not exist. Networks without it keep
-   * the link's id as it is.
+   * Optional: the post a quick import names, read with the account (PostUnavailable when it does not exist or
+   * cannot be read: the import is refused with a 422 and counts no import). Its post_id is the id to keep (a
+   * Bluesky at:// URI by DID, so a later handle change does not lose it).
    */
-  resolvePost?(postId: string, author: string | null): Promise<{ post_id: string; author_id: string }>;
+  resolvePost?(request: {
+    provider: ProviderDefinition;
+    post_id: string;
+    /** Who posted it, when the link says (a Bluesky link's handle or DID). */
+    author: string | null;
+    account: StoredAccount | null;
+  }): Promise<ResolvedPost>;
+  /** Optional: the account's quota or rate-limit state (a network with a daily quota: YouTube). */
+  quotaState?(account: StoredAccount | null): Promise<QuotaState>;
+  /** Optional: drops the account's access on the network (revokes its tokens) when it is unlinked. */
+  unlink?(account: StoredAccount): Promise<void>;
 }

@@ -5,6 +5,7 @@
  */
 import { ADMIN_ROUTES } from "./admin-routes";
 import { BILLING_ROUTES } from "./billing-routes";
+import { CONNECT_ROUTES } from "./connect-routes";
 import { CONTESTS_ROUTES } from "./contests-routes";
 import { LIFECYCLE_ROUTES } from "./lifecycle-routes";
 import { QUICKDRAW_ROUTES } from "./quickdraw-routes";
@@ -455,6 +456,7 @@ export const ROUTES: RouteDoc[] = [
   ...CONTESTS_ROUTES,
   ...UPLOADS_ROUTES,
   ...SHORTLINKS_ROUTES,
+  ...CONNECT_ROUTES,
   ...QUICKDRAW_ROUTES,
   ...LIFECYCLE_ROUTES,
   ...ADMIN_ROUTES,

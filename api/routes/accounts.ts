@@ -10,16 +10,16 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ProviderDefinition } from "../catalog";
-import type { AppEnv } from "../context";
+import type { AppEnv, Deps } from "../context";
 import { first } from "../db/query";
 import { accounts, delegations, teamMembers, teams, users } from "../db/tables";
-import { lockTeam, transaction } from "../db/transaction";
+import { transaction } from "../db/transaction";
 import { driverFor, hasRealDriver } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
 import { AppError } from "../errors";
-import { newId } from "../ids";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
+import { storeTeamLink } from "../services/account-links";
 import {
   type AccountRow,
   accountShape,
@@ -67,6 +67,28 @@ export function linkCredentials(
   return { identifier: (identifier as string).trim(), app_password: password as string };
 }
 
+/**
+ * Before an account is unlinked, its access on the network is revoked (an OAuth network's tokens). The unlink
+ * goes on when the network cannot be reached: the account leaves Fairdraw either way, and the person can still
+ * remove the app from their network's settings.
+ */
+async function revokeAccess(
+  deps: Parameters<typeof driverFor>[1] & Pick<Deps, "catalog" | "logger">,
+  account: AccountRow,
+) {
+  const provider = deps.catalog.providers.get(account.provider);
+  if (account.sandbox || !provider) return;
+  const driver = driverFor(provider, deps, storedAccount(account), PERSON);
+  try {
+    await driver.unlink?.(storedAccount(account));
+  } catch (err) {
+    deps.logger.warn(
+      { provider: account.provider, err: err instanceof Error ? err.message : "failed" },
+      "revoke on unlink failed",
+    );
+  }
+}
+
 /** The person's own accounts (linked through invites, lent to teams by delegations). */
 async function ownAccounts(db: Parameters<typeof teamAccounts>[0], ownerId: string): Promise<AccountRow[]> {
   return db
@@ -112,7 +134,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
   })
   .post("/accounts/link", requirePermission("team.accounts.update_account"), async (c) => {
     const deps = c.get("deps");
-    const { db, clock, catalog } = deps;
+    const { db, catalog } = deps;
     const { team } = teamOf(c);
     const user = authOf(c).user;
     const body = await jsonBody(c);
@@ -137,69 +159,19 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
       }
       throw err;
     }
-    if (credentials) {
-      const again = (await teamAccounts(db, team.id, provider.name)).find(
+    // A real account the team has is connected again on its row; a new one is counted against the quota first.
+    if (credentials && !profile.sandbox) {
+      const again = (await teamAccounts(db, team.id, provider.name)).some(
         (a) => a.account.externalId === profile.external_id && !a.account.sandbox && !a.delegation,
       );
-      if (again) {
-        // Connected again (after a revoked app password): the same row, its new credentials, usable again.
-        const { reconnect_requested_at: _asked, ...kept } = again.account.meta ?? {};
-        const fields = {
-          name: profile.name,
-          screenName: profile.screen_name,
-          profilePicture: profile.profile_picture,
-          url: profile.url,
-          disabled: false,
-          meta: { ...kept, ...profile.stored_meta },
-        };
-        await db.update(accounts).set(fields).where(eq(accounts.id, again.account.id));
-        const counts = await contestCounts(db, [team.id]);
-        const updated = { ...again.account, ...fields };
-        return c.json(
-          accountShape(updated, {
-            linkedAt: again.linkedAt,
-            nbContests: nbContests(counts, team.id, updated),
-          }),
-          200,
-        );
-      }
-      await assertAccountsQuota(deps, team, provider.name, { countInvites: true });
+      if (!again) await assertAccountsQuota(deps, team, provider.name, { countInvites: true });
     }
-    const account: AccountRow = {
-      id: newId(),
-      teamId: team.id,
-      userId: user.id,
-      provider: provider.name,
-      externalId: profile.external_id,
-      name: profile.name,
-      screenName: profile.screen_name,
-      profilePicture: profile.profile_picture,
-      url: profile.url,
-      sandbox: profile.sandbox,
-      disabled: false,
-      meta: profile.stored_meta ?? {},
-      linkedAt: clock().toISOString(),
-    };
-    await transaction(db, async (tx) => {
-      // Counted again where the account is written: another link may have taken the last place meanwhile.
-      await lockTeam(tx, team.id);
-      await assertAccountsQuota({ ...deps, db: tx }, team, provider.name, { countInvites: true });
-      if (
-        (await teamAccounts(tx, team.id, provider.name)).some(
-          (a) => a.account.externalId === account.externalId,
-        )
-      ) {
-        throw new AppError("conflict", { message: "error.conflict.accountLinked" });
-      }
-      await tx.insert(accounts).values(account);
-      await logActivity(tx, clock, {
-        teamId: team.id,
-        type: "addTeamAccount",
-        userId: user.id,
-        meta: activityAccount(account),
-      });
-    });
-    return c.json(accountShape(account, { linkedAt: account.linkedAt, nbContests: 0 }), 201);
+    const { account, linkedAt, created } = await storeTeamLink(deps, { team, user, provider, profile });
+    const counts = await contestCounts(db, [team.id]);
+    return c.json(
+      accountShape(account, { linkedAt, nbContests: nbContests(counts, team.id, account) }),
+      created ? 201 : 200,
+    );
   })
   .post("/accounts/:id/refresh", requirePermission("team.accounts.update_account"), async (c) => {
     const deps = c.get("deps");
@@ -261,6 +233,7 @@ export const teamAccountsRoutes = new Hono<AppEnv>()
     const found = await findTeamAccount(db, team.id, c.req.param("id"));
     if (!found) throw new AppError("notFound", { message: "error.notFound.account" });
     const { account, delegation } = found;
+    if (!delegation) await revokeAccess(c.get("deps"), account);
     await transaction(db, async (tx) => {
       if (delegation) {
         // A lent account goes back to its owner only: it stays theirs.
@@ -359,6 +332,7 @@ export const myAccountsRoutes = new Hono<AppEnv>()
     const account = (await ownAccounts(db, me)).find((a) => a.id === c.req.param("id"));
     if (!account) throw new AppError("notFound", { message: "error.notFound.account" });
     const lent = await db.select().from(delegations).where(eq(delegations.accountId, account.id));
+    await revokeAccess(c.get("deps"), account);
     await transaction(db, async (tx) => {
       // Every team it was lent to loses it, and each one's activity says so.
       for (const d of lent) {

@@ -11,22 +11,20 @@
  *   accepting an account invite links the person's own account through the network's driver and delegates it to
  *   the team (they can take it back from /me/delegation).
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { normalizeEmail } from "../auth/codes";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
-import { accounts, delegations, invites, teamMembers, teams, users } from "../db/tables";
+import { invites, teamMembers, teams, users } from "../db/tables";
 import { lockTeam, transaction } from "../db/transaction";
 import { driverFor } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
 import { AppError } from "../errors";
-import { newId } from "../ids";
 import { authOf, loadTeamContext, requirePermission, requireUser, teamOf } from "../middleware/guards";
+import { storeInviteLink } from "../services/account-links";
 import {
-  type AccountRow,
-  activityAccount,
   assertAccountsQuota,
   contestCounts,
   delegatedAccountShape,
@@ -247,78 +245,12 @@ export const inviteLinkRoutes = new Hono<AppEnv>()
       }
       throw err;
     }
-    const now = clock().toISOString();
-    const fields = {
-      name: profile.name,
-      screenName: profile.screen_name,
-      profilePicture: profile.profile_picture,
-      url: profile.url,
-      sandbox: profile.sandbox,
-      disabled: false,
-      // A real account's sealed credentials and network id (the driver's), replacing those of a link before.
-      ...(profile.stored_meta ? { meta: profile.stored_meta } : {}),
-    };
-    const { account, delegation } = await transaction(db, async (tx) => {
-      if (
-        (await teamAccounts(tx, team.id, provider.name)).some(
-          (a) => a.account.externalId === profile.external_id,
-        )
-      ) {
-        throw new AppError("conflict", { message: "error.conflict.accountLinked" });
-      }
-      if (
-        !(await markInviteUsed(tx, clock, row, user.id, {
-          account: { url: profile.url, screen_name: profile.screen_name },
-        }))
-      ) {
-        throw new AppError("inviteNotActive");
-      }
-      // The person's own account: the same network account lent to several teams is one row.
-      const mine = await first(
-        tx
-          .select()
-          .from(accounts)
-          .where(
-            and(
-              eq(accounts.userId, user.id),
-              eq(accounts.provider, provider.name),
-              eq(accounts.externalId, profile.external_id),
-              isNull(accounts.teamId),
-            ),
-          ),
-      );
-      let account: AccountRow;
-      if (mine) {
-        await tx.update(accounts).set(fields).where(eq(accounts.id, mine.id));
-        account = { ...mine, ...fields };
-      } else {
-        account = {
-          id: newId(),
-          teamId: null,
-          userId: user.id,
-          provider: provider.name,
-          externalId: profile.external_id,
-          linkedAt: now,
-          ...fields,
-          meta: fields.meta ?? {},
-        };
-        await tx.insert(accounts).values(account);
-      }
-      const delegation = {
-        id: newId(),
-        accountId: account.id,
-        userId: user.id,
-        teamId: team.id,
-        createdAt: now,
-      };
-      await tx.insert(delegations).values(delegation);
-      await logActivity(tx, clock, {
-        teamId: team.id,
-        type: "addTeamAccount",
-        userId: user.id,
-        meta: activityAccount(account),
-      });
-      return { account, delegation };
+    const { account, delegation } = await storeInviteLink(deps, {
+      invite: row,
+      team,
+      user,
+      provider,
+      profile,
     });
     const counts = await contestCounts(db, [team.id]);
     return c.json({

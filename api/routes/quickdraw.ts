@@ -23,6 +23,7 @@ import { first } from "../db/query";
 import { contests } from "../db/tables";
 import { lockTeam, transaction } from "../db/transaction";
 import { driverFor, hasRealDriver } from "../drivers";
+import { PostUnavailable } from "../drivers/errors";
 import { AppError, refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { providerProblem, storedAccount, teamAccounts } from "../services/accounts";
@@ -80,25 +81,43 @@ export function readImport(c: Context<AppEnv>, body: Record<string, unknown>) {
 }
 
 /**
+/**
  * The post as the network knows it, read with the team's real account of that network when it has one: a post
- * that does not exist is refused now (PostUnavailable, 409), not at the first load, and a Bluesky post is kept by
- * its URI with the author's DID, so a later handle change does not lose it. Without a real account: the link's id.
+ * that does not exist or that the account cannot read is refused now, a 422 on `matched` that counts no import
+ * (not at the first load), and a Bluesky post is kept by its URI with the author's DID, so a later handle change
+ * does not lose it. Without a real account: the link's id.
  */
 async function resolvedPost(
-  deps: Deps,
+  c: Context<AppEnv>,
   teamId: string,
   provider: ProviderDefinition,
   post: PostMatch,
 ): Promise<PostMatch> {
-  if (!hasRealDriver(provider)) return post;
+  const deps = c.get("deps");
+  if (!hasRealDriver(provider, deps.env)) return post;
   const reader = (await teamAccounts(deps.db, teamId, provider.name)).find(
     (a) => !a.account.sandbox && !a.account.disabled,
   );
   if (!reader) return post;
-  const driver = driverFor(provider, deps, storedAccount(reader.account), { person: true });
+  const account = storedAccount(reader.account);
+  const driver = driverFor(provider, deps, account, { person: true });
   if (!driver.resolvePost) return post;
-  const resolved = await driver.resolvePost(post.post_id, post.user ?? null);
-  return { ...post, post_id: resolved.post_id };
+  try {
+    const resolved = await driver.resolvePost({
+      provider,
+      post_id: post.post_id,
+      author: post.user ?? null,
+      account,
+    });
+    return { ...post, post_id: resolved.post_id };
+  } catch (err) {
+    if (!(err instanceof PostUnavailable)) throw err;
+    throw validationError(c, {
+      matched: [
+        { key: "validation.quickdraw.unreadable", values: { x: provider.display_name }, rule: "quickdraw" },
+      ],
+    });
+  }
 }
 
 export const quickdrawRoutes = new Hono<AppEnv>()
@@ -107,7 +126,7 @@ export const quickdrawRoutes = new Hono<AppEnv>()
     const { team } = teamOf(c);
     const user = authOf(c).user;
     const { name, matched, provider, post: linked } = readImport(c, await jsonBody(c));
-    const post = await resolvedPost(c.get("deps"), team.id, provider, linked);
+    const post = await resolvedPost(c, team.id, provider, linked);
 
     const now = clock();
     const checkout = quickdrawCheckoutUrl({ name, provider: provider.name, matched });
@@ -127,7 +146,15 @@ export const quickdrawRoutes = new Hono<AppEnv>()
           extra: { quota: imports.quota, checkout },
         });
       }
-      return insertQuickImport(tx, now, { teamId: team.id, userId: user.id, name, matched, provider, post });
+      return insertQuickImport(tx, now, {
+        teamId: team.id,
+        userId: user.id,
+        name,
+        matched,
+        provider,
+        post,
+        env: c.get("deps").env,
+      });
     });
     realtime.toTeam(team.id, { type: "load_contest", contest_id: contest.id });
     return c.json({ contest_id: contest.id }, 201);

@@ -4,13 +4,14 @@
  * them: the account gets the reconnect state (disabled, reconnect_requested_at) and its owner the
  * accountReconnectRequested notification (the member who linked it or lent it; the team when nobody is).
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Deps } from "../context";
-import { jsonRemove, jsonSet } from "../db/json-sql";
+import { jsonRemove, jsonSet, jsonText } from "../db/json-sql";
 import { first } from "../db/query";
 import { accounts, contests, teams, uploads } from "../db/tables";
 import type { LoadCheckpoint, MediaReader, ProgressStore } from "../drivers/bluesky/driver";
 import type { CredentialStore } from "../drivers/bluesky/session";
+import type { TokenRow } from "../drivers/shared/tokens";
 import type { StoredAccount } from "../drivers/types";
 import { withoutNul } from "./network-text";
 import { notify } from "./notifications";
@@ -107,5 +108,44 @@ export function loadProgress(deps: Pick<Deps, "db">): ProgressStore {
         .set({ meta: jsonRemove(contests.meta, ["network_load", sourceId]) })
         .where(eq(contests.id, contestId));
     },
+  };
+}
+
+/**
+ * An OAuth account's sealed tokens on its row (accounts.meta.credentials), with the refresh claim beside them
+ * (accounts.meta.token_refresh_until, not a secret): both written by compare-and-set on the sealed text, so two
+ * processes refreshing rotating tokens at once keep one valid refresh token (api/drivers/shared/tokens.ts).
+ */
+export function oauthTokenRow(deps: StoreDeps, network: string): TokenRow {
+  const store = credentialStore(deps, network);
+  const sealedNow = jsonText(accounts.meta, ["credentials"]);
+  const claimUntil = jsonText(accounts.meta, ["token_refresh_until"]);
+  return {
+    read: async (account) => store.read(account),
+    async claim(account, sealed, until, now) {
+      if (!account.id) return false;
+      const done = await deps.db
+        .update(accounts)
+        .set({ meta: jsonSet(accounts.meta, ["token_refresh_until"], until) })
+        .where(
+          and(
+            eq(accounts.id, account.id),
+            eq(sealedNow, sealed),
+            or(isNull(claimUntil), lt(claimUntil, now)),
+          ),
+        )
+        .returning({ id: accounts.id });
+      return done.length === 1;
+    },
+    async swap(account, from, to) {
+      if (!account.id) return false;
+      const done = await deps.db
+        .update(accounts)
+        .set({ meta: jsonRemove(jsonSet(accounts.meta, ["credentials"], to), ["token_refresh_until"]) })
+        .where(and(eq(accounts.id, account.id), eq(sealedNow, from)))
+        .returning({ id: accounts.id });
+      return done.length === 1;
+    },
+    revoked: async (account) => store.revoked(account),
   };
 }

@@ -19,6 +19,7 @@ import type { Db } from "../db/client";
 import { first } from "../db/query";
 import { contests } from "../db/tables";
 import { hasRealDriver } from "../drivers";
+import type { Env } from "../env";
 import { newId } from "../ids";
 import { teamAccounts } from "./accounts";
 import { logActivity } from "./activity";
@@ -148,6 +149,8 @@ export async function insertQuickImport(
     provider: ProviderDefinition;
     post: PostMatch;
     paid?: { checkoutSession: string };
+    /** Which networks are real here (an OAuth network is, once its client is configured). */
+    env: Pick<Env, "oauth">;
   },
 ): Promise<typeof contests.$inferInsert> {
   const { teamId, name, provider } = input;
@@ -172,7 +175,7 @@ export async function insertQuickImport(
     paidContest: input.paid !== undefined,
     // Real when the team has a real account of the network to read the post with.
     sandbox:
-      !hasRealDriver(provider) ||
+      !hasRealDriver(provider, input.env) ||
       !(await teamAccounts(tx, teamId, provider.name)).some((a) => !a.account.sandbox && !a.account.disabled),
     createdBy: input.userId,
     createdAt: at,

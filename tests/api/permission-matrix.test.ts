@@ -263,6 +263,37 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ params: { key: w.invite.key } }),
   },
 
+  // Linking by OAuth (api/routes/account-connect.ts). No network's client is configured in this world: the
+  // connect answers 302 back to the page with reason not_configured; a made-up state or pick links nothing.
+  "GET /api/v1/accounts/connectable": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/teams/current/accounts/connect/:provider": {
+    expect: { anonymous: 401, owner: 302, with: 302, without: 403, otherTeam: 302 },
+    request: () => ({ params: { provider: "youtube" } }),
+  },
+  "GET /api/v1/invites/:key/connect": {
+    // The world's invite is a member invite: there is no account to connect.
+    expect: { anonymous: 401, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: (w) => ({ params: { key: w.invite.key } }),
+  },
+  "GET /api/v1/accounts/callback/:provider": {
+    expect: { anonymous: 401, owner: 302, with: 302, without: 302, otherTeam: 302 },
+    request: () => ({ params: { provider: "youtube" } }),
+  },
+  "GET /api/v1/accounts/connect/choices/:pick": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { pick: "0".repeat(64) } }),
+  },
+  "POST /api/v1/accounts/connect/choices/:pick": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { pick: "0".repeat(64) }, body: { external_id: "UCx" } }),
+  },
+  "GET /api/v1/teams/current/accounts/:id/quota": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
+    request: (w) => ({ params: { id: w.teamAccount } }),
+  },
+
   // The team's accounts.
   "POST /api/v1/teams/current/accounts/link": {
     expect: { anonymous: 401, owner: 201, with: 201, without: 403, otherTeam: 201 },

@@ -595,3 +595,49 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   appliedAt: text("applied_at").notNull(),
 });
+/**
+ * An OAuth link under way (api/routes/account-connect.ts): the single-use `state` sent to the network (only its
+ * SHA-256 kept, as the id), bound to the session, the team and (an account invite) the invite, for 10 minutes;
+ * the PKCE verifier sealed. After a login that owns several channels, `pending` holds the sealed tokens and the
+ * channels offered until the person picks one.
+ */
+export const oauthStates = pgTable(
+  "oauth_states",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    sessionId: text("session_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id),
+    inviteKey: text("invite_key"),
+    verifier: text("verifier"),
+    pending: jsonb("pending").$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("oauth_states_expires").on(t.expiresAt)],
+);
+
+/**
+ * A network's daily quota spent (YouTube: units per project and Pacific day, api/drivers/youtube/quota.ts), and
+ * until when loads wait after the network refused for it.
+ */
+export const networkQuota = pgTable(
+  "network_quota",
+  {
+    network: text("network").notNull(),
+    /** Whose quota: the OAuth client (a Google Cloud project), by a hash of its client id. */
+    project: text("project").notNull(),
+    /** The quota's day (YYYY-MM-DD, in the network's own time zone). */
+    day: text("day").notNull(),
+    units: integer("units").notNull().default(0),
+    /** Set when the network answered quotaExceeded: loads wait until then. */
+    pausedUntil: text("paused_until"),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.project, t.day] })],
+);

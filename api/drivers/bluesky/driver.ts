@@ -16,6 +16,8 @@ import { askedKinds, listedOf } from "../../../engine/lifecycle";
 import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
+import { type PoliteOptions, politeFetch } from "../shared/polite-fetch";
+import type { SecretBox } from "../shared/secrets";
 import type {
   EntrantProfile,
   EntriesRequest,
@@ -34,10 +36,8 @@ import {
   readEntrants,
   resolvePostUri,
 } from "./entries";
-import { type PoliteOptions, politeFetch } from "./polite-fetch";
 import { accountProfile, type ProfileLike } from "./profiles";
 import { recordKeyOf } from "./record-key";
-import type { SecretBox } from "./secrets";
 import {
   type AgentFactory,
   agentFor,
@@ -352,11 +352,11 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     },
 
     /** A quick import's post: its URI by DID (kept, so a later handle change does not lose it), if it exists. */
-    async resolvePost(postId: string, author: string | null) {
+    async resolvePost({ post_id, author }) {
       const agent = await agentOf(null);
-      const uri = await resolvePostUri(agent, postId, author);
-      await assertPostExists(agent, uri);
-      return { post_id: uri, author_id: parseUri(uri).repo };
+      const uri = await resolvePostUri(agent, post_id, author);
+      const post = await assertPostExists(agent, uri);
+      return { post_id: uri, author_id: parseUri(uri).repo, ...post };
     },
 
     async fetchProfile(

@@ -84,16 +84,25 @@ export async function resolvePostUri(
 }
 
 /** The post exists and can be read (app.bsky.feed.getPosts answers it), or PostUnavailable. */
-export async function assertPostExists(agent: AtpAgent, uri: string): Promise<void> {
-  let found: boolean;
+export async function assertPostExists(
+  agent: AtpAgent,
+  uri: string,
+): Promise<{ author_screen_name: string; text: string; published_at: string | null }> {
+  let found: Awaited<ReturnType<AtpAgent["getPosts"]>>["data"]["posts"][number] | undefined;
   try {
-    found = (await agent.getPosts({ uris: [uri] })).data.posts.length > 0;
+    found = (await agent.getPosts({ uris: [uri] })).data.posts[0];
   } catch (err) {
     const x = xrpcError(err);
     if (x && x.status === 400) throw new PostUnavailable(`getPosts ${uri}: ${x.error}`);
     throw asDriverError(err, "getPosts");
   }
   if (!found) throw new PostUnavailable(`bluesky post ${uri} not found`);
+  const record = found.record as { text?: unknown; createdAt?: unknown };
+  return {
+    author_screen_name: found.author.handle,
+    text: typeof record.text === "string" ? record.text : "",
+    published_at: typeof record.createdAt === "string" ? record.createdAt : null,
+  };
 }
 
 /**

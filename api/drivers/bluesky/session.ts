@@ -8,8 +8,8 @@
  */
 import type { AtpAgent, AtpSessionData } from "@atproto/api";
 import { AccountNeedsReconnect, NetworkUnavailable, RateLimited } from "../errors";
+import type { SecretBox } from "../shared/secrets";
 import type { StoredAccount } from "../types";
-import type { SecretBox } from "./secrets";
 
 export type BlueskyCredentials = {
   identifier: string;

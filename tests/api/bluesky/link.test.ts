@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { notifications } from "../../../api/db/tables";
-import { SecretBox } from "../../../api/drivers/bluesky/secrets";
 import type { BlueskyCredentials } from "../../../api/drivers/bluesky/session";
 import { AccountNeedsReconnect } from "../../../api/drivers/errors";
+import { SecretBox } from "../../../api/drivers/shared/secrets";
 import { type BlueskyWorld, blueskyWorld, LINK } from "./world";
 
 let w: BlueskyWorld;

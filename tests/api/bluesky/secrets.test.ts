@@ -2,9 +2,9 @@
 
 import { TID } from "@atproto/common-web";
 import { describe, expect, it } from "vitest";
-import { waitOf } from "../../../api/drivers/bluesky/polite-fetch";
 import { recordKeyOf, timeOfTid } from "../../../api/drivers/bluesky/record-key";
-import { SecretBox } from "../../../api/drivers/bluesky/secrets";
+import { waitOf } from "../../../api/drivers/shared/polite-fetch";
+import { SecretBox } from "../../../api/drivers/shared/secrets";
 import { EnvError, readEnv } from "../../../api/env";
 
 const KEY = "0123456789abcdef0123456789abcdef";

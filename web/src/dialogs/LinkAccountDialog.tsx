@@ -2,8 +2,10 @@
  * Link a team account (app-shell.md §2, §5, §7): choose a network among those that can be invited (canInvite,
  * never a login-only one) and optionally the e-mail of the person who holds the account; the answer is the
  * invite, whose link dialog follows. With team.accounts.update_account the person can instead connect a real
- * account where the network allows it (Bluesky: handle and app password, ConnectBlueskyForm) or add a sandbox
- * account for rehearsals at once (POST /teams/current/accounts/link).
+ * account where the network allows it (Bluesky: handle and app password, ConnectBlueskyForm; an OAuth network
+ * whose client this server has, YouTube: "Connect YouTube", a full-page navigation to the connect route, and when
+ * it has none a plain note that its accounts are sandbox accounts) or add a sandbox account for rehearsals at once
+ * (POST /teams/current/accounts/link).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
@@ -13,6 +15,7 @@ import { providerOf } from "../providers";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { inviteAccount, linkAccount } from "../team/api";
+import { connectUrl, useConnectable } from "../team/connect";
 import { invitableProviders } from "../team/providers";
 import { fullAccountsQuota, QuotaReason, useQuotaUsage } from "../team/quota-gate";
 import "../team/team.css";
@@ -51,6 +54,12 @@ export function LinkAccountDialog({
   const canInvite = session.can("team.invites.create_invite");
   const canLink = session.can("team.accounts.update_account");
   const canConnect = canLink && providerOf(provider)?.driver === "atproto";
+  const connectable = useConnectable();
+  const chosen = providerOf(provider);
+  const network = chosen?.display_name ?? provider;
+  // A network linked by OAuth: connected here when its client is configured, else only the sandbox (said plainly).
+  const oauth = chosen !== undefined && chosen.driver !== "atproto" && chosen.driver !== undefined;
+  const canOAuth = canLink && oauth && connectable.includes(provider);
   // The plan's accounts are counted per network: once the chosen one's are all linked, a new sandbox account or
   // invite would be refused, so the buttons say why first. Connecting a real account stays open: reconnecting
   // one the team already has takes no new place (the server decides).
@@ -137,6 +146,27 @@ export function LinkAccountDialog({
           </p>
         )}
       </div>
+      {canOAuth && (
+        <div className="team-form">
+          <p className="muted">
+            <Trans>
+              {network} opens in this tab: sign in there and allow Fairdraw, then you come back here with the
+              account linked.
+            </Trans>
+          </p>
+          <a className="button primary" href={connectUrl(provider)} data-connect={provider}>
+            <Trans>Connect {network}</Trans>
+          </a>
+        </div>
+      )}
+      {canLink && oauth && !connectable.includes(provider) && (
+        <p className="team-notice" role="note">
+          <Trans>
+            {network} is not connected to Fairdraw on this server: an account added here is a sandbox account,
+            for rehearsals. Nothing reaches {network}.
+          </Trans>
+        </p>
+      )}
       {canConnect && (
         <ConnectBlueskyForm
           provider={provider}
@@ -149,7 +179,7 @@ export function LinkAccountDialog({
         />
       )}
       <form onSubmit={(e) => void invite(e)} noValidate className="team-form">
-        {canConnect && (
+        {(canConnect || canOAuth) && (
           <h3 className="team-connect-title">
             <Trans>Or invite the account's holder, or rehearse with a sandbox account</Trans>
           </h3>

@@ -39,6 +39,13 @@ export function notificationText(
         ),
         description: i18n._(msg`Team ${read(d, "team", "name")}`),
       };
+    case "networkQuotaExceeded":
+      return {
+        title: i18n._(
+          msg`${read(d, "network")}'s daily quota is used up: loading entries of @${read(d, "account", "screen_name")} waits until it resets.`,
+        ),
+        description: i18n._(msg`Nothing is lost: the loads go on where they stopped once the quota resets.`),
+      };
     case "contestPublishingAccountMissing":
       return {
         title: i18n._(

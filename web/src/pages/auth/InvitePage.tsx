@@ -11,6 +11,8 @@ import { api, unwrap } from "../../api/client";
 import { ApiError } from "../../api/errors";
 import { ConnectBlueskyForm } from "../../dialogs/ConnectBlueskyForm";
 import { asUser, useSession } from "../../session/session";
+import { ConnectResult } from "../../team/ConnectResult";
+import { inviteConnectUrl, useConnectable } from "../../team/connect";
 import { usePageTitle } from "../../usePageTitle";
 import { Countdown } from "../../widgets/Countdown";
 import { AuthFrame, withNext } from "./sign-in";
@@ -84,6 +86,7 @@ function InviteView({ inviteKey }: { inviteKey: string }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<Accepted | null>(null);
+  const connectable = useConnectable();
 
   const fetchInvite = useCallback(async () => {
     setLoad({ state: "loading" });
@@ -227,6 +230,7 @@ function InviteView({ inviteKey }: { inviteKey: string }) {
             )}
           </p>
         )}
+        <ConnectResult />
         {problem && (
           <div role="alert" className="auth-problem">
             {problem}
@@ -249,6 +253,18 @@ function InviteView({ inviteKey }: { inviteKey: string }) {
                 </Link>
               </div>
             </>
+          ) : session.status === "ready" &&
+            invite.type === "link_account" &&
+            connectable.includes(invite.provider ?? "") ? (
+            // A network linked by OAuth: the invitee signs in there (a full-page navigation) and comes back here.
+            <div className="auth-actions">
+              <a className="button primary" href={inviteConnectUrl(inviteKey)} data-connect={invite.provider}>
+                <Trans>Connect my {provider} account</Trans>
+              </a>
+              <Link to="/" className="button">
+                <Trans>Not now</Trans>
+              </Link>
+            </div>
           ) : session.status === "ready" ? (
             <div className="auth-actions">
               <button

@@ -1,7 +1,8 @@
 /**
  * /team/accounts (app-shell.md §2, §3, §6, §7): the team's linked social accounts — network, name and handle,
  * linked date, contests, the "Sandbox" label for sandbox accounts (decisions.md), "Live account" for real ones (a
- * Bluesky account connected with an app password) and "needs reconnecting" for
+ * Bluesky account connected with an app password, a YouTube channel connected by OAuth: "Connect YouTube", the
+ * callback's result said by ConnectResult) and "needs reconnecting" for
  * disabled ones — with refresh (team.accounts.update_account), request reconnect
  * (team.accounts.request_reconnect_account), unlink (team.accounts.unlink_account) and "link an account".
  */
@@ -12,9 +13,12 @@ import { useDialogs } from "../../dialogs/DialogHost";
 import { LinkAccountDialog } from "../../dialogs/LinkAccountDialog";
 import { RequestReconnectDialog } from "../../dialogs/RequestReconnectDialog";
 import { UnlinkAccountDialog } from "../../dialogs/UnlinkAccountDialog";
+import { providerOf } from "../../providers";
 import { useSession, useUser } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { listAccounts, refreshAccount } from "../../team/api";
+import { ConnectResult } from "../../team/ConnectResult";
+import { connectUrl, useConnectable } from "../../team/connect";
 import { formatDate } from "../../team/format";
 import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
@@ -41,6 +45,7 @@ export default function TeamAccountsPage() {
     invite: session.can("team.invites.create_invite"),
   };
   const perNetwork = user.currentTeam.quotas.accounts ?? 0;
+  const connectable = useConnectable();
 
   const refresh = async (account: Account) => {
     setRefreshing(account._id);
@@ -75,12 +80,25 @@ export default function TeamAccountsPage() {
         <h1>
           <Trans>Accounts</Trans>
         </h1>
-        {(can.invite || can.update) && (
-          <button type="button" className="button primary" onClick={link}>
-            <Trans>Link an account</Trans>
-          </button>
-        )}
+        <div className="team-connect-buttons">
+          {can.update &&
+            connectable.map((name) => {
+              const network = providerOf(name)?.display_name ?? name;
+              // A full-page navigation: the network's consent page follows, then the callback comes back here.
+              return (
+                <a key={name} className="button" href={connectUrl(name)} data-connect={name}>
+                  <Trans>Connect {network}</Trans>
+                </a>
+              );
+            })}
+          {(can.invite || can.update) && (
+            <button type="button" className="button primary" onClick={link}>
+              <Trans>Link an account</Trans>
+            </button>
+          )}
+        </div>
       </div>
+      <ConnectResult onLinked={reload} />
       <p className="muted">
         <Plural
           value={perNetwork}
