@@ -73,7 +73,7 @@ describe("panes rendered from the schemas", () => {
 });
 
 describe("plan and config gates", () => {
-  it("shows a plan-gated option with a star to the plans, disabled", async () => {
+  it("shows a plan-gated option with a star to the plans, disabled, naming the plan that has it", async () => {
     const features = fixtureConfig().team.features.filter((f) => f !== "draw.manualCheck");
     renderBuilder({ fixture: { features } });
     await opened();
@@ -84,7 +84,9 @@ describe("plan and config gates", () => {
     const field = toggle.closest("[data-path]") as HTMLElement;
     const star = within(field).getByRole("link", { name: "Needs a higher plan: see the plans" });
     expect(star.getAttribute("href")).toBe("/team/subscription");
-    expect(within(field).getByText("You don't have access to that feature.")).toBeTruthy();
+    expect(
+      within(field).getByText("You don't have access to that feature: it comes with the Advanced plan."),
+    ).toBeTruthy();
     // An option of the plan is not gated.
     expect((screen.getByRole("switch", { name: "Automatic draw" }) as HTMLInputElement).disabled).toBe(false);
   });
@@ -107,6 +109,21 @@ describe("plan and config gates", () => {
     expect((screen.getByRole("switch", { name: "Anti-bots filter" }) as HTMLInputElement).disabled).toBe(
       true,
     );
+  });
+
+  it("says beside the winners publication switch why it is off and where the winners are announced", async () => {
+    renderBuilder();
+    await opened();
+    const user = userEvent.setup();
+    await addSource(user, /Twitter/);
+    await user.click(screen.getByRole("tab", { name: /Others/ }));
+    const toggle = screen.getByRole("switch", { name: "Winners publication" }) as HTMLInputElement;
+    expect(toggle.disabled).toBe(true);
+    const described = (toggle.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ");
+    expect(described).toContain("the winners announcement is made from the contest's Drawing page");
   });
 });
 
