@@ -112,11 +112,13 @@ export type BuilderInput = {
   newSource: (provider: string, id: number) => Record<string, unknown>;
   /** A fresh idempotency key; called once, when the builder opens. */
   newId: () => string;
+  /** The name of a duplicate ("Copy of …" in the person's language); the name is kept without it. */
+  copyName?: (name: string) => string;
 };
 
 export type BuilderContext = {
   readonly config: CompiledConfig;
-  readonly env: Pick<BuilderInput, "now" | "teamFeatures" | "quotas" | "newSource">;
+  readonly env: Pick<BuilderInput, "now" | "teamFeatures" | "quotas" | "newSource" | "copyName">;
   origin: Origin;
   /** The origin being fetched (on opening, or an import from the welcome pane); null otherwise. */
   loading: Origin | null;
@@ -182,6 +184,10 @@ function asDate(value: unknown): string | Date | null {
 
 /** The one field a draft save and a template export validate (the validator's NAME_ONLY target). */
 const NAME_PATH = NAME_ONLY.kind === "field" ? NAME_ONLY.path : "base.name";
+
+function copyOptions(env: Pick<BuilderInput, "copyName">): { copyName?: (name: string) => string } {
+  return env.copyName ? { copyName: env.copyName } : {};
+}
 
 function validationContext(context: BuilderContext): ValidationContext {
   return { now: context.env.now(), teamFeatures: context.env.teamFeatures, quotas: context.env.quotas };
@@ -409,7 +415,7 @@ export const builderMachine = setup({
         origin,
         loading: null,
         ready: true,
-        form: formFromOrigin(params.loaded.form, origin, context.env.now()),
+        form: formFromOrigin(params.loaded.form, origin, context.env.now(), copyOptions(context.env)),
         pane: PANES.base,
         errors: {},
         validated: new Set<string>(),
@@ -557,11 +563,14 @@ export const builderMachine = setup({
         teamFeatures: input.teamFeatures,
         quotas: input.quotas,
         newSource: input.newSource,
+        ...copyOptions(input),
       },
       origin: input.origin,
       loading: mustLoad ? input.origin : null,
       ready: !mustLoad,
-      form: mustLoad ? emptyForm() : formFromOrigin(input.form ?? emptyForm(), input.origin, input.now()),
+      form: mustLoad
+        ? emptyForm()
+        : formFromOrigin(input.form ?? emptyForm(), input.origin, input.now(), copyOptions(input)),
       pane: input.origin.kind === "new" ? PANES.welcome : PANES.base,
       // One key for the whole life of the builder: a retried call is the same call.
       idempotencyKey: input.newId(),
