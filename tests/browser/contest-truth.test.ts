@@ -128,13 +128,13 @@ describe("duplicating a contest", () => {
     await duplicate.click();
 
     const name = page.locator('[id="fd-base.name"]');
-    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("Coffee week");
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("Copy of Coffee week");
     // No link to the original: the builder says "new" and its menu saves a draft, not the contest.
     await expect.poll(() => page.locator(".builder-badge").getAttribute("data-badge")).toBe("new");
     await name.fill("Coffee week, again");
     await page.locator("[data-action=menu]").click();
     await page.locator("[data-action=draft]").click();
-    await page.waitForURL(/\/contests\/$/);
+    await page.waitForURL(/\/contests\/\?status=draft$/);
 
     const drafts = (await (await call("GET", "/teams/current/contests/list?status=draft")).json()) as {
       data: ListEntry[];
