@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { tabsOf } from "../../../web/src/builder/schema/pane-form";
-import { FIXTURE_PROVIDERS, fixtureConfig } from "../../../web/src/builder/testing/fixtures";
+import { FIXTURE_PROVIDERS, fixtureConfig, validForm } from "../../../web/src/builder/testing/fixtures";
+import { json } from "../../../web/src/testing/fake-api";
 import { opened, renderBuilder, sidebarEntry } from "./render";
 
 async function addSource(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
@@ -124,6 +125,38 @@ describe("plan and config gates", () => {
       .map((id) => document.getElementById(id)?.textContent ?? "")
       .join(" ");
     expect(described).toContain("the winners announcement is made from the contest's Drawing page");
+  });
+});
+
+describe("the summary's recap", () => {
+  it("recaps the dates, the winners and each source's actions, with a way back to each", async () => {
+    const config = fixtureConfig();
+    const form = validForm(config, ["twitter"]);
+    renderBuilder({
+      origin: { kind: "draft", id: "draft-1" },
+      config,
+      routes: {
+        "GET /teams/current/contests/draft-1": json({ _id: "draft-1", status: "draft", cb_data: form }),
+      },
+    });
+    await opened();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Summary/ }));
+    const recap = await screen.findByRole("region", { name: "Your contest" });
+    expect(within(recap).getByText("Dates")).toBeTruthy();
+    expect(within(recap).getByText("X (Twitter)")).toBeTruthy();
+    const actions = within(recap).getByText("Actions").closest("li") as HTMLElement;
+    expect(actions.textContent).toMatch(/Comment/);
+    await user.click(within(recap).getByRole("button", { name: "Edit Actions of X (Twitter)" }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "X (Twitter)", level: 3 })).toBeTruthy());
+    expect(screen.getByRole("tab", { name: /Actions/ }).getAttribute("aria-selected")).toBe("true");
+    await user.click(screen.getByRole("button", { name: /Summary/ }));
+    await user.click(
+      within(await screen.findByRole("region", { name: "Your contest" })).getByRole("button", {
+        name: "Edit the dates",
+      }),
+    );
+    await waitFor(() => expect(document.activeElement?.id).toBe("fd-base.start_date"));
   });
 });
 

@@ -24,6 +24,7 @@ export function Sidebar() {
   // On a phone the sidebar is a bar that scrolls sideways: the current step stays in view.
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
+    if (current === null) return;
     nav.current
       ?.querySelector('[aria-current="step"]')
       ?.scrollIntoView?.({ block: "nearest", inline: "center" });
