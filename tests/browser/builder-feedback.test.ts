@@ -210,4 +210,20 @@ describe("the contests list", () => {
       await list.close();
     }
   });
+
+  it("highlights the current page in the top menu, the sub-menu and the phone bar, with or without a slash", async () => {
+    const other = await browser.context.newPage();
+    try {
+      for (const path of ["/contests", "/contests/"]) {
+        await other.goto(`${server.url}${path}`);
+        for (const menu of [".main-menu", ".sub-menu", ".bottom-bar"]) {
+          const marked = other.locator(`${menu} a[aria-current="page"]`);
+          await marked.first().waitFor({ state: "attached" });
+          expect(await marked.getAttribute("href"), `${menu} at ${path}`).toBe("/contests/");
+        }
+      }
+    } finally {
+      await other.close();
+    }
+  });
 });
