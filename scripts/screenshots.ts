@@ -68,9 +68,17 @@ try {
           .waitFor({ timeout: 20_000 })
           .catch(() => undefined);
         await page.waitForTimeout(500);
+        // On a phone the small-window notice comes first: shot, then "Open anyway" (contest-builder.md §2).
+        const anyway = page.locator(".builder-too-small .button.primary");
+        if (await anyway.isVisible().catch(() => false)) {
+          await page.screenshot({ path: path.join(outDir, `builder-too-small.${size.name}.png`) });
+          await anyway.click();
+          await page.locator(".builder-sidebar").waitFor({ timeout: 20_000 });
+        }
         await page.screenshot({ path: path.join(outDir, `builder-home.${size.name}.png`), fullPage: true });
         // A first source (X), so the builder's source pane opens too.
-        if (size.name === "desktop") await addBuilderSource(page, /Twitter/);
+        if (!(await page.locator('.builder-sidebar [data-pane="100"]').count()))
+          await addBuilderSource(page, /Twitter/);
         const panes = page.locator(".builder-sidebar [data-pane]:not([disabled])");
         const count = await panes.count();
         for (let i = 0; i < count; i++) {

@@ -4,11 +4,11 @@
  * draft saved, a template saved, or closed. The API calls are invoked actors with an error path and a retry;
  * they are placeholders until the app provides real ones with `builderMachine.provide({ actors })`.
  *
- * Validation runs on demand, never on a keystroke: a pane's Next validates that pane's part, leaving a field
- * validates that field, a submit validates everything, a draft save and a template export validate the name.
- * A change also re-validates the fields whose rules name the changed one (engine/validation/dependents.ts) where
- * they were validated or show an error, so "Can't be checked alone" goes when the option it needed comes on;
- * for a typed text that waits until the person leaves it.
+ * Validation follows the form (docs/decisions/028): every change validates the whole contest (well under a
+ * millisecond), and the errors shown are those of what the person has reached: a field they changed or left, a
+ * tab or a pane they left, everything after a submit. The side pane, the sidebar marks and the pane headers all
+ * read these errors, so they agree at every moment, and an error goes the moment it is fixed. A text being typed
+ * only clears errors; the ones it raises wait until the person leaves it.
  * Next is blocked while the pane has errors: the person stays where the errors are shown; the sidebar still
  * opens any pane (GO_TO_PANE), so nobody is stuck.
  */
@@ -18,10 +18,9 @@ import type { ValidationContext } from "../config/types";
 import { shouldConfirmDatesUpdate } from "../dates";
 import type { ValidationErrors } from "../messages/types";
 import { setToggle } from "../ties";
-import { dependentsOf } from "../validation/dependents";
 import { matchPattern } from "../validation/expand";
 import { locatePath } from "../validation/scopes";
-import { NAME_ONLY, type ValidationTarget, validate } from "../validation/validate";
+import { ALL, NAME_ONLY, type ValidationTarget, validate } from "../validation/validate";
 import {
   type BuilderForm,
   emptyForm,
@@ -113,11 +112,13 @@ export type BuilderInput = {
   newSource: (provider: string, id: number) => Record<string, unknown>;
   /** A fresh idempotency key; called once, when the builder opens. */
   newId: () => string;
+  /** The name of a duplicate ("Copy of …" in the person's language); the name is kept without it. */
+  copyName?: (name: string) => string;
 };
 
 export type BuilderContext = {
   readonly config: CompiledConfig;
-  readonly env: Pick<BuilderInput, "now" | "teamFeatures" | "quotas" | "newSource">;
+  readonly env: Pick<BuilderInput, "now" | "teamFeatures" | "quotas" | "newSource" | "copyName">;
   origin: Origin;
   /** The origin being fetched (on opening, or an import from the welcome pane); null otherwise. */
   loading: Origin | null;
@@ -150,6 +151,8 @@ export type BuilderEvent =
   | { type: "PREVIOUS" }
   | { type: "CHANGE"; path: string; value: unknown }
   | { type: "BLUR"; path: string }
+  /** The person left a tab of a source's pane: its steps' errors show from now on. */
+  | { type: "LEAVE_TAB"; part: string; tab: string }
   | { type: "TOGGLE"; path: string; on: boolean }
   | { type: "DISMISS_NOTICE" }
   | { type: "OPEN"; modal: OpenableModal }
@@ -182,6 +185,10 @@ function asDate(value: unknown): string | Date | null {
 /** The one field a draft save and a template export validate (the validator's NAME_ONLY target). */
 const NAME_PATH = NAME_ONLY.kind === "field" ? NAME_ONLY.path : "base.name";
 
+function copyOptions(env: Pick<BuilderInput, "copyName">): { copyName?: (name: string) => string } {
+  return env.copyName ? { copyName: env.copyName } : {};
+}
+
 function validationContext(context: BuilderContext): ValidationContext {
   return { now: context.env.now(), teamFeatures: context.env.teamFeatures, quotas: context.env.quotas };
 }
@@ -190,69 +197,65 @@ function check(context: BuilderContext, target: ValidationTarget): ValidationErr
   return validate(context.form, context.config, validationContext(context), target);
 }
 
-/** The errors with those of a part (or of one field) replaced by fresh ones. */
-function replaceErrors(
-  errors: ValidationErrors,
-  fresh: ValidationErrors,
-  owned: (path: string) => boolean,
-): ValidationErrors {
-  const kept = Object.fromEntries(Object.entries(errors).filter(([path]) => !owned(path)));
-  return { ...kept, ...fresh };
-}
-
 function withValidated(validated: ReadonlySet<string>, ...paths: string[]): ReadonlySet<string> {
+  if (paths.every((p) => validated.has(p))) return validated;
   return new Set([...validated, ...paths]);
 }
 
-/** The part a path belongs to: "base", "summary" or "sources.<i>". */
-function partOfPath(path: string): string | null {
-  const index = sourceIndexInPath(path);
-  if (index !== null) return `sources.${index}`;
-  const head = path.split(".")[0];
-  return head === "base" || head === "summary" ? head : null;
+const PARTS = /^(base|summary|sources|sources\.\d+)$/;
+
+/**
+ * An error the person has reached: its part was left (or submitted), or it sits on, under or just above a field
+ * they changed or left (a step's "none enabled" error sits above the switches it counts).
+ */
+export function isReached(path: string, reached: ReadonlySet<string>): boolean {
+  for (const at of reached) {
+    if (PARTS.test(at)) {
+      if (inPart(path, at)) return true;
+    } else if (path === at || path.startsWith(`${at}.`) || (at.startsWith(`${path}.`) && !PARTS.test(path))) {
+      return true;
+    }
+  }
+  return false;
 }
 
-/** A part validated again: its errors replaced, the part marked validated. */
-function revalidatePart(context: BuilderContext, part: string) {
-  return {
-    errors: replaceErrors(context.errors, check(context, { kind: "part", prefix: part }), (p) =>
-      inPart(p, part),
-    ),
-    validated: withValidated(context.validated, part),
-  };
-}
-
-/** One field validated again: its errors replaced, the field marked validated. */
-function revalidateField(context: BuilderContext, path: string) {
-  return {
-    errors: replaceErrors(context.errors, check(context, { kind: "field", path }), (p) => p === path),
-    validated: withValidated(context.validated, path),
-  };
+function sameErrors(a: ValidationErrors, b: ValidationErrors): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 /**
- * The fields whose rules read the changed paths, validated again where they were validated before or show an
- * error: an error never outlives the change that fixed it, and a field already passed hears of one that breaks it.
+ * The whole contest validated again, with what the person has just reached (`reach`); the errors kept are those
+ * they have reached. While a text is being typed (`typing`) errors may go or change, never appear: new ones wait
+ * for the person to leave the field. The same errors keep their object, so nothing draws again for nothing.
  */
-function revalidateDependents(context: BuilderContext, changed: readonly string[]) {
-  let next: Pick<BuilderContext, "errors" | "validated"> = {
-    errors: context.errors,
-    validated: context.validated,
-  };
-  const seen = new Set(changed);
-  for (const path of changed) {
-    for (const dependent of dependentsOf(context.form, context.config, path)) {
-      if (seen.has(dependent)) continue;
-      seen.add(dependent);
-      const part = partOfPath(dependent);
-      const shown =
-        next.errors[dependent] !== undefined ||
-        next.validated.has(dependent) ||
-        (part !== null && next.validated.has(part));
-      if (shown) next = revalidateField({ ...context, ...next }, dependent);
-    }
+function settle(
+  context: BuilderContext,
+  { reach = [], typing = false }: { reach?: readonly string[]; typing?: boolean } = {},
+): Pick<BuilderContext, "errors" | "validated"> {
+  const validated = withValidated(context.validated, ...reach);
+  const errors: ValidationErrors = {};
+  for (const [path, list] of Object.entries(check(context, ALL))) {
+    if (!isReached(path, validated)) continue;
+    if (typing && context.errors[path] === undefined) continue;
+    errors[path] = list;
   }
-  return next;
+  return { errors: sameErrors(errors, context.errors) ? context.errors : errors, validated };
+}
+
+/** The fields of a source's tab: its steps' field prefixes, absolute. */
+function tabFields(context: BuilderContext, part: string, tab: string): string[] {
+  const index = sourceIndexInPath(part);
+  const source = index === null ? undefined : context.form.sources[index];
+  const scope = source ? context.config.sources.get(source.type) : undefined;
+  return (scope?.steps ?? [])
+    .filter((s) => s.tab === tab)
+    .flatMap((s) => s.fields.map((f) => `${part}.${f}`));
+}
+
+/** The part a pane edits, as reached when the person leaves it; a source's pane is reached tab by tab. */
+function reachedByLeaving(context: BuilderContext): string[] {
+  const part = partOfPane(context.form, context.pane);
+  return part === null || part.startsWith("sources.") ? [] : [part];
 }
 
 /**
@@ -412,7 +415,7 @@ export const builderMachine = setup({
         origin,
         loading: null,
         ready: true,
-        form: formFromOrigin(params.loaded.form, origin, context.env.now()),
+        form: formFromOrigin(params.loaded.form, origin, context.env.now(), copyOptions(context.env)),
         pane: PANES.base,
         errors: {},
         validated: new Set<string>(),
@@ -423,7 +426,12 @@ export const builderMachine = setup({
     failLoading: assign((_, params: { error: unknown }) => ({ loadError: params.error })),
     stopLoading: assign({ loading: null, loadError: null }),
 
-    setPane: assign((_, params: { pane: number }) => ({ pane: params.pane })),
+    /** Another pane opens; the one left is reached (its untouched fields' errors show from now on). */
+    setPane: assign(({ context }, params: { pane: number }) =>
+      params.pane === context.pane
+        ? {}
+        : { pane: params.pane, ...settle(context, { reach: reachedByLeaving(context) }) },
+    ),
     /** A refused submit: to the first pane with an error (the person cannot miss it), counted for the alert. */
     showFirstError: assign(({ context }) => ({
       pane: panesWithErrors(context.form, context.errors)[0]?.pane ?? context.pane,
@@ -435,32 +443,33 @@ export const builderMachine = setup({
     }),
     goToPreviousPane: assign(({ context }) => {
       const order = paneOrder(context.form);
-      return { pane: order[order.indexOf(context.pane) - 1] ?? context.pane };
+      return {
+        pane: order[order.indexOf(context.pane) - 1] ?? context.pane,
+        ...settle(context, { reach: reachedByLeaving(context) }),
+      };
     }),
     validateCurrentPane: assign(({ context }) => {
       const part = partOfPane(context.form, context.pane);
-      return part === null ? {} : revalidatePart(context, part);
+      return part === null ? {} : settle(context, { reach: [part] });
     }),
-    validateField: assign(({ context }, params: { path: string }) => {
-      const field = revalidateField(context, params.path);
-      return revalidateDependents({ ...context, ...field }, [params.path]);
-    }),
-    validateAll: assign(({ context }) => ({
-      errors: check(context, { kind: "all" }),
-      validated: withValidated(
-        context.validated,
-        "base",
-        "sources",
-        ...context.form.sources.map((_, i) => `sources.${i}`),
-        "summary",
-      ),
-    })),
-    validateName: assign(({ context }) => revalidateField(context, NAME_PATH)),
+    validateField: assign(({ context }, params: { path: string }) =>
+      settle(context, { reach: [params.path] }),
+    ),
+    leaveTab: assign(({ context }, params: { part: string; tab: string }) =>
+      settle(context, { reach: tabFields(context, params.part, params.tab) }),
+    ),
+    validateAll: assign(({ context }) =>
+      settle(context, {
+        reach: ["base", "sources", ...context.form.sources.map((_, i) => `sources.${i}`), "summary"],
+      }),
+    ),
+    validateName: assign(({ context }) => settle(context, { reach: [NAME_PATH] })),
 
+    /** A choice, a date, a list or a file counts as reached at once; a typed text when the person leaves it. */
     changeField: assign(({ context }, params: { path: string; value: unknown }) => {
       const form = setIn(context.form, params.path, params.value);
-      if (isTypedText(context, params.path, params.value)) return { form };
-      return { form, ...revalidateDependents({ ...context, form }, [params.path]) };
+      const typing = isTypedText(context, params.path, params.value);
+      return { form, ...settle({ ...context, form }, typing ? { typing } : { reach: [params.path] }) };
     }),
     holdPendingStart: assign((_, params: { value: unknown }) => ({ pendingStart: params.value })),
     /** The confirmed start becomes the start and the new reference for later changes (§4). */
@@ -470,7 +479,7 @@ export const builderMachine = setup({
         "base.original_start_date",
         context.pendingStart,
       );
-      return { form, pendingStart: null, ...revalidateDependents({ ...context, form }, ["base.start_date"]) };
+      return { form, pendingStart: null, ...settle({ ...context, form }, { reach: ["base.start_date"] }) };
     }),
     dropPendingStart: assign({ pendingStart: null }),
 
@@ -483,18 +492,10 @@ export const builderMachine = setup({
       if (!result.ok) {
         return { notice: { kind: "blocked", path: params.path, blockedBy: result.blockedBy } as const };
       }
-      let next: BuilderContext = { ...context, form: result.form as BuilderForm };
-      const touched = [params.path, ...result.switchedOff];
-      for (const path of touched) {
-        const part = partOfPath(path);
-        if (part !== null && next.validated.has(part)) next = { ...next, ...revalidatePart(next, part) };
-        else if (next.validated.has(path)) next = { ...next, ...revalidateField(next, path) };
-      }
-      next = { ...next, ...revalidateDependents(next, touched) };
+      const form = result.form as BuilderForm;
       return {
-        form: next.form,
-        errors: next.errors,
-        validated: next.validated,
+        form,
+        ...settle({ ...context, form }, { reach: [params.path, ...result.switchedOff] }),
         notice:
           result.switchedOff.length > 0
             ? ({ kind: "switchedOff", path: params.path, switchedOff: result.switchedOff } as const)
@@ -507,7 +508,8 @@ export const builderMachine = setup({
     addSource: assign(({ context }, params: { provider: string }) => {
       const id = nextSourceId(context.form.sources);
       const source = { ...context.env.newSource(params.provider, id), id, type: params.provider };
-      return { form: { ...context.form, sources: [...context.form.sources, source] }, pane: id };
+      const form = { ...context.form, sources: [...context.form.sources, source] };
+      return { form, pane: id, ...settle({ ...context, form }, { reach: reachedByLeaving(context) }) };
     }),
     askToDeleteSource: assign((_, params: { id: number }) => ({
       deletingSource: params.id,
@@ -523,12 +525,9 @@ export const builderMachine = setup({
         const to = moved(path);
         if (to !== null) errors[to] = list;
       }
-      return {
-        form: { ...context.form, sources: context.form.sources.filter((_, i) => i !== index) },
-        errors,
-        validated: new Set([...context.validated].flatMap((p) => moved(p) ?? [])),
-        pane: PANES.sources,
-      };
+      const form = { ...context.form, sources: context.form.sources.filter((_, i) => i !== index) };
+      const validated = new Set([...context.validated].flatMap((p) => moved(p) ?? []));
+      return { form, pane: PANES.sources, ...settle({ ...context, form, errors, validated }) };
     }),
 
     forgetDeletingSource: assign({ deletingSource: null }),
@@ -564,11 +563,14 @@ export const builderMachine = setup({
         teamFeatures: input.teamFeatures,
         quotas: input.quotas,
         newSource: input.newSource,
+        ...copyOptions(input),
       },
       origin: input.origin,
       loading: mustLoad ? input.origin : null,
       ready: !mustLoad,
-      form: mustLoad ? emptyForm() : formFromOrigin(input.form ?? emptyForm(), input.origin, input.now()),
+      form: mustLoad
+        ? emptyForm()
+        : formFromOrigin(input.form ?? emptyForm(), input.origin, input.now(), copyOptions(input)),
       pane: input.origin.kind === "new" ? PANES.welcome : PANES.base,
       // One key for the whole life of the builder: a retried call is the same call.
       idempotencyKey: input.newId(),
@@ -643,6 +645,7 @@ export const builderMachine = setup({
           },
         ],
         BLUR: { actions: { type: "validateField", params: ({ event }) => ({ path: event.path }) } },
+        LEAVE_TAB: { actions: { type: "leaveTab", params: ({ event }) => event } },
         TOGGLE: {
           guard: { type: "isEditable", params: ({ event }) => ({ path: event.path }) },
           actions: { type: "toggle", params: ({ event }) => event },

@@ -81,6 +81,29 @@ export function callFor(origin: Origin, action: BuilderAction): BuilderCall {
   return { method: "update", id: link.id };
 }
 
+/** The longest contest name (contest-builder.md §5): a copy's name is cut to it. */
+const NAME_MAX = 50;
+const HOUR = 3_600_000;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Where a moved duplicate starts: the next whole hour at least an hour from now (past the 5-minute lead). */
+function nextStartAfter(now: Date): number {
+  return Math.ceil((now.getTime() + HOUR) / HOUR) * HOUR;
+}
+
+/** Every instant of a form (start, close, draw, reminders, moments) moved by `delta` ms, in the same format. */
+function shiftDates(node: unknown, delta: number): unknown {
+  if (Array.isArray(node)) return node.map((n) => shiftDates(n, delta));
+  if (isPlainObject(node)) {
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, shiftDates(v, delta)]));
+  }
+  if (typeof node === "string" && ISO_INSTANT.test(node)) {
+    const t = Date.parse(node);
+    return Number.isNaN(t) ? node : new Date(t + delta).toISOString();
+  }
+  return node;
+}
+
 /** The dates that only make sense together with the start date. */
 const DATE_PATHS = ["start_date", "close_date"] as const;
 
@@ -111,13 +134,27 @@ function normalizeSources(value: unknown): BuilderSource[] {
  * start the form opens with, the reference of the update-dates confirmation. A template or a duplicate comes
  * with its summary's parameters-verified box unticked: this person has not verified that content yet.
  */
-export function formFromOrigin(originForm: unknown, origin: Origin, now: Date): BuilderForm {
-  const root = isPlainObject(originForm) ? originForm : {};
+export function formFromOrigin(
+  originForm: unknown,
+  origin: Origin,
+  now: Date,
+  options: { copyName?: (name: string) => string } = {},
+): BuilderForm {
+  const duplicate = origin.kind !== "new" && origin.is_duplicate === true;
+  const start0 =
+    isPlainObject(originForm) && isPlainObject(originForm.base) ? toTime(originForm.base.start_date) : null;
+  // A duplicate of a contest whose start has passed moves forward whole, its dates keeping their spacing.
+  const shifted = duplicate && start0 !== null && start0 < now.getTime();
+  const root = shifted ? shiftDates(originForm, nextStartAfter(now) - (start0 as number)) : originForm;
+  const form = isPlainObject(root) ? root : {};
   const empty = emptyForm();
   const base: Record<string, unknown> = {
-    ...(isPlainObject(root.base) ? root.base : empty.base),
+    ...(isPlainObject(form.base) ? form.base : empty.base),
     type: "tunnel",
   };
+  if (duplicate && options.copyName && typeof base.name === "string" && base.name !== "") {
+    base.name = options.copyName(base.name).slice(0, NAME_MAX);
+  }
   const keepsDates = origin.kind === "planned" && origin.is_duplicate !== true;
   const start = toTime(base.start_date);
   if (!keepsDates && (start === null || start < now.getTime())) {
@@ -127,7 +164,7 @@ export function formFromOrigin(originForm: unknown, origin: Origin, now: Date): 
     }
   }
   base.original_start_date = base.start_date ?? null;
-  const summary = isPlainObject(root.summary) ? { ...root.summary } : empty.summary;
+  const summary = isPlainObject(form.summary) ? { ...form.summary } : empty.summary;
   // Content copied from elsewhere has not been verified by this person yet.
   if (
     origin.kind !== "new" &&
@@ -136,5 +173,5 @@ export function formFromOrigin(originForm: unknown, origin: Origin, now: Date): 
   ) {
     summary.parameters_verified = false;
   }
-  return { base, sources: normalizeSources(root.sources), summary };
+  return { base, sources: normalizeSources(form.sources), summary };
 }

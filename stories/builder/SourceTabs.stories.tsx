@@ -159,6 +159,23 @@ export const TwitterPlanGated: Story = {
     await expect(
       within(field).getByRole("link", { name: "Needs a higher plan: see the plans" }),
     ).toBeInTheDocument();
+    // The message names the plan that has the option.
+    await expect(within(field).getByText(/it comes with the \w+ plan\./)).toBeInTheDocument();
+  },
+};
+
+/** The switches the config locks (can_edit false): disabled, each with why and what happens instead. */
+export const TwitterLocked: Story = {
+  args: { provider: "twitter" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("tab", { name: /Others/ }));
+    const toggle = canvas.getByRole("switch", { name: "Winners publication" });
+    await expect(toggle).toBeDisabled();
+    const field = toggle.closest("[data-path]") as HTMLElement;
+    await expect(
+      within(field).getByText(/winners announcement is made from the contest's Drawing page/),
+    ).toBeInTheDocument();
   },
 };
 

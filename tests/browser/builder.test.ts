@@ -131,11 +131,10 @@ async function axeViolations(): Promise<string[]> {
   });
 }
 
-async function dismissAlert() {
-  const alert = page.locator(".modal-overlay");
-  await alert.first().waitFor();
-  await page.keyboard.press("Escape");
-  await alert.first().waitFor({ state: "detached" });
+/** A success says so in a toast, with nothing modal over the page. */
+async function expectToast(text: string) {
+  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
+  expect(await page.locator(".modal-overlay").count()).toBe(0);
 }
 
 /** Base pane: a name, a start tomorrow, a close in 4 days. */
@@ -228,7 +227,7 @@ describe("the contest builder in Chromium", () => {
     await page.mouse.up();
     await page.waitForURL(/\/contest\/[^/]+\/$/);
     const id = /\/contest\/([^/]+)\/$/.exec(page.url())?.[1] ?? "";
-    await dismissAlert();
+    await expectToast("Your contest is created.");
     const contest = (await (await call("GET", `/teams/current/contests/${id}`)).json()) as {
       status: string;
       name: string;
@@ -250,8 +249,10 @@ describe("the contest builder in Chromium", () => {
     await field("base.name").fill("Draft from the browser");
     await page.locator("[data-action=menu]").click();
     await page.locator("[data-action=draft]").click();
-    await page.waitForURL(/\/contests\/$/);
-    await dismissAlert();
+    // The list's Drafts tab, where the draft is, and a toast.
+    await page.waitForURL(/\/contests\/\?status=draft$/);
+    await expectToast("Your draft is saved.");
+    await page.locator(".contest-table a", { hasText: "Draft from the browser" }).waitFor();
     await openBuilder();
     const item = page.locator(".builder-saved li", { hasText: "Draft from the browser" });
     await item.locator("button").click();
@@ -271,7 +272,7 @@ describe("the contest builder in Chromium", () => {
     await page.locator("[data-action=template]").click();
     await page.locator(".modal [data-action=confirm]").click();
     await page.locator(".builder").waitFor({ state: "detached" });
-    await dismissAlert();
+    await expectToast("Your template is saved.");
     await openBuilder();
     const item = page.locator(".builder-saved li", { hasText: "Template from the browser" });
     await item.locator("button").click();

@@ -128,13 +128,13 @@ describe("duplicating a contest", () => {
     await duplicate.click();
 
     const name = page.locator('[id="fd-base.name"]');
-    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("Coffee week");
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("Copy of Coffee week");
     // No link to the original: the builder says "new" and its menu saves a draft, not the contest.
     await expect.poll(() => page.locator(".builder-badge").getAttribute("data-badge")).toBe("new");
     await name.fill("Coffee week, again");
     await page.locator("[data-action=menu]").click();
     await page.locator("[data-action=draft]").click();
-    await page.waitForURL(/\/contests\/$/);
+    await page.waitForURL(/\/contests\/\?status=draft$/);
 
     const drafts = (await (await call("GET", "/teams/current/contests/list?status=draft")).json()) as {
       data: ListEntry[];
@@ -154,7 +154,7 @@ describe("duplicating a contest", () => {
     expect(again).toMatchObject({ name: "Coffee week", status: "planned" });
   }, 60_000);
 
-  it("offers duplicate on the contest page of a builder contest", async () => {
+  it('offers duplicate on the contest page of a builder contest, named "Copy of …" with its dates moved forward', async () => {
     const original = await contestNamed("Spring quiz", "closed");
     await page.goto(`${server.url}/contest/${original._id}`);
     const duplicate = page.getByRole("button", { name: "Duplicate", exact: true });
@@ -162,8 +162,12 @@ describe("duplicating a contest", () => {
     await shoot("contest-overview");
     await duplicate.click();
     const name = page.locator('[id="fd-base.name"]');
-    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("Spring quiz");
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe("Copy of Spring quiz");
     await expect.poll(() => page.locator(".builder-badge").getAttribute("data-badge")).toBe("new");
+    // The closed contest's dates have moved forward: the copy has a start and a close date, not empty pickers.
+    for (const date of ["base.start_date", "base.close_date"]) {
+      expect(await page.locator(`[id="fd-${date}"]`).textContent()).not.toContain("Choose a date");
+    }
     await page.locator("[data-action=menu]").click();
     await page.locator("[data-action=close]").click();
     await page.locator(".modal [data-action=confirm]").click();

@@ -112,8 +112,8 @@ describe("the form a builder opens with", () => {
     }
   });
 
-  it("clears a past start and the close and autodraw dates with it for a draft, a template or a duplicate", () => {
-    for (const origin of [DRAFT, TEMPLATE, DUPLICATE]) {
+  it("clears a past start and the close and autodraw dates with it for a draft or a template", () => {
+    for (const origin of [DRAFT, TEMPLATE]) {
       const form = formFromOrigin(stored(PAST), origin, NOW);
       expect(form.base.start_date).toBeNull();
       expect(form.base.close_date).toBeNull();
@@ -121,6 +121,44 @@ describe("the form a builder opens with", () => {
       expect(form.base.original_start_date).toBeNull();
       expect(form.base.name).toBe("Summer giveaway");
     }
+  });
+
+  it("moves a duplicate whose start has passed forward whole: a start an hour or more ahead, the spacing kept", () => {
+    const original = stored(PAST);
+    const reminder = "2029-12-02T10:00:00.000Z";
+    const withReminder = {
+      ...original,
+      sources: [
+        { id: 100, type: "testnet", reminders: { list: [{ creation_date: reminder, content: "Go" }] } },
+      ],
+    };
+    const form = formFromOrigin(withReminder, DUPLICATE, NOW);
+    expect(form.base.start_date).toBe("2030-01-01T01:00:00.000Z");
+    const delta = Date.parse("2030-01-01T01:00:00.000Z") - Date.parse(PAST);
+    expect(form.base.close_date).toBe(new Date(Date.parse(LATER) + delta).toISOString());
+    expect(form.base.autodraw).toEqual({
+      enabled: true,
+      date: new Date(Date.parse(LATER) + delta).toISOString(),
+    });
+    expect(form.base.original_start_date).toBe(form.base.start_date);
+    const moved = (
+      form.sources[0] as unknown as { reminders: { list: { creation_date: string; content: string }[] } }
+    ).reminders.list[0];
+    expect(moved).toEqual({
+      creation_date: new Date(Date.parse(reminder) + delta).toISOString(),
+      content: "Go",
+    });
+  });
+
+  it('names a duplicate "Copy of …" in the words it is given, cut to 50 characters', () => {
+    const copyName = (name: string) => `Copy of ${name}`;
+    expect(formFromOrigin(stored(FUTURE), DUPLICATE, NOW, { copyName }).base.name).toBe(
+      "Copy of Summer giveaway",
+    );
+    const long = { ...stored(FUTURE), base: { ...stored(FUTURE).base, name: "x".repeat(50) } };
+    expect(formFromOrigin(long, DUPLICATE, NOW, { copyName }).base.name).toBe(`Copy of ${"x".repeat(42)}`);
+    // A draft or a planned contest opened as itself keeps its name.
+    expect(formFromOrigin(stored(FUTURE), DRAFT, NOW, { copyName }).base.name).toBe("Summer giveaway");
   });
 
   it("unticks parameters verified for a template or a duplicate but not for a draft or a planned contest", () => {

@@ -43,6 +43,7 @@ describe("creating a contest", () => {
     expect((body.sources as unknown[]).length).toBe(2);
     await waitFor(() => expect(currentPath()).toBe("/contest/draft-1/"));
     expect(await screen.findByText("Your contest is created.")).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Your contest is created." })).toBeNull();
   }, 15000);
 
   it("stops at the errors when the form is not valid, without a dialog", async () => {
@@ -167,8 +168,10 @@ describe("drafts and templates", () => {
     expect(body.status).toBe("draft");
     expect((body.base as { name: string }).name).toBe("My draft");
     expect(typeof body.idempotency_key).toBe("string");
-    await waitFor(() => expect(currentPath()).toBe("/contests/"));
+    // The drafts tab, where the new draft is; the success is a toast, not a dialog to close.
+    await waitFor(() => expect(currentPath()).toBe("/contests/?status=draft"));
     expect(await screen.findByText("Your draft is saved.")).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Your draft is saved." })).toBeNull();
   });
 
   it("exports a template after a confirmation", async () => {

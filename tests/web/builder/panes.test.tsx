@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { tabsOf } from "../../../web/src/builder/schema/pane-form";
-import { FIXTURE_PROVIDERS, fixtureConfig } from "../../../web/src/builder/testing/fixtures";
+import { FIXTURE_PROVIDERS, fixtureConfig, validForm } from "../../../web/src/builder/testing/fixtures";
+import { json } from "../../../web/src/testing/fake-api";
 import { opened, renderBuilder, sidebarEntry } from "./render";
 
 async function addSource(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
@@ -73,7 +74,7 @@ describe("panes rendered from the schemas", () => {
 });
 
 describe("plan and config gates", () => {
-  it("shows a plan-gated option with a star to the plans, disabled", async () => {
+  it("shows a plan-gated option with a star to the plans, disabled, naming the plan that has it", async () => {
     const features = fixtureConfig().team.features.filter((f) => f !== "draw.manualCheck");
     renderBuilder({ fixture: { features } });
     await opened();
@@ -84,7 +85,9 @@ describe("plan and config gates", () => {
     const field = toggle.closest("[data-path]") as HTMLElement;
     const star = within(field).getByRole("link", { name: "Needs a higher plan: see the plans" });
     expect(star.getAttribute("href")).toBe("/team/subscription");
-    expect(within(field).getByText("You don't have access to that feature.")).toBeTruthy();
+    expect(
+      within(field).getByText("You don't have access to that feature: it comes with the Advanced plan."),
+    ).toBeTruthy();
     // An option of the plan is not gated.
     expect((screen.getByRole("switch", { name: "Automatic draw" }) as HTMLInputElement).disabled).toBe(false);
   });
@@ -107,6 +110,53 @@ describe("plan and config gates", () => {
     expect((screen.getByRole("switch", { name: "Anti-bots filter" }) as HTMLInputElement).disabled).toBe(
       true,
     );
+  });
+
+  it("says beside the winners publication switch why it is off and where the winners are announced", async () => {
+    renderBuilder();
+    await opened();
+    const user = userEvent.setup();
+    await addSource(user, /Twitter/);
+    await user.click(screen.getByRole("tab", { name: /Others/ }));
+    const toggle = screen.getByRole("switch", { name: "Winners publication" }) as HTMLInputElement;
+    expect(toggle.disabled).toBe(true);
+    const described = (toggle.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ");
+    expect(described).toContain("the winners announcement is made from the contest's Drawing page");
+  });
+});
+
+describe("the summary's recap", () => {
+  it("recaps the dates, the winners and each source's actions, with a way back to each", async () => {
+    const config = fixtureConfig();
+    const form = validForm(config, ["twitter"]);
+    renderBuilder({
+      origin: { kind: "draft", id: "draft-1" },
+      config,
+      routes: {
+        "GET /teams/current/contests/draft-1": json({ _id: "draft-1", status: "draft", cb_data: form }),
+      },
+    });
+    await opened();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Summary/ }));
+    const recap = await screen.findByRole("region", { name: "Your contest" });
+    expect(within(recap).getByText("Dates")).toBeTruthy();
+    expect(within(recap).getByText("X (Twitter)")).toBeTruthy();
+    const actions = within(recap).getByText("Actions").closest("li") as HTMLElement;
+    expect(actions.textContent).toMatch(/Comment/);
+    await user.click(within(recap).getByRole("button", { name: "Edit Actions of X (Twitter)" }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "X (Twitter)", level: 3 })).toBeTruthy());
+    expect(screen.getByRole("tab", { name: /Actions/ }).getAttribute("aria-selected")).toBe("true");
+    await user.click(screen.getByRole("button", { name: /Summary/ }));
+    await user.click(
+      within(await screen.findByRole("region", { name: "Your contest" })).getByRole("button", {
+        name: "Edit the dates",
+      }),
+    );
+    await waitFor(() => expect(document.activeElement?.id).toBe("fd-base.start_date"));
   });
 });
 

@@ -70,14 +70,14 @@ function renderPage(path = "/contests/", user = demoUser) {
 const listCalls = (calls: FakeCall[]) => calls.filter((c) => c.path.endsWith("/list"));
 
 describe("contests list", () => {
-  it("lists every contest but drafts first, a row each with its name, type, status, networks and entries", async () => {
+  it("lists every contest, drafts included, a row each with its name, type, status, networks and entries", async () => {
     const { calls } = api(3);
     renderPage();
     const table = await screen.findByRole("table", { name: "Contests" });
     expect(within(table).getAllByRole("row")).toHaveLength(4);
     expect(within(table).getByRole("columnheader", { name: "Networks" })).toBeTruthy();
     expect(within(table).getAllByRole("img", { name: "X (Twitter)" })).toHaveLength(3);
-    expect(listCalls(calls)[0]?.query.get("status")).toBeNull();
+    expect(listCalls(calls)[0]?.query.get("status")).toBe("draft,planned,started,closed,ended,canceled");
     expect(listCalls(calls)[0]?.query.get("page")).toBe("1");
     expect(screen.getByRole("heading", { level: 1, name: "Contests" })).toBeTruthy();
   });
@@ -158,14 +158,26 @@ describe("contests list", () => {
   it("opens a draft in the builder with its origin", async () => {
     api(3);
     renderPage("/contests/?status=draft");
-    fireEvent.click(await screen.findByRole("button", { name: contests.draft.name }));
+    const link = await screen.findByRole("link", { name: contests.draft.name });
+    expect(link.getAttribute("href")).toBe("/contest/contest-1/");
+    fireEvent.click(link);
     expect(await screen.findByText("builder draft contest-1")).toBeTruthy();
   });
 
-  it("opens a contest in the preview", async () => {
+  it("names each contest with a link to its page, which a new tab can open", async () => {
     api(3);
     renderPage();
-    fireEvent.click(await screen.findByRole("button", { name: "Contest 1" }));
+    const link = await screen.findByRole("link", { name: "Contest 1" });
+    expect(link.getAttribute("href")).toBe("/contest/c1/");
+    // A ctrl-click is the browser's (a new tab): the list neither opens the builder nor a dialog.
+    fireEvent.click(link, { ctrlKey: true });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("opens a contest in the preview from the button beside its name", async () => {
+    api(3);
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Preview Contest 1" }));
     expect(await screen.findByRole("dialog", { name: "Contest c1" })).toBeTruthy();
   });
 
@@ -173,7 +185,7 @@ describe("contests list", () => {
     localStorage.removeItem(PREVIEW_WELCOME_KEY);
     api(3);
     renderPage();
-    fireEvent.click(await screen.findByRole("button", { name: "Contest 1" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Preview Contest 1" }));
     fireEvent.click(screen.getByRole("button", { name: "Show the contest" }));
     expect(await screen.findByRole("dialog", { name: "Contest c1" })).toBeTruthy();
     expect(localStorage.getItem(PREVIEW_WELCOME_KEY)).toBe("1");

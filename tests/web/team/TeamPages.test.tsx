@@ -156,6 +156,45 @@ describe("TeamAccountsPage", () => {
     expect(within(row).queryByText("Sandbox")).toBeNull();
   });
 
+  it("keeps the handle and the password when Bluesky cannot be reached, and says what it answered inline", async () => {
+    const live = { ...sandboxAccount, _id: "acc-live", name: "Brand", sandbox: false };
+    mockApi({
+      "GET /teams/current/accounts/list": [
+        json({ data: [sandboxAccount] }),
+        json({ data: [sandboxAccount, live] }),
+      ],
+      "POST /teams/current/accounts/link": [
+        {
+          status: 503,
+          body: { error: "networkUnavailable", message: "Bluesky did not answer in time.", uid: "e1" },
+        },
+        json(live, 201),
+      ],
+    });
+    renderShell(<TeamAccountsPage />, { path: "/team/accounts" });
+    fireEvent.click(await screen.findByRole("button", { name: "Link an account" }));
+    const dialog = screen.getByRole("dialog", { name: "Link an account" });
+    fireEvent.click(within(dialog).getByRole("radio", { name: /Bluesky/ }));
+    const form = within(dialog).getByRole("form", { name: "Connect a Bluesky account" });
+    fireEvent.change(within(form).getByLabelText("Handle"), { target: { value: "brand.bsky.social" } });
+    fireEvent.change(within(form).getByLabelText("App password"), {
+      target: { value: "abcd-efgh-ijkl-mnop" },
+    });
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    const said = await within(form).findByRole("alert");
+    expect(said.textContent).toBe(
+      "The account was not connected. Bluesky's answer: Bluesky did not answer in time.",
+    );
+    // The same dialog, the form as it was: nothing to type again.
+    expect(screen.getByRole("dialog", { name: "Link an account" })).toBe(dialog);
+    expect((within(form).getByLabelText("Handle") as HTMLInputElement).value).toBe("brand.bsky.social");
+    expect((within(form).getByLabelText("App password") as HTMLInputElement).value).toBe(
+      "abcd-efgh-ijkl-mnop",
+    );
+    fireEvent.click(within(form).getByRole("button", { name: "Connect the Bluesky account" }));
+    expect(await screen.findByText("Brand is linked.")).toBeTruthy();
+  });
+
   it("refreshes an account and says whether it worked", async () => {
     const api = mockApi({
       "GET /teams/current/accounts/list": json({ data: [sandboxAccount] }),

@@ -16,7 +16,7 @@ import type { Origin } from "../../../engine/builder/origin";
 import { compileConfig } from "../../../engine/config/compile";
 import type { ValidationContext } from "../../../engine/config/types";
 import offers from "../../../schemas/offers.json";
-import { useDialogs } from "../dialogs/DialogHost";
+import { notify } from "../feedback/Toasts";
 import { useSession } from "../session/session";
 import { fetchBuilderConfig, type ServedConfig } from "./api";
 import { BuilderLoading } from "./BuilderLoading";
@@ -215,7 +215,6 @@ function LeaveGuard({ isOpen, ask }: { isOpen(): boolean; ask(exit: Exit): boole
 export function BuilderSession({ served, origin, onClose, form, calls, onActor }: BuilderSessionProps) {
   const { t, i18n } = useLingui();
   const session = useSession();
-  const dialogs = useDialogs();
   const navigate = useNavigate();
   const location = useLocation();
   const dataRouter = use(UNSAFE_DataRouterContext) !== null;
@@ -232,6 +231,7 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
       compiled,
       origin,
       form ?? (origin.kind === "new" ? newForm(served) : undefined),
+      (name) => t`Copy of ${name}`,
     ),
   });
   const handed = useRef(false);
@@ -341,7 +341,7 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
     if (output.kind === "created") {
       void navigate(`/contest/${output.contestId}/`);
       onClose();
-      void dialogs.alert({ type: "success", title: t`Your contest is created.` });
+      notify.success(t`Your contest is created.`);
     } else if (output.kind === "draftSaved") {
       if (output.forPayment) {
         const path =
@@ -352,13 +352,13 @@ export function BuilderSession({ served, origin, onClose, form, calls, onActor }
         onClose();
         return;
       }
-      if (!location.pathname.startsWith("/contests")) void navigate("/contests/");
+      // The drafts tab of the list, where the saved draft is the newest.
+      void navigate("/contests/?status=draft");
       onClose();
-      void dialogs.alert({ type: "success", title: t`Your draft is saved.` });
+      notify.success(t`Your draft is saved.`);
     } else {
       onClose();
-      if (output.kind === "templateSaved")
-        void dialogs.alert({ type: "success", title: t`Your template is saved.` });
+      if (output.kind === "templateSaved") notify.success(t`Your template is saved.`);
     }
   };
   useEffect(() => {

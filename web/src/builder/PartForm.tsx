@@ -140,10 +140,16 @@ export function PartForm({ part, scope, tab }: PartFormProps) {
     [actor, compiled, part, schema],
   );
 
+  // Sent once the focus has reached the next control: validating removes and adds marks (a step's arrow becomes
+  // a check), and a node removed while the focus is between two controls sends it to the dialog (Radix's focus
+  // trap), so Tab from the contest name would land on the builder's frame instead of the start date.
   const onBlur = useCallback(
     (id: string) => {
       const path = pathOf(id);
-      if (path.startsWith(`${part}.`)) actor.send({ type: "BLUR", path });
+      if (!path.startsWith(`${part}.`)) return;
+      setTimeout(() => {
+        if (actor.getSnapshot().status === "active") actor.send({ type: "BLUR", path });
+      }, 0);
     },
     [actor, part],
   );

@@ -6,6 +6,7 @@
 
 import { Trans, useLingui } from "@lingui/react/macro";
 import { House } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { canAddAnySource, PANES, paneStates } from "../../../engine/builder/selectors";
 import { ProviderMark } from "../components/ProviderMark";
 import { providerOf } from "../providers";
@@ -20,6 +21,14 @@ export function Sidebar() {
   const canAdd = useBuilderSelector((s) => canAddAnySource(s.context));
   const editing = useBuilderSelector((s) => s.matches("editing"));
   const go = (pane: number) => actor.send({ type: "GO_TO_PANE", pane });
+  // On a phone the sidebar is a bar that scrolls sideways: the current step stays in view.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (current === null) return;
+    nav.current
+      ?.querySelector('[aria-current="step"]')
+      ?.scrollIntoView?.({ block: "nearest", inline: "center" });
+  }, [current]);
 
   const label = (pane: number, provider?: string) => {
     if (pane === PANES.base) return t`Basic information`;
@@ -29,7 +38,7 @@ export function Sidebar() {
   };
 
   return (
-    <nav className="builder-sidebar" aria-label={t`Builder steps`}>
+    <nav ref={nav} className="builder-sidebar" aria-label={t`Builder steps`}>
       <ul>
         <li>
           <button

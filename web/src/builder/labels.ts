@@ -233,6 +233,30 @@ function scopeOf(path: string): { scope: string; relative: string } | null {
   return m?.[1] && m[2] ? { scope: m[1], relative: m[2] } : null;
 }
 
+/** Why a locked field (can_edit: false) is as it is, by pattern within a source. */
+const LOCKED: Record<string, MessageDescriptor> = {
+  "winners_publication.enabled": msg`Not posted by the builder: after the draw, the winners announcement is made from the contest's Drawing page, naming the winners.`,
+  "closing_publication.enabled": msg`Not posted by the builder: entries stop counting at the close date, and the winners announcement follows from the Drawing page after the draw.`,
+  "actions.comment.check_still_exists": msg`Always on: a comment deleted before the draw does not count.`,
+  "actions.retweet.check_still_exists": msg`Always on: a repost undone before the draw does not count.`,
+  "actions.follow.tweet_author": msg`Always on: entrants follow the publishing account.`,
+  "actions.follow.post_author": msg`Always on: entrants follow the publishing account.`,
+  "anti_bots.enabled": msg`Always on for every contest.`,
+  "anti_bots.check_source": msg`Always on for every contest.`,
+};
+
+/**
+ * Why a field the config marks `can_edit: false` cannot be changed, and what happens instead, by pattern; null
+ * for a field this file does not know (it is then only shown disabled).
+ */
+export function lockedReason(i18n: I18n, path: string): string | null {
+  const at = scopeOf(path);
+  if (at?.scope !== "sources") return null;
+  const pattern = patternOf(at.relative);
+  const reason = LOCKED[pattern];
+  return reason ? i18n._(reason) : null;
+}
+
 /**
  * The sentence shown under a field, or null. A source's field that asks what its network cannot check says so
  * (capability-notes.ts). The anti-bots switch says what it leaves out, with the figures of

@@ -113,6 +113,7 @@ export function builderInput(
   config: CompiledConfig,
   origin: Origin,
   form: unknown | undefined,
+  copyName?: (name: string) => string,
 ): BuilderInput {
   return {
     config,
@@ -123,6 +124,7 @@ export function builderInput(
     quotas: served.team.quotas,
     newSource: (provider) => newSourceOf(served, provider),
     newId: newKey,
+    ...(copyName ? { copyName } : {}),
   };
 }
 

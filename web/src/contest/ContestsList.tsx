@@ -1,14 +1,15 @@
 /**
  * The team's contests (app-shell.md §2 /contests/): a tab per status (every contest, drafts, planned, started,
  * closed, ended, canceled, and templates for those who may see them), pages of 20, a row per contest (name, type,
- * status, networks, dates, entries, sandbox label). A contest opens in the preview (the first time after a word
- * of welcome); a draft or a template opens in the builder. The filter and the page live in the address
+ * status, networks, dates, entries, sandbox label). "All" lists drafts too. A name is a link to the contest's page
+ * (one click, or a new tab); a plain click on a draft's resumes it in the builder; a template opens in the builder. The filter and the page live in the address
  * (?status=&page=), so a reload or a shared link shows the same list. Reloads when the server pushes a change.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Eye } from "lucide-react";
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useBuilder } from "../builder/BuilderHost";
 import { DataTable } from "../components/DataTable";
@@ -23,7 +24,7 @@ import { useSession } from "../session/session";
 import { fetchContestList, fetchTemplateList, type ListPage, type ListStatus } from "./api";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "./badges";
 import { duplicateOrigin, isDuplicable } from "./lifecycle";
-import type { ContestListEntry } from "./types";
+import { type ContestListEntry, contestPath } from "./types";
 
 export type ListFilter = "all" | ListStatus | "template";
 
@@ -50,19 +51,32 @@ function pageOf(value: string | null): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** What "All" asks for: every status, drafts included (the API leaves drafts out when asked for none). */
+const EVERY_STATUS: readonly ListStatus[] = FILTERS.flatMap((f) =>
+  f.id === "all" || f.id === "template" ? [] : [f.id],
+);
+
 export function loadList(filter: ListFilter, page: number): Promise<ListPage> {
   if (filter === "template") return fetchTemplateList(page, PER_PAGE);
-  return fetchContestList(filter === "all" ? [] : [filter], page, PER_PAGE);
+  return fetchContestList(filter === "all" ? EVERY_STATUS : [filter], page, PER_PAGE);
+}
+
+/** A click the browser should handle itself: a new tab or window, a download (a modifier or another button). */
+function opensElsewhere(e: MouseEvent<HTMLAnchorElement>): boolean {
+  return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 }
 
 /** The table of one page of contests; `onOpen` is called with the row's contest, `onDuplicate` (when given) too. */
 export function ContestTable({
   entries,
   onOpen,
+  onPreview,
   onDuplicate,
 }: {
   entries: readonly ContestListEntry[];
   onOpen(entry: ContestListEntry): void;
+  /** The contest preview (app-shell.md §2), from a small button beside a contest's name. */
+  onPreview?(entry: ContestListEntry): void;
   onDuplicate?(entry: ContestListEntry): void;
 }) {
   const { t, i18n } = useLingui();
@@ -87,9 +101,34 @@ export function ContestTable({
         {entries.map((c) => (
           <tr key={c._id} data-contest={c._id}>
             <th scope="row">
-              <button type="button" className="link-button" onClick={() => onOpen(c)}>
-                {c.name || t`Untitled contest`}
-              </button>{" "}
+              {c.status === "template" ? (
+                <button type="button" className="link-button" onClick={() => onOpen(c)}>
+                  {c.name || t`Untitled contest`}
+                </button>
+              ) : (
+                <Link
+                  to={contestPath(c._id)}
+                  className="contest-name-link"
+                  onClick={(e) => {
+                    if (opensElsewhere(e) || c.status !== "draft") return;
+                    e.preventDefault();
+                    onOpen(c);
+                  }}
+                >
+                  {c.name || t`Untitled contest`}
+                </Link>
+              )}{" "}
+              {onPreview && c.status !== "draft" && c.status !== "template" && (
+                <button
+                  type="button"
+                  className="icon-button contest-preview-button"
+                  aria-label={t`Preview ${c.name || t`Untitled contest`}`}
+                  title={t`Preview`}
+                  onClick={() => onPreview(c)}
+                >
+                  <Eye size={16} aria-hidden="true" />
+                </button>
+              )}
               {c.sandbox && <SandboxLabel />}
             </th>
             <td>
@@ -187,16 +226,18 @@ export function ContestsList({
     return s ? `${basePath}?${s}` : basePath;
   };
 
+  // A contest's name is a plain link; a draft and a template open in the builder.
   const open = (entry: ContestListEntry) => {
     if (entry.status === "draft") {
       builder.open({ kind: "draft", id: entry._id, paid_contest: entry.paid_contest === true });
     } else if (entry.status === "template") builder.open({ kind: "template", id: entry._id });
-    else {
-      const preview = () =>
-        dialogs.open((close) => <ContestPreviewDialog contestId={entry._id} onClose={close} />);
-      if (previewWelcomeSeen()) preview();
-      else dialogs.open((close) => <WelcomeToContestPreviewDialog onClose={close} onContinue={preview} />);
-    }
+  };
+  // The preview, after a word of welcome the first time only (skippable).
+  const preview = (entry: ContestListEntry) => {
+    const show = () =>
+      dialogs.open((close) => <ContestPreviewDialog contestId={entry._id} onClose={close} />);
+    if (previewWelcomeSeen()) show();
+    else dialogs.open((close) => <WelcomeToContestPreviewDialog onClose={close} onContinue={show} />);
   };
 
   return (
@@ -232,6 +273,7 @@ export function ContestsList({
             <ContestTable
               entries={state.list.entries}
               onOpen={open}
+              onPreview={preview}
               onDuplicate={mayDuplicate ? (entry) => builder.open(duplicateOrigin(entry)) : undefined}
             />
             <Pagination

@@ -2,7 +2,9 @@
  * Connect a real Bluesky account (POST /teams/current/accounts/link with identifier and app_password, or an account
  * invite's POST /invites/{key}/accept with the same two fields): the handle
  * and an app password made on Bluesky for Fairdraw, with a link to Bluesky's app-password page and a plain
- * sentence on what Fairdraw does with it. Bluesky's refusals come back as 422s on the field they are about.
+ * sentence on what Fairdraw does with it. Bluesky's refusals come back as 422s on the field they are about; any
+ * other failure (Bluesky down, too many tries) is said inline above the button too, the handle and the password
+ * kept, so the person can try again. Only the session and permission failures go to the shell.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
@@ -42,6 +44,8 @@ export function ConnectBlueskyForm<R = Account>({
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
 
   const connect = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,6 +58,7 @@ export function ConnectBlueskyForm<R = Account>({
     }
     setBusy(true);
     setErrors({});
+    setFailure(null);
     let account: R;
     try {
       account = await send(identifier.trim(), password);
@@ -69,7 +74,13 @@ export function ConnectBlueskyForm<R = Account>({
           return;
         }
       }
-      onError(err);
+      // The session, the plan or the permission: the shell's (a sign-in, an upgrade, a refusal).
+      if (err instanceof ApiError && (err.status === 401 || err.status === 402 || err.status === 403)) {
+        onError(err);
+        return;
+      }
+      const said = err instanceof Error && err.message !== "" ? err.message : String(err);
+      setFailure(t`The account was not connected. Bluesky's answer: ${said}`);
       return;
     }
     setPassword("");
@@ -143,8 +154,19 @@ export function ConnectBlueskyForm<R = Account>({
           </p>
         )}
       </div>
+      {failure && (
+        <p id={failureId} className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
       <div className="dialog-actions team-actions">
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={busy}
+          aria-busy={busy}
+          aria-describedby={failure ? failureId : undefined}
+        >
           {busy ? <Trans>Please wait…</Trans> : <Trans>Connect the Bluesky account</Trans>}
         </button>
       </div>

@@ -1,21 +1,28 @@
 import { useLingui } from "@lingui/react/macro";
-import { NavLink } from "react-router";
-import type { MenuItem } from "./menus";
+import { Link, useLocation } from "react-router";
+import { isCurrent, type MenuItem } from "./menus";
 
-/** A row of links; the current one is marked for screen readers (aria-current) by NavLink. */
+/**
+ * A row of links; the current one is marked (aria-current, which the styles highlight), with or without a
+ * trailing slash in the address (isCurrent: NavLink alone misses "/contests" for "/contests/").
+ */
 export function Menu({ items, label, className }: { items: MenuItem[]; label: string; className: string }) {
   const { i18n } = useLingui();
+  const { pathname } = useLocation();
   return (
     <nav aria-label={label} className={className}>
       <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} end={item.end}>
-              {item.icon && <item.icon size={20} aria-hidden="true" />}
-              <span>{i18n._(item.label)}</span>
-            </NavLink>
-          </li>
-        ))}
+        {items.map((item) => {
+          const current = isCurrent(pathname, item);
+          return (
+            <li key={item.to}>
+              <Link to={item.to} aria-current={current ? "page" : undefined}>
+                {item.icon && <item.icon size={20} aria-hidden="true" />}
+                <span>{i18n._(item.label)}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

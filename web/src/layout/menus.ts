@@ -9,6 +9,21 @@ import { Dices, House, type LucideIcon, SearchCheck, Trophy, Users } from "lucid
 
 export type MenuItem = { to: string; label: MessageDescriptor; end?: boolean; icon?: LucideIcon };
 
+/** A path without its trailing slash ("/" stays "/"). */
+function trimmed(path: string): string {
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+/**
+ * The item is the page shown: the same path, with or without a trailing slash, or (unless `end`) a page under it.
+ */
+export function isCurrent(pathname: string, item: Pick<MenuItem, "to" | "end">): boolean {
+  const here = trimmed(pathname);
+  const to = trimmed(item.to);
+  if (here === to) return true;
+  return !item.end && here.startsWith(to === "/" ? "/" : `${to}/`);
+}
+
 export const MAIN_MENU: MenuItem[] = [
   { to: "/", label: msg`Dashboard`, end: true },
   { to: "/contests/", label: msg`Contests` },

@@ -18,6 +18,11 @@ export function planById(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
 
+/** The first plan on sale that includes a feature (plans.json lists them cheapest first), to name it. */
+export function firstPlanWith(feature: string): Plan | undefined {
+  return PLANS.find((p) => p.available && p.features.includes(feature));
+}
+
 /** The plans the page lists: every plan on sale, and the team's own even when it is a legacy one. */
 export function plansOnOffer(currentPlanId: string): Plan[] {
   return PLANS.filter((p) => p.available || p.id === currentPlanId);

@@ -5,7 +5,7 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { Eye } from "lucide-react";
-import { type KeyboardEvent, useMemo, useState } from "react";
+import { type KeyboardEvent, useEffect, useMemo, useState } from "react";
 import { partSteps } from "../../../../engine/builder/selectors";
 import { ProviderMark } from "../../components/ProviderMark";
 import { providerOf } from "../../providers";
@@ -18,6 +18,9 @@ import { tabsOf } from "../schema/pane-form";
 import type { ScopeName } from "../schema/schemas";
 import { PaneFrame } from "./PaneFrame";
 
+/** The tab leave waiting to be sent, per builder. */
+const leaving = new WeakMap<object, { part: string; tab: string; timer: ReturnType<typeof setTimeout> }>();
+
 export function SourcePane({
   sourceId,
   tab,
@@ -28,7 +31,7 @@ export function SourcePane({
   onTab(tab: string): void;
 }) {
   const { t, i18n } = useLingui();
-  const { served, compiled } = useBuilderEnv();
+  const { served, compiled, actor } = useBuilderEnv();
   const index = useBuilderSelector((s) => s.context.form.sources.findIndex((x) => x.id === sourceId));
   const provider = useBuilderSelector(
     (s) => s.context.form.sources.find((x) => x.id === sourceId)?.type ?? "",
@@ -51,6 +54,24 @@ export function SourcePane({
       return states.length > 0 && states.every((x) => x === "VALID" || x === "OPTION") ? "VALID" : "REQUIRED";
     });
   }, sameJson);
+
+  // A tab the person leaves (for another tab or another pane) is reached: its errors show from then on. The
+  // leave is sent a moment later and cancelled if the same tab comes back at once (React's StrictMode remount).
+  useEffect(() => {
+    if (!current || index === -1) return;
+    const pending = leaving.get(actor);
+    if (pending?.tab === current && pending.part === part) {
+      clearTimeout(pending.timer);
+      leaving.delete(actor);
+    }
+    return () => {
+      const timer = setTimeout(() => {
+        leaving.delete(actor);
+        if (actor.getSnapshot().status === "active") actor.send({ type: "LEAVE_TAB", part, tab: current });
+      }, 0);
+      leaving.set(actor, { part, tab: current, timer });
+    };
+  }, [actor, part, current, index]);
 
   if (index === -1) return null;
   const name = providerOf(provider)?.display_name ?? provider;

@@ -10,6 +10,7 @@ import { PartForm } from "../PartForm";
 import { PreviewPane } from "../preview";
 import { drawLinkOf } from "../preview/tokens";
 import type { ScopeName } from "../schema/schemas";
+import { ContestRecap } from "./ContestRecap";
 import { PaneFrame } from "./PaneFrame";
 
 const SUMMARY: ScopeName = { kind: "summary" };
@@ -44,6 +45,7 @@ export function SummaryPane() {
           </Trans>
         </p>
       </div>
+      <ContestRecap />
       <PartForm part="summary" scope={SUMMARY} />
       <section className="builder-preview" aria-label={t`Preview of the publications`}>
         <h4>

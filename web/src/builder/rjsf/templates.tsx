@@ -16,14 +16,16 @@ import {
   type ObjectFieldTemplateProps,
   TranslatableString,
 } from "@rjsf/utils";
+import { Lock } from "lucide-react";
 import { Profiler, type ReactNode, use } from "react";
 import type { StepConfig } from "../../../../codegen/types";
 import { partSteps } from "../../../../engine/builder/selectors";
 import { providerOf } from "../../providers";
+import { firstPlanWith } from "../../team/plans";
 import { FeatureStar } from "../../widgets/FeatureStar";
 import { BuilderProfilerContext, useBuilderEnv, useBuilderSelector } from "../context";
 import { builderContextOf, ID_PREFIX, pathOf } from "../form-context";
-import { fieldDescription, stepLabel } from "../labels";
+import { fieldDescription, lockedReason, stepLabel } from "../labels";
 import { errorText } from "../messages";
 import { StateIcon } from "../StateIcon";
 import type { FieldOptions } from "../schema/pane-form";
@@ -46,26 +48,52 @@ export function useFieldMessage(path: string): string | null {
   return first ? errorText(locale, first) : null;
 }
 
-/** The message and the star of a field the team's plan lacks. */
+/** The message and the star of a field the team's plan lacks, naming the first plan that has it. */
 function Gate({ feature }: { feature: string }) {
   const { t } = useLingui();
+  const plan = firstPlanWith(feature)?.name;
   return (
     <span className="builder-gate" data-feature={feature}>
       <FeatureStar />
-      <span className="builder-gate-text">{t`You don't have access to that feature.`}</span>
+      <span className="builder-gate-text">
+        {plan
+          ? t`You don't have access to that feature: it comes with the ${plan} plan.`
+          : t`You don't have access to that feature.`}
+      </span>
     </span>
   );
 }
 
-/** The sentence under a field (fieldDescription), named by rjsf's description id so the input points to it. */
-function Description({ id, path, provider }: { id: string; path: string; provider: string | null }) {
+/**
+ * The sentences under a field, named by rjsf's description id so the input points to them: what it does
+ * (fieldDescription) and, for a field that cannot be changed, why and what happens instead (lockedReason).
+ */
+function Description({
+  id,
+  path,
+  provider,
+  locked,
+}: {
+  id: string;
+  path: string;
+  provider: string | null;
+  locked: boolean;
+}) {
   const { i18n } = useLingui();
   const text = fieldDescription(i18n, path, provider ? providerOf(provider) : undefined);
-  return text ? (
+  const reason = locked ? lockedReason(i18n, path) : null;
+  if (!text && !reason) return null;
+  return (
     <p className="builder-description muted" id={`${id}__description`}>
       {text}
+      {text && reason && " "}
+      {reason && (
+        <span className="builder-locked-reason" data-locked-reason="">
+          <Lock size={12} aria-hidden="true" /> {reason}
+        </span>
+      )}
     </p>
-  ) : null;
+  );
 }
 
 export function FieldTemplate(props: FieldTemplateProps) {
@@ -129,7 +157,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {body}
         </>
       )}
-      <Description id={id} path={path} provider={builderContextOf(props)?.provider ?? null} />
+      <Description
+        id={id}
+        path={path}
+        provider={builderContextOf(props)?.provider ?? null}
+        locked={options.locked === true}
+      />
     </div>
   );
 }

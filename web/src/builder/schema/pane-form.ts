@@ -23,6 +23,8 @@ export type FieldOptions = {
   pattern: string;
   /** The plan feature the team lacks for this field: shown disabled with a FeatureStar. */
   gated?: string;
+  /** `can_edit: false`: the field is shown as it is and says why it cannot be changed (labels lockedReason). */
+  locked?: boolean;
   /** The step of the field (from its hint), for the root's step groups. */
   step?: string;
 };
@@ -112,6 +114,7 @@ export function buildPaneForm(options: PaneFormOptions): PaneForm {
     const opts: FieldOptions = { pattern };
     if (field.ui?.step) opts.step = field.ui.step;
     let disabled = field.can_edit === false;
+    if (disabled) opts.locked = true;
     if (field.feature && options.isGated(field.feature)) {
       opts.gated = field.feature;
       disabled = true;

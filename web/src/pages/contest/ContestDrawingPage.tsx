@@ -5,12 +5,14 @@
  * their profiles, the entrants list's fingerprint and the public page where anyone re-runs it.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { ContestFrame } from "../../contest/ContestFrame";
+import { focusSection } from "../../contest/focus-section";
 import type { ContestData } from "../../contest/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { StartFinalDrawDialog } from "../../dialogs/StartFinalDrawDialog";
+import { notify } from "../../feedback/Toasts";
 import {
   type Draw,
   fetchAnnouncements,
@@ -109,6 +111,14 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
     }
   };
 
+  // Once the final draw made here shows, its section (the winners) takes the focus and the view.
+  const [landOnWinners, setLandOnWinners] = useState(false);
+  useEffect(() => {
+    if (!landOnWinners || !finalDraw) return;
+    setLandOnWinners(false);
+    focusSection("draw-final");
+  }, [landOnWinners, finalDraw]);
+
   const startFinal = () =>
     dialogs.open((close) => (
       <StartFinalDrawDialog
@@ -123,7 +133,9 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
           void proof.reload();
           void announcements.reload();
           void reloadContest();
-          void dialogs.alert({ type: "success", title: t`Winners drawn` });
+          // The draw ends on its winners: a quiet toast, and the final draw's section brought into view.
+          notify.success(t`Winners drawn`);
+          setLandOnWinners(true);
         }}
       />
     ));
