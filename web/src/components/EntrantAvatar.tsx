@@ -1,0 +1,44 @@
+/**
+ * A person's picture where the network gave none we keep: their initials on a colour of the brand palette (the
+ * same person always gets the same colour), with their network's mark in the corner.
+ */
+import { ProviderMark } from "./ProviderMark";
+
+const COLOURS = ["#4338ca", "#7c3aed", "#db2777", "#0891b2", "#059669", "#d97706", "#dc2626", "#2563eb"];
+
+/** Up to two letters of a name or handle ("Ana Lima" → "AL", "@kenji" → "K"); "?" for none. */
+export function initialsOf(text: string | null | undefined): string {
+  const words = (text ?? "")
+    .replace(/^@/, "")
+    .split(/[\s._-]+/u)
+    .filter(Boolean);
+  const letters = words.slice(0, 2).map((w) => Array.from(w)[0]?.toLocaleUpperCase() ?? "");
+  return letters.join("") || "?";
+}
+
+function colourOf(key: string): string {
+  let h = 0;
+  for (const c of key) h = (h * 31 + (c.codePointAt(0) ?? 0)) >>> 0;
+  return COLOURS[h % COLOURS.length] ?? "#4338ca";
+}
+
+export function EntrantAvatar({
+  id,
+  name,
+  provider,
+  size = 40,
+}: {
+  id: string;
+  name: string | null | undefined;
+  provider: string | null;
+  size?: number;
+}) {
+  return (
+    <span className="entrant-avatar" style={{ width: size, height: size }} aria-hidden="true">
+      <span className="entrant-avatar-face" style={{ backgroundColor: colourOf(id), fontSize: size * 0.38 }}>
+        {initialsOf(name)}
+      </span>
+      {provider && <ProviderMark provider={provider} />}
+    </span>
+  );
+}
