@@ -79,7 +79,7 @@ export function WelcomePane({ canCreate }: { canCreate: boolean }) {
   const featureList = [
     t`Scheduled publications`,
     t`Advanced actions`,
-    t`Anti-contestants filter`,
+    t`Contest-hunter filter`,
     t`Reminders`,
     t`Manual check`,
     t`Automatic draw`,

@@ -67,9 +67,8 @@ function WinnerCard({ winner, rank }: { winner: Winner; rank: number }) {
       </span>
       {url && (
         <a className="button small winner-profile" href={url} target="_blank" rel="noopener noreferrer">
-          <Trans>Profile</Trans>
+          <Trans>Profile</Trans>{" "}
           <span className="visually-hidden">
-            {" "}
             <Trans>of {title} (opens in a new tab)</Trans>
           </span>
         </a>
