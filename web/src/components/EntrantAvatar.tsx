@@ -4,7 +4,8 @@
  */
 import { ProviderMark } from "./ProviderMark";
 
-const COLOURS = ["#4338ca", "#7c3aed", "#db2777", "#0891b2", "#059669", "#d97706", "#dc2626", "#2563eb"];
+// Each dark enough for white initials (WCAG AA, 4.5:1).
+const COLOURS = ["#4338ca", "#6d28d9", "#be185d", "#0e7490", "#047857", "#b45309", "#b91c1c", "#1d4ed8"];
 
 /** Up to two letters of a name or handle ("Ana Lima" → "AL", "@kenji" → "K"); "?" for none. */
 export function initialsOf(text: string | null | undefined): string {

@@ -5,6 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { PANES } from "../../../../engine/builder/selectors";
+import { Illustration } from "../../components/Illustration";
 import { ProviderMarks } from "../../components/ProviderMark";
 import { useSession } from "../../session/session";
 import { listDrafts, listTemplates, type SavedItem } from "../api";
@@ -93,6 +94,7 @@ export function WelcomePane({ canCreate }: { canCreate: boolean }) {
       nextLabel={<Trans>Get started</Trans>}
       onNext={() => actor.send({ type: "GO_TO_PANE", pane: PANES.base })}
     >
+      <Illustration name="welcome" size={160} />
       {!hasBuilder && (
         <div className="builder-upgrade" role="note">
           <p>
