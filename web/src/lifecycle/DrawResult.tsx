@@ -56,7 +56,14 @@ export function DrawPick({
   const provider = account?.provider ?? providerOfId(id);
   const url = account ? profileUrlOf({ provider, screen_name: account.screen_name, url: account.url }) : null;
   const handle = account?.screen_name ? `@${account.screen_name.replace(/^@/, "")}` : null;
-  const label = handle ?? (showId ? id : <Trans>an account no longer in the entries</Trans>);
+  // A handle keeps its @ in front in a right-to-left line (bdi: its own direction, from its letters).
+  const label = handle ? (
+    <bdi>{handle}</bdi>
+  ) : showId ? (
+    id
+  ) : (
+    <Trans>an account no longer in the entries</Trans>
+  );
   return (
     <span className={avatar ? "draw-pick with-avatar" : "draw-pick"}>
       {avatar ? (

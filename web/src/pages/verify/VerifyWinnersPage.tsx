@@ -61,18 +61,18 @@ function WinnerCard({ winner, rank }: { winner: Winner; rank: number }) {
         size={56}
       />
       <span className="winner-who">
-        <span className="winner-name">{title}</span>
-        {handle && winner.name && <span className="winner-handle">{handle}</span>}
+        <bdi className="winner-name">{title}</bdi>
+        {handle && winner.name && <bdi className="winner-handle">{handle}</bdi>}
         {network && <span className="winner-network">{network}</span>}
+        {url && (
+          <a className="button small winner-profile" href={url} target="_blank" rel="noopener noreferrer">
+            <Trans>Profile</Trans>{" "}
+            <span className="visually-hidden">
+              <Trans>of {title} (opens in a new tab)</Trans>
+            </span>
+          </a>
+        )}
       </span>
-      {url && (
-        <a className="button small winner-profile" href={url} target="_blank" rel="noopener noreferrer">
-          <Trans>Profile</Trans>{" "}
-          <span className="visually-hidden">
-            <Trans>of {title} (opens in a new tab)</Trans>
-          </span>
-        </a>
-      )}
     </li>
   );
 }
