@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots [-- --locale=ar] [-- --only=team] [-- --scheme=dark]`: a PNG of every route of app-shell.md (and the builder's
+ * `npm run screenshots [-- --locale=ar] [-- --only=team,verify] [-- --scheme=dark]`: a PNG of every route of app-shell.md (and the builder's
  * panes) at 390 × 844 and 1440 × 900, against the real server and its demo seed, into screenshots/ (gitignored)
  * for review. Prints the pages that scroll sideways or show pictographs.
  */
@@ -24,7 +24,9 @@ import { buildWebIfNeeded } from "./web-build";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const locale = arg("locale") ?? "en";
-const only = arg("only");
+// --only: route names containing any of these comma-separated words.
+const only = arg("only")?.split(",");
+const picked = (name: string) => !only || only.some((w) => name.includes(w));
 const scheme = arg("scheme") === "dark" ? "dark" : "light";
 const outDir = path.resolve("screenshots", scheme === "dark" ? `${locale}-dark` : locale);
 mkdirSync(outDir, { recursive: true });
@@ -43,7 +45,7 @@ try {
     if (as === "admin") await signIn(page, server.url, ADMIN);
     if (as === "public") await page.context().clearCookies();
     await setLocale(page, server.url, locale);
-    for (const route of ROUTES.filter((r) => r.as === as && (!only || r.name.includes(only)))) {
+    for (const route of ROUTES.filter((r) => r.as === as && picked(r.name))) {
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await openRoute(page, `${server.url}${route.path(ids)}`);
@@ -58,7 +60,7 @@ try {
       await signIn(page, server.url, OWNER);
       await setLocale(page, server.url, locale);
     }
-    if (as === "owner" && (!only || "builder".includes(only))) {
+    if (as === "owner" && (!only || only.some((w) => "builder".includes(w)))) {
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await openRoute(page, `${server.url}/contests/create`);

@@ -22,6 +22,7 @@ import { findCommitment } from "../services/commitments";
 import { announceMoves } from "../services/contest-status";
 import { findContest } from "../services/contests/queries";
 import { drawCounts, drawShape, findFinalDraw, listDraws, makeDraw, momentWinners } from "../services/draws";
+import { pickedAccounts } from "../services/entrants";
 import { jsonBody, validationError } from "../validation";
 import { contestOfPath, P, requireFeature, requireHeld } from "./lifecycle-common";
 import { ID } from "./params";
@@ -78,14 +79,18 @@ export const drawsRoutes = new Hono<AppEnv>()
     return c.json(drawShape(outcome.draw, { createdByName: user.name, seed, momentWinners: moments }), 201);
   })
   .get(`/contests/${ID}/draws`, requirePermission(P.viewContests), async (c) => {
-    const { db } = c.get("deps");
+    const { db, catalog } = c.get("deps");
     const row = await contestOfPath(c);
     const commitment = await findCommitment(db, row.id);
     const seed = commitment?.revealedAt ? commitment.seed : null;
     const moments = await momentWinners(db, row.id);
+    const list = await listDraws(db, row.id);
+    // Every pick named (handle, name, profile), so the page never shows an account by its raw id.
+    const picked = [...moments, ...list.flatMap(({ draw }) => [...draw.winners, ...draw.substitutes])];
     return c.json({
-      data: (await listDraws(db, row.id)).map(({ draw, userName }) =>
+      data: list.map(({ draw, userName }) =>
         drawShape(draw, { createdByName: userName, seed, momentWinners: moments }),
       ),
+      accounts: await pickedAccounts(db, catalog, row.id, picked),
     });
   });

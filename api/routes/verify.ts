@@ -1,7 +1,7 @@
 /**
  * The public verify API (issue 8, docs/draw.md): what anyone needs to check a contest's draw, without signing in.
  *
- * GET /verify/:contestId → the contest's name and status, its seed commitment and when it was made, and once the
+ * GET /verify/:contestId → the contest's name, its team's name and its status, its seed commitment and when it was made, and once the
  * final draw is made: the revealed seed, the frozen entrants list (ids, canonical order: its first page, its page
  * count, the rest from verify-pages.ts) and its hash, the
  * winners and substitutes and how many were asked, the algorithm. With that, drawWinners({ seed, entrantIds:
@@ -23,15 +23,15 @@ import { pageCount, pageOf } from "../../engine/lifecycle";
 import { isPlainObject, toTime } from "../../engine/values";
 import type { AppEnv } from "../context";
 import { first } from "../db/query";
-import { contests } from "../db/tables";
+import { contests, teams } from "../db/tables";
 import { AppError } from "../errors";
 import { committedMoments, findCommitment, momentsEntriesOf } from "../services/commitments";
 import { DRAW_ALGORITHM, findFinalDraw } from "../services/draws";
-import { entrantsOf } from "../services/entrants";
+import { entrantProfileUrl, entrantsOf } from "../services/entrants";
 import { momentsEntriesHashOf } from "./verify-pages";
 
 export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (c) => {
-  const { db } = c.get("deps");
+  const { db, catalog } = c.get("deps");
   const row = await first(
     db
       .select()
@@ -43,10 +43,19 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (
   const draw = await findFinalDraw(db, row.id);
   const revealed = draw !== undefined && commitment?.revealedAt != null;
   const winnerRows = draw ? await entrantsOf(db, row.id, [...draw.winners, ...draw.substitutes]) : [];
+  // The winners as the public winners page shows them: network, handle, name and profile (public accounts that
+  // took part in a public contest).
   const accountOf = (id: string) => {
     const e = winnerRows.find((r) => r.id === id);
-    return { id, provider: e?.provider ?? null, screen_name: e?.screenName ?? null };
+    return {
+      id,
+      provider: e?.provider ?? null,
+      screen_name: e?.screenName ?? null,
+      name: e?.name ?? null,
+      url: e ? entrantProfileUrl(e, catalog.providers.get(e.provider)) : null,
+    };
   };
+  const team = await first(db.select({ name: teams.name }).from(teams).where(eq(teams.id, row.teamId)));
   const momentsRevealedAt = commitment?.momentsRevealedAt ?? null;
   const committed = Object.entries(committedMoments(commitment));
   const lists = momentsRevealedAt !== null && committed.length > 0 ? await momentsEntriesOf(db, row.id) : {};
@@ -118,6 +127,7 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (
   return c.json({
     contest_id: row.id,
     name: row.name,
+    team_name: team?.name ?? null,
     status: row.status,
     algorithm: DRAW_ALGORITHM,
     seed_commitment: commitment?.seedCommitment ?? null,

@@ -579,12 +579,19 @@ export async function entriesPage(
 
 /**
  * Valid and removed entries of a contest (validWhere), and how many accounts the final draw picks among: the
- * accounts with a valid entry (drawableIds), less the winners of winning moments (they won already).
+ * accounts with a valid entry (drawableIds), less the winners of winning moments (they won already). not_drawn
+ * says why the two counts differ: valid entries of an account that entered more than once (it takes part once),
+ * accounts the manual check rejected through another of their entries, and the moments' winners.
  */
 export async function entriesCounts(
   db: Pick<Db, "select" | "selectDistinct">,
   contestId: string,
-): Promise<{ valid: number; invalid: number; drawable: number }> {
+): Promise<{
+  valid: number;
+  invalid: number;
+  drawable: number;
+  not_drawn: { repeated: number; rejected: number; moment_winners: number };
+}> {
   const countOf = async (valid: boolean) =>
     (
       await first(
@@ -595,10 +602,24 @@ export async function entriesCounts(
       )
     )?.n ?? 0;
   const moments = new Set(await momentWinners(db, contestId));
+  const valid = await countOf(true);
+  const accounts = (
+    await db
+      .selectDistinct({ id: entrants.id })
+      .from(entrants)
+      .where(and(eq(entrants.contestId, contestId), validWhere(true)))
+  ).length;
+  const drawableAll = await drawableIds(db, contestId);
+  const drawable = drawableAll.filter((id) => !moments.has(id)).length;
   return {
-    valid: await countOf(true),
+    valid,
     invalid: await countOf(false),
-    drawable: (await drawableIds(db, contestId)).filter((id) => !moments.has(id)).length,
+    drawable,
+    not_drawn: {
+      repeated: valid - accounts,
+      rejected: Math.max(0, accounts - drawableAll.length),
+      moment_winners: drawableAll.length - drawable,
+    },
   };
 }
 
@@ -718,4 +739,30 @@ export function profileOpenedBy(
   userId: string,
 ): boolean {
   return rows.some((r) => r.profileOpenedBy === userId);
+}
+
+/** A drawn account as the drawing page and the public winners page show it: network, handle, name, profile. */
+export type PickedAccount = { provider: string; screen_name: string; name: string; url: string | null };
+
+/**
+ * The accounts behind ids a draw picked (winners, substitutes, moments' winners), by id: the first entry of each
+ * (load order), so a page names every pick without reading the whole entries list.
+ */
+export async function pickedAccounts(
+  db: Pick<Db, "select">,
+  catalog: Pick<Catalog, "providers">,
+  contestId: string,
+  ids: readonly string[],
+): Promise<Record<string, PickedAccount>> {
+  const accounts: Record<string, PickedAccount> = {};
+  for (const row of await entrantsOf(db, contestId, [...new Set(ids)])) {
+    if (accounts[row.id]) continue;
+    accounts[row.id] = {
+      provider: row.provider,
+      screen_name: row.screenName,
+      name: row.name,
+      url: entrantProfileUrl(row, catalog.providers.get(row.provider)),
+    };
+  }
+  return accounts;
 }

@@ -108,6 +108,55 @@ export const Drawn: Story = {
   },
 };
 
+/** Fewer accounts take part than the Entries page counts valid entries: the page says why, with the counts. */
+export const FewerTakePartThanValidEntries: Story = {
+  args: {
+    routes: {
+      ...closed,
+      [`GET ${C}/entries`]: () => ({
+        body: entriesAnswer(true, {
+          valid: 66,
+          drawable: 64,
+          not_drawn: { repeated: 2, rejected: 0, moment_winners: 0 },
+        }),
+      }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const note = await canvas.findByRole("note");
+    await expect(note).toHaveTextContent("2 entries come from accounts that entered more than once");
+    await expect(canvas.getByText(/64 accounts take part\./)).toBeInTheDocument();
+  },
+};
+
+/** The drawn people by picture, name and handle, as the draws answer names them. */
+export const DrawnWithNames: Story = {
+  args: {
+    routes: {
+      ...closed,
+      [`GET ${C}`]: () => ({ body: { ...reviewContest, status: "ended", drawn_at: finalDraw.created_at } }),
+      [`GET ${C}/draws`]: () => ({
+        body: {
+          data: [finalDraw],
+          accounts: Object.fromEntries(
+            [...finalDraw.winners, ...finalDraw.substitutes].map((id, i) => [
+              id,
+              { provider: "twitter", screen_name: `fan_${i}`, name: `Fan Number ${i}`, url: null },
+            ]),
+          ),
+        },
+      }),
+      [`GET /verify/${CONTEST_ID}`]: () => ({ body: verifyDrawn }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const final = await within(canvasElement).findByRole("region", { name: "Final draw" });
+    await expect(await within(final).findByText("Fan Number 0")).toBeInTheDocument();
+    await expect(final.textContent).not.toContain("twitter:");
+  },
+};
+
 export const DrawsCouldNotLoad: Story = {
   args: {
     routes: {

@@ -24,6 +24,8 @@ function page(status: number, title: string): Story {
       );
       await expect(canvas.getByRole("button", { name: "Back" })).toBeInTheDocument();
       await expect(canvas.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+      // Every status has its picture, in the illustration style of the empty states.
+      await expect(canvasElement.querySelector("svg.illustration")).not.toBeNull();
     },
   };
 }

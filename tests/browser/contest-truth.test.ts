@@ -302,10 +302,10 @@ describe("the verify page's downloads and /verify/method", () => {
     await page.getByRole("link", { name: "See the winners" }).click();
     await page.waitForURL(`${server.url}/verify/${contest._id}/winners`);
     await page.getByRole("heading", { level: 1, name: `Winners of ${proof.name}` }).waitFor();
-    const drawn = page.getByRole("region", { name: "Drawn winners" });
+    const drawn = page.getByRole("list", { name: "Drawn winners" });
     const shown = await drawn
       .locator("li")
-      .evaluateAll((lis) => lis.map((li) => li.querySelector("strong")?.textContent?.trim()));
+      .evaluateAll((lis) => lis.map((li) => li.querySelector(".winner-handle")?.textContent?.trim()));
     expect(shown).toEqual(proof.winners_accounts.map((w) => `@${w.screen_name}`));
     expect(shown.length).toBeGreaterThan(0);
     await shoot("verify-winners");

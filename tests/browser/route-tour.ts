@@ -29,6 +29,7 @@ export const ROUTES: Route[] = [
   { name: "custom", path: fixed("/custom/lumen-coffee"), as: "public" },
   { name: "verify", path: (ids) => `/verify/${ids.contestId}`, as: "public" },
   { name: "verify-drawn", path: (ids) => `/verify/${ids.endedId}`, as: "public" },
+  { name: "verify-winners", path: (ids) => `/verify/${ids.endedId}/winners`, as: "public" },
   { name: "dashboard", path: fixed("/"), as: "owner" },
   { name: "welcome", path: fixed("/welcome"), as: "owner" },
   { name: "components", path: fixed("/components"), as: "owner" },

@@ -46,7 +46,7 @@ export const OverTheLimit: Story = {
   args: { context: { form: source("x".repeat(300)), provider: "twitter" } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText("20 over the limit")).toBeInTheDocument();
+    await expect(canvas.getByText("20 characters too many")).toBeInTheDocument();
     await expect(canvas.getByRole("textbox")).toHaveAttribute("aria-invalid", "true");
   },
 };

@@ -60,6 +60,6 @@ describe("a planned contest without builder data", () => {
     const account = screen.getByRole("combobox", { name: "Publishing account" }) as HTMLSelectElement;
     expect(account.selectedOptions[0]?.textContent).toContain("@demo_twitter");
     await user.click(screen.getByRole("tab", { name: /Actions/ }));
-    expect((screen.getByRole("switch", { name: "Retweet" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("switch", { name: "Repost" }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -47,7 +47,7 @@ describe("feature ties (§4)", () => {
 });
 
 describe("an error tied to other fields (§5)", () => {
-  it('drops "Follow – Can\'t be checked alone" as soon as Retweet and Like are switched on', async () => {
+  it('drops "Follow – Can\'t be checked alone" as soon as Repost and Like are switched on', async () => {
     const form = validForm(config, ["twitter"]);
     const actions = form.sources[0]?.actions as Record<string, { enabled: boolean }>;
     for (const [name, action] of Object.entries(actions)) action.enabled = name === "follow";
@@ -62,7 +62,7 @@ describe("an error tied to other fields (§5)", () => {
     screen.getByRole("switch", { name: "Follow" }).focus();
     await user.tab();
     expect((await within(follow()).findByRole("alert")).textContent).toBe(" – Can't be checked alone.");
-    await user.click(screen.getByRole("switch", { name: "Retweet" }));
+    await user.click(screen.getByRole("switch", { name: "Repost" }));
     await waitFor(() => expect(within(follow()).queryByRole("alert")).toBeNull());
     await user.click(screen.getByRole("switch", { name: "Like" }));
     expect(within(follow()).queryByRole("alert")).toBeNull();

@@ -56,7 +56,7 @@ describe("panes rendered from the schemas", () => {
     expect(screen.getByLabelText("Text")).toBeTruthy();
     expect(screen.getByText("Publishing account")).toBeTruthy();
     await user.click(screen.getByRole("tab", { name: /Actions/ }));
-    expect(screen.getByRole("switch", { name: "Retweet" })).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Repost" })).toBeTruthy();
     expect(screen.getByRole("switch", { name: "Like" })).toBeTruthy();
     await user.click(screen.getByRole("tab", { name: /Filters/ }));
     expect(screen.getByRole("switch", { name: "Anti-bots filter" })).toBeTruthy();

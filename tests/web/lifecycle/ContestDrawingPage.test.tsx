@@ -63,15 +63,54 @@ describe("the drawing page", () => {
     expect(screen.getByRole("button", { name: "Start the final draw" })).toBeTruthy();
   });
 
-  it("puts the entrants' names and profiles on the ids a test draw picked", async () => {
+  it("names the accounts a test draw picked by name and handle, never by their network id", async () => {
     const picked = { ...testDraw(1), winners: ["twitter:3001"], substitutes: ["twitter:9999"] };
-    renderPage({ [`GET ${C}/draws`]: () => ({ body: { data: [picked] } }) });
+    const accounts = {
+      "twitter:3001": { provider: "twitter", screen_name: "ana_lima", name: "Ana Lima", url: null },
+    };
+    renderPage({ [`GET ${C}/draws`]: () => ({ body: { data: [picked], accounts } }) });
     const tests = await screen.findByRole("region", { name: "Test draws" });
     const winner = await within(tests).findByRole("link", { name: /@ana_lima/ });
     expect(winner.getAttribute("href")).toBe("https://x.com/ana_lima");
     expect(within(tests).getByText("Ana Lima")).toBeTruthy();
-    // An id whose account is not among the entries read shows as the id.
-    expect(within(tests).getByText("twitter:9999")).toBeTruthy();
+    // An account the answer does not name is said to be gone, not shown as its raw id.
+    expect(within(tests).getByText("an account no longer in the entries")).toBeTruthy();
+    expect(tests.textContent).not.toContain("twitter:");
+  });
+
+  it("puts the final draw's action first and the proof below it", async () => {
+    renderPage();
+    const action = await screen.findByRole("button", { name: "Start the final draw" });
+    const proof = screen.getByRole("region", { name: "Locked seed" });
+    const tests = screen.getByRole("region", { name: "Test draws" });
+    // DOCUMENT_POSITION_FOLLOWING: the proof, then the test draws, come after the action.
+    expect(action.compareDocumentPosition(proof) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(proof.compareDocumentPosition(tests) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByText(/ 3 accounts take part\.$/)).toBeTruthy();
+  });
+
+  it("says why fewer accounts take part than the Entries page counts valid entries, with the counts", async () => {
+    const meta = { valid: 66, drawable: 63, not_drawn: { repeated: 2, rejected: 0, moment_winners: 1 } };
+    renderPage({ [`GET ${C}/entries`]: () => ({ body: entriesAnswer(true, meta) }) });
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toContain(
+      "Why not every one of the 66 valid entries of the Entries page counts:",
+    );
+    expect(
+      within(note)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "2 entries come from accounts that entered more than once: each account takes part once.",
+      "1 account already won a winning moment.",
+    ]);
+    expect(await screen.findByText(/ 63 accounts take part\.$/)).toBeTruthy();
+  });
+
+  it("says nothing more when every valid entry takes part", async () => {
+    renderPage();
+    await screen.findByText(/ 3 accounts take part\.$/);
+    expect(screen.queryByRole("note")).toBeNull();
   });
 
   it("shows the star and the upgrade text instead of test draws on a plan without them", async () => {
@@ -132,9 +171,12 @@ describe("the drawing page", () => {
 
   it("names the winning moments' winners first among the winners, marked as such", async () => {
     const drawn = { ...finalDraw, winners: finalDraw.winners.slice(0, 1), moment_winners: ["twitter:4242"] };
+    const accounts = {
+      "twitter:4242": { provider: "twitter", screen_name: "moment_fan", name: "Mo Ment", url: null },
+    };
     renderPage({
       [`GET ${C}`]: () => ({ body: { ...reviewContest, status: "ended", drawn_at: finalDraw.created_at } }),
-      [`GET ${C}/draws`]: () => ({ body: { data: [drawn] } }),
+      [`GET ${C}/draws`]: () => ({ body: { data: [drawn], accounts } }),
       [`GET /verify/${CONTEST_ID}`]: () => ({ body: verifyDrawn }),
     });
     const final = await screen.findByRole("region", { name: "Final draw" });
@@ -142,7 +184,8 @@ describe("the drawing page", () => {
       .nextElementSibling as HTMLElement;
     const items = within(list).getAllByRole("listitem");
     expect(items).toHaveLength(2);
-    expect(items[0]?.textContent).toContain("twitter:4242");
+    expect(items[0]?.textContent).toContain("@moment_fan");
+    expect(items[0]?.textContent).toContain("Mo Ment");
     expect(within(items[0] as HTMLElement).getByText("Winning moment")).toBeTruthy();
     expect(within(items[1] as HTMLElement).queryByText("Winning moment")).toBeNull();
   });

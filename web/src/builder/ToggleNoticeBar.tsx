@@ -3,6 +3,7 @@
  * the options that hold it on, in the person's language, with a dismiss button.
  */
 import { useLingui } from "@lingui/react/macro";
+import { formatList } from "../i18n/list";
 import { useBuilderEnv, useBuilderSelector } from "./context";
 import { fieldLabel } from "./labels";
 
@@ -18,9 +19,10 @@ export function ToggleNoticeBar() {
   const { actor } = useBuilderEnv();
   const notice = useBuilderSelector((s) => s.context.notice);
   if (!notice) return null;
-  const names = (notice.kind === "blocked" ? notice.blockedBy : notice.switchedOff)
-    .map((p) => labelOfPath(i18n, p))
-    .join(", ");
+  const names = formatList(
+    i18n.locale,
+    (notice.kind === "blocked" ? notice.blockedBy : notice.switchedOff).map((p) => labelOfPath(i18n, p)),
+  );
   const own = labelOfPath(i18n, notice.path);
   return (
     <div className={`builder-toggle-notice notice-${notice.kind}`} role="status">

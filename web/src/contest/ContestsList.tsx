@@ -13,6 +13,7 @@ import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react
 import { Link, useSearchParams } from "react-router";
 import { useBuilder } from "../builder/BuilderHost";
 import { DataTable } from "../components/DataTable";
+import { Illustration } from "../components/Illustration";
 import { Pagination } from "../components/Pagination";
 import { ProviderMarks } from "../components/ProviderMark";
 import { Skeleton } from "../components/Skeleton";
@@ -262,9 +263,12 @@ export function ContestsList({
       )}
       {state.kind === "ready" &&
         (state.list.entries.length === 0 ? (
-          <p className="page-state muted" role="status">
-            {i18n._(EMPTY[filter])}
-          </p>
+          <div className="empty-state">
+            <Illustration name="tickets" size={140} />
+            <p className="page-state muted" role="status">
+              {i18n._(EMPTY[filter])}
+            </p>
+          </div>
         ) : (
           <>
             <p className="visually-hidden" role="status">

@@ -3,12 +3,19 @@
  * a link to the post when it is known, the entries loaded and the actions asked of participants. A draft or a
  * template has no stored sources yet: its networks are listed instead.
  */
+
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import type { CSSProperties } from "react";
 import { postUrlOf as providerPostUrl } from "../../../engine/provider";
 import { ProviderMark } from "../components/ProviderMark";
 import { actionLabel } from "../labels";
 import { providerOf } from "../providers";
 import type { ContestData } from "./types";
+
+/** The network's own colour (ui.color) on its card's edge: a source is recognised before its name is read. */
+function networkColour(provider: string): CSSProperties {
+  return { "--network": providerOf(provider)?.ui.color ?? "var(--border)" } as CSSProperties;
+}
 
 type StoredSource = ContestData["sources"][number];
 
@@ -36,7 +43,7 @@ export function SourcesSummary({ contest }: { contest: Pick<ContestData, "source
     return (
       <ul className="sources-summary" aria-label={t`Networks`}>
         {contest.providers.map((p) => (
-          <li key={p} className="source-card">
+          <li key={p} className="source-card" style={networkColour(p)}>
             <ProviderMark provider={p} withName />
           </li>
         ))}
@@ -53,7 +60,7 @@ export function SourcesSummary({ contest }: { contest: Pick<ContestData, "source
           .map(([name]) => actionLabel(i18n, source.provider, name));
         const handle = source.account.screen_name;
         return (
-          <li key={source._id} className="source-card">
+          <li key={source._id} className="source-card" style={networkColour(source.provider)}>
             <ProviderMark provider={source.provider} withName />
             {handle && <span className="source-account">@{handle.replace(/^@/, "")}</span>}
             {url && (

@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, Outlet, useLocation } from "react-router";
+import { Logo } from "../components/Logo";
 import { ErrorPage } from "../pages/ErrorPage";
 import { useUser } from "../session/session";
 import { FrozenGuard } from "../shell/guards";
@@ -32,9 +33,7 @@ export function AppLayout() {
         <Trans>Skip to content</Trans>
       </a>
       <header className="app-header">
-        <Link to="/" className="logo">
-          Fairdraw
-        </Link>
+        <Logo />
         <Menu items={MAIN_MENU} label={t`Main menu`} className="main-menu" />
         <div className="header-end">
           <Link to="/team/" className="team-name">

@@ -5,6 +5,7 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
+import { EntrantAvatar } from "../components/EntrantAvatar";
 import { ProviderMark } from "../components/ProviderMark";
 import type { Draw } from "./api";
 import { profileUrlOf } from "./contest-rules";
@@ -37,25 +38,51 @@ function providerOfId(id: string): string | null {
   return colon > 0 ? id.slice(0, colon) : null;
 }
 
-export function DrawPick({ id, account }: { id: string; account: DrawAccount | undefined }) {
+/**
+ * A drawn account: its picture, name and handle (a link to its profile). The network id shows only where the
+ * proof needs it (showId: the public verify page, whose lists are of ids); elsewhere people are named.
+ */
+export function DrawPick({
+  id,
+  account,
+  showId = false,
+  avatar = false,
+}: {
+  id: string;
+  account: DrawAccount | undefined;
+  showId?: boolean;
+  avatar?: boolean;
+}) {
   const provider = account?.provider ?? providerOfId(id);
   const url = account ? profileUrlOf({ provider, screen_name: account.screen_name, url: account.url }) : null;
-  const handle = account?.screen_name ? `@${account.screen_name}` : null;
+  const handle = account?.screen_name ? `@${account.screen_name.replace(/^@/, "")}` : null;
+  // A handle keeps its @ in front in a right-to-left line (bdi: its own direction, from its letters).
+  const label = handle ? (
+    <bdi>{handle}</bdi>
+  ) : showId ? (
+    id
+  ) : (
+    <Trans>an account no longer in the entries</Trans>
+  );
   return (
-    <span className="draw-pick">
-      {provider && <ProviderMark provider={provider} />}
+    <span className={avatar ? "draw-pick with-avatar" : "draw-pick"}>
+      {avatar ? (
+        <EntrantAvatar id={id} name={account?.name ?? account?.screen_name} provider={provider} size={36} />
+      ) : (
+        provider && <ProviderMark provider={provider} />
+      )}
       {account?.name && <span className="entrant-name">{account.name}</span>}
       {url ? (
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          {handle ?? id}{" "}
+        <a href={url} target="_blank" rel="noopener noreferrer" className="draw-handle">
+          {label}{" "}
           <span className="visually-hidden">
             <Trans>(opens in a new tab)</Trans>
           </span>
         </a>
       ) : (
-        <span>{handle ?? id}</span>
+        <span className="draw-handle">{label}</span>
       )}
-      {handle && <code className="muted draw-id">{id}</code>}
+      {showId && handle && <code className="muted draw-id">{id}</code>}
     </span>
   );
 }
@@ -74,6 +101,7 @@ export function DrawResult({
   verifyPath,
   headingLevel = 3,
   titled = true,
+  showIds = false,
 }: {
   draw: DrawResultData;
   accounts?: ReadonlyMap<string, DrawAccount>;
@@ -82,6 +110,8 @@ export function DrawResult({
   headingLevel?: 2 | 3;
   /** false where the section around it already says which draw it is (the drawing page's "Final draw"). */
   titled?: boolean;
+  /** The network ids beside the names (the public verify page: its lists are of ids). */
+  showIds?: boolean;
 }) {
   const { i18n } = useLingui();
   const H = headingLevel === 2 ? "h2" : "h3";
@@ -132,7 +162,7 @@ export function DrawResult({
             <ol className="draw-winners">
               {momentWinners.map((id) => (
                 <li key={`moment-${id}`} data-moment-winner="">
-                  <DrawPick id={id} account={accounts?.get(id)} />
+                  <DrawPick id={id} account={accounts?.get(id)} showId={showIds} avatar />
                   <span className="contest-badge draw-moment-tag">
                     <Trans>Winning moment</Trans>
                   </span>
@@ -140,7 +170,7 @@ export function DrawResult({
               ))}
               {draw.winners.map((id) => (
                 <li key={id}>
-                  <DrawPick id={id} account={accounts?.get(id)} />
+                  <DrawPick id={id} account={accounts?.get(id)} showId={showIds} avatar />
                 </li>
               ))}
             </ol>
@@ -154,7 +184,7 @@ export function DrawResult({
             <ol className="draw-substitutes">
               {draw.substitutes.map((id) => (
                 <li key={id}>
-                  <DrawPick id={id} account={accounts?.get(id)} />
+                  <DrawPick id={id} account={accounts?.get(id)} showId={showIds} />
                 </li>
               ))}
             </ol>

@@ -4,6 +4,7 @@
  * says what each colour means.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatList } from "../i18n/list";
 import type { CommentTerms } from "./contest-rules";
 import { highlightSegments } from "./highlight";
 
@@ -30,6 +31,7 @@ export function HighlightedComment({ text, terms }: { text: string; terms: Comme
 
 /** What the colours mean; shown only when the source asks for keywords or a prediction. */
 export function HighlightLegend({ terms }: { terms: CommentTerms }) {
+  const { i18n } = useLingui();
   if (terms.keywords.length === 0 && terms.prediction.length === 0) return null;
   return (
     <p className="highlight-legend muted">
@@ -38,7 +40,7 @@ export function HighlightLegend({ terms }: { terms: CommentTerms }) {
           <mark className="hl-keyword">
             <Trans>Keyword</Trans>
           </mark>{" "}
-          {terms.keywords.join(", ")}
+          {formatList(i18n.locale, terms.keywords)}
         </span>
       )}
       {terms.prediction.length > 0 && (
@@ -46,7 +48,7 @@ export function HighlightLegend({ terms }: { terms: CommentTerms }) {
           <mark className="hl-prediction">
             <Trans>Prediction</Trans>
           </mark>{" "}
-          {terms.prediction.join(", ")}
+          {formatList(i18n.locale, terms.prediction)}
         </span>
       )}
     </p>

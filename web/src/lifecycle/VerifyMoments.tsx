@@ -221,13 +221,17 @@ export function VerifyMoments({
                       <td>
                         {r.winner && r.rejected ? (
                           <>
-                            <DrawPick id={r.winner} account={undefined} />{" "}
+                            <DrawPick id={r.winner} account={undefined} showId />{" "}
                             <span className="muted">
                               <Trans>rejected by the manual check: this entry wins nothing</Trans>
                             </span>
                           </>
                         ) : r.winner ? (
-                          <DrawPick id={r.winner} account={{ provider: null, screen_name: r.screen_name }} />
+                          <DrawPick
+                            id={r.winner}
+                            account={{ provider: null, screen_name: r.screen_name }}
+                            showId
+                          />
                         ) : (
                           <span className="muted">
                             <Trans>Nobody: no valid entry came at or after this moment</Trans>

@@ -303,6 +303,7 @@ export function VerifyView({ data }: { data: VerifyData }) {
                 created_by: null,
               }}
               accounts={accounts}
+              showIds
             />
           </section>
 

@@ -15,6 +15,7 @@ import { providerOf } from "../providers";
 import { type Announcement, announceWinners } from "./api";
 import "../builder/preview/preview.css";
 import "../builder/widgets/widgets.css";
+import { formatList } from "../i18n/list";
 
 // Tokens pass through the translations as values: written in a message, braces would be read as placeholders.
 const WINNERS = "{WINNERS}";
@@ -75,7 +76,7 @@ function SourceAnnouncement({
   mayPublish: boolean;
   onPublished(): void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const network = providerOf(a.provider)?.display_name ?? a.provider;
   const [text, setText] = useState(
@@ -111,7 +112,7 @@ function SourceAnnouncement({
         {a.winners.length > 0 ? (
           <>
             <Plural value={a.winners.length} one="# winner entered here:" other="# winners entered here:" />{" "}
-            {a.winners.join(", ")}
+            {formatList(i18n.locale, a.winners)}
           </>
         ) : (
           <Trans>No winner entered on this network.</Trans>

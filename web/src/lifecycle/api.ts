@@ -61,8 +61,11 @@ export async function openEntrantProfile(id: string, entrantId: string): Promise
   return unwrap(contest.entries[":entrantId"].profile.$post({ param: { id, entrantId } }));
 }
 
-export async function fetchDraws(id: string): Promise<Draw[]> {
-  return (await unwrap(contest.draws.$get({ param: { id } }))).data;
+export type DrawsAnswer = InferResponseType<typeof contest.draws.$get, 200>;
+
+/** A contest's draws, and the accounts they picked by id (handle, name, profile). */
+export async function fetchDraws(id: string): Promise<DrawsAnswer> {
+  return unwrap(contest.draws.$get({ param: { id } }));
 }
 
 export async function makeDraw(id: string, kind: "test" | "final"): Promise<Draw> {

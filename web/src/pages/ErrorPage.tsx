@@ -1,30 +1,31 @@
 /**
- * The error pages (app-shell.md §2 "Error pages"): 400, 401, 402, 403, 404, 405 and 500, each with its icon and
+ * The error pages (app-shell.md §2 "Error pages"): 400, 401, 402, 403, 404, 405 and 500, each with its picture and
  * title, Back and Reload. Details only outside production. 402 (frozen team) says payment must be regularised,
  * shows the time left until the freeze limit date, a button to the billing portal and a contact-us link.
  */
 
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Ban, Compass, CreditCard, KeyRound, type LucideIcon, Puzzle, ShieldX, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Illustration, type IllustrationName } from "../components/Illustration";
 import { usePageTitle } from "../usePageTitle";
 import { Countdown } from "../widgets/Countdown";
 
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 500;
 
-const ICONS: Record<ErrorStatus, LucideIcon> = {
-  400: Puzzle,
-  401: KeyRound,
-  402: CreditCard,
-  403: ShieldX,
-  404: Compass,
-  405: Ban,
-  500: Wrench,
+/** Each status's illustration (one style with the empty states and the welcome screens). */
+const PICTURES: Record<ErrorStatus, IllustrationName> = {
+  400: "lost",
+  401: "locked",
+  402: "card",
+  403: "locked",
+  404: "lost",
+  405: "locked",
+  500: "broken",
 };
 
 export function isErrorStatus(n: number): n is ErrorStatus {
-  return n in ICONS;
+  return n in PICTURES;
 }
 
 export function ErrorPage({
@@ -58,12 +59,9 @@ export function ErrorPage({
     500: <Trans>An unexpected error happened. Reload the page or try again later.</Trans>,
   };
   usePageTitle(titles[code]);
-  const Icon = ICONS[code];
   return (
     <section className="error-page" data-status={code} aria-labelledby="error-title">
-      <span className="error-icon" aria-hidden="true">
-        <Icon size={48} strokeWidth={1.5} />
-      </span>
+      <Illustration name={PICTURES[code]} size={200} />
       <p className="error-code">{code}</p>
       <h1 id="error-title">{titles[code]}</h1>
       <p>{texts[code]}</p>

@@ -16,6 +16,7 @@ import { Modal } from "../dialogs/Modal";
 import { useUser } from "../session/session";
 import { usePageTitle } from "../usePageTitle";
 import "./me/me.css";
+import { Logo } from "../components/Logo";
 
 export type TutorialStep = {
   id: string;
@@ -124,9 +125,7 @@ export default function WelcomePage() {
   return (
     <div className="welcome-page">
       <header className="welcome-header">
-        <Link to="/" className="logo">
-          Fairdraw
-        </Link>
+        <Logo />
         <LanguageSelect />
         <button type="button" className="button" onClick={skip} data-action="skip-tutorial">
           <Trans>Skip the tutorial</Trans>

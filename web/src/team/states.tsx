@@ -1,8 +1,8 @@
 /** The loading, failed and empty states every team page and dialog shows the same way. */
 import { Trans } from "@lingui/react/macro";
-import { Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ApiError } from "../api/errors";
+import { Illustration } from "../components/Illustration";
 import { Skeleton } from "../components/Skeleton";
 import type { Loaded } from "./useLoad";
 
@@ -23,11 +23,11 @@ export function LoadError({ error, onRetry }: { error: ApiError; onRetry(): void
   );
 }
 
-/** An empty list: an icon and the page's sentence (which names the action that fills it). */
+/** An empty list: the illustration and the page's sentence (which names the action that fills it). */
 export function Empty({ children }: { children: ReactNode }) {
   return (
     <div className="team-state empty-state">
-      <Inbox size={32} strokeWidth={1.5} aria-hidden="true" />
+      <Illustration name="tickets" size={120} />
       <p className="muted">{children}</p>
     </div>
   );

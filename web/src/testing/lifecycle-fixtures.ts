@@ -186,9 +186,10 @@ export function entriesAnswer(
       valid: validEntries.length,
       invalid: invalidEntries.length,
       drawable: validEntries.length,
+      not_drawn: { repeated: 0, rejected: 0, moment_winners: 0 },
       entries_loaded_at: "2030-03-08T09:01:00.000Z",
       ...over,
-    },
+    } as EntriesAnswer["meta"],
     funnel: { ...funnelFixture, total: 5, valid: 3, removed: { anti_bot: 1, previous_winner: 1 } },
   };
 }
@@ -248,6 +249,14 @@ export function testDraw(index: number): Draw {
 }
 
 const handle = (id: string) => `fan_${id.split(":")[1]}`;
+/** A drawn account as /verify names it: handle, a display name, and no stored profile address. */
+const accountOf = (id: string) => ({
+  id,
+  provider: "twitter",
+  screen_name: handle(id),
+  name: `Fan ${id.split(":")[1]}`,
+  url: null,
+});
 
 /** GET /verify/{id} after the final draw. */
 export const verifyDrawn: VerifyData = {
@@ -268,12 +277,8 @@ export const verifyDrawn: VerifyData = {
   substitutes: finalResult.substitutes,
   winners_count: 3,
   substitutes_count: 2,
-  winners_accounts: finalResult.winners.map((id) => ({ id, provider: "twitter", screen_name: handle(id) })),
-  substitutes_accounts: finalResult.substitutes.map((id) => ({
-    id,
-    provider: "twitter",
-    screen_name: handle(id),
-  })),
+  winners_accounts: finalResult.winners.map(accountOf),
+  substitutes_accounts: finalResult.substitutes.map(accountOf),
 };
 
 /** GET /verify/{id} before the final draw: the commitment only. */

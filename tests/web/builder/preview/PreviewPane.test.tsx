@@ -155,4 +155,29 @@ describe("PublicationPreview", () => {
     );
     expect(screen.getByText("No text yet.")).toBeTruthy();
   });
+
+  it("marks a network that leads with its media (Instagram) so its image shows square, not cropped to a banner", () => {
+    const media = [{ uuid: "square", mime: "image/png", size: 1 }];
+    const post = (provider: string) => {
+      const { container, unmount } = render(
+        <WithProviders>
+          <PublicationPreview
+            provider={provider}
+            author={{ name: "Brand", screen_name: "brand" }}
+            text="Hello"
+            media={media}
+            locale="en"
+          />
+        </WithProviders>,
+      );
+      const article = container.querySelector("article.post");
+      const marked = article?.hasAttribute("data-media-first");
+      // The media come before the text there, as on the network.
+      const first = article?.querySelector(".media-grid, .post-text");
+      unmount();
+      return { marked, mediaFirst: first?.classList.contains("media-grid") };
+    };
+    expect(post("instagram")).toEqual({ marked: true, mediaFirst: true });
+    expect(post("twitter")).toEqual({ marked: false, mediaFirst: false });
+  });
 });

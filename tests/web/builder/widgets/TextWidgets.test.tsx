@@ -55,7 +55,11 @@ describe("TweetTextWidget", () => {
     fireEvent.change(box, { target: { value: "x".repeat(290) } });
     expect(box.value).toHaveLength(290);
     expect(screen.getByText("290 / 280")).toBeTruthy();
-    expect(screen.getByText("10 over the limit")).toBeTruthy();
+    expect(screen.getByText("10 characters too many")).toBeTruthy();
+    // The count and the excess are two elements: "290 / 280" and the pill never read as one number.
+    expect(document.querySelector(".text-counter-over")?.previousElementSibling?.textContent).toBe(
+      "290 / 280",
+    );
     expect(box.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("status").textContent).toBe("The text is over the limit.");
   });

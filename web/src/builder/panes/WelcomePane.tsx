@@ -5,6 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { PANES } from "../../../../engine/builder/selectors";
+import { Illustration } from "../../components/Illustration";
 import { ProviderMarks } from "../../components/ProviderMark";
 import { useSession } from "../../session/session";
 import { listDrafts, listTemplates, type SavedItem } from "../api";
@@ -79,7 +80,7 @@ export function WelcomePane({ canCreate }: { canCreate: boolean }) {
   const featureList = [
     t`Scheduled publications`,
     t`Advanced actions`,
-    t`Anti-contestants filter`,
+    t`Contest-hunter filter`,
     t`Reminders`,
     t`Manual check`,
     t`Automatic draw`,
@@ -93,6 +94,7 @@ export function WelcomePane({ canCreate }: { canCreate: boolean }) {
       nextLabel={<Trans>Get started</Trans>}
       onNext={() => actor.send({ type: "GO_TO_PANE", pane: PANES.base })}
     >
+      <Illustration name="welcome" size={160} />
       {!hasBuilder && (
         <div className="builder-upgrade" role="note">
           <p>

@@ -216,6 +216,8 @@ export function PublicationPreview(props: PublicationPreviewProps) {
       className={`post post-${provider} post-mode-${mode}`}
       style={style}
       aria-label={t`Publication by ${author.name}`}
+      // A network that leads with its media (Instagram) shows it square, as the network does: never cropped to a banner.
+      data-media-first={def?.ui.media_first === true || undefined}
     >
       {mode === "repost" && (
         <p className="post-context">

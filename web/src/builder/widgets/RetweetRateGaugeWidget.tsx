@@ -93,7 +93,7 @@ export function RetweetRateGaugeWidget(props: WidgetProps) {
           className="gauge-thumb"
           style={{ insetInlineStart: `${position(value)}%` }}
           tabIndex={disabled ? -1 : 0}
-          aria-label={props.label || t`Retweet rate`}
+          aria-label={props.label || t`Share of reposts that are contests`}
           aria-valuemin={FLOOR}
           aria-valuemax={SCALE_MAX}
           aria-valuenow={value}

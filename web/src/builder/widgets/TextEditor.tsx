@@ -3,7 +3,7 @@
  * follows the field's rule — weighted for twitter and bluesky, characters elsewhere — and shows when the text is
  * over, but never stops typing; the field is checked when it is left (onBlur), never on a keystroke.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, useLingui } from "@lingui/react/macro";
 import { type FocusEvent, useId } from "react";
 import type { BuilderFormContext } from "../form-context";
 import { countText, type TextLimit } from "./text-count";
@@ -72,9 +72,9 @@ export function TextEditor(props: TextEditorProps) {
             {t`${i18n.number(count.length)} / ${i18n.number(props.limit.max)}`}
           </span>
           {count.over && (
+            // Its own pill after the count, so "88 / 50" and "38 characters too many" never run together.
             <span className="text-counter-over">
-              {" "}
-              <Trans>{i18n.number(-count.left)} over the limit</Trans>
+              <Plural value={-count.left} one="# character too many" other="# characters too many" />
             </span>
           )}
         </p>

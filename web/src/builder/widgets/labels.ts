@@ -41,15 +41,15 @@ export const REJECTION_LABELS: Readonly<Record<EntryRejection, MessageDescriptor
 export const RETWEET_RATE = constants.contest.retweet_rate;
 
 const LEVEL_WORDS: readonly { label: MessageDescriptor; hint: MessageDescriptor }[] = [
-  { label: msg`Very strict`, hint: msg`Excludes nearly every account that retweets contests.` },
-  { label: msg`Strict`, hint: msg`Excludes accounts that often retweet contests.` },
-  { label: msg`Recommended`, hint: msg`Excludes accounts for which contests are most of their retweets.` },
-  { label: msg`Tolerant`, hint: msg`Excludes accounts that mostly retweet contests.` },
+  { label: msg`Very strict`, hint: msg`Excludes nearly every account that reposts contests.` },
+  { label: msg`Strict`, hint: msg`Excludes accounts that often repost contests.` },
+  { label: msg`Recommended`, hint: msg`Excludes accounts for which contests are most of their reposts.` },
+  { label: msg`Tolerant`, hint: msg`Excludes accounts that mostly repost contests.` },
   {
     label: msg`Very tolerant`,
-    hint: msg`Excludes only accounts that retweet contests far more than anything else.`,
+    hint: msg`Excludes only accounts that repost contests far more than anything else.`,
   },
-  { label: msg`Minimal`, hint: msg`Excludes only accounts that retweet almost nothing but contests.` },
+  { label: msg`Minimal`, hint: msg`Excludes only accounts that repost almost nothing but contests.` },
 ];
 
 export type RetweetRateLevel = { from: number; label: MessageDescriptor; hint: MessageDescriptor };

@@ -15,6 +15,7 @@ import { LOCALE_COOKIE } from "../../i18n/locales";
 import { asUser, useSession } from "../../session/session";
 import { CodeInput } from "../../widgets/CodeInput";
 import "./auth.css";
+import { Logo } from "../../components/Logo";
 
 export const SIGN_IN_CODE_LENGTH = 6;
 const DIGIT = /[0-9]/;
@@ -44,9 +45,7 @@ export function AuthFrame({ title, children }: { title: ReactNode; children: Rea
   return (
     <div className="auth-page">
       <header className="auth-header">
-        <Link to="/" className="logo">
-          Fairdraw
-        </Link>
+        <Logo />
         <LanguageSelect />
       </header>
       <main id="main" className="auth-main">

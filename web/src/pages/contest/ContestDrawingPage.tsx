@@ -1,8 +1,9 @@
 /**
- * /contest/:contestId/drawing (issue 8, docs/draw.md): the seed fingerprint published before the start, test
- * draws (do_testdraw and the plan's testDraws, else a star and the upgrade text) and the final draw (do_finaldraw,
- * a closed contest, StartFinalDrawDialog with consent and a 5-second hold), then its winners and substitutes with
- * their profiles, the entrants list's fingerprint and the public page where anyone re-runs it.
+ * /contest/:contestId/drawing (issue 8, docs/draw.md): the action first — the final draw (do_finaldraw, a closed
+ * contest, StartFinalDrawDialog with consent and a 5-second hold) and how many take part (and why fewer than the
+ * valid entries, DrawableNote), then its winners and substitutes by name and handle with their profiles — then
+ * the proof (the seed fingerprint published before the start, the public page where anyone re-runs the draw),
+ * then test draws (do_testdraw and the plan's testDraws, else a star and the upgrade text).
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo, useState } from "react";
@@ -25,6 +26,7 @@ import { CallFailed } from "../../lifecycle/CallFailed";
 import { WinnersAnnouncements } from "../../lifecycle/WinnersAnnouncement";
 import "../../lifecycle/lifecycle.css";
 import { verifyPathOf } from "../../lifecycle/contest-rules";
+import { DrawableNote } from "../../lifecycle/DrawableNote";
 import { type DrawAccount, DrawResult, Fingerprint } from "../../lifecycle/DrawResult";
 import { useCall } from "../../lifecycle/useCall";
 import { useContestUpdates } from "../../realtime/RealtimeProvider";
@@ -32,8 +34,8 @@ import { useSession } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { FeatureStar } from "../../widgets/FeatureStar";
 
-/** How many valid entrants are read to put names on the ids a draw picked (one call; beyond it, ids show). */
-const ENTRANTS_NAMED = 500;
+/** The valid entries' first page: how many take part (its meta); the draws answer names the accounts picked. */
+const ENTRANTS_READ = 1;
 
 export default function ContestDrawingPage() {
   const { t } = useLingui();
@@ -52,9 +54,9 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
   const draws = useCall(() => fetchDraws(contest._id), [contest._id]);
   const proof = useCall(() => fetchVerify(contest._id), [contest._id]);
   const announcements = useCall(() => fetchAnnouncements(contest._id), [contest._id]);
-  // The valid entries' first page: how many take part, and the names behind the ids a draw picked.
+  // How many take part, as the server counts them for the draw itself (the entries' meta).
   const entrants = useCall(
-    () => fetchEntries(contest._id, { valid: true, page: 1, perPage: ENTRANTS_NAMED }),
+    () => fetchEntries(contest._id, { valid: true, page: 1, perPage: ENTRANTS_READ }),
     [contest._id],
   );
   // The accounts the final draw picks among, as the server counts them for the draw itself.
@@ -67,33 +69,19 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
   });
   const [testing, setTesting] = useState(false);
 
-  const finalDraw = draws.data?.find((d) => d.kind === "final") ?? null;
-  const tests = (draws.data ?? []).filter((d) => d.kind === "test").reverse();
+  const drawList = draws.data?.data ?? null;
+  const finalDraw = drawList?.find((d) => d.kind === "final") ?? null;
+  const tests = (drawList ?? []).filter((d) => d.kind === "test").reverse();
   const entriesLoaded = Boolean(contest.timeline?.entries_loaded ?? contest.loaded_at);
   const drawn = finalDraw !== null || contest.drawn_at !== null;
 
   const accounts = useMemo(() => {
-    const map = new Map<string, DrawAccount>();
-    for (const e of entrants.data?.data ?? []) {
-      map.set(e._id, {
-        provider: e.account.provider,
-        screen_name: e.account.screen_name,
-        name: e.account.name,
-        url: e.account.url,
-      });
-    }
+    const map = new Map<string, DrawAccount>(Object.entries(draws.data?.accounts ?? {}));
     for (const a of [...(proof.data?.winners_accounts ?? []), ...(proof.data?.substitutes_accounts ?? [])]) {
-      if (!map.has(a.id)) map.set(a.id, { provider: a.provider, screen_name: a.screen_name });
-    }
-    for (const source of proof.data?.winning_moments ?? []) {
-      for (const r of source.results ?? []) {
-        if (r.winner && r.screen_name && !map.has(r.winner)) {
-          map.set(r.winner, { provider: null, screen_name: r.screen_name });
-        }
-      }
+      if (!map.has(a.id)) map.set(a.id, a);
     }
     return map;
-  }, [proof.data, entrants.data]);
+  }, [proof.data, draws.data]);
 
   const hasTests = session.hasFeature("testDraws");
   const mayTest = session.can("team.contests.do_testdraw");
@@ -103,7 +91,9 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
     setTesting(true);
     try {
       const made = await makeDraw(contest._id, "test");
-      draws.setData((list) => [...(list ?? []), made]);
+      draws.setData((d) => ({ data: [...(d?.data ?? []), made], accounts: d?.accounts ?? {} }));
+      // The new draw's picks get their names from the list's answer.
+      void draws.reload();
     } catch (err) {
       onError(err);
     } finally {
@@ -128,7 +118,7 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
         onClose={close}
         onDrawn={(made: Draw) => {
           close();
-          draws.setData((list) => [...(list ?? []), made]);
+          draws.setData((d) => ({ data: [...(d?.data ?? []), made], accounts: d?.accounts ?? {} }));
           void draws.reload();
           void proof.reload();
           void announcements.reload();
@@ -145,7 +135,65 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
 
   return (
     <div className="stack lifecycle-page">
-      <section className="card" aria-labelledby="draw-commitment">
+      <section className="card card-lead draw-final-card" aria-labelledby="draw-final">
+        <h2 id="draw-final">
+          <Trans>Final draw</Trans>
+        </h2>
+        {draws.error && !draws.data ? (
+          <CallFailed error={draws.error} retry={() => void draws.reload()} />
+        ) : !draws.data ? (
+          <p role="status">
+            <Trans>Loading the draws…</Trans>
+          </p>
+        ) : finalDraw ? (
+          <DrawResult
+            draw={finalDraw}
+            accounts={accounts}
+            verifyPath={verifyPathOf(contest._id)}
+            titled={false}
+          />
+        ) : contest.status === "closed" ? (
+          mayDraw ? (
+            <>
+              <p className="draw-final-lede">
+                <Trans>The contest is closed: its winners can be drawn.</Trans>{" "}
+                {validCount !== null && (
+                  <Plural value={validCount} one="# account takes part." other="# accounts take part." />
+                )}
+              </p>
+              <button type="button" className="button primary large" onClick={startFinal}>
+                <Trans>Start the final draw</Trans>
+              </button>
+            </>
+          ) : (
+            <p className="muted">
+              <Trans>The contest is closed. A member with the right to draw can start the final draw.</Trans>
+            </p>
+          )
+        ) : contest.status === "canceled" ? (
+          <p className="muted">
+            <Trans>The contest was canceled: there is no draw.</Trans>
+          </p>
+        ) : (
+          <p className="muted">
+            <Trans>The final draw is possible once the contest is closed.</Trans>
+          </p>
+        )}
+        {entrants.data && <DrawableNote meta={entrants.data.meta} />}
+      </section>
+
+      {finalDraw && announcements.data && (
+        <WinnersAnnouncements
+          contestId={contest._id}
+          announcements={announcements.data.data}
+          publicUrl={announcements.data.public_url}
+          locale={i18n.locale}
+          mayPublish={mayDraw}
+          onPublished={() => void announcements.reload()}
+        />
+      )}
+
+      <section className="card card-quiet" aria-labelledby="draw-commitment">
         <h2 id="draw-commitment">
           <Trans>Locked seed</Trans>
         </h2>
@@ -197,67 +245,6 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
           </Link>
         </p>
       </section>
-
-      <section className="card" aria-labelledby="draw-final">
-        <h2 id="draw-final">
-          <Trans>Final draw</Trans>
-        </h2>
-        {draws.error && !draws.data ? (
-          <CallFailed error={draws.error} retry={() => void draws.reload()} />
-        ) : !draws.data ? (
-          <p role="status">
-            <Trans>Loading the draws…</Trans>
-          </p>
-        ) : finalDraw ? (
-          <DrawResult
-            draw={finalDraw}
-            accounts={accounts}
-            verifyPath={verifyPathOf(contest._id)}
-            titled={false}
-          />
-        ) : contest.status === "closed" ? (
-          mayDraw ? (
-            <>
-              <p>
-                <Trans>The contest is closed: its winners can be drawn.</Trans>{" "}
-                {validCount !== null && (
-                  <Plural
-                    value={validCount}
-                    one="# valid entry takes part."
-                    other="# valid entries take part."
-                  />
-                )}
-              </p>
-              <button type="button" className="button primary" onClick={startFinal}>
-                <Trans>Start the final draw</Trans>
-              </button>
-            </>
-          ) : (
-            <p className="muted">
-              <Trans>The contest is closed. A member with the right to draw can start the final draw.</Trans>
-            </p>
-          )
-        ) : contest.status === "canceled" ? (
-          <p className="muted">
-            <Trans>The contest was canceled: there is no draw.</Trans>
-          </p>
-        ) : (
-          <p className="muted">
-            <Trans>The final draw is possible once the contest is closed.</Trans>
-          </p>
-        )}
-      </section>
-
-      {finalDraw && announcements.data && (
-        <WinnersAnnouncements
-          contestId={contest._id}
-          announcements={announcements.data.data}
-          publicUrl={announcements.data.public_url}
-          locale={i18n.locale}
-          mayPublish={mayDraw}
-          onPublished={() => void announcements.reload()}
-        />
-      )}
 
       <section className="card" aria-labelledby="draw-tests">
         <h2 id="draw-tests">

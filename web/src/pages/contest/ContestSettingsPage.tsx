@@ -17,6 +17,7 @@ import { SourcesSummary } from "../../contest/SourcesSummary";
 import { type ContestData, contestPath } from "../../contest/types";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { SetupContestDialog } from "../../dialogs/SetupContestDialog";
+import { formatList } from "../../i18n/list";
 import { MANUAL_CHECK_REASON_LABELS } from "../../lifecycle/reasons";
 import { useSession } from "../../session/session";
 import { useNow } from "../../widgets/useNow";
@@ -76,15 +77,15 @@ function ClassicSetupCard({ setup }: { setup: ClassicSetup }) {
     ]);
   }
   if (setup.exclude_accounts?.enabled) {
-    const list = (setup.exclude_accounts.list ?? []).join(", ");
+    const list = formatList(i18n.locale, setup.exclude_accounts.list ?? []);
     lines.push(["ea", <Trans key="ea">Accounts removed: {list}</Trans>]);
   }
   if (setup.exclude_contains_badword?.enabled) {
-    const list = (setup.exclude_contains_badword.list ?? []).join(", ");
+    const list = formatList(i18n.locale, setup.exclude_contains_badword.list ?? [], "disjunction");
     lines.push(["bw", <Trans key="bw">Comments with these words removed: {list}</Trans>]);
   }
   if (setup.manual_check?.enabled) {
-    const list = (setup.manual_check.list ?? []).map(reason).join(", ");
+    const list = formatList(i18n.locale, (setup.manual_check.list ?? []).map(reason));
     lines.push(["mc", <Trans key="mc">Checked by hand; reasons to reject: {list}</Trans>]);
   }
   return (

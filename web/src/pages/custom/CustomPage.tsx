@@ -17,14 +17,13 @@ import { ErrorPage } from "../ErrorPage";
 import { type PromoPage, promoBySlug } from "./promo";
 import { PROMO_TEXTS } from "./promo-texts";
 import "./custom.css";
+import { Logo } from "../../components/Logo";
 
 function Frame({ children, accent }: { children: ReactNode; accent?: string }) {
   return (
     <div className="promo-page" style={accent ? ({ "--promo-accent": accent } as CSSProperties) : undefined}>
       <header className="promo-header">
-        <Link to="/" className="logo">
-          Fairdraw
-        </Link>
+        <Logo />
         <LanguageSelect />
       </header>
       <main id="main" className="promo-main">

@@ -216,10 +216,15 @@ function useDashboard(enabled: boolean): { state: DashboardState; reload(): void
   return { state, reload };
 }
 
-function greeting(hour: number): MessageDescriptor {
-  if (hour < 5 || hour >= 18) return msg`Good evening`;
-  if (hour < 12) return msg`Good morning`;
-  return msg`Good afternoon`;
+/**
+ * The greeting for a local hour: morning from 5, afternoon from 12, evening from 18; a plain hello at night.
+ * The name is in the message, so each language puts its own comma (Arabic "،") and order.
+ */
+export function greeting(hour: number, name: string): MessageDescriptor {
+  if (hour < 5 || hour >= 22) return msg`Hello, ${name}`;
+  if (hour < 12) return msg`Good morning, ${name}`;
+  if (hour < 18) return msg`Good afternoon, ${name}`;
+  return msg`Good evening, ${name}`;
 }
 
 export default function DashboardPage() {
@@ -253,13 +258,11 @@ export default function DashboardPage() {
   };
 
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
-  const hello = i18n._(greeting(new Date().getHours()));
+  const hello = i18n._(greeting(new Date().getHours(), firstName));
   return (
     <div className="page-stack dashboard">
       <div className="page-head">
-        <h1>
-          {hello}, {firstName}
-        </h1>
+        <h1>{hello}</h1>
       </div>
       <p className="muted">
         <Trans>Team {user.currentTeam.name}</Trans>

@@ -17,6 +17,7 @@ import { planById } from "../../team/plans";
 import { LoadError, Loading } from "../../team/states";
 import "../../team/team.css";
 import { DataTable } from "../../components/DataTable";
+import { formatList } from "../../i18n/list";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 
@@ -120,9 +121,12 @@ export default function TeamOverviewPage() {
             const invited = i18n.number(invites);
             const networks =
               quotas && name === "accounts"
-                ? Object.entries(quotas.accounts.per_provider)
-                    .map(([p, n]) => `${providerOf(p)?.display_name ?? p} ${i18n.number(n)}`)
-                    .join(", ")
+                ? formatList(
+                    i18n.locale,
+                    Object.entries(quotas.accounts.per_provider).map(
+                      ([p, n]) => `${providerOf(p)?.display_name ?? p} ${i18n.number(n)}`,
+                    ),
+                  )
                 : "";
             return (
               <tr key={name} data-quota={name} data-full={full || undefined}>
