@@ -50,6 +50,8 @@ export type Run = {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's measure of the machine's speed during the run (higher is faster; a quiet desktop ~1500+). */
+  benchmarkIndex: number;
   /** Audits of accessibility and best practices that did not pass ("errors-in-console: …"). */
   failed: string[];
   /** The performance audits that lost points, with Lighthouse's figure ("render-blocking-resources: 300 ms"). */
@@ -128,6 +130,7 @@ async function auditOnce(chromePath: string, url: string, cookies: Cookie[], rep
       lcpMs: numeric(lhr, "largest-contentful-paint"),
       tbtMs: numeric(lhr, "total-blocking-time"),
       cls: numeric(lhr, "cumulative-layout-shift"),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       failed: [...lost(lhr, "accessibility"), ...lost(lhr, "best-practices")],
       diagnostics: lost(lhr, "performance"),
     };

@@ -26,6 +26,7 @@ export function medians(runs: Run[]): Run {
     lcpMs: m("lcpMs"),
     tbtMs: m("tbtMs"),
     cls: m("cls"),
+    benchmarkIndex: m("benchmarkIndex"),
     failed: [...new Set(runs.flatMap((r) => r.failed))],
     diagnostics: [...new Set(runs.flatMap((r) => r.diagnostics))],
   };
@@ -36,11 +37,11 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export function table(results: PageResult[]): string {
   const rows = results.map(({ page, runs }) => {
     const m = medians(runs);
-    return `| ${page.name}${page.signedIn ? " (signed in)" : ""} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${s(m.fcpMs)} | ${s(m.lcpMs)} | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} |`;
+    return `| ${page.name}${page.signedIn ? " (signed in)" : ""} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${s(m.fcpMs)} | ${s(m.lcpMs)} | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${Math.round(m.benchmarkIndex)} |`;
   });
   return [
-    "| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | machine (BenchmarkIndex) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
   ].join("\n");
 }
