@@ -1,7 +1,8 @@
 /**
  * `npm test`: the whole suite, in order, stopping at nothing so every failure shows in one run:
  * typecheck, lint, codegen drift, database schema drift, schema checks, catalogs, unit/API/component/story tests (on
- * SQLite), the API, lifecycle and scheduler tests again on PostgreSQL (vitest project `api-pg`), browser tests.
+ * SQLite), the API, lifecycle and scheduler tests again on PostgreSQL (vitest project `api-pg`), browser tests,
+ * Lighthouse's floors.
  * Ends with a loud line saying whether and how the PostgreSQL run went, and "tests: N passed, M failed" (plus the
  * checks that failed). PostgreSQL runs when TEST_DATABASE_URL is set or the server binaries are installed (a
  * throwaway cluster); without either it is NOT RUN, which FAIRDRAW_REQUIRE_POSTGRES=1 (CI) turns into a failure.
@@ -63,6 +64,9 @@ const steps: Step[] = [
     cmd: ["npx", "tsx", "tests/browser/run.ts", ...reporters("browser")],
     vitestReport: report("browser"),
   },
+  // Lighthouse's mobile profile over the main pages: accessibility and best practices at 100, performance over a
+  // floor for this loaded machine (scripts/lighthouse/report.ts); the bench holds the 95.
+  { name: "Lighthouse (mobile profile)", cmd: ["npx", "tsx", "scripts/lighthouse.ts", "--check"] },
 ];
 
 let passed = 0;

@@ -11,6 +11,8 @@ import { sessions, users } from "../db/tables";
 import { newToken } from "../ids";
 
 export const SESSION_COOKIE = "fd_session";
+/** Readable by the page: a session was opened (api/auth/cookies.ts; web/src/session/signed-in.ts reads it). */
+export const SIGNED_IN_COOKIE = "fd_signed_in";
 export const SESSION_IDLE_MS = 14 * 86_400_000;
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
 /** last_seen_at is written at most this often, not on every request. */

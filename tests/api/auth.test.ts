@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../api/db/query";
 import { loginCodes, sessions, teams, users } from "../../api/db/tables";
+import { SIGNED_IN_COOKIE } from "../../web/src/session/signed-in";
 import { json, lastCodeFor, signIn } from "../helpers/api-client";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
@@ -135,6 +136,32 @@ describe("sessions and CSRF", () => {
     const ok = await s.call("POST", "/api/v1/users/me", { locale: "fr" });
     expect(ok.status).toBe(200);
     expect((await ok.json()).locale).toBe("fr");
+  });
+
+  it("sets, beside the httpOnly session, a readable cookie the web app reads as 'signed in', and logout clears both", async () => {
+    t = await createTestApp();
+    await t.app.request("/api/v1/auth/email", json({ email: "fi@brand.example" }));
+    const code = await lastCodeFor(t, "fi@brand.example");
+    const verified = await t.app.request(
+      "/api/v1/auth/verify",
+      json({ email: "fi@brand.example", code, name: "Fi" }),
+    );
+    const [session, flag] = verified.headers.getSetCookie();
+    expect(session).toMatch(/^fd_session=[^;]+;.*HttpOnly/i);
+    // The name the web app reads (web/src/session/signed-in.ts); no secret in it, and not httpOnly.
+    expect(flag).toMatch(new RegExp(`^${SIGNED_IN_COOKIE}=1;.*SameSite=Lax`, "i"));
+    expect(flag).not.toMatch(/HttpOnly/i);
+    expect(flag).toMatch(/Max-Age=2592000/);
+    const cookie = (session ?? "").split(";")[0] ?? "";
+    const csrf = await (await t.app.request("/api/v1/refresh_csrf", { headers: { cookie } })).json();
+    const out = await t.app.request("/api/v1/auth/logout", {
+      method: "POST",
+      headers: { cookie, "x-csrf-token": csrf.csrf_token, "x-requested-with": "XMLHttpRequest" },
+    });
+    expect(out.status).toBe(204);
+    const cleared = out.headers.getSetCookie();
+    expect(cleared.some((c) => /^fd_session=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(cleared.some((c) => new RegExp(`^${SIGNED_IN_COOKIE}=;.*Max-Age=0`, "i").test(c))).toBe(true);
   });
 
   it("ends the session on logout", async () => {

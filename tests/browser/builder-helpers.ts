@@ -6,7 +6,10 @@ import type { BrowserContext } from "playwright-core";
 
 export type ApiCall = (method: string, path: string, body?: unknown) => Promise<Response>;
 
-export async function signInDemo(base: string, context: BrowserContext): Promise<ApiCall> {
+/** The demo owner's session: the cookies auth/verify set (name and value) and a caller of the API with them. */
+export async function demoSession(
+  base: string,
+): Promise<{ cookies: { name: string; value: string }[]; call: ApiCall }> {
   const email = "demo@fairdraw.test";
   const json = { "content-type": "application/json" };
   const asked = await fetch(`${base}/api/v1/auth/email`, {
@@ -25,15 +28,18 @@ export async function signInDemo(base: string, context: BrowserContext): Promise
     body: JSON.stringify({ email, code }),
   });
   if (verified.status !== 200) throw new Error(`auth/verify answered ${verified.status}`);
-  const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const [name = "", value = ""] = cookie.split("=");
-  await context.addCookies([{ name, value, url: base }]);
+  const cookies = verified.headers.getSetCookie().map((line) => {
+    const pair = line.split(";")[0] ?? "";
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
   const { csrf_token } = (await (
     await fetch(`${base}/api/v1/refresh_csrf`, { headers: { cookie } })
   ).json()) as {
     csrf_token: string;
   };
-  return (method, path, body) =>
+  const call: ApiCall = (method, path, body) =>
     fetch(`${base}/api/v1${path}`, {
       method,
       headers: {
@@ -44,4 +50,11 @@ export async function signInDemo(base: string, context: BrowserContext): Promise
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+  return { cookies, call };
+}
+
+export async function signInDemo(base: string, context: BrowserContext): Promise<ApiCall> {
+  const { cookies, call } = await demoSession(base);
+  await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
+  return call;
 }

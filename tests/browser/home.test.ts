@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { ConsoleMessage, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
@@ -16,17 +16,18 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-/** Signed out, the app asks who is signed in and the server answers 401: Chromium logs that, it is expected. */
-function expected(m: ConsoleMessage): boolean {
-  return m.text().includes("401") && m.location().url.endsWith("/api/v1/users/me");
-}
+/** The API calls the pages made (method and path). */
+const apiCalls: string[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchChromium();
   page = await browser.context.newPage();
-  page.on("console", (m) => m.type() === "error" && !expected(m) && pageErrors.push(m.text()));
+  page.on("console", (m) => m.type() === "error" && pageErrors.push(m.text()));
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/")) apiCalls.push(`${r.method()} ${url.pathname}`);
+  });
   page.on("pageerror", (e) => pageErrors.push(e.message));
 });
 
@@ -78,7 +79,11 @@ describe("the web app in Chromium, signed out", () => {
     expect(violations).toEqual([]);
   });
 
-  it("logged no console error and threw no page error", () => {
+  it("asked for no user: without the signed-in cookie, no GET /users/me bound to be refused", () => {
+    expect(apiCalls.filter((c) => c.includes("/users/me"))).toEqual([]);
+  });
+
+  it("logged no console error (no 401) and threw no page error", () => {
     expect(pageErrors).toEqual([]);
   });
 });

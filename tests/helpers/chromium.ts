@@ -9,7 +9,8 @@ export function findChromium(): string | null {
   return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
 }
 
-const FLAGS = [
+/** What every Chromium we start runs with: no sandbox (containers), no GPU, nothing fetched in the background. */
+export const CHROMIUM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -31,7 +32,7 @@ export async function launchChromium(opts: { locale?: string } = {}): Promise<{
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     locale: opts.locale ?? "en-US",
     viewport: { width: 1280, height: 800 },
   });

@@ -1,10 +1,11 @@
 /**
  * Every route of app-shell.md §2. Each page is its own chunk (a module whose default export is the page); a chunk
- * that fails to load reloads the app, at most once a minute (RouteError).
+ * that fails to load reloads the app, at most once a minute (RouteError). The signed-in layout is a chunk too: a
+ * public page (login, verify) does not download its menus, bell and dialogs, and the router fetches it beside the
+ * page's chunk.
  */
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import { AppLayout } from "./layout/AppLayout";
 import { ErrorPage } from "./pages/ErrorPage";
 import { Root } from "./Root";
 import { RequireAdmin, RequirePermission, RequireSession } from "./shell/guards";
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/welcome", ...page(() => import("./pages/WelcomePage")) },
           {
-            element: <AppLayout />,
+            lazy: async () => ({ Component: (await import("./layout/AppLayout")).AppLayout }),
             children: [
               { path: "/", ...page(() => import("./pages/dashboard/DashboardPage")) },
               { path: "/components", ...page(() => import("./pages/ComponentsPage")) },

@@ -14,6 +14,7 @@ import {
 } from "../../../web/src/shell/guards";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
 import { mockApi } from "../mock-api";
+import { holdSession } from "../session/hold-session";
 import { currentPath, renderShell } from "./render";
 
 beforeAll(() => activateLocale("en"));
@@ -49,6 +50,7 @@ describe("RequireSession", () => {
   });
 
   it("says it is loading while the user is fetched", () => {
+    holdSession();
     mockApi({ "GET /users/me": { delay: new Promise(() => undefined) } });
     render(
       <I18nProvider i18n={i18n}>

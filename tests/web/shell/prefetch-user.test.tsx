@@ -8,6 +8,7 @@ import { prefetchUser, SessionProvider, useSession } from "../../../web/src/sess
 import { json } from "../../../web/src/testing/fake-api";
 import { demoUser } from "../../../web/src/testing/fixtures";
 import { mockApi } from "../mock-api";
+import { holdSession } from "../session/hold-session";
 
 function Who() {
   const session = useSession();
@@ -16,6 +17,8 @@ function Who() {
 
 describe("the user asked for before the first render", () => {
   it("is the session's first answer: users/me is asked once", async () => {
+    // A browser that holds a session (the signed-in cookie beside it; signed-in.test.tsx: without it, no call).
+    holdSession();
     const api = mockApi({
       "GET /users/me": json(demoUser),
       "GET /refresh_csrf": json({ csrf_token: "t" }),

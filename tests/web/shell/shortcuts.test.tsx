@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { User } from "../../../codegen/types";
 import { useBuilder } from "../../../web/src/builder/BuilderHost";
@@ -40,6 +40,10 @@ function setup(user?: User | null) {
 const press = (key: string, init: KeyboardEventInit = {}) =>
   fireEvent.keyDown(document.body, { key, ...init });
 const dialogKind = () => document.querySelector("[data-dialog]")?.getAttribute("data-dialog") ?? null;
+/** The shortcuts' dialogs are chunks loaded on first use (dialogs/lazy.tsx): one shows once it has come. */
+const shown = (kind: string) => waitFor(() => expect(dialogKind()).toBe(kind));
+/** Whether any dialog was opened, read from the dialog host's state: no wait for a chunk can hide an opening. */
+const anyOpened = () => screen.getByTestId("dialog-open").textContent === "true";
 
 describe("keyboard shortcuts", () => {
   it.each([
@@ -47,22 +51,22 @@ describe("keyboard shortcuts", () => {
     ["l", "language"],
     ["i", "about"],
     ["k", "shortcuts"],
-  ])("%s opens the %s dialog", (key, kind) => {
+  ])("%s opens the %s dialog", async (key, kind) => {
     setup();
     press(key);
-    expect(dialogKind()).toBe(kind);
+    await shown(kind);
   });
 
-  it("s opens the shortlinks dialog", () => {
+  it("s opens the shortlinks dialog", async () => {
     setup();
     press("s");
-    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(await screen.findByRole("dialog")).toBeTruthy();
   });
 
-  it("works with the caps lock on (an upper-case letter without Shift)", () => {
+  it("works with the caps lock on (an upper-case letter without Shift)", async () => {
     setup();
     press("K");
-    expect(dialogKind()).toBe("shortcuts");
+    await shown("shortcuts");
   });
 
   it("q goes to the quick draw and p to the profile settings", () => {
@@ -98,14 +102,14 @@ describe("keyboard shortcuts", () => {
     const field = screen.getByLabelText("A field");
     field.focus();
     fireEvent.keyDown(field, { key: "k" });
-    expect(dialogKind()).toBeNull();
+    expect(anyOpened()).toBe(false);
   });
 
   it.each(["ctrlKey", "metaKey", "altKey", "shiftKey"])("does nothing with %s held", (modifier) => {
     setup();
     press("k", { [modifier]: true });
     press("q", { [modifier]: true });
-    expect(dialogKind()).toBeNull();
+    expect(anyOpened()).toBe(false);
     expect(currentPath()).toBe("/");
   });
 
@@ -114,31 +118,31 @@ describe("keyboard shortcuts", () => {
     press("c");
     press("k");
     press("q");
-    expect(dialogKind()).toBeNull();
+    expect(anyOpened()).toBe(false);
     expect(currentPath()).toBe("/");
   });
 
-  it("replaces an open dialog with the one a shortcut opens (one modal at a time)", () => {
+  it("replaces an open dialog with the one a shortcut opens (one modal at a time)", async () => {
     setup();
     press("k");
-    expect(dialogKind()).toBe("shortcuts");
+    await shown("shortcuts");
     press("i");
-    expect(dialogKind()).not.toBe("shortcuts");
-    expect(dialogKind()).not.toBeNull();
+    await shown("about");
+    expect(document.querySelectorAll("[data-dialog]")).toHaveLength(1);
   });
 
   it("does nothing when signed out", () => {
     setup(null);
     press("k");
     press("q");
-    expect(dialogKind()).toBeNull();
+    expect(anyOpened()).toBe(false);
     expect(currentPath()).toBe("/");
   });
 
   it("ignores other keys", () => {
     setup();
     press("x");
-    expect(dialogKind()).toBeNull();
+    expect(anyOpened()).toBe(false);
   });
 });
 

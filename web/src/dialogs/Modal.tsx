@@ -8,6 +8,7 @@ import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type ReactNode, useState } from "react";
+import { isTyping } from "./is-typing";
 
 export type ModalProps = {
   title: ReactNode;
@@ -22,11 +23,6 @@ export type ModalProps = {
   onKey?(event: KeyboardEvent): void;
   footer?: ReactNode;
 };
-
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
 
 /**
  * Where focus goes back when the dialog closes: what had it before; when that was an item of a menu (the menu

@@ -115,6 +115,8 @@ export function DrawResult({
 }) {
   const { i18n } = useLingui();
   const H = headingLevel === 2 ? "h2" : "h3";
+  // The lists' headings sit one level under the draw's own, or under the section's that titles it (untitled).
+  const L = `h${titled ? headingLevel + 1 : headingLevel}` as "h2" | "h3" | "h4";
   const when = i18n.date(new Date(draw.created_at), { dateStyle: "medium", timeStyle: "short" });
   const by = draw.created_by?.name ?? null;
   const momentWinners = draw.moment_winners ?? [];
@@ -150,9 +152,9 @@ export function DrawResult({
       )}
       <div className="draw-lists">
         <section>
-          <h4>
+          <L>
             <Trans>Winners</Trans>
-          </h4>
+          </L>
           {draw.winners.length === 0 && momentWinners.length === 0 ? (
             <p className="muted">
               <Trans>No winner: there was no valid entrant to draw.</Trans>
@@ -178,9 +180,9 @@ export function DrawResult({
         </section>
         {draw.substitutes.length > 0 && (
           <section>
-            <h4>
+            <L>
               <Trans>Substitutes, in order</Trans>
-            </h4>
+            </L>
             <ol className="draw-substitutes">
               {draw.substitutes.map((id) => (
                 <li key={id}>

@@ -7,6 +7,7 @@ import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, us
 import type { User } from "../../../codegen/types";
 import { api, CSRF_REFRESH_MS, clearCsrf, refreshCsrf, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
+import { forgetSignedIn, mayBeSignedIn } from "./signed-in";
 
 export type SessionState =
   | { status: "loading"; user: null }
@@ -53,19 +54,21 @@ let early: ReturnType<typeof api.users.me.$get> | undefined;
 /**
  * Asks for the user before the app first renders (main.tsx, while the language's messages load), so the answer is
  * there when the session starts: one round trip off the first paint on a slow network. The first refresh takes it.
+ * A browser without the signed-in cookie is not asked for (signed-in.ts).
  */
 export function prefetchUser(): void {
-  early ??= api.users.me.$get();
+  if (mayBeSignedIn()) early ??= api.users.me.$get();
+}
+
+/** Without a user given (tests, stories), a browser that holds no session starts signed out, with no call. */
+function firstState(initial: User | null | undefined): SessionState {
+  if (initial === undefined)
+    return mayBeSignedIn() ? { status: "loading", user: null } : { status: "anonymous", user: null };
+  return initial ? { status: "ready", user: initial } : { status: "anonymous", user: null };
 }
 
 export function SessionProvider({ children, initial }: { children: ReactNode; initial?: User | null }) {
-  const [state, setState] = useState<SessionState>(
-    initial === undefined
-      ? { status: "loading", user: null }
-      : initial
-        ? { status: "ready", user: initial }
-        : { status: "anonymous", user: null },
-  );
+  const [state, setState] = useState<SessionState>(() => firstState(initial));
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refresh = useCallback(async (): Promise<void> => {
@@ -78,6 +81,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
       const user = asUser(await unwrap(call));
       if (user.deleted_at) {
         clearCsrf();
+        forgetSignedIn();
         setState({ status: "anonymous", user: null });
         return;
       }
@@ -88,6 +92,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     } catch (err) {
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
         clearCsrf();
+        forgetSignedIn();
         setState({ status: "anonymous", user: null });
         return;
       }
@@ -96,7 +101,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
   }, []);
 
   useEffect(() => {
-    if (initial === undefined) void refresh();
+    if (initial === undefined && mayBeSignedIn()) void refresh();
     return () => clearTimeout(retry.current);
   }, [initial, refresh]);
 

@@ -6,13 +6,15 @@ import { t } from "@lingui/core/macro";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { useBuilder } from "../builder/BuilderHost";
-import { AboutDialog } from "../dialogs/AboutDialog";
 import { useDialogs } from "../dialogs/DialogHost";
-import { LanguageDialog } from "../dialogs/LanguageDialog";
-import { isTyping } from "../dialogs/Modal";
-import { ShortcutsDialog } from "../dialogs/ShortcutsDialog";
-import { ShortlinksDialog } from "../dialogs/ShortlinksDialog";
-import { SwitchTeamDialog } from "../dialogs/SwitchTeamDialog";
+import { isTyping } from "../dialogs/is-typing";
+import {
+  AboutDialog,
+  LanguageDialog,
+  ShortcutsDialog,
+  ShortlinksDialog,
+  SwitchTeamDialog,
+} from "../dialogs/lazy";
 import { useSession } from "../session/session";
 
 export type ShortcutKey = "c" | "t" | "l" | "i" | "k" | "s" | "q" | "p";
