@@ -4,7 +4,7 @@
  * draft saved, a template saved, or closed. The API calls are invoked actors with an error path and a retry;
  * they are placeholders until the app provides real ones with `builderMachine.provide({ actors })`.
  *
- * Validation follows the form (docs/decisions/028): every change validates the whole contest (well under a
+ * Validation follows the form (docs/decisions/030): every change validates the whole contest (well under a
  * millisecond), and the errors shown are those of what the person has reached: a field they changed or left, a
  * tab or a pane they left, everything after a submit. The side pane, the sidebar marks and the pane headers all
  * read these errors, so they agree at every moment, and an error goes the moment it is fixed. A text being typed

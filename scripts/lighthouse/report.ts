@@ -12,7 +12,7 @@ export const AIM = { performance: 95, accessibility: 100, bestPractices: 100 };
  * engineers' test runs (3 runs of 12 pages each time; 1-minute load 14 to 25, BenchmarkIndex 370 to 2,370), the
  * lowest median was 54 (the builder's first pane) and the lowest single run 30 (the drawing page): the floor is
  * that run (a median under it needs two runs as bad), a tripwire for a gross regression, not a measure. The bench
- * holds the 95, taken on a quiet machine (docs/decisions/028-lighthouse-in-the-suite.md).
+ * holds the 95, taken on a quiet machine (docs/decisions/029-lighthouse-in-the-suite.md).
  */
 export const FLOOR = { performance: 30, accessibility: 100, bestPractices: 100 };
 
