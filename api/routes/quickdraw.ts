@@ -27,7 +27,6 @@ import { PostUnavailable } from "../drivers/errors";
 import { AppError, refuse } from "../errors";
 import { authOf, requirePermission, teamOf } from "../middleware/guards";
 import { providerProblem, storedAccount, teamAccounts } from "../services/accounts";
-import { logActivity } from "../services/activity";
 import { FINISHED_STATUSES, moveStatus } from "../services/contest-status";
 import {
   importsLeft,
@@ -42,7 +41,6 @@ import { formErrors, jsonBody, validationError } from "../validation";
 import { ID } from "./params";
 
 type ContestRow = typeof contests.$inferSelect;
-type Deps = AppEnv["Variables"]["deps"];
 type StoredSource = Record<string, unknown>;
 type MergeProblem =
   | "mergeIntoItself"

@@ -385,7 +385,7 @@ export class StripeStandIn {
   /** Completes a checkout as a paying customer would; answers the success address the browser goes to. */
   async pay(sessionId: string): Promise<string> {
     const session = this.sessions.get(sessionId);
-    if (!session || session.status !== "open") throw new Error(`checkout ${sessionId} is not open`);
+    if (session?.status !== "open") throw new Error(`checkout ${sessionId} is not open`);
     const price = this.prices.get(session._price as string) as Obj;
     session.status = "complete";
     session.payment_status = "paid";

@@ -13,7 +13,6 @@
  */
 import { type AtpAgent, type AtpSessionData, AtpAgent as Client, RichText } from "@atproto/api";
 import { askedKinds, listedOf } from "../../../engine/lifecycle";
-import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
 import { type PoliteOptions, politeFetch } from "../shared/polite-fetch";
@@ -36,7 +35,7 @@ import {
   readEntrants,
   resolvePostUri,
 } from "./entries";
-import { accountProfile, type ProfileLike } from "./profiles";
+import { accountProfile, entrantProfile, type ProfileLike } from "./profiles";
 import { recordKeyOf } from "./record-key";
 import {
   type AgentFactory,
@@ -366,17 +365,7 @@ export function blueskyDriver(opts: BlueskyOptions): NetworkDriver {
     ): Promise<EntrantProfile> {
       const agent = await agentOf(null);
       try {
-        const p = (await agent.getProfile({ actor: externalId })).data;
-        return {
-          external_id: p.did,
-          screen_name: p.handle,
-          name: p.displayName?.trim() || p.handle,
-          profile_url: profileUrlOf(provider, p.handle),
-          account_created_at: p.createdAt ?? null,
-          followers: p.followersCount ?? 0,
-          following: p.followsCount ?? 0,
-          posts: p.postsCount ?? 0,
-        };
+        return entrantProfile(provider, (await agent.getProfile({ actor: externalId })).data);
       } catch (err) {
         throw asDriverError(err, "getProfile");
       }

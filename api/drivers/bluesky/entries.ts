@@ -14,11 +14,10 @@
  */
 import type { AtpAgent } from "@atproto/api";
 import { type Entrant, entrantId } from "../../../engine/lifecycle";
-import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { PostUnavailable } from "../errors";
 import type { EntriesRequest } from "../types";
-import { accountNumber, fillProfiles, type ProfileLike } from "./profiles";
+import { accountNumber, entrantProfile, fillProfiles, type ProfileLike } from "./profiles";
 import { asDriverError, xrpcError } from "./session";
 
 const POST = "app.bsky.feed.post";
@@ -44,14 +43,7 @@ function emptyEntrant(provider: ProviderDefinition, p: ProfileLike, at: string):
     id: entrantId(provider.name, p.did),
     provider: provider.name,
     source_id: "",
-    external_id: p.did,
-    screen_name: p.handle,
-    name: p.displayName?.trim() || p.handle,
-    profile_url: profileUrlOf(provider, p.handle),
-    account_created_at: p.createdAt ?? null,
-    followers: p.followersCount ?? 0,
-    following: p.followsCount ?? 0,
-    posts: p.postsCount ?? 0,
+    ...entrantProfile(provider, p),
     is_bot_signal: false,
     comments: [],
     did: { repost: false, quote: false, like: false, follows: [], reactions: [] },

@@ -8,7 +8,7 @@ import type { AtpAgent } from "@atproto/api";
 import type { Entrant } from "../../../engine/lifecycle";
 import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
-import type { AccountProfile } from "../types";
+import type { AccountProfile, EntrantProfile } from "../types";
 import { asDriverError } from "./session";
 
 /** app.bsky.actor.getProfiles takes at most 25 actors a call. */
@@ -44,6 +44,20 @@ export function accountProfile(
     url: profileUrlOf(provider, p.handle),
     sandbox: false,
     ...(storedMeta ? { stored_meta: storedMeta } : {}),
+  };
+}
+
+/** What an entrant's profile says (the account-age and follower filters, the profile view). */
+export function entrantProfile(provider: ProviderDefinition, p: ProfileLike): EntrantProfile {
+  return {
+    external_id: p.did,
+    screen_name: p.handle,
+    name: p.displayName?.trim() || p.handle,
+    profile_url: profileUrlOf(provider, p.handle),
+    account_created_at: p.createdAt ?? null,
+    followers: p.followersCount ?? 0,
+    following: p.followsCount ?? 0,
+    posts: p.postsCount ?? 0,
   };
 }
 

@@ -89,7 +89,9 @@ describe("a quick import of a Bluesky post", () => {
     });
     // A 422 on the field that names it (the contract of every network's resolvePost), counting no import.
     expect(imported.status).toBe(422);
-    expect(JSON.stringify(await imported.json())).toMatch(/matched.*it was deleted, is private, or does not exist/);
+    expect(JSON.stringify(await imported.json())).toMatch(
+      /matched.*it was deleted, is private, or does not exist/,
+    );
     expect(await w.db.select().from(contests)).toEqual([]);
   });
 

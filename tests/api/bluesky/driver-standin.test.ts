@@ -134,19 +134,19 @@ describe("entries", () => {
       w.service.like(post, did);
     }
     w.service.rateLimits.set("app.bsky.feed.getLikes", { times: 1, retryAfter: 1 });
-    const all = await driver.loadEntries(request(account, post.uri));
+    const all = (await driver.loadEntries(request(account, post.uri))).entrants;
     expect(all).toHaveLength(250);
     const likeCalls = w.service.calls("app.bsky.feed.getLikes");
     // One refused (429), then pages of 100: 0, 100, 200.
     expect(likeCalls.map((c) => c.params.cursor ?? "start")).toEqual(["start", "start", "100", "200"]);
     expect(likeCalls.every((c) => c.params.limit === 100)).toBe(true);
 
-    const limited = await driver.loadEntries(request(account, post.uri, { limit: 120 }));
+    const limited = (await driver.loadEntries(request(account, post.uri, { limit: 120 }))).entrants;
     expect(limited).toHaveLength(120);
     expect(w.service.calls("app.bsky.feed.getLikes")).toHaveLength(4 + 2);
 
     w.service.cursorEndsEarly.add("app.bsky.feed.getLikes");
-    const early = await driver.loadEntries(request(account, post.uri));
+    const early = (await driver.loadEntries(request(account, post.uri))).entrants;
     expect(early).toHaveLength(100);
   });
 
