@@ -12,7 +12,7 @@ import { accounts, contests, networkQuota } from "../../../../api/db/tables";
 import { AccountNeedsReconnect, RateLimited } from "../../../../api/drivers/errors";
 import { SecretBox } from "../../../../api/drivers/shared/secrets";
 import type { OAuthTokens } from "../../../../api/drivers/shared/tokens";
-import type { EntriesLoad, EntriesRequest, NetworkDriver } from "../../../../api/drivers/types";
+import type { EntriesRequest } from "../../../../api/drivers/types";
 import { BRAND_CHANNEL, VIDEO, type YoutubeWorld, youtubeWorld } from "./world";
 
 let w: YoutubeWorld;
