@@ -17,7 +17,7 @@ import { sandboxDriver } from "./sandbox";
 import { CallBudget, politeFetch } from "./shared/polite-fetch";
 import { SecretBox } from "./shared/secrets";
 import { TokenKeeper } from "./shared/tokens";
-import type { EntriesLoad, EntriesRequest, NetworkDriver, OAuthSteps, StoredAccount } from "./types";
+import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
 import { youtubeApi } from "./youtube/api";
 import { youtubeDriver } from "./youtube/driver";
 import type { YoutubeCheckpoint } from "./youtube/entries";
@@ -116,6 +116,7 @@ function youtubeFor(
   const ledger = quotaLedger(deps, provider.name);
   const project = projectOf(config);
   return youtubeDriver({
+    provider,
     config,
     steps,
     keeper,
