@@ -12,10 +12,8 @@ import { accounts, contests, networkQuota } from "../../../../api/db/tables";
 import { AccountNeedsReconnect, RateLimited } from "../../../../api/drivers/errors";
 import { SecretBox } from "../../../../api/drivers/shared/secrets";
 import type { OAuthTokens } from "../../../../api/drivers/shared/tokens";
-import type { EntriesLoad, EntriesRequest, NetworkDriver } from "../../../../api/drivers/types";
+import type { EntriesRequest } from "../../../../api/drivers/types";
 import { BRAND_CHANNEL, VIDEO, type YoutubeWorld, youtubeWorld } from "./world";
-
-type Reader = NetworkDriver & { readEntries(r: EntriesRequest): Promise<EntriesLoad> };
 
 let w: YoutubeWorld;
 let accountId: string;
@@ -68,7 +66,7 @@ async function reader() {
     now: new Date(),
     limit: 10_000,
   };
-  return { driver: driver as Reader, request };
+  return { driver, request };
 }
 
 describe("YouTube entries", { timeout: 30_000 }, () => {
@@ -80,7 +78,7 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     w.google.pageSize = 50;
     const { driver, request } = await reader();
     const linking = w.google.calls("GET /youtube/v3/channels");
-    const load = await driver.readEntries(request);
+    const load = await driver.loadEntries(request);
     expect(load.entrants).toHaveLength(120);
     const third = load.entrants.find((e) => e.external_id === fanId(3));
     expect(third?.comments.map((c) => c.text).sort()).toEqual(["I enter #3 @brandtv", "a reply counts too"]);
@@ -97,11 +95,11 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     fans(30);
     for (let i = 0; i < 20; i++) w.google.comment(VIDEO, fanId(i), `first ${i}`, at(i));
     const { driver, request } = await reader();
-    expect((await driver.readEntries(request)).entrants).toHaveLength(20);
+    expect((await driver.loadEntries(request)).entrants).toHaveLength(20);
     const threadCalls = w.google.calls("GET /youtube/v3/commentThreads");
     for (let i = 20; i < 30; i++) w.google.comment(VIDEO, fanId(i), `later ${i}`, at(100 + i));
     w.google.comment(VIDEO, fanId(0), "a second comment", at(150));
-    const again = await driver.readEntries(request);
+    const again = await driver.loadEntries(request);
     expect(again.entrants).toHaveLength(30);
     expect(again.entrants.find((e) => e.external_id === fanId(0))?.comments).toHaveLength(2);
     expect(again.lists[0]?.listed).toBe(31);
@@ -115,12 +113,12 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     w.google.pageSize = 100;
     w.google.quotaLeft = 2;
     const { driver, request } = await reader();
-    const stopped = await driver.readEntries(request).catch((e: unknown) => e);
+    const stopped = await driver.loadEntries(request).catch((e: unknown) => e);
     expect(stopped).toBeInstanceOf(RateLimited);
     expect((stopped as RateLimited).waitMs).toBeGreaterThan(0);
     // The ledger keeps the pause: a load before the reset is refused without calling Google.
     const before = w.google.log.length;
-    await expect(driver.readEntries(request)).rejects.toBeInstanceOf(RateLimited);
+    await expect(driver.loadEntries(request)).rejects.toBeInstanceOf(RateLimited);
     expect(w.google.log.length).toBe(before);
     const row = await w.accountRow(accountId);
     expect(row?.meta?.quota_notice_until).toBeTruthy();
@@ -132,7 +130,7 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     w.google.quotaLeft = Number.POSITIVE_INFINITY;
     await w.t.db.update(networkQuota).set({ pausedUntil: null });
     const pagesBefore = w.google.calls("GET /youtube/v3/commentThreads");
-    const done = await driver.readEntries(request);
+    const done = await driver.loadEntries(request);
     expect(done.entrants).toHaveLength(250);
     expect(done.lists[0]?.listed).toBe(250);
     expect(w.google.calls("GET /youtube/v3/commentThreads") - pagesBefore).toBe(1);
@@ -156,12 +154,12 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     const { driver, request } = await reader();
     const refreshes = () => w.google.log.filter((l) => l.path === "/token").length;
     const before = refreshes();
-    expect((await driver.readEntries(request)).entrants).toHaveLength(1);
+    expect((await driver.loadEntries(request)).entrants).toHaveLength(1);
     expect(refreshes()).toBe(before + 1);
 
     await expire();
     w.google.refreshRefused = true;
-    await expect(driver.readEntries({ ...request, source_id: "s2" })).rejects.toBeInstanceOf(
+    await expect(driver.loadEntries({ ...request, source_id: "s2" })).rejects.toBeInstanceOf(
       AccountNeedsReconnect,
     );
     const row = await w.accountRow(accountId);
@@ -176,7 +174,7 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     w.google.comment(VIDEO, fanId(0), "hi", at(1));
     w.google.forgetAccessTokens();
     const { driver, request } = await reader();
-    expect((await driver.readEntries(request)).entrants).toHaveLength(1);
+    expect((await driver.loadEntries(request)).entrants).toHaveLength(1);
   });
 
   it("tries a 5xx and a timeout again, and page tokens carry a load through many pages", async () => {
@@ -186,7 +184,7 @@ describe("YouTube entries", { timeout: 30_000 }, () => {
     w.google.failNext = { status: 503, times: 1 };
     w.google.slowNext = { ms: 3_000, times: 1 };
     const { driver, request } = await reader();
-    const load = await driver.readEntries(request);
+    const load = await driver.loadEntries(request);
     expect(load.entrants).toHaveLength(30);
     // 5 pages of 7 (the last of 2), the 503 and the timed-out call each tried again.
     expect(w.google.calls("GET /youtube/v3/commentThreads")).toBe(7);
