@@ -3,7 +3,8 @@
  * checked against Google's published description): the builder knows the channel by a number (its `UC…` id is
  * text; publication.account_id is a number), the scheduler publishes the contest's comment at the start, the
  * loads read the commenters while it runs, the close and the automatic draw follow, and the winners are answered
- * under the contest's comment (YouTube has no private messages).
+ * under the contest's comment (YouTube has no private messages). A form naming the channel by its text id, or by a
+ * number no linked channel has, is refused with a 422 on publication.account_id.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -51,6 +52,34 @@ function fan(i: number) {
   return id;
 }
 
+/** The builder's create call: a YouTube source publishing with `accountId`, comment to enter, two winners drawn at `drawAt`. */
+async function create(accountId: unknown, at: { startAt: number; closeAt: number; drawAt: number }) {
+  const catalog = w.t.deps.catalog;
+  const source = structuredClone(catalog.builder.defaults.sources.youtube) as unknown as Json;
+  Object.assign(source, { id: 100, type: "youtube" });
+  const s = source as { publication: Json; actions: { comment: Json } };
+  s.publication.account_id = accountId;
+  s.publication.content = "Comment to win a year of coffee! Rules: {DRAW_LINK}";
+  s.actions.comment.enabled = true;
+  const base = {
+    ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+    name: "Coffee on YouTube",
+    start_date: new Date(at.startAt).toISOString(),
+    original_start_date: new Date(at.startAt).toISOString(),
+    close_date: new Date(at.closeAt).toISOString(),
+    nb_winners: 2,
+    autodraw: { enabled: true, date: new Date(at.drawAt).toISOString() },
+  };
+  return await w.owner.call("POST", `${A}/contests/create`, {
+    idempotency_key: randomUUID(),
+    status: "planned",
+    forPayment: false,
+    base,
+    sources: [source],
+    summary: { parameters_verified: true },
+  });
+}
+
 describe("a builder contest on a linked YouTube channel", { timeout: 60_000 }, () => {
   it("publishes its comment at the start, reads its commenters while it runs, and answers its winners under it", async () => {
     await w.connect();
@@ -65,33 +94,10 @@ describe("a builder contest on a linked YouTube channel", { timeout: 60_000 }, (
     const accountId = listed?.account_id;
     expect(Number.isSafeInteger(accountId) && (accountId as number) > 0).toBe(true);
 
-    const catalog = w.t.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.youtube) as unknown as Json;
-    Object.assign(source, { id: 100, type: "youtube" });
-    const s = source as { publication: Json; actions: { comment: Json } };
-    s.publication.account_id = accountId;
-    s.publication.content = "Comment to win a year of coffee! Rules: {DRAW_LINK}";
-    s.actions.comment.enabled = true;
     const startAt = clock.now + HOUR;
     const closeAt = startAt + 4 * HOUR;
     const drawAt = closeAt + HOUR;
-    const base = {
-      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
-      name: "Coffee on YouTube",
-      start_date: new Date(startAt).toISOString(),
-      original_start_date: new Date(startAt).toISOString(),
-      close_date: new Date(closeAt).toISOString(),
-      nb_winners: 2,
-      autodraw: { enabled: true, date: new Date(drawAt).toISOString() },
-    };
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base,
-      sources: [source],
-      summary: { parameters_verified: true },
-    });
+    const created = await create(accountId, { startAt, closeAt, drawAt });
     const answer = (await created.json()) as { contest_id?: string };
     expect(created.status, JSON.stringify(answer)).toBe(201);
     const id = answer.contest_id as string;
@@ -163,5 +169,22 @@ describe("a builder contest on a linked YouTube channel", { timeout: 60_000 }, (
     });
     expect(published.filter((p) => p.kind === "private_message")).toEqual([]);
     expect(w.google.comments.filter((c) => c.author === BRAND_CHANNEL)).toHaveLength(2);
+  });
+
+  it("refuses a form that names the channel by its text id, or by a number no linked channel has, and creates nothing", async () => {
+    await w.connect();
+    const at = { startAt: clock.now + HOUR, closeAt: clock.now + 5 * HOUR, drawAt: clock.now + 6 * HOUR };
+    const byText = await create(BRAND_CHANNEL, at);
+    expect(byText.status).toBe(422);
+    expect(Object.keys(((await byText.json()) as { errors: Json }).errors)).toContain(
+      "sources.0.publication.account_id",
+    );
+    const byOther = await create(4242, at);
+    expect(byOther.status).toBe(422);
+    expect(((await byOther.json()) as { errors: Json }).errors).toEqual({
+      "sources.0.publication.account_id": ["Is not an account linked to this team."],
+    });
+    expect(await w.t.db.select().from(contests)).toEqual([]);
+    expect(w.google.comments).toEqual([]);
   });
 });
