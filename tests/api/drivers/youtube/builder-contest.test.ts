@@ -104,6 +104,11 @@ describe("a builder contest on a linked YouTube channel", { timeout: 60_000 }, (
     const row = async () => first(w.t.db.select().from(contests).where(eq(contests.id, id)));
     expect((await row())?.sandbox).toBe(false);
     expect((await row())?.sources).toMatchObject([{ provider: "youtube", account: { _id: linked?._id } }]);
+    // The team's accounts page counts the contest on the channel (matched by the same number).
+    const list = (await (await w.owner.call("GET", `${A}/accounts/list`)).json()) as {
+      data: { _id: string; nb_contests: number }[];
+    };
+    expect(list.data.find((a) => a._id === linked?._id)?.nb_contests).toBe(1);
 
     // The builder's config does not let a team switch the winners publication on (can_edit false): set as stored,
     // with a private message to winners that a network without them (capabilities: none) must not attempt.
