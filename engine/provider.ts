@@ -102,6 +102,16 @@ export function actionCapabilityOf(
   return provider?.capabilities?.actions[kind] ?? { read: "checked" };
 }
 
+/**
+ * How winners can be sent a private message (capabilities.private_messages): none, reply_to_comment or direct. A
+ * definition without capabilities (a test's partial definition) is taken as direct, as before capabilities existed.
+ */
+export function privateMessageMode(
+  provider: ProviderFacts | undefined,
+): ProviderDefinition["capabilities"]["private_messages"]["mode"] {
+  return provider?.capabilities?.private_messages.mode ?? "direct";
+}
+
 /** The window in days within which winners can be sent a private message (Meta's private replies: 7), or null. */
 export function privateMessageWindowDays(provider: ProviderFacts | undefined): number | null {
   const messages = provider?.capabilities?.private_messages;

@@ -116,6 +116,7 @@ function youtubeFor(
   const ledger = quotaLedger(deps, provider.name);
   const project = projectOf(config);
   return youtubeDriver({
+    provider,
     config,
     steps,
     keeper,

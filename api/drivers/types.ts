@@ -14,7 +14,7 @@ import type { OAuthTokens } from "./shared/tokens";
 
 /** What a network says about an account: the fields the accounts table keeps. */
 export type AccountProfile = {
-  /** The account's id on the network (numeric text: the builder sends it as publication.account_id). */
+  /** The account's id on the network (the builder sends publicationAccountId of it as publication.account_id). */
   external_id: string;
   name: string;
   screen_name: string;

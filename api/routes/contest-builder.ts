@@ -9,6 +9,7 @@ import type { ContestBase } from "../../codegen/types";
 import type { AppEnv } from "../context";
 import { accounts } from "../db/tables";
 import { requirePermission, teamOf } from "../middleware/guards";
+import { publicationAccountId } from "../services/publication-account";
 import { teamFeatures, teamQuotas } from "../services/teams";
 
 export const contestBuilderRoutes = new Hono<AppEnv>().get("/contest-builder/defaults", async (c) => {
@@ -34,7 +35,7 @@ export const contestBuilderConfigRoutes = new Hono<AppEnv>().get(
       byProvider[a.provider] = list;
       list.push({
         _id: a.id,
-        account_id: Number(a.externalId),
+        account_id: publicationAccountId(a.externalId),
         name: a.name,
         screen_name: a.screenName,
         sandbox: a.sandbox,

@@ -19,7 +19,7 @@
 
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
-import { isMetaNetwork, privateMessageWindowDays } from "../../engine/provider";
+import { isMetaNetwork, privateMessageMode, privateMessageWindowDays } from "../../engine/provider";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
@@ -587,6 +587,8 @@ async function runPrivateMessages(
   const form = formPart(source, "winners_private_message");
   if (form?.enabled !== true) return skipped("no private message");
   if (!source.driver || !source.account) return skipped("no publishing account");
+  // A network without private messages (capabilities): winners are answered by the winners publication.
+  if (privateMessageMode(source.provider) === "none") return skipped(`${source.stored.provider}_no_messages`);
   // Some networks take private messages only within a few days of the start (the provider's definition).
   const windowDays = privateMessageWindowDays(source.provider);
   if (typeof windowDays === "number") {

@@ -14,6 +14,7 @@ import { accounts, contests, delegations } from "../db/tables";
 import type { StoredAccount } from "../drivers/types";
 import { AppError } from "../errors";
 import { countActiveInvites } from "./invites";
+import { publicationAccountId } from "./publication-account";
 import { teamQuotas } from "./teams";
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -56,7 +57,7 @@ const contestKey = (teamId: string, provider: string, externalId: string) =>
 
 /**
  * How many contests (drafts aside) of these teams each account publishes: a source of the account's network
- * whose publication.account_id is the account's external id. Keyed by contestKey.
+ * whose publication.account_id is the account's number (publicationAccountId). Keyed by contestKey.
  */
 export async function contestCounts(db: Reader, teamIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
@@ -89,7 +90,11 @@ export async function contestCounts(db: Reader, teamIds: string[]): Promise<Map<
 }
 
 export function nbContests(counts: Map<string, number>, teamId: string, account: AccountRow): number {
-  return counts.get(contestKey(teamId, account.provider, account.externalId)) ?? 0;
+  // The number the builder sends, and the external id itself for a form that names it so.
+  const ids = new Set([String(publicationAccountId(account.externalId)), account.externalId]);
+  let n = 0;
+  for (const id of ids) n += counts.get(contestKey(teamId, account.provider, id)) ?? 0;
+  return n;
 }
 
 /** Only the meta fields of schemas/stored/account.schema.json reach the API. */

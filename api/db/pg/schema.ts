@@ -74,7 +74,7 @@ export const accounts = pgTable(
     teamId: text("team_id").references(() => teams.id),
     userId: text("user_id").references(() => users.id),
     provider: text("provider").notNull(),
-    /** Numeric id on the network, used as publication.account_id by the builder. */
+    /** Id on the network; the builder knows the account by publicationAccountId of it (publication.account_id). */
     externalId: text("external_id").notNull(),
     name: text("name").notNull(),
     screenName: text("screen_name").notNull(),

@@ -3,11 +3,11 @@
  * entrants' profiles read in batches (app.bsky.actor.getProfiles, 25 a call) for the filters and the profile view:
  * creation date, followers, following, posts, and the current handle and name.
  */
-import { createHash } from "node:crypto";
 import type { AtpAgent } from "@atproto/api";
 import type { Entrant } from "../../../engine/lifecycle";
 import { profileUrlOf } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
+import { hashedAccountNumber } from "../../services/publication-account";
 import type { AccountProfile, EntrantProfile } from "../types";
 import { asDriverError } from "./session";
 
@@ -25,10 +25,12 @@ export type ProfileLike = {
   postsCount?: number;
 };
 
-/** The number a Bluesky account is known by in the builder (publication.account_id): 52 bits of SHA-256(DID). */
+/**
+ * A Bluesky account's external id: the number it is known by in the builder (publication.account_id), 52 bits of
+ * SHA-256(DID), the same number api/services/publication-account.ts gives any text id.
+ */
 export function accountNumber(did: string): string {
-  const digest = createHash("sha256").update(did).digest();
-  return String(digest.readBigUInt64BE(0) >> 12n);
+  return hashedAccountNumber(did);
 }
 
 export function accountProfile(

@@ -5,10 +5,13 @@
  *   publications answer it (comments.insert parentId). Media cannot go in a comment: they are not sent.
  * - A publication asked again (the scheduler after a restart) is found first among the video's newest threads, or
  *   the thread's replies, by our channel and text (1 unit) rather than made twice (50 units).
- * - No private messages (capability `none`): sendPrivateMessage is refused as data (MessageRefused); winners are
- *   answered by the winners publication.
+ * - Private messages as the definition's capabilities say: YouTube's are `none`, so sendPrivateMessage is refused
+ *   as data (MessageRefused) and winners are answered by the winners publication. The Data API has no message
+ *   call, so a definition that claimed another mode is refused too, saying so.
  * - Entries: ./entries.ts (incremental, resumable). Profiles: channels.list.
  */
+import { privateMessageMode } from "../../../engine/provider";
+import type { ProviderDefinition } from "../../catalog";
 import type { OAuthClientConfig } from "../../env";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
 import type { TokenKeeper } from "../shared/tokens";
@@ -29,6 +32,8 @@ import { type CheckpointStore, loadVideoEntries, type YoutubeCheckpoint } from "
 import { DAILY_QUOTA, type QuotaLedger, quotaDay, quotaResetAt } from "./quota";
 
 export type YoutubeDriverOptions = {
+  /** The network's definition: what it may do (capabilities). */
+  provider: ProviderDefinition;
   config: OAuthClientConfig;
   steps: OAuthSteps;
   keeper: TokenKeeper;
@@ -179,8 +184,11 @@ export function youtubeDriver(o: YoutubeDriverOptions): NetworkDriver {
     },
 
     async sendPrivateMessage() {
+      const mode = privateMessageMode(o.provider);
       throw new MessageRefused(
-        "youtube has no private messages: winners are answered by the winners publication",
+        mode === "none"
+          ? `${o.provider.name} has no private messages: winners are answered by the winners publication`
+          : `${o.provider.name} says private messages are ${mode}, but the YouTube Data API has no call to send one`,
       );
     },
 

@@ -12,6 +12,7 @@ import type { TeamRow } from "../../context";
 import type { contests, templates } from "../../db/tables";
 import { newId } from "../../ids";
 import type { TeamAccount } from "../accounts";
+import { isPublicationAccount } from "../publication-account";
 import { teamFeatures, teamQuotas } from "../teams";
 
 export type ContestRow = typeof contests.$inferSelect;
@@ -150,7 +151,7 @@ function storedReminders(reminders: unknown): StoredReminder[] {
   }));
 }
 
-/** The team account a source publishes with: its network and its external id (publication.account_id). */
+/** The team account a source publishes with: its network and the number its external id is known by (publication.account_id). */
 export function publishingAccount(
   accounts: readonly TeamAccount[],
   source: unknown,
@@ -161,7 +162,9 @@ export function publishingAccount(
   if (typeof accountId !== "number" && typeof accountId !== "string") return undefined;
   return accounts.find(
     (a) =>
-      a.account.provider === source.type && a.account.externalId === String(accountId) && !a.account.disabled,
+      a.account.provider === source.type &&
+      isPublicationAccount(accountId, a.account.externalId) &&
+      !a.account.disabled,
   );
 }
 

@@ -25,7 +25,8 @@ export const PUBLIC_URL = "http://fairdraw.test";
 export const BRAND_CHANNEL = "UCbrandbrandbrandbrand01";
 export const VIDEO = "vidBrand001";
 
-export async function youtubeWorld(opts: { configured?: boolean } = {}) {
+/** `clock`: the app's clock, for a test that moves it (the scheduler's ticks); the real time otherwise. */
+export async function youtubeWorld(opts: { configured?: boolean; clock?: () => Date } = {}) {
   const google = await new GoogleStandIn().start();
   google.redirectUris.add(`${PUBLIC_URL}/api/v1/accounts/callback/youtube`);
   google.addChannel("brand", {
@@ -51,6 +52,7 @@ export async function youtubeWorld(opts: { configured?: boolean } = {}) {
       networkTimeoutMs: 1_000,
     },
     logger: pino({ level: "trace" }, sink),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   const owner: Session = await signIn(t, "olive@brand.example", "Olive");
   const teamId = await currentTeamId(t, owner.userId);

@@ -1,0 +1,20 @@
+/** What a network's definition says winners can be sent (capabilities.private_messages), read one way everywhere. */
+import { describe, expect, it } from "vitest";
+import { loadCatalog } from "../../api/catalog";
+import { privateMessageMode, privateMessageWindowDays } from "../../engine/provider";
+
+const providers = loadCatalog().providers;
+
+describe("privateMessageMode", () => {
+  it("reads none, reply_to_comment or direct from the network's definition", () => {
+    expect(privateMessageMode(providers.get("youtube"))).toBe("none");
+    expect(privateMessageMode(providers.get("facebook"))).toBe("reply_to_comment");
+    expect(privateMessageWindowDays(providers.get("facebook"))).toBe(7);
+    expect(privateMessageMode(providers.get("bluesky"))).toBe("direct");
+  });
+
+  it("takes a definition without capabilities as direct, as before they existed", () => {
+    expect(privateMessageMode({ name: "partial" } as never)).toBe("direct");
+    expect(privateMessageMode(undefined)).toBe("direct");
+  });
+});
