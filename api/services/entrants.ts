@@ -361,6 +361,7 @@ export async function writeEntries(
       did: e.did,
       repostRatio: e.repost_ratio === null ? null : Math.round(e.repost_ratio),
       firstAt: e.first_at,
+      firstSeen: e.first_seen ?? false,
       valid: verdict?.valid ?? false,
       reasons: verdict?.reasons ?? [],
       manualCheck: check?.manualCheck ?? "pending",
@@ -411,6 +412,7 @@ function storedEntrant(row: EntrantRow): Entrant {
     did: row.did as unknown as Entrant["did"],
     repost_ratio: row.repostRatio,
     first_at: row.firstAt,
+    first_seen: row.firstSeen,
   };
 }
 
@@ -667,6 +669,7 @@ export function entryShape(
     reasons: row.reasons,
     did: row.did,
     first_at: row.firstAt,
+    first_seen: row.firstSeen,
     winner: draw.winners.has(row.id),
     substitute: draw.substitutes.has(row.id),
     created_at: row.loadedAt,
