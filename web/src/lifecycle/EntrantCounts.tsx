@@ -20,9 +20,9 @@ export function EntrantCounts({ account }: { account: Entry["account"] }) {
   const postsText = compact(posts);
   return (
     <span className="entrant-counts muted" data-counts={`${followers}/${following}/${posts}`}>
-      <span>{t`Followers: ${followersText}`}</span>
-      <span>{t`Following: ${followingText}`}</span>
-      <span>{t`Posts: ${postsText}`}</span>
+      <span className="entrant-count">{t`Followers: ${followersText}`}</span>
+      <span className="entrant-count">{t`Following: ${followingText}`}</span>
+      <span className="entrant-count">{t`Posts: ${postsText}`}</span>
     </span>
   );
 }
