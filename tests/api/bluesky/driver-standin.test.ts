@@ -167,6 +167,16 @@ describe("entries", () => {
     expect(alice?.account).toMatchObject({ followers: 12_345, following: 67, posts: 890 });
     expect(alice?.first_seen).toBe(true);
     expect(bob?.first_seen).toBe(false);
+    // The CSV download says it too, beside the time.
+    const csv = await (await w.owner.call("GET", `${path}/entries/export`)).text();
+    const [header = "", ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const column = header.split(",").indexOf("entered_at_first_seen");
+    const cellOf = (did: string) => lines.find((l) => l.includes(did))?.split(",")[column];
+    expect(cellOf(ALICE.did)).toBe("yes");
+    expect(cellOf(BOB.did)).toBe("no");
   });
 
   it("pages with the cursor up to the limit, waits out a 429's retry-after, and stops when a cursor ends early", async () => {
