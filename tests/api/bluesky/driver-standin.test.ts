@@ -10,6 +10,7 @@ import { first } from "../../../api/db/query";
 import { contests } from "../../../api/db/tables";
 import { MessageRefused } from "../../../api/drivers/errors";
 import type { EntriesRequest } from "../../../api/drivers/types";
+import { readEntries } from "../../../api/services/entrants";
 import { publishOnce } from "../../../api/services/publications";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
 import { expectShape } from "../../helpers/world";
@@ -158,6 +159,7 @@ describe("entries", () => {
     const answer = (await (await w.owner.call("GET", `${path}/entries?per_page=50`)).json()) as {
       data: {
         account: { id: string; followers: number; following: number; posts: number };
+        first_at: string;
         first_seen: boolean;
       }[];
     };
@@ -177,6 +179,15 @@ describe("entries", () => {
     const cellOf = (did: string) => lines.find((l) => l.includes(did))?.split(",")[column];
     expect(cellOf(ALICE.did)).toBe("yes");
     expect(cellOf(BOB.did)).toBe("no");
+
+    // A later load reads the repost again with its own time: the first sight, stored, is kept.
+    const row = await first(w.db.select().from(contests).where(eq(contests.id, contestId)));
+    if (!row) throw new Error("no contest");
+    const later = new Date(Date.parse(alice?.first_at ?? "") + 3_600_000);
+    const again = await readEntries(w.deps, row, { limit: 100, now: later });
+    const aliceAgain = again.entrants.find((e) => e.external_id === ALICE.did);
+    expect(aliceAgain?.first_at).toBe(alice?.first_at);
+    expect(aliceAgain?.first_seen).toBe(true);
   });
 
   it("pages with the cursor up to the limit, waits out a 429's retry-after, and stops when a cursor ends early", async () => {
