@@ -537,6 +537,8 @@ export const entrants = sqliteTable(
     did: text("did", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     repostRatio: integer("repost_ratio"),
     firstAt: text("first_at").notNull(),
+    /** first_at is when a load first saw the action: the network dates none (a repost as listed). */
+    firstSeen: integer("first_seen", { mode: "boolean" }).notNull().default(false),
     valid: integer("valid", { mode: "boolean" }).notNull(),
     /** Why the filters removed it (reason codes). */
     reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull(),

@@ -244,7 +244,25 @@ export async function readEntries(
     // Whatever a driver answers, an entrant belongs to the source it was read from.
     for (const e of filled) read.push({ ...e, source_id: source.stored._id });
   }
+  await keepFirstSights(deps.db, row.id, read);
   return prepareLoad(deps.db, row, read, { ...opts, providers: deps.catalog.providers, lists });
+}
+
+/**
+ * An entry the network dates nowhere (a Bluesky repost) is dated by the load that first saw it: every load reads
+ * it again with its own time, so an earlier load's first sight, stored, is kept (docs/draw.md).
+ */
+async function keepFirstSights(db: Db, contestId: string, read: Entrant[]): Promise<void> {
+  if (!read.some((e) => e.first_seen)) return;
+  const stored = await db
+    .select({ id: entrants.id, sourceId: entrants.sourceId, firstAt: entrants.firstAt })
+    .from(entrants)
+    .where(and(eq(entrants.contestId, contestId), eq(entrants.firstSeen, true)));
+  const earlier = new Map(stored.map((r) => [`${r.id} ${r.sourceId}`, r.firstAt]));
+  for (const e of read) {
+    const before = e.first_seen ? earlier.get(`${e.id} ${e.source_id}`) : undefined;
+    if (before && Date.parse(before) < Date.parse(e.first_at)) e.first_at = before;
+  }
 }
 
 /**
@@ -361,6 +379,7 @@ export async function writeEntries(
       did: e.did,
       repostRatio: e.repost_ratio === null ? null : Math.round(e.repost_ratio),
       firstAt: e.first_at,
+      firstSeen: e.first_seen ?? false,
       valid: verdict?.valid ?? false,
       reasons: verdict?.reasons ?? [],
       manualCheck: check?.manualCheck ?? "pending",
@@ -411,6 +430,7 @@ function storedEntrant(row: EntrantRow): Entrant {
     did: row.did as unknown as Entrant["did"],
     repost_ratio: row.repostRatio,
     first_at: row.firstAt,
+    first_seen: row.firstSeen,
   };
 }
 
@@ -667,6 +687,7 @@ export function entryShape(
     reasons: row.reasons,
     did: row.did,
     first_at: row.firstAt,
+    first_seen: row.firstSeen,
     winner: draw.winners.has(row.id),
     substitute: draw.substitutes.has(row.id),
     created_at: row.loadedAt,

@@ -103,6 +103,8 @@ export const CSV_COLUMNS = [
   "profile_url",
   "source_id",
   "entered_at",
+  // "yes": entered_at is when a load first saw the entry, the network dating none (a Bluesky repost).
+  "entered_at_first_seen",
   "account_created_at",
   "followers",
   "following",
@@ -138,6 +140,7 @@ export async function entriesCsv(db: Pick<Db, "select">, row: ContestRow): Promi
         e.profileUrl,
         e.sourceId,
         e.firstAt,
+        e.firstSeen ? "yes" : "no",
         e.accountCreatedAt,
         e.followers,
         e.following,

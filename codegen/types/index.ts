@@ -3266,6 +3266,10 @@ export interface ContestEntry {
    */
   first_at?: string;
   /**
+   * first_at is when a load first saw the entrant's earliest action, the network dating none (a Bluesky repost as listed): known to within one load period.
+   */
+  first_seen?: boolean;
+  /**
    * Drawn as a substitute by the final draw.
    */
   substitute?: boolean;

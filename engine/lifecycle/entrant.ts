@@ -40,6 +40,8 @@ export type Entrant = {
   repost_ratio: number | null;
   /** When the account first entered this source. */
   first_at: string;
+  /** first_at is when a load first saw the action, the network dating none (a Bluesky repost as listed). */
+  first_seen?: boolean;
 };
 
 /** The id of an entrant in the entrants list: provider:external_id. */

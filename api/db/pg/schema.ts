@@ -535,6 +535,8 @@ export const entrants = pgTable(
     did: jsonb("did").$type<Record<string, unknown>>().notNull(),
     repostRatio: integer("repost_ratio"),
     firstAt: text("first_at").notNull(),
+    /** first_at is when a load first saw the action: the network dates none (a repost as listed). */
+    firstSeen: boolean("first_seen").notNull().default(false),
     valid: boolean("valid").notNull(),
     /** Why the filters removed it (reason codes). */
     reasons: jsonb("reasons").$type<string[]>().notNull(),

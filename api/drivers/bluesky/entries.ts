@@ -214,7 +214,12 @@ export async function readEntrants(
     } else if (Date.parse(when) < Date.parse(e.first_at)) {
       // Lists are read one after the other: an account enters at its earliest action, whichever list has it.
       e.first_at = when;
+    } else {
+      return e;
     }
+    // An undated action (a repost as listed) is dated by this load: the entry says so (docs/draw.md).
+    if (at === undefined) e.first_seen = true;
+    else delete e.first_seen;
     return e;
   };
   const save = async () => {

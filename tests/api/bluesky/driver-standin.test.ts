@@ -10,8 +10,10 @@ import { first } from "../../../api/db/query";
 import { contests } from "../../../api/db/tables";
 import { MessageRefused } from "../../../api/drivers/errors";
 import type { EntriesRequest } from "../../../api/drivers/types";
+import { readEntries } from "../../../api/services/entrants";
 import { publishOnce } from "../../../api/services/publications";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
+import { expectShape } from "../../helpers/world";
 import { type StandInWorld as BlueskyWorld, standInWorld as blueskyWorld } from "./world";
 
 const [, ALICE, BOB, CAROL, DAVE, PARTNER] = ACCOUNTS as [
@@ -114,6 +116,79 @@ describe("entries", () => {
       ...extra,
     } satisfies EntriesRequest;
   }
+
+  it("dates a repost-only entrant by the load that first saw it and says so; a dated action wins over it", async () => {
+    const linked = await w.linkBrand();
+    const { driver, account } = await w.driverOf(linked._id);
+    const post = w.service.addPost(BRAND.did, "Giveaway!");
+    w.service.repost(post, ALICE.did);
+    w.service.repost(post, BOB.did);
+    w.service.like(post, BOB.did);
+    const asked = request(account, post.uri);
+    const { entrants } = await driver.loadEntries(asked);
+    const alice = entrants.find((e) => e.external_id === ALICE.did);
+    const bob = entrants.find((e) => e.external_id === BOB.did);
+    // The repost as listed has no time: the load's own, flagged.
+    expect(alice?.first_at).toBe(asked.now.toISOString());
+    expect(alice?.first_seen).toBe(true);
+    // The like's record carries its time (the stand-in's first like: 2026-11-02T00:00Z), earlier than the load.
+    expect(bob?.first_at).toBe("2026-11-02T00:00:00.000Z");
+    expect(bob?.first_seen).toBeUndefined();
+  });
+
+  it("answers each entry with its entrant's counts and whether its time is the load's first sight", async () => {
+    await w.linkBrand();
+    const post = w.service.addPost(BRAND.did, "Giveaway!");
+    w.service.accounts.set(ALICE.did, {
+      ...w.service.accounts.get(ALICE.did),
+      followersCount: 12_345,
+      followsCount: 67,
+      postsCount: 890,
+    } as never);
+    w.service.repost(post, ALICE.did);
+    w.service.like(post, BOB.did);
+    const imported = await w.owner.call("POST", "/api/v1/teams/current/contests/quickdraw", {
+      provider: "bluesky",
+      matched: `https://bsky.app/profile/${BRAND.handle}/post/${post.uri.split("/").pop()}`,
+      confirm: true,
+      name: "Counts",
+    });
+    const contestId = ((await imported.json()) as { contest_id: string }).contest_id;
+    const path = `/api/v1/teams/current/contests/${contestId}`;
+    expect((await w.owner.call("POST", `${path}/load_entries`, { consent: true })).status).toBe(200);
+    const answer = (await (await w.owner.call("GET", `${path}/entries?per_page=50`)).json()) as {
+      data: {
+        account: { id: string; followers: number; following: number; posts: number };
+        first_at: string;
+        first_seen: boolean;
+      }[];
+    };
+    for (const entry of answer.data) expectShape("stored/entry", entry);
+    const alice = answer.data.find((e) => e.account.id === ALICE.did);
+    const bob = answer.data.find((e) => e.account.id === BOB.did);
+    expect(alice?.account).toMatchObject({ followers: 12_345, following: 67, posts: 890 });
+    expect(alice?.first_seen).toBe(true);
+    expect(bob?.first_seen).toBe(false);
+    // The CSV download says it too, beside the time.
+    const csv = await (await w.owner.call("GET", `${path}/entries/export`)).text();
+    const [header = "", ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const column = header.split(",").indexOf("entered_at_first_seen");
+    const cellOf = (did: string) => lines.find((l) => l.includes(did))?.split(",")[column];
+    expect(cellOf(ALICE.did)).toBe("yes");
+    expect(cellOf(BOB.did)).toBe("no");
+
+    // A later load reads the repost again with its own time: the first sight, stored, is kept.
+    const row = await first(w.db.select().from(contests).where(eq(contests.id, contestId)));
+    if (!row) throw new Error("no contest");
+    const later = new Date(Date.parse(alice?.first_at ?? "") + 3_600_000);
+    const again = await readEntries(w.deps, row, { limit: 100, now: later });
+    const aliceAgain = again.entrants.find((e) => e.external_id === ALICE.did);
+    expect(aliceAgain?.first_at).toBe(alice?.first_at);
+    expect(aliceAgain?.first_seen).toBe(true);
+  });
 
   it("pages with the cursor up to the limit, waits out a 429's retry-after, and stops when a cursor ends early", async () => {
     const linked = await w.linkBrand();

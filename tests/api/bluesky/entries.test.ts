@@ -139,6 +139,8 @@ describe("entries on the real network", () => {
     // A repost as listed carries no time: the load that first saw it, never before the post.
     const postAt = await createdAtOf(w.brand, post.uri);
     expect(by[bob.did]?.first_at).toBe(loadAt.toISOString());
+    expect(by[bob.did]?.first_seen).toBe(true);
+    expect(by[alice.did]?.first_seen).toBeUndefined();
     expect(Date.parse(by[bob.did]?.first_at ?? "")).toBeGreaterThanOrEqual(Date.parse(postAt));
   });
 

@@ -81,6 +81,17 @@ const openProfile = () => fireEvent.click(profileLink());
 const unlocked = () => waitFor(() => expect((approve() as HTMLButtonElement).disabled).toBe(false));
 
 describe("the manual check of an entrant", () => {
+  it("shows the entrant's followers, following and posts beside the name, the figures a reviewer judges by", () => {
+    const entry = entryFixture();
+    renderPanel({
+      entry: { ...entry, account: { ...entry.account, followers: 4_200, following: 12, posts: 0 } },
+    });
+    const panel = screen.getByRole("region", { name: "Manual check of Ana Lima" });
+    expect(within(panel).getByText("Followers: 4.2K")).toBeTruthy();
+    expect(within(panel).getByText("Following: 12")).toBeTruthy();
+    expect(within(panel).getByText("Posts: 0")).toBeTruthy();
+  });
+
   it("keeps approve and reject disabled until the server recorded that the profile was opened in a new tab", async () => {
     const entry = entryFixture();
     const call = deferred<ProfileOpening>();

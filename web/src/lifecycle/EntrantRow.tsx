@@ -1,6 +1,7 @@
 /**
- * One entry in the entries table: the account (network, name, handle, a link to its profile), when it entered,
- * what the filters said (valid, or the reasons that removed it), its manual check and whether the draw picked it.
+ * One entry in the entries table: the account (network, name, handle, a link to its profile, its counts), when it
+ * entered (or was first seen, where the network dates nothing), what the filters said (valid, or the reasons that
+ * removed it), its manual check and whether the draw picked it.
  */
 
 import type { MessageDescriptor } from "@lingui/core";
@@ -11,6 +12,7 @@ import { DataTable } from "../components/DataTable";
 import { ProviderMark } from "../components/ProviderMark";
 import type { Entry } from "./api";
 import { profileUrlOf } from "./contest-rules";
+import { EntrantCounts } from "./EntrantCounts";
 import { ReasonList } from "./ReasonBadge";
 
 export type ManualCheck = Entry["manual_check"]["status"];
@@ -54,6 +56,7 @@ export function EntrantAccount({ account }: { account: Entry["account"] }) {
         ) : (
           <span className="muted">@{account.screen_name}</span>
         )}
+        <EntrantCounts account={account} />
       </span>
     </span>
   );
@@ -80,6 +83,12 @@ export function EntrantRow({
             {i18n.date(entered, { dateStyle: "medium", timeStyle: "short" })}
           </time>
         ) : null}
+        {entry.first_seen && (
+          // The network dates none of the entrant's actions (a Bluesky repost): the time is the load's.
+          <span className="entry-first-seen muted">
+            <Trans>first seen</Trans>
+          </span>
+        )}
       </td>
       <td>
         {entry.valid ? (

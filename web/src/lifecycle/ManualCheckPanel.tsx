@@ -17,6 +17,7 @@ import { ProviderMark } from "../components/ProviderMark";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import type { CheckBody, Entry, ProfileOpening } from "./api";
 import { type CommentTerms, profileUrlOf } from "./contest-rules";
+import { EntrantCounts } from "./EntrantCounts";
 import { ManualCheckStatus } from "./EntrantRow";
 import { HighlightedComment, HighlightLegend } from "./HighlightedComment";
 import { ReasonList } from "./ReasonBadge";
@@ -153,6 +154,7 @@ export function ManualCheckPanel({
         <ProviderMark provider={account.provider} />
         <div>
           <strong>{account.name}</strong> <span className="muted">@{account.screen_name}</span>
+          <EntrantCounts account={account} />
           <div>
             <ManualCheckStatus status={entry.manual_check.status} />
           </div>

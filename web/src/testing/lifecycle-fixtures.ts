@@ -89,6 +89,7 @@ export function entryFixture(over: Partial<Entry> & { name?: string; screen_name
     reasons: [],
     did: { repost: true, like: true },
     first_at: "2030-03-02T10:15:00.000Z",
+    first_seen: false,
     winner: false,
     substitute: false,
     created_at: "2030-03-08T09:01:00.000Z",

@@ -1,0 +1,1 @@
+ALTER TABLE `entrants` ADD `first_seen` integer DEFAULT false NOT NULL;

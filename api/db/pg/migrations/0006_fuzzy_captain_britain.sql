@@ -1,0 +1,1 @@
+ALTER TABLE "entrants" ADD COLUMN "first_seen" boolean DEFAULT false NOT NULL;
