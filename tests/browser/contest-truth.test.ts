@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entrantsListText, seedCommitment, sha256Hex } from "../../engine/lifecycle";
+import { entrantsListText, type FrozenListRead, seedCommitment, sha256Hex } from "../../engine/lifecycle";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 import { type ApiCall, signInDemo } from "./builder-helpers";
@@ -261,6 +261,7 @@ describe("the verify page's downloads and /verify/method", () => {
       seed_commitment: string;
       entrants: string[];
       entrants_hash: string;
+      list_reads: FrozenListRead[];
     };
     await page.goto(`${server.url}/verify/${contest._id}`);
     const downloads = page.getByRole("region", { name: "Downloads" });
@@ -279,7 +280,8 @@ describe("the verify page's downloads and /verify/method", () => {
       { name: `sha256sums-${contest._id}.txt`, hash: sha256Hex(sums) },
     ]);
     expect(seedCommitment(proof.seed)).toBe(proof.seed_commitment);
-    expect(sha256Hex(entrantsListText(proof.entrants))).toBe(proof.entrants_hash);
+    // The list's hash covers what each network let the draw read of its lists, after the ids.
+    expect(sha256Hex(entrantsListText(proof.entrants, proof.list_reads))).toBe(proof.entrants_hash);
 
     const [file] = await Promise.all([
       page.waitForEvent("download"),
