@@ -65,8 +65,13 @@ const steps: Step[] = [
     vitestReport: report("browser"),
   },
   // Lighthouse's mobile profile over the main pages: accessibility and best practices at 100, performance over a
-  // floor for this loaded machine (scripts/lighthouse/report.ts); the bench holds the 95.
-  { name: "Lighthouse (mobile profile)", cmd: ["npx", "tsx", "scripts/lighthouse.ts", "--check"] },
+  // floor for this loaded machine (scripts/lighthouse/report.ts); the bench holds the 95. One run a page here (about
+  // 30 s each on 2 cores; three took 20 minutes of the suite): the floor is the lowest single run measured, so one
+  // run is held to what three runs' median would be.
+  {
+    name: "Lighthouse (mobile profile)",
+    cmd: ["npx", "tsx", "scripts/lighthouse.ts", "--check", "--runs", "1"],
+  },
 ];
 
 let passed = 0;
