@@ -73,6 +73,20 @@ function numeric(lhr: Result, id: string): number {
   return lhr.audits[id]?.numericValue ?? Number.NaN;
 }
 
+/** Lighthouse's own runtime error (NO_NAVSTART, a lost trace): it asks to be run again, and a second try is. */
+class TraceLost extends Error {}
+
+/** An audit whose trace Lighthouse lost is taken again, twice at most; any other failure stands. */
+async function auditWithRetry(audit: () => Promise<Run>): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit();
+    } catch (err) {
+      if (!(err instanceof TraceLost) || attempt === 3) throw err;
+    }
+  }
+}
+
 /** The audits of a category that lost points, each with what Lighthouse found (items, or its figure). */
 function lost(lhr: Result, category: string): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
@@ -113,7 +127,7 @@ async function auditOnce(chromePath: string, url: string, cookies: Cookie[], rep
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new TraceLost(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     // A page that sent the browser elsewhere (a lost session sends it to /login) was not the page asked for.
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
@@ -173,7 +187,9 @@ export async function auditPages(opts: AuditOptions): Promise<PageResult[]> {
     for (let r = 0; r < opts.runs; r++) {
       for (const result of results) {
         const url = `${server.url}${result.page.path(ids)}`;
-        const run = await auditOnce(chromePath, url, result.page.signedIn ? cookies : [], opts.reports);
+        const run = await auditWithRetry(() =>
+          auditOnce(chromePath, url, result.page.signedIn ? cookies : [], opts.reports),
+        );
         result.runs.push(run);
         opts.progress?.(
           `lighthouse: ${result.page.name} run ${r + 1}/${opts.runs}: performance ${run.performance}, ` +
