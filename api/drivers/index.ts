@@ -45,13 +45,17 @@ export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime" | "uploa
 /** The OAuth drivers, by the provider definition's `driver`. */
 const OAUTH_DRIVERS = new Set(["youtube-data-v3"]);
 
+/** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */
+export function linksWithAppPassword(provider: ProviderDefinition): boolean {
+  return provider.driver === "atproto";
+}
+
 /**
  * Networks with a real driver (the provider definition's `driver`): Bluesky always; an OAuth network when its
- * client is configured (P_CLIENT_ID; `env` given), else it stays the sandbox.
+ * client is configured (P_CLIENT_ID), else it stays the sandbox.
  */
-export function hasRealDriver(provider: ProviderDefinition, env?: Pick<Env, "oauth">): boolean {
-  if (provider.driver === "atproto") return true;
-  return env !== undefined && oauthConfigOf(provider, env) !== null;
+export function hasRealDriver(provider: ProviderDefinition, env: Pick<Env, "oauth">): boolean {
+  return linksWithAppPassword(provider) || oauthConfigOf(provider, env) !== null;
 }
 
 /** The configured OAuth client of a network with an OAuth driver; null: not configured (the sandbox). */

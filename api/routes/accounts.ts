@@ -14,7 +14,7 @@ import type { AppEnv, Deps } from "../context";
 import { first } from "../db/query";
 import { accounts, delegations, teamMembers, teams, users } from "../db/tables";
 import { transaction } from "../db/transaction";
-import { driverFor, hasRealDriver } from "../drivers";
+import { driverFor, linksWithAppPassword } from "../drivers";
 import { LinkRefused } from "../drivers/bluesky/driver";
 import type { NetworkDriver } from "../drivers/types";
 import { AppError } from "../errors";
@@ -55,7 +55,7 @@ export function linkCredentials(
   const errors: Parameters<typeof validationError>[1] = {};
   if (typeof identifier !== "string" || identifier.trim().length > 253) {
     errors.identifier = [{ key: "validation.string", rule: "string" }];
-  } else if (!hasRealDriver(provider)) {
+  } else if (!linksWithAppPassword(provider)) {
     errors.identifier = [{ key: "validation.bluesky.real_not_supported", rule: "in" }];
   }
   if (password === undefined || password === null || password === "") {
