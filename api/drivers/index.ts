@@ -5,25 +5,25 @@
  * the real driver; without them, the sandbox links a rehearsal account as before.
  */
 
-import { createHash } from "node:crypto";
 import type { ProviderDefinition } from "../catalog";
 import type { Deps } from "../context";
-import type { Env, OAuthClientConfig, OAuthNetwork } from "../env";
-import { credentialStore, loadProgress, oauthTokenRow, uploadMedia } from "../services/account-credentials";
-import { checkpointStore, quotaExceededNotice, quotaLedger } from "../services/network-quota";
+import type { Env, OAuthClientConfig, OAuthNetwork as OAuthNetworkName } from "../env";
+import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
 import { withoutNul } from "../services/network-text";
 import { blueskyDriver } from "./bluesky/driver";
+import {
+  type DriverDeps,
+  type OAuthNetwork,
+  type OAuthNetworkContext,
+  PERSON_WAIT_MS,
+  type Waiter,
+} from "./oauth-network";
 import { sandboxDriver } from "./sandbox";
-import { CallBudget, politeFetch } from "./shared/polite-fetch";
 import { SecretBox } from "./shared/secrets";
-import { TokenKeeper } from "./shared/tokens";
 import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
-import { youtubeApi } from "./youtube/api";
-import { youtubeDriver } from "./youtube/driver";
-import type { YoutubeCheckpoint } from "./youtube/entries";
-import { youtubeOAuth } from "./youtube/oauth";
-import { quotaDay } from "./youtube/quota";
+import { youtubeNetwork } from "./youtube/network";
 
+export { type DriverDeps, PERSON_WAIT_MS, type Waiter } from "./oauth-network";
 export type {
   AccountProfile,
   EntrantProfile,
@@ -40,10 +40,13 @@ export type {
   StoredAccount,
 } from "./types";
 
-export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime" | "uploads">;
-
-/** The OAuth drivers, by the provider definition's `driver`. */
-const OAUTH_DRIVERS = new Set(["youtube-data-v3"]);
+/**
+ * The OAuth networks, by the provider definition's `driver`: each one's connect steps and driver
+ * (./oauth-network.ts). A new network adds its line here.
+ */
+const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
+  "youtube-data-v3": youtubeNetwork,
+};
 
 /** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */
 export function linksWithAppPassword(provider: ProviderDefinition): boolean {
@@ -63,8 +66,8 @@ export function oauthConfigOf(
   provider: ProviderDefinition,
   env: Pick<Env, "oauth">,
 ): OAuthClientConfig | null {
-  if (!OAUTH_DRIVERS.has(provider.driver ?? "")) return null;
-  return env.oauth[provider.name as OAuthNetwork] ?? null;
+  if (!OAUTH_DRIVERS[provider.driver ?? ""]) return null;
+  return env.oauth[provider.name as OAuthNetworkName] ?? null;
 }
 
 /** Where the network sends the person back after consent: the same for every OAuth network. */
@@ -72,89 +75,25 @@ export function redirectUriOf(provider: ProviderDefinition, env: Pick<Env, "publ
   return `${env.publicUrl.replace(/\/$/, "")}/api/v1/accounts/callback/${provider.name}`;
 }
 
+/** What an OAuth network's builders are given; null when the network stays the sandbox. */
+function oauthContextOf(
+  provider: ProviderDefinition,
+  env: Pick<Env, "oauth" | "publicUrl">,
+): { network: OAuthNetwork; context: OAuthNetworkContext } | null {
+  const config = oauthConfigOf(provider, env);
+  const network = OAUTH_DRIVERS[provider.driver ?? ""];
+  if (!config || !network) return null;
+  return { network, context: { provider, config, redirectUri: redirectUriOf(provider, env) } };
+}
+
 /** The OAuth steps of a configured network (the connect flow); null when it stays the sandbox. */
 export function oauthStepsFor(
   provider: ProviderDefinition,
   deps: Pick<Deps, "env" | "db" | "clock">,
 ): OAuthSteps | null {
-  const config = oauthConfigOf(provider, deps.env);
-  if (!config) return null;
-  const ledger = quotaLedger(deps, provider.name);
-  return youtubeOAuth({
-    config,
-    redirectUri: redirectUriOf(provider, deps.env),
-    scopes: provider.scopes ?? [],
-    spend: (units) => ledger.spend(projectOf(config), quotaDay(deps.clock().getTime()), units),
-  });
+  const found = oauthContextOf(provider, deps.env);
+  return found ? found.network.steps(found.context, deps) : null;
 }
-
-/** One call budget per process, shared by every driver: an account's calls never go faster than it allows. */
-const CALLS = new CallBudget(120, 60_000);
-
-/** A short hash of the OAuth client id: whose quota (a Google Cloud project) the ledger counts. */
-function projectOf(config: OAuthClientConfig): string {
-  return createHash("sha256").update(config.clientId).digest("hex").slice(0, 16);
-}
-
-function youtubeFor(
-  provider: ProviderDefinition,
-  deps: DriverDeps,
-  config: OAuthClientConfig,
-  account: StoredAccount | null,
-  waiter: Waiter,
-): NetworkDriver {
-  const steps = youtubeOAuth({
-    config,
-    redirectUri: redirectUriOf(provider, deps.env),
-    scopes: provider.scopes ?? [],
-  });
-  const now = () => deps.clock().getTime();
-  const keeper = new TokenKeeper(
-    new SecretBox(deps.env.accountSecretKey),
-    oauthTokenRow(deps, provider.display_name),
-    steps.refresh,
-    {
-      now,
-    },
-  );
-  const ledger = quotaLedger(deps, provider.name);
-  const project = projectOf(config);
-  return youtubeDriver({
-    provider,
-    config,
-    steps,
-    keeper,
-    ledger,
-    project,
-    account,
-    now,
-    checkpoints: checkpointStore<YoutubeCheckpoint>(deps),
-    apiFor: (as) =>
-      youtubeApi({
-        apiUrl: config.apiUrl,
-        fetch: politeFetch({
-          retries5xx: 3,
-          timeoutMs: deps.env.networkTimeoutMs,
-          calls: { budget: CALLS, key: `${provider.name}:${as.external_id}` },
-          ...(waiter.person ? { maxWaitMs: PERSON_WAIT_MS, budgetMs: PERSON_WAIT_MS } : {}),
-        }),
-        token: (refused) => keeper.accessToken(as, refused),
-        ledger,
-        project,
-        now,
-        onQuotaExceeded: (resetsAt) => quotaExceededNotice(deps, provider, as, resetsAt),
-      }),
-  });
-}
-
-/**
- * The most a request made by a person waits in all on a network's rate limit (a link, a refresh, loading
- * entries): beyond it the request answers 429 with retry_after. The scheduler's jobs wait as the network asks.
- */
-export const PERSON_WAIT_MS = 3_000;
-
-/** Who waits for a driver's calls: a person's request (a few seconds at most) or the scheduler. */
-export type Waiter = { person?: boolean };
 
 /**
  * The driver with every answer made storable on both engines: U+0000 removed from what a network sent (PostgreSQL
@@ -207,10 +146,10 @@ export function driverFor(
 ): NetworkDriver {
   const real = account === "real" || (account !== null && !account.sandbox);
   if (!real || !hasRealDriver(provider, deps.env)) return storableSandbox;
-  const oauth = oauthConfigOf(provider, deps.env);
+  const oauth = oauthContextOf(provider, deps.env);
   if (oauth) {
     const stored = account !== "real" && "provider" in account ? account : null;
-    return storable(youtubeFor(provider, deps, oauth, stored, waiter));
+    return storable(oauth.network.driver(oauth.context, deps, stored, waiter));
   }
   return storable(
     blueskyDriver({
