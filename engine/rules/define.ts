@@ -40,13 +40,6 @@ export type RuleDefinition<P extends readonly ParamSpec[] = readonly ParamSpec[]
   /** Never fails: the rule only records something for other readers (needed_by, for the ties); the chain skips it. */
   readonly inert?: boolean;
   /**
-   * Which way the listed fields tie (engine/validation/dependents.ts): "reads" (the default), this field's check
-   * reads them, so a change there re-validates this field; "dependents", they depend on this field (needed_by).
-   */
-  readonly fieldsAre?: "reads" | "dependents";
-  /** Fields the check reads without being given them as arguments (max_contest_duration's contest dates). */
-  readonly implicitReads?: readonly string[];
-  /**
    * Never throws: a value of the wrong shape is simply invalid (or passes, where the rule says so). `args` (and a
    * field argument in it) are the rule's for this check only: the validator refills them for the next one.
    */

@@ -13,7 +13,6 @@ export const maxContestDuration = defineRule({
     { name: "close", kind: "field", optional: true },
   ],
   message: "validation.max_contest_duration",
-  implicitReads: ["base.start_date", "base.close_date"],
   check: (value, [max, start, close], ctx) => {
     if (!isTruthy(value)) return true;
     const from = toTime(start ? start.value : ctx.get("base.start_date"));

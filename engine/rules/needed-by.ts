@@ -9,6 +9,5 @@ export const neededBy = defineRule({
   params: [{ name: "fields", kind: "field", rest: true }],
   message: "validation.needed_by",
   inert: true,
-  fieldsAre: "dependents",
   check: () => true,
 });
