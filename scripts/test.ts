@@ -36,7 +36,7 @@ const reporters = (name: string) => [
 
 const steps: Step[] = [
   { name: "typecheck", cmd: ["npx", "tsc", "-p", "."] },
-  { name: "lint", cmd: ["npx", "biome", "check", "."] },
+  { name: "lint", cmd: ["npx", "biome", "check", "--error-on-warnings", "."] },
   { name: "codegen drift", cmd: ["npx", "tsx", "codegen/generate.ts", "--check"] },
   { name: "database schema drift (sqlite / postgresql)", cmd: ["npx", "tsx", "scripts/db-drift.ts"] },
   { name: "schemas", cmd: ["npx", "tsx", "scripts/schemas-check.ts"] },
