@@ -1,16 +1,9 @@
-/**
- * Payments in Chromium against the real server, its Stripe SDK pointed at the stand-in (tests/helpers/
- * stripe-standin.ts, checked against Stripe's published description): a free team chooses a plan on the
- * subscription page, pays on the stand-in's hosted checkout page, and is back on its billing page with the new
- * plan, quotas and invoice, moved only by the signed webhooks (both pages pass axe); then it buys a one-shot
- * quick draw whose import is made once paid.
- */
-import { createServer } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeClient } from "../../api/billing/stripe-client";
 import { syncBillingCatalog } from "../../api/billing/sync";
 import { launchChromium } from "../helpers/chromium";
+import { freePort } from "../helpers/free-port";
 import { startTestServer } from "../helpers/server";
 import { StripeStandIn, standinStripeSettings } from "../helpers/stripe-standin";
 import { type ApiCall, signInDemo } from "./builder-helpers";
@@ -54,15 +47,6 @@ afterAll(async () => {
   await server?.stop();
   await standin?.stop();
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
 
 async function currentTeam() {
   return (await (await call("GET", "/users/me")).json()).currentTeam as {

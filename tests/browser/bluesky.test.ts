@@ -1,18 +1,11 @@
-/**
- * Connecting a real Bluesky account in Chromium: the real server, its BLUESKY_SERVICE_URL on the stand-in service
- * (tests/helpers/bluesky-standin.ts), the link dialog's "connect a Bluesky account" form, a wrong app password
- * shown on its field, then the account listed as live beside the demo's sandbox one. Set FAIRDRAW_SCREENSHOTS to
- * a folder to keep screenshots of the dialog and the list at 1440 and 390 pixels wide.
- */
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, BlueskyStandIn, BRAND } from "../helpers/bluesky-standin";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
+import { screenshotWidths, signIn } from "./sign-in";
 
 const OWNER = "demo@fairdraw.test";
-const shots = process.env.FAIRDRAW_SCREENSHOTS;
 
 let service: BlueskyStandIn;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -34,38 +27,10 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function shot(name: string) {
-  if (!shots) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function signIn(email: string, next: string) {
-  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('[data-action="send-code"]').click();
-  await page.locator(".code-input input").first().waitFor();
-  let code: string | undefined;
-  for (let i = 0; i < 30 && !code; i++) {
-    const { data } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
-      data: { to: string; subject: string }[];
-    };
-    code = /\b(\d{6})\b/.exec(data.find((m) => m.to === email)?.subject ?? "")?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error("no code");
-  const boxes = page.locator(".code-input input");
-  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
-  await page.waitForURL((url) => url.pathname === next);
-}
-
 describe("connecting a Bluesky account", () => {
   it("connects with a handle and an app password, and lists the account as live", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(OWNER, "/team/accounts");
+    await signIn(page, server.url, OWNER, "/team/accounts");
     await page.locator("table tbody tr").first().waitFor();
     await page.locator(".team-page-head button.primary, main button.primary").first().click();
     const dialog = page.locator('[role="dialog"]');
@@ -79,7 +44,7 @@ describe("connecting a Bluesky account", () => {
     await form.locator('button[type="submit"]').click();
     await form.locator(".field-error").waitFor();
     expect(await form.locator('input[type="password"]').getAttribute("aria-invalid")).toBe("true");
-    await shot("bluesky-connect-dialog");
+    await screenshotWidths(page, "bluesky-connect-dialog");
 
     await form.locator('input[type="password"]').fill(BRAND.password);
     await form.locator('button[type="submit"]').click();
@@ -88,7 +53,7 @@ describe("connecting a Bluesky account", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(BRAND.handle);
     expect(await page.locator(".team-label-sandbox").count()).toBeGreaterThan(0);
-    await shot("bluesky-accounts-list");
+    await screenshotWidths(page, "bluesky-accounts-list");
     expect(service.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -117,7 +82,7 @@ describe("connecting a Bluesky account", () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     await page.goto(`${server.url}/logout`);
     await page.waitForURL((url) => url.pathname !== "/logout");
-    await signIn("alice@fairdraw.test", `/invite/${key}`);
+    await signIn(page, server.url, "alice@fairdraw.test", `/invite/${key}`);
 
     const form = page.locator("form.team-connect");
     await form.waitFor();
@@ -128,13 +93,13 @@ describe("connecting a Bluesky account", () => {
     await form.locator('button[type="submit"]').click();
     await form.locator(".field-error").waitFor();
     expect(await form.locator('input[type="password"]').getAttribute("aria-invalid")).toBe("true");
-    await shot("bluesky-invite");
+    await screenshotWidths(page, "bluesky-invite");
 
     await form.locator('input[type="password"]').fill(password);
     await form.locator('button[type="submit"]').click();
     await page.getByText("Invitation accepted").first().waitFor();
     expect(await page.locator("body").textContent()).toContain("is now lent to Fairdraw Demo");
-    await shot("bluesky-invite-accepted");
+    await screenshotWidths(page, "bluesky-invite-accepted");
     expect(service.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -8,7 +8,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
-import { horizontalOverflow, OWNER, openRoute, seriousViolations, setLocale, signIn } from "./route-tour";
+import { horizontalOverflow, OWNER, openRoute, seriousViolations, setLocale } from "./route-tour";
+import { signIn } from "./sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;

@@ -7,6 +7,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 
+/** The scripts (screenshots, press kit) sign in as the tour does. */
+export { signIn } from "./sign-in";
+
 export const SIZES = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1440, height: 900 },
@@ -68,32 +71,6 @@ export const ROUTES: Route[] = [
   { name: "admin-stats", path: fixed("/admin/stats"), as: "admin" },
   { name: "admin-users", path: fixed("/admin/users"), as: "admin" },
 ];
-
-async function mailbox(base: string): Promise<{ to: string; subject: string }[]> {
-  const res = await fetch(`${base}/api/dev/mailbox`);
-  return ((await res.json()) as { data: { to: string; subject: string }[] }).data;
-}
-
-/** Signs in through /login with the code read from the dev mailbox. */
-export async function signIn(page: Page, base: string, email: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto(`${base}/login`);
-  await page.locator('input[type="email"]').fill(email);
-  const before = (await mailbox(base)).length;
-  await page.locator('[data-action="send-code"]').click();
-  await page.locator(".code-input input").first().waitFor();
-  let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i++) {
-    const mails = await mailbox(base);
-    if (mails.length > before)
-      code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.subject ?? "")?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  const boxes = page.locator(".code-input input");
-  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
-  await page.locator("header.app-header").waitFor();
-}
 
 /** The seed's started contest, its draft and a shortlink, read through the API from the signed-in page. */
 export async function readSeedIds(page: Page): Promise<SeedIds> {

@@ -21,8 +21,8 @@ import {
   SIZES,
   seriousViolations,
   setLocale,
-  signIn,
 } from "./route-tour";
+import { signIn } from "./sign-in";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;

@@ -1,35 +1,19 @@
-/**
- * Connecting a YouTube channel in Chromium: the real server, its YOUTUBE_* on the Google stand-in
- * (tests/helpers/google-standin.ts), Team → Accounts' "Connect YouTube" (a full-page navigation), the stand-in's
- * consent page, and the channel listed as live with the result said on the page. Set FAIRDRAW_SCREENSHOTS to a
- * folder to keep screenshots of the page at 1440 and 390 pixels wide.
- */
-import { createServer } from "node:net";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../api/env";
 import { launchChromium } from "../helpers/chromium";
+import { freePort } from "../helpers/free-port";
 import { GoogleStandIn } from "../helpers/google-standin";
 import { startTestServer } from "../helpers/server";
+import { screenshotWidths, signIn } from "./sign-in";
 
 const OWNER = "demo@fairdraw.test";
-const shots = process.env.FAIRDRAW_SCREENSHOTS;
 
 let google: GoogleStandIn;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-/** A free port on 127.0.0.1: the server's public URL (the redirect URI) must be known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   google = await new GoogleStandIn().start();
@@ -58,38 +42,10 @@ afterAll(async () => {
   await google?.close();
 });
 
-async function shot(name: string) {
-  if (!shots) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function signIn(email: string, next: string) {
-  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('[data-action="send-code"]').click();
-  await page.locator(".code-input input").first().waitFor();
-  let code: string | undefined;
-  for (let i = 0; i < 30 && !code; i++) {
-    const { data } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
-      data: { to: string; subject: string }[];
-    };
-    code = /\b(\d{6})\b/.exec(data.find((m) => m.to === email)?.subject ?? "")?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error("no code");
-  const boxes = page.locator(".code-input input");
-  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
-  await page.waitForURL((url) => url.pathname === next);
-}
-
 describe("connecting a YouTube channel", () => {
   it("clicks Connect YouTube, passes Google's consent page and sees the channel linked as live", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(OWNER, "/team/accounts");
+    await signIn(page, server.url, OWNER, "/team/accounts");
     await page.locator("table tbody tr").first().waitFor();
     const connect = page.locator('a[data-connect="youtube"]').first();
     await connect.waitFor();
@@ -104,7 +60,7 @@ describe("connecting a YouTube channel", () => {
     expect(new URL(page.url()).search).toBe("");
     const row = page.locator("tr", { hasText: "Brand TV" });
     await row.locator(".team-label-live").waitFor();
-    await shot("youtube-connected");
+    await screenshotWidths(page, "youtube-connected");
     expect(google.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -154,7 +110,7 @@ describe("connecting a YouTube channel", () => {
     await page.goto(`${server.url}/contest/${contestId}/entries`);
     await page.getByText("ANA Channel").first().waitFor();
     await page.getByText("BOB Channel").first().waitFor();
-    await shot("youtube-import-entries");
+    await screenshotWidths(page, "youtube-import-entries");
     expect(google.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -169,7 +125,7 @@ describe("connecting a YouTube channel", () => {
       .locator('[role="alert"]', { hasText: "You did not give Fairdraw access on YouTube" })
       .waitFor();
     expect(await page.locator("tr", { hasText: "Brand TV" }).count()).toBe(1);
-    await shot("youtube-denied");
+    await screenshotWidths(page, "youtube-denied");
     expect(google.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -17,10 +17,10 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./free-port";
 import { groupAlive } from "./processes";
 
 export type TestPostgres = {
@@ -54,17 +54,6 @@ export function postgresUnavailable(): string | null {
   if (process.env.TEST_DATABASE_URL) return null;
   if (postgresBinaries()) return null;
   return "no TEST_DATABASE_URL and no PostgreSQL server binaries (/usr/lib/postgresql/N/bin, or PG_BIN)";
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;

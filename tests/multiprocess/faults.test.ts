@@ -1,23 +1,16 @@
-/**
- * Two server processes on one PostgreSQL database, under faults (issue 29): real `scripts/start.ts` processes on
- * a throwaway cluster, as tests/multiprocess/two-processes.test.ts starts them.
- * - started at once on an empty database, both come up and the demo is seeded once;
- * - a body refused as too large (413) leaves its keep-alive connection usable for the next request;
- * - the database stopped and started while both serve: 503 with Retry-After in the request's language, no 500,
- *   one log line each way per process, nothing that was answered lost;
- * - a process killed with SIGKILL during a batch of due jobs: what it held is taken over about CLAIM_TIMEOUT_MS
- *   after the kill (it held only the job it was running).
- * Without PostgreSQL the file says so loudly and runs nothing (CI sets FAIRDRAW_REQUIRE_POSTGRES=1 and fails).
- */
-import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCatalog } from "../../api/catalog";
 import { DEMO_EMAIL } from "../../api/db/seed";
+import {
+  type AppProcess,
+  callAs,
+  plannedTwitterContest,
+  scratchDir,
+  signInByCode,
+  startAppProcess,
+  until,
+} from "../helpers/app-processes";
 import { connectionsGone } from "../helpers/pg-connections";
 import {
   createTestDatabase,
@@ -25,7 +18,7 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from "../helpers/postgres";
-import { groupAlive, spawnGroup, stopGroup } from "../helpers/processes";
+import { groupAlive, stopGroup } from "../helpers/processes";
 import { refusedThenNext } from "../helpers/raw-http";
 
 const unavailable = postgresUnavailable();
@@ -34,7 +27,6 @@ if (!runs) console.warn(`\n!!! multi-process fault tests NOT RUN: ${unavailable}
 
 const TICK_MS = 300;
 const CLAIM_TIMEOUT_MS = 4_000;
-const HOUR = 3_600_000;
 const KILLED_BATCH = 10;
 /** The killed process's network delay per publication, and the rescuer's (both busy, as with real networks). */
 const SLOW_MS = 3_000;
@@ -43,18 +35,7 @@ const OUTAGE_START = "database: cannot be reached; requests answer 503 until it 
 const OUTAGE_END = "database: reachable again, serving requests";
 
 type Json = Record<string, unknown>;
-type Server = { child: ChildProcess; url: string; port: number; output: () => string };
-type Session = { cookie: string; csrf: string };
-
-/** Polls `probe` every 200 ms until it answers true; throws with `what` after `timeoutMs`. */
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+type Server = AppProcess;
 
 /** The JSON log lines of a process's output (pino), parsed. */
 function logLines(out: string): Json[] {
@@ -80,81 +61,15 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
   let first: Server;
   let second: Server;
 
-  /** Starts `npm start` (scripts/start.ts) on the database; resolves once it printed its URL. */
+  /** Starts `npm start` on the database with the scheduler's tick and claim timeout lowered. */
   async function startProcess(name: string, extraEnv: Record<string, string> = {}): Promise<Server> {
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: url,
-      UPLOAD_DIR: path.join(dir, "uploads"),
-      WEB_DIST: path.join(dir, "web"),
-      LOG_LEVEL: "warn",
-      SCHEDULER_TICK_MS: String(TICK_MS),
-      CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
-      ...extraEnv,
-    };
-    delete env.NODE_ENV;
-    const child = spawnGroup(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
+    const s = await startAppProcess(name, {
+      databaseUrl: url,
+      dir,
+      env: { SCHEDULER_TICK_MS: String(TICK_MS), CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS), ...extraEnv },
     });
-    let out = "";
-    child.stdout?.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr?.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    const s: Server = { child, url: "", port: 0, output: () => out };
     servers.push(s);
-    await until(
-      `${name} to start`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${out}`);
-        const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-        if (m) {
-          s.port = Number(m[1]);
-          s.url = `http://127.0.0.1:${m[1]}`;
-        }
-        return m !== null;
-      },
-      120_000,
-    );
     return s;
-  }
-
-  async function signIn(s: Server, email: string): Promise<Session> {
-    const post = (route: string, body: unknown) =>
-      fetch(`${s.url}${route}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    expect((await post("/api/v1/auth/email", { email })).status).toBe(204);
-    const mailbox = (await (await fetch(`${s.url}/api/dev/mailbox`)).json()) as { data: { text: string }[] };
-    const code = /\b(\d{6})\b/.exec(mailbox.data[0]?.text ?? "")?.[1];
-    const verified = await post("/api/v1/auth/verify", { email, code });
-    expect(verified.status).toBe(200);
-    const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const csrf = (await (await fetch(`${s.url}/api/v1/refresh_csrf`, { headers: { cookie } })).json()) as {
-      csrf_token: string;
-    };
-    return { cookie, csrf: csrf.csrf_token };
-  }
-
-  function call(s: Server, session: Session, method: string, route: string, body?: unknown, lang = "en") {
-    return fetch(`${s.url}${route}`, {
-      method,
-      headers: {
-        cookie: session.cookie,
-        "x-csrf-token": session.csrf,
-        "x-requested-with": "XMLHttpRequest",
-        "accept-language": lang,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
   }
 
   /** A planned twitter contest starting in an hour, published by the demo's account. */
@@ -164,33 +79,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
         WHERE u.email = $1 AND t.is_default AND a.provider = 'twitter'`,
       [DEMO_EMAIL],
     );
-    const catalog = loadCatalog();
-    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json & {
-      publication: Json;
-      actions: { comment: Json };
-    };
-    Object.assign(source, { id: 100, type: "twitter" });
-    source.publication.account_id = Number(account?.rows[0]?.external_id);
-    source.publication.content = "Win a year of coffee! Reply to enter.";
-    source.actions.comment.enabled = true;
-    source.actions.comment.accept = "replies_and_quotes";
-    const start = Date.now() + HOUR;
-    return {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base: {
-        ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
-        name: "Coffee giveaway",
-        start_date: new Date(start).toISOString(),
-        original_start_date: new Date(start).toISOString(),
-        close_date: new Date(start + 72 * HOUR).toISOString(),
-        nb_winners: 1,
-        autodraw: { enabled: false, date: new Date(start + 96 * HOUR).toISOString() },
-      },
-      sources: [source],
-      summary: { parameters_verified: true },
-    };
+    return plannedTwitterContest(account?.rows[0]?.external_id ?? "");
   }
 
   beforeAll(async () => {
@@ -198,10 +87,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
     const database = await createTestDatabase(server.adminUrl);
     drop = database.drop;
     url = database.url;
-    dir = mkdtempSync(path.join(tmpdir(), "fairdraw-faults-"));
-    const web = path.join(dir, "web");
-    mkdirSync(web, { recursive: true });
-    writeFileSync(path.join(web, "index.html"), "<!doctype html><title>fairdraw</title>");
+    dir = scratchDir("fairdraw-faults-");
     db = new pg.Client({ connectionString: url });
     await db.connect();
   }, 120_000);
@@ -241,8 +127,8 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
   }, 60_000);
 
   it("answers 503 with Retry-After while the database is stopped, logs it once each way, and loses nothing", async () => {
-    const owner = await signIn(first, DEMO_EMAIL);
-    const kept = await call(
+    const owner = await signInByCode(first, DEMO_EMAIL);
+    const kept = await callAs(
       first,
       owner,
       "POST",
@@ -261,7 +147,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
       const deadline = Date.now() + 6_000;
       while (Date.now() < deadline) {
         for (const s of [first, second]) {
-          const list = await call(s, owner, "GET", "/api/v1/teams/current/contests/list", undefined, "fr");
+          const list = await callAs(s, owner, "GET", "/api/v1/teams/current/contests/list", undefined, "fr");
           statuses.push(list.status);
           expect(list.status).toBe(503);
           expect(Number(list.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -271,7 +157,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
             message: "Le service est momentanément indisponible. Réessayez dans quelques secondes.",
           });
           expect(typeof body.uid).toBe("string");
-          const created = await call(s, owner, "POST", "/api/v1/teams/current/contests/create", lateForm);
+          const created = await callAs(s, owner, "POST", "/api/v1/teams/current/contests/create", lateForm);
           statuses.push(created.status);
           const health = await fetch(`${s.url}/api/health`);
           statuses.push(health.status);
@@ -291,9 +177,9 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
       );
     }
     // The same form sent again once the database is back: created once.
-    const retried = await call(second, owner, "POST", "/api/v1/teams/current/contests/create", lateForm);
+    const retried = await callAs(second, owner, "POST", "/api/v1/teams/current/contests/create", lateForm);
     expect(retried.status).toBe(201);
-    const list = await call(second, owner, "GET", "/api/v1/teams/current/contests/list");
+    const list = await callAs(second, owner, "GET", "/api/v1/teams/current/contests/list");
     const ids = ((await list.json()) as { data: { _id: string }[] }).data.map((c) => c._id);
     expect(ids).toContain(keptId);
     expect(ids).toContain(((await retried.json()) as { contest_id: string }).contest_id);
@@ -328,8 +214,8 @@ describe.runIf(runs)("two server processes on one PostgreSQL database, under fau
       );
       let model = made.rows[0]?.id ?? "";
       if (!model) {
-        const owner = await signIn(first, DEMO_EMAIL);
-        const created = await call(
+        const owner = await signInByCode(first, DEMO_EMAIL);
+        const created = await callAs(
           first,
           owner,
           "POST",

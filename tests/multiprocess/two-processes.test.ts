@@ -1,26 +1,18 @@
-/**
- * Several app processes on one PostgreSQL database (issue 17, docs/decisions/021-postgresql.md plan step 7):
- * real `scripts/start.ts` processes (each in a process group of its own, in the suite's ledger) on one database
- * of a real server, with the scheduler's tick and claim timeout lowered by env.
- * - a contest created through the first is listed by the second;
- * - a notification raised on the first reaches a WebSocket connected to the second;
- * - an abuse limit (sign-in codes per e-mail) is counted across both, in the database;
- * - 200 start jobs due at once are each run exactly once across the two (asserted from the database: done,
- *   attempts 1, one main publication per contest);
- * A process killed with SIGKILL during a batch, and the other faults (a cold start of two, a database outage, a
- * refused body), are in tests/multiprocess/faults.test.ts.
- * Without PostgreSQL the file says so loudly and runs nothing (CI sets FAIRDRAW_REQUIRE_POSTGRES=1 and fails).
- */
-import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { loadCatalog } from "../../api/catalog";
 import { DEMO_EMAIL } from "../../api/db/seed";
+import {
+  type AppProcess,
+  callAs,
+  plannedTwitterContest,
+  type Session,
+  scratchDir,
+  signInByCode,
+  startAppProcess,
+  until,
+} from "../helpers/app-processes";
 import { connectionsGone } from "../helpers/pg-connections";
 import {
   createTestDatabase,
@@ -28,7 +20,7 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from "../helpers/postgres";
-import { spawnGroup, stopGroup } from "../helpers/processes";
+import { stopGroup } from "../helpers/processes";
 
 const unavailable = postgresUnavailable();
 const runs = unavailable === null || process.env.FAIRDRAW_REQUIRE_POSTGRES === "1";
@@ -37,23 +29,11 @@ if (!runs) console.warn(`\n!!! multi-process tests NOT RUN: ${unavailable}.\n`);
 const TICK_MS = 300;
 const CLAIM_TIMEOUT_MS = 4_000;
 const BATCH = 200;
-const HOUR = 3_600_000;
 /** The sign-in codes one address may ask for in an hour, lowered so the test reaches it. */
 const CODES_PER_EMAIL = 4;
 
 type Json = Record<string, unknown>;
-type Server = { child: ChildProcess; url: string; output: () => string };
-type Session = { cookie: string; csrf: string };
-
-/** Polls `probe` every 200 ms until it answers true; throws with `what` after `timeoutMs`. */
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+type Server = AppProcess;
 
 describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
   let server: TestPostgres | undefined;
@@ -68,111 +48,19 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
   let teamId = "";
   let contestId = "";
 
-  /** Starts `npm start` (scripts/start.ts) on the database; resolves once it printed its URL. */
-  async function startProcess(name: string, extraEnv: Record<string, string> = {}): Promise<Server> {
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: url,
-      UPLOAD_DIR: path.join(dir, "uploads"),
-      WEB_DIST: path.join(dir, "web"),
-      LOG_LEVEL: "warn",
-      SCHEDULER_TICK_MS: String(TICK_MS),
-      CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
-      LIMITS: `signin.codes.per_email=${CODES_PER_EMAIL}/1h`,
-      ...extraEnv,
-    };
-    delete env.NODE_ENV; // development: the dev mailbox, as `npm start` on a laptop
-    const child = spawnGroup(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
+  /** Starts `npm start` on the database with the scheduler's tick, claim timeout and sign-in limit lowered. */
+  async function startProcess(name: string): Promise<Server> {
+    const s = await startAppProcess(name, {
+      databaseUrl: url,
+      dir,
+      env: {
+        SCHEDULER_TICK_MS: String(TICK_MS),
+        CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
+        LIMITS: `signin.codes.per_email=${CODES_PER_EMAIL}/1h`,
+      },
     });
-    let out = "";
-    child.stdout?.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr?.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    const s: Server = { child, url: "", output: () => out };
     servers.push(s);
-    await until(
-      `${name} to start`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${out}`);
-        const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-        if (m) s.url = `http://127.0.0.1:${m[1]}`;
-        return m !== null;
-      },
-      120_000,
-    );
     return s;
-  }
-
-  async function call(s: Server, session: Session, method: string, route: string, body?: unknown) {
-    return fetch(`${s.url}${route}`, {
-      method,
-      headers: {
-        cookie: session.cookie,
-        "x-csrf-token": session.csrf,
-        "x-requested-with": "XMLHttpRequest",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  }
-
-  async function signIn(s: Server, email: string): Promise<Session> {
-    const post = (route: string, body: unknown) =>
-      fetch(`${s.url}${route}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    expect((await post("/api/v1/auth/email", { email })).status).toBe(204);
-    const mailbox = (await (await fetch(`${s.url}/api/dev/mailbox`)).json()) as { data: { text: string }[] };
-    const code = /\b(\d{6})\b/.exec(mailbox.data[0]?.text ?? "")?.[1];
-    const verified = await post("/api/v1/auth/verify", { email, code });
-    expect(verified.status).toBe(200);
-    const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-    const csrf = (await (await fetch(`${s.url}/api/v1/refresh_csrf`, { headers: { cookie } })).json()) as {
-      csrf_token: string;
-    };
-    return { cookie, csrf: csrf.csrf_token };
-  }
-
-  /** A planned twitter contest starting in an hour (its start job due then), published by the demo's account. */
-  function twitterContest(accountExternalId: string): Json {
-    const catalog = loadCatalog();
-    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json & {
-      publication: Json;
-      actions: Json;
-    };
-    Object.assign(source, { id: 100, type: "twitter" });
-    source.publication.account_id = Number(accountExternalId);
-    source.publication.content = "Win a year of coffee! Reply to enter.";
-    const actions = source.actions as { comment: Json };
-    actions.comment.enabled = true;
-    actions.comment.accept = "replies_and_quotes";
-    const start = Date.now() + HOUR;
-    const base = {
-      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
-      name: "Coffee giveaway",
-      start_date: new Date(start).toISOString(),
-      original_start_date: new Date(start).toISOString(),
-      close_date: new Date(start + 3 * 24 * HOUR).toISOString(),
-      nb_winners: 1,
-      autodraw: { enabled: false, date: new Date(start + 4 * 24 * HOUR).toISOString() },
-    };
-    return {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base,
-      sources: [source],
-      summary: { parameters_verified: true },
-    };
   }
 
   /** Copies the contest and its start job `n` times (ids prefix-1..n), in one statement each. */
@@ -227,11 +115,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
     const database = await createTestDatabase(server.adminUrl);
     drop = database.drop;
     url = database.url;
-    dir = mkdtempSync(path.join(tmpdir(), "fairdraw-multi-"));
-    // A web build newer than its sources, so `npm start` does not build the app (not under test here).
-    const web = path.join(dir, "web");
-    mkdirSync(web, { recursive: true });
-    writeFileSync(path.join(web, "index.html"), "<!doctype html><title>fairdraw</title>");
+    dir = scratchDir("fairdraw-multi-");
     // The first migrates and seeds the demo; the second finds both done.
     first = await startProcess("the first process");
     second = await startProcess("the second process");
@@ -242,7 +126,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
       [DEMO_EMAIL],
     );
     teamId = team.rows[0]?.id ?? "";
-    owner = await signIn(first, DEMO_EMAIL);
+    owner = await signInByCode(first, DEMO_EMAIL);
   }, 300_000);
 
   afterAll(async () => {
@@ -267,17 +151,17 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
       "SELECT external_id FROM accounts WHERE team_id = $1 AND provider = 'twitter'",
       [teamId],
     );
-    const created = await call(
+    const created = await callAs(
       first,
       owner,
       "POST",
       "/api/v1/teams/current/contests/create",
-      twitterContest(account.rows[0]?.external_id ?? ""),
+      plannedTwitterContest(account.rows[0]?.external_id ?? ""),
     );
     const answer = (await created.json()) as { contest_id?: string };
     expect(created.status, JSON.stringify(answer)).toBe(201);
     contestId = answer.contest_id ?? "";
-    const listed = await call(second, owner, "GET", "/api/v1/teams/current/contests/list");
+    const listed = await callAs(second, owner, "GET", "/api/v1/teams/current/contests/list");
     expect(listed.status).toBe(200);
     const body = (await listed.json()) as { data: { _id: string }[] };
     expect(body.data.map((c) => c._id)).toContain(contestId);
@@ -299,7 +183,7 @@ describe.runIf(runs)("two server processes on one PostgreSQL database", () => {
         "SELECT id FROM accounts WHERE team_id = $1 AND provider = 'twitter'",
         [teamId],
       );
-      const asked = await call(
+      const asked = await callAs(
         first,
         owner,
         "POST",

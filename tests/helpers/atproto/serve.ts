@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import { setDefaultResultOrder } from "node:dns";
 import { createServer } from "node:http";
 import net from "node:net";
+import { freePort } from "../free-port";
 import { startTestPostgres } from "../postgres";
 
 // dev-env names its servers http://localhost:PORT: resolve that to the address they listen on.
@@ -32,17 +33,6 @@ net.Server.prototype.listen = function loopbackOnly(this: net.Server, ...args: u
   }
   return listen.apply(this, args);
 } as typeof net.Server.prototype.listen;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 async function startRedis() {
   const port = await freePort();

@@ -1,0 +1,43 @@
+import path from "node:path";
+import type { Page } from "playwright-core";
+
+async function mailbox(base: string): Promise<{ to: string; subject: string }[]> {
+  const res = await fetch(`${base}/api/dev/mailbox`);
+  return ((await res.json()) as { data: { to: string; subject: string }[] }).data;
+}
+
+/**
+ * Signs in through /login with the code the dev mailbox received after the click (not an older one), then waits
+ * for `next` (given as ?next=) or, without it, for the signed-in header.
+ */
+export async function signIn(page: Page, base: string, email: string, next?: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto(`${base}/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
+  await page.locator('input[type="email"]').fill(email);
+  const before = (await mailbox(base)).length;
+  await page.locator('[data-action="send-code"]').click();
+  await page.locator(".code-input input").first().waitFor();
+  let code: string | undefined;
+  for (let i = 0; i < 50 && !code; i++) {
+    const mails = await mailbox(base);
+    if (mails.length > before)
+      code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.subject ?? "")?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  const boxes = page.locator(".code-input input");
+  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
+  if (next) await page.waitForURL((url) => url.pathname === next);
+  else await page.locator("header.app-header").waitFor();
+}
+
+/** With FAIRDRAW_SCREENSHOTS set to a folder: the page at 1440 and 390 px wide, whole, as `name-<width>.png`. */
+export async function screenshotWidths(page: Page, name: string): Promise<void> {
+  const dir = process.env.FAIRDRAW_SCREENSHOTS;
+  if (!dir) return;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
