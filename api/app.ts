@@ -13,6 +13,7 @@ import { AppError } from "./errors";
 import { compress } from "./middleware/compress";
 import { csrfProtection } from "./middleware/csrf";
 import { errorHandler } from "./middleware/error-handler";
+import { outageGate } from "./middleware/outage-gate";
 import { requireAdmin, requireNotFrozen, requireTeam, requireUser } from "./middleware/guards";
 import { requestLog } from "./middleware/request-log";
 import { loadSession } from "./middleware/session";
@@ -204,6 +205,7 @@ export function createApp(deps: Deps) {
       throw new AppError("badRequest", { message: "error.badRequest.nulInAddress" });
     await next();
   });
+  app.use("/api/v1/*", outageGate(deps.outage));
   app.use("/api/*", loadSession);
   app.use("/api/*", csrfProtection);
   app.route("/api/health", healthRoutes);
