@@ -27,6 +27,10 @@ export type DatabaseOutage = {
   refused(err: unknown): Promise<boolean>;
   /** A probe got no answer (GET /api/health): the outage starts, if it was not under way. */
   unanswered(): void;
+  /** A probe got an answer (GET /api/health): an outage under way ends now, not at its next probe. */
+  answered(): void;
+  /** A call answered 503 without trying the database (api/middleware/outage-gate.ts), counted in the outage. */
+  gated(): void;
   /** Whether an outage is under way. */
   readonly down: boolean;
   /** Stops probing (the server closes). */
@@ -68,17 +72,20 @@ export function databaseOutage(db: Db, logger: Log, probe = probeDatabase): Data
   let timer: NodeJS.Timeout | undefined;
   /** The probe confirming a suspected outage, shared by the requests that failed meanwhile. */
   let confirming: Promise<boolean> | null = null;
+  const end = () => {
+    if (since === null) return;
+    logger.warn(
+      { down_ms: Date.now() - since, refused: refusals },
+      "database: reachable again, serving requests",
+    );
+    since = null;
+    clearTimeout(timer);
+    timer = undefined;
+  };
   const check = async () => {
     timer = undefined;
     if (since === null) return;
-    if (await probe(db)) {
-      logger.warn(
-        { down_ms: Date.now() - since, refused: refusals },
-        "database: reachable again, serving requests",
-      );
-      since = null;
-      return;
-    }
+    if (await probe(db)) return end();
     if (since !== null) timer = setTimeout(check, PROBE_MS).unref();
   };
   const start = (err: unknown) => {
@@ -109,6 +116,10 @@ export function databaseOutage(db: Db, logger: Log, probe = probeDatabase): Data
     unanswered() {
       if (since === null) start(new Error("no answer to the health check's probe"));
       else refusals++;
+    },
+    answered: end,
+    gated() {
+      refusals++;
     },
     get down() {
       return since !== null;

@@ -11,6 +11,7 @@ import { AppError, errorBody, newErrorUid } from "../errors";
 export function outageGate(outage: DatabaseOutage): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!outage.down) return next();
+    outage.gated();
     const uid = newErrorUid();
     c.set("errorUid", uid);
     c.header("Retry-After", String(RETRY_AFTER_S));

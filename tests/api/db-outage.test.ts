@@ -64,6 +64,26 @@ describe("a database outage's log", () => {
     outage.close();
   });
 
+  it("ends at once when the health check's probe is answered, counting the calls answered without the database", async () => {
+    vi.useFakeTimers();
+    const log = recorder();
+    const outage = databaseOutage({} as Db, log, async () => false);
+    expect(await outage.refused(failedQuery("57P01", "terminating connection"))).toBe(true);
+    outage.gated();
+    outage.gated();
+    outage.answered();
+    expect(outage.down).toBe(false);
+    expect(log.lines.map((l) => l.msg)).toEqual([
+      "database: cannot be reached; requests answer 503 until it is back",
+      "database: reachable again, serving requests",
+    ]);
+    expect(log.lines[1]?.obj.refused).toBe(3);
+    // No probe left running: the failing probe above would otherwise start nothing new, and log nothing more.
+    await vi.advanceTimersByTimeAsync(3 * PROBE_MS);
+    expect(log.lines).toHaveLength(2);
+    outage.close();
+  });
+
   it("answers a lost connection found answering again with a 503 and no outage (a fast restart)", async () => {
     const log = recorder();
     const outage = databaseOutage({} as Db, log, async () => true);

@@ -26,29 +26,34 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
 
-export const teams = pgTable("teams", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  ownerId: text("owner_id")
-    .notNull()
-    .references(() => users.id),
-  plan: text("plan").notNull().default("basic"),
-  /** Custom quotas (app-shell.md §3), JSON object of quota name → number. */
-  quotas: jsonb("quotas").$type<Record<string, number>>(),
-  meta: jsonb("meta").$type<Record<string, unknown>>(),
-  isDefault: boolean("is_default").notNull().default(false),
-  frozenLimitDate: text("frozen_limit_date"),
-  /** { period: "monthly" | "yearly", support?: { name, email, phone, profile_picture_url } } */
-  subscription: jsonb("subscription").$type<Record<string, unknown>>(),
-  /** The team's Stripe customer (cus_...), made at its first checkout and kept (api/billing/). */
-  stripeCustomerId: text("stripe_customer_id"),
-  /** The Stripe subscription as last applied (api/billing/subscription-state.ts BillingState). */
-  billing: jsonb("billing").$type<Record<string, unknown>>(),
-  /** A payment failed: the grace period ends then, and the team is frozen if it is still unpaid (api/billing/). */
-  paymentDueAt: text("payment_due_at"),
-  createdAt: text("created_at").notNull(),
-  deletedAt: text("deleted_at"),
-});
+export const teams = pgTable(
+  "teams",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    plan: text("plan").notNull().default("basic"),
+    /** Custom quotas (app-shell.md §3), JSON object of quota name → number. */
+    quotas: jsonb("quotas").$type<Record<string, number>>(),
+    meta: jsonb("meta").$type<Record<string, unknown>>(),
+    isDefault: boolean("is_default").notNull().default(false),
+    frozenLimitDate: text("frozen_limit_date"),
+    /** { period: "monthly" | "yearly", support?: { name, email, phone, profile_picture_url } } */
+    subscription: jsonb("subscription").$type<Record<string, unknown>>(),
+    /** The team's Stripe customer (cus_...), made at its first checkout and kept (api/billing/). */
+    stripeCustomerId: text("stripe_customer_id"),
+    /** The Stripe subscription as last applied (api/billing/subscription-state.ts BillingState). */
+    billing: jsonb("billing").$type<Record<string, unknown>>(),
+    /** A payment failed: the grace period ends then, and the team is frozen if it is still unpaid (api/billing/). */
+    paymentDueAt: text("payment_due_at"),
+    createdAt: text("created_at").notNull(),
+    deletedAt: text("deleted_at"),
+  },
+  // One team per Stripe customer: a webhook finds its team by the customer (api/billing/webhook.ts).
+  (t) => [uniqueIndex("teams_stripe_customer_unique").on(t.stripeCustomerId)],
+);
 
 export const teamMembers = pgTable(
   "team_members",

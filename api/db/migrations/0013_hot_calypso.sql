@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `teams_stripe_customer_unique` ON `teams` (`stripe_customer_id`);
