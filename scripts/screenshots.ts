@@ -1,7 +1,7 @@
 /**
- * `npm run screenshots [-- --locale=ar] [-- --only=team,verify] [-- --scheme=dark]`: a PNG of every route of app-shell.md (and the builder's
- * panes) at 390 × 844 and 1440 × 900, against the real server and its demo seed, into screenshots/ (gitignored)
- * for review. Prints the pages that scroll sideways or show pictographs.
+ * `npm run screenshots [-- --locale=ar] [-- --only=team,verify] [-- --scheme=dark] [-- --out=dir]`: a PNG of every route of
+ * app-shell.md (and the builder's panes) at 390 × 844 and 1440 × 900, against the real server and its demo seed, into
+ * screenshots/ (gitignored; --out for a set kept elsewhere, such as a before/after pair) for review. Prints the pages that scroll sideways or show pictographs.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -28,7 +28,7 @@ const locale = arg("locale") ?? "en";
 const only = arg("only")?.split(",");
 const picked = (name: string) => !only || only.some((w) => name.includes(w));
 const scheme = arg("scheme") === "dark" ? "dark" : "light";
-const outDir = path.resolve("screenshots", scheme === "dark" ? `${locale}-dark` : locale);
+const outDir = path.resolve(arg("out") ?? "screenshots", scheme === "dark" ? `${locale}-dark` : locale);
 mkdirSync(outDir, { recursive: true });
 
 await buildWebIfNeeded();
