@@ -121,7 +121,8 @@ try {
   }
   shots.push(await shoot(page, "screenshot-builder.jpg"));
   await page.context().clearCookies();
-  await openRoute(page, `${server.url}/verify/${ids.contestId}`);
+  // The check of a contest whose winners are drawn: the seed, the list and the winners, not "not drawn yet".
+  await openRoute(page, `${server.url}/verify/${ids.endedId}`);
   shots.push(await shoot(page, "screenshot-verify.jpg"));
   for (const s of shots) files.set(s.name, s.body);
 } finally {

@@ -1,7 +1,7 @@
 /**
- * `npm run screenshots [-- --locale=ar] [-- --only=team,verify] [-- --scheme=dark]`: a PNG of every route of app-shell.md (and the builder's
- * panes) at 390 × 844 and 1440 × 900, against the real server and its demo seed, into screenshots/ (gitignored)
- * for review. Prints the pages that scroll sideways or show pictographs.
+ * `npm run screenshots [-- --locale=ar] [-- --only=team,verify] [-- --scheme=dark] [-- --out=dir] [-- --panes=1,3]`: a PNG of every route of
+ * app-shell.md (and the builder's panes) at 390 × 844 and 1440 × 900, against the real server and its demo seed, into
+ * screenshots/ (gitignored; --out for a set kept elsewhere, such as a before/after pair) for review. Prints the pages that scroll sideways or show pictographs.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -24,11 +24,14 @@ import { buildWebIfNeeded } from "./web-build";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const locale = arg("locale") ?? "en";
-// --only: route names containing any of these comma-separated words.
+// --only: route names containing any of these comma-separated words ("word$": that name exactly).
 const only = arg("only")?.split(",");
-const picked = (name: string) => !only || only.some((w) => name.includes(w));
+const picked = (name: string) =>
+  !only || only.some((w) => (w.endsWith("$") ? name === w.slice(0, -1) : name.includes(w)));
+// --panes: only these builder panes (their numbers, e.g. 1,3), without the tabs, menu and shortlinks shots.
+const panesWanted = arg("panes")?.split(",");
 const scheme = arg("scheme") === "dark" ? "dark" : "light";
-const outDir = path.resolve("screenshots", scheme === "dark" ? `${locale}-dark` : locale);
+const outDir = path.resolve(arg("out") ?? "screenshots", scheme === "dark" ? `${locale}-dark` : locale);
 mkdirSync(outDir, { recursive: true });
 
 await buildWebIfNeeded();
@@ -85,6 +88,7 @@ try {
         const count = await panes.count();
         for (let i = 0; i < count; i++) {
           const pane = (await panes.nth(i).getAttribute("data-pane")) ?? String(i);
+          if (panesWanted && !panesWanted.includes(pane)) continue;
           await panes
             .nth(i)
             .click()
@@ -95,6 +99,7 @@ try {
             fullPage: true,
           });
         }
+        if (panesWanted) continue;
         // The source pane's other tabs, the menu and the shortlinks dialog.
         await page
           .locator('.builder-sidebar [data-pane="100"]')

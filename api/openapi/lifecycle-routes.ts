@@ -147,8 +147,9 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
       "moments, docs/draw.md); once the contest closed also revealed_at, moments, salt, entries (the valid " +
       "entries they were resolved over, in load order: { id, at }; the first page of 5 000, with entries_count, " +
       "entries_pages and entries_hash, SHA-256 of one 'id at' line an entry) and results ({ moment, winner, " +
-      "screen_name, entered_at, frozen, rejected }, winner null when no entry came at or after the moment; a " +
-      "winner the manual check rejected keeps its id, loses its handle and wins nothing) and frozen (the moments " +
+      "screen_name, name, url, entered_at, frozen, rejected }, winner null when no entry came at or after the " +
+      "moment; name and url the winner's display name and profile link; a winner the manual check rejected keeps " +
+      "its id, loses its handle, name and link and wins nothing) and frozen (the moments " +
       "whose won reply went out during the run, kept by the close: { moment, winner, entered_at, frozen_at }); " +
       "null before the close. 404 for unknown ids and drafts.",
     tag: "draws",

@@ -117,6 +117,10 @@ export const verifyRoutes = new Hono<AppEnv>().get("/verify/:contestId", async (
           moment: r.moment,
           winner: r.winner,
           screen_name: account && !rejected ? account.screenName : null,
+          // Shown like the drawn winners on the public winners page: name and profile, unless rejected.
+          name: account && !rejected ? account.name : null,
+          url:
+            account && !rejected ? entrantProfileUrl(account, catalog.providers.get(account.provider)) : null,
           entered_at: hold ? hold.entered_at : won ? won.at : null,
           frozen: hold !== undefined,
           rejected,

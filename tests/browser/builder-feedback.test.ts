@@ -191,6 +191,84 @@ describe("the builder on a phone", () => {
   }, 60_000);
 });
 
+/**
+ * The builder's regions in the order Tab visits them, once round the overlay's focus trap: "header", "pane" (the
+ * current pane), "bar" (the sidebar; a bar at the bottom on a phone), runs of one region told once.
+ */
+async function tabRegions(p: Page): Promise<string[]> {
+  const seen: string[] = [];
+  const visited = new Set<string>();
+  for (let i = 0; i < 120; i++) {
+    await p.keyboard.press("Tab");
+    const where = await p.evaluate((n) => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return null;
+      const id = el.dataset.tabVisit ?? String(n);
+      el.dataset.tabVisit = id;
+      const region = el.closest(".builder-header")
+        ? "header"
+        : el.closest(".builder-main")
+          ? "pane"
+          : el.closest(".builder-sidebar")
+            ? "bar"
+            : "other";
+      return { id, region };
+    }, i);
+    if (!where) continue;
+    if (visited.has(where.id)) break;
+    visited.add(where.id);
+    if (where.region !== "other" && seen.at(-1) !== where.region) seen.push(where.region);
+  }
+  // Told from the header on, whatever had the focus first.
+  const start = seen.indexOf("header");
+  const cycle = [...seen.slice(start), ...seen.slice(0, start)];
+  return cycle.filter((r, i) => i === 0 || r !== cycle[i - 1]);
+}
+
+async function openBuilderAt(width: number, height: number, locale: "en" | "ar"): Promise<Page> {
+  await browser.context.addCookies([{ name: "locale", value: locale, url: server.url }]);
+  const p = await browser.context.newPage();
+  p.on("console", (m) => m.type() === "error" && pageErrors.push(m.text()));
+  await p.setViewportSize({ width, height });
+  await p.goto(`${server.url}/contests/create`);
+  // On a phone the small-window notice comes first (its primary button: "Open anyway", in any language).
+  const anyway = p.locator(".builder-too-small .button.primary");
+  await p.locator(".builder-sidebar, .builder-too-small").first().waitFor();
+  if (await anyway.isVisible()) await anyway.click();
+  await p.locator(".builder-sidebar").waitFor();
+  return p;
+}
+
+describe("the builder's keyboard order", () => {
+  for (const locale of ["en", "ar"] as const) {
+    it(`reaches the pane before the bottom bar at 390 px, as they are seen (${locale})`, async () => {
+      const phone = await openBuilderAt(390, 844, locale);
+      try {
+        const bar = await phone.locator(".builder-sidebar").boundingBox();
+        const pane = await phone.locator(".builder-main").boundingBox();
+        expect((bar?.y ?? 0) > (pane?.y ?? 0)).toBe(true);
+        expect(await tabRegions(phone)).toEqual(["header", "pane", "bar"]);
+        if (locale === "ar") expect(await phone.getAttribute("html", "dir")).toBe("rtl");
+      } finally {
+        await phone.close();
+      }
+    }, 60_000);
+  }
+
+  it("keeps the sidebar before the pane on a desktop, where it stands at the start", async () => {
+    const desk = await openBuilderAt(1440, 900, "en");
+    try {
+      const bar = await desk.locator(".builder-sidebar").boundingBox();
+      const pane = await desk.locator(".builder-main").boundingBox();
+      expect((bar?.x ?? 0) < (pane?.x ?? 0)).toBe(true);
+      expect(await tabRegions(desk)).toEqual(["header", "bar", "pane"]);
+    } finally {
+      await desk.close();
+      await browser.context.addCookies([{ name: "locale", value: "en", url: server.url }]);
+    }
+  }, 60_000);
+});
+
 describe("the contests list", () => {
   it("names each contest with a link that opens its page, in this tab or a new one", async () => {
     // A page of its own: the builder left open above would ask before leaving.

@@ -22,6 +22,9 @@ beforeAll(async () => {
   page.on("pageerror", (e) => pageErrors.push(e.message));
 });
 
+/** A sonner toast showing `text` (the toaster is a polite live region, not a dialog). */
+const toast = (p: Page, text: string) => p.locator("[data-sonner-toast]", { hasText: text });
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -34,10 +37,10 @@ describe("a team of one's own", () => {
     const dialog = page.getByRole("dialog", { name: "Create a team" });
     await dialog.getByLabel("Team name").fill("Spring brand");
     await dialog.getByRole("button", { name: "Create the team" }).click();
-    await page.getByRole("dialog", { name: "Team created" }).waitFor();
+    await toast(page, "Team created").waitFor();
     await page.waitForURL((url) => url.pathname === "/team/");
-    // The alert is modal (the page behind is hidden from assistive tech): closed first, then the page is read.
-    await page.keyboard.press("Escape");
+    // A toast, not a modal: nothing to close before the page is read.
+    expect(await page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Spring brand");
     const me = await (await call("GET", "/users/me")).json();
     expect(me.currentTeam).toMatchObject({ name: "Spring brand", plan: "basic", is_default: false });
@@ -53,11 +56,46 @@ describe("a team of one's own", () => {
     await page.mouse.down();
     await page.waitForTimeout(5600);
     await page.mouse.up();
-    await page.getByRole("dialog", { name: "Team deleted" }).waitFor();
+    await toast(page, "Team deleted").waitFor();
     await page.waitForURL((url) => url.pathname === "/me/teams");
+    expect(await page.getByRole("dialog").count()).toBe(0);
     const after = await (await call("GET", "/users/me")).json();
     expect(after.teams.map((t: { name: string }) => t.name)).toEqual(["Fairdraw Demo"]);
     expect(after.currentTeam.name).toBe("Fairdraw Demo");
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("a success outside the contest flow", () => {
+  it("is a toast: unlinking an account by keyboard closes the dialog, says so quietly and keeps the page usable", async () => {
+    await page.goto(`${server.url}/team/accounts`);
+    const unlink = page.getByRole("button", { name: /^Unlink / }).first();
+    const label = (await unlink.getAttribute("aria-label")) ?? "";
+    const name = label.replace(/^Unlink /, "");
+    await unlink.focus();
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("dialog", { name: "Unlink this account?" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Unlink", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await toast(page, "Account unlinked").waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: label }).count()).toBe(0);
+    // The page behind is not hidden from assistive tech by a leftover modal.
+    expect(await page.locator("[aria-hidden=true] h1").count()).toBe(0);
+    const accounts = await (await call("GET", "/teams/current/accounts/list")).json();
+    expect(accounts.data.map((a: { name: string }) => a.name)).not.toContain(name);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("keeps a failure inline: an e-mail change refused by the server shows under the field, with no toast", async () => {
+    await page.goto(`${server.url}/me/settings`);
+    const field = page.getByRole("textbox", { name: "E-mail address" });
+    await field.fill("not an address");
+    await field.press("Enter");
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(".field-error").textContent()).toBeTruthy();
+    expect(await page.locator("[data-sonner-toast]", { hasText: "Your address is now" }).count()).toBe(0);
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 });

@@ -36,6 +36,8 @@ type Moments = {
         moment: string;
         winner: string | null;
         screen_name: string | null;
+        name: string | null;
+        url: string | null;
         entered_at: string | null;
         rejected: boolean;
       }[]
@@ -102,7 +104,7 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     expect(rows.some((r) => !r.valid)).toBe(true);
     expect(m.entries.map((e) => e.id)).toEqual(rows.filter((r) => r.valid).map((r) => r.id));
 
-    // Each moment's winner is the first valid entry at or after it, with its handle and when it entered.
+    // Each moment's winner is the first valid entry at or after it, with its handle, name, profile and when it entered.
     const again = resolveWinningMoments(
       m.moments,
       m.entries.map((e) => ({ ...e, valid: true })),
@@ -113,6 +115,9 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     for (const r of won) {
       const row = rows.find((e) => e.id === r.winner);
       expect(r.screen_name).toBe(row?.screenName);
+      // Shown on the public winners page like a drawn winner: name and a web profile link.
+      expect(r.name).toBe(row?.name);
+      expect(r.url).toMatch(/^https:\/\//);
       expect(Date.parse(r.entered_at ?? "")).toBeGreaterThanOrEqual(Date.parse(r.moment));
       expect(m.entries).toContainEqual({ id: r.winner, at: r.entered_at });
     }
@@ -147,7 +152,7 @@ describe("GET /api/v1/verify/:contestId, winning moments", { timeout: 30_000 }, 
     const [after] = await momentsOf(id);
     expect(after?.entries).toEqual(before.entries);
     const result = after?.results?.find((r) => r.winner === winner);
-    expect(result).toMatchObject({ winner, screen_name: null, rejected: true });
+    expect(result).toMatchObject({ winner, screen_name: null, name: null, url: null, rejected: true });
     expect(result?.entered_at).toBe(before.results?.find((r) => r.winner === winner)?.entered_at);
     // Still checkable: the moment went to that entry.
     const published = after as Required<{ [K in keyof Moments]: NonNullable<Moments[K]> }>;

@@ -158,6 +158,25 @@ describe("the summary's recap", () => {
     );
     await waitFor(() => expect(document.activeElement?.id).toBe("fd-base.start_date"));
   });
+
+  it("says there are no dates yet rather than 'from not set to not set'", async () => {
+    const config = fixtureConfig();
+    const form = validForm(config, ["twitter"]);
+    const undated = { ...form, base: { ...form.base, start_date: "", close_date: "" } };
+    renderBuilder({
+      origin: { kind: "draft", id: "draft-1" },
+      config,
+      routes: {
+        "GET /teams/current/contests/draft-1": json({ _id: "draft-1", status: "draft", cb_data: undated }),
+      },
+    });
+    await opened();
+    await userEvent.setup().click(screen.getByRole("button", { name: /Summary/ }));
+    const recap = await screen.findByRole("region", { name: "Your contest" });
+    const dates = within(recap).getByText("Dates").closest("div") as HTMLElement;
+    expect(dates.textContent).toContain("No dates yet");
+    expect(dates.textContent).not.toContain("not set");
+  });
 });
 
 describe("adding sources", () => {

@@ -2,10 +2,10 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { useLocation } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContestListEntry } from "../../../web/src/contest/types";
-import { PREVIEW_WELCOME_KEY } from "../../../web/src/dialogs/WelcomeToContestPreviewDialog";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import ContestsPage from "../../../web/src/pages/contests/ContestsPage";
 import CreatePage from "../../../web/src/pages/contests/CreatePage";
+import { seenKey } from "../../../web/src/session/seen";
 import { contestFixture, contests, listEntryOf } from "../../../web/src/testing/contest-fixtures";
 import type { FakeCall } from "../../../web/src/testing/fake-api";
 import { demoUser, userWith } from "../../../web/src/testing/fixtures";
@@ -27,6 +27,8 @@ vi.mock("../../../web/src/builder/ContestBuilder", () => ({
 }));
 
 beforeAll(() => activateLocale("en"));
+// The demo user (web/src/testing/fixtures.ts) has seen the preview's word of welcome unless a test says otherwise.
+const PREVIEW_WELCOME_KEY = seenKey("contestPreviewWelcome", "user-demo");
 beforeEach(() => localStorage.setItem(PREVIEW_WELCOME_KEY, "1"));
 
 function rows(n: number, status: ContestListEntry["status"] = "started"): ContestListEntry[] {
@@ -189,6 +191,28 @@ describe("contests list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Show the contest" }));
     expect(await screen.findByRole("dialog", { name: "Contest c1" })).toBeTruthy();
     expect(localStorage.getItem(PREVIEW_WELCOME_KEY)).toBe("1");
+  });
+
+  it("lets the person skip the preview's word of welcome, which then never shows again for them", async () => {
+    localStorage.removeItem(PREVIEW_WELCOME_KEY);
+    api(3);
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Preview Contest 1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Skip" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(localStorage.getItem(PREVIEW_WELCOME_KEY)).toBe("1");
+    fireEvent.click(screen.getByRole("button", { name: "Preview Contest 1" }));
+    expect(await screen.findByRole("dialog", { name: "Contest c1" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Skip" })).toBeNull();
+  });
+
+  it("welcomes another person to the preview even after someone else saw it in this browser", async () => {
+    localStorage.removeItem(PREVIEW_WELCOME_KEY);
+    localStorage.setItem(seenKey("contestPreviewWelcome", "someone-else"), "1");
+    api(3);
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Preview Contest 1" }));
+    expect(screen.getByRole("dialog", { name: "The contest preview" })).toBeTruthy();
   });
 
   it("says when the list cannot be loaded, and tries again", async () => {

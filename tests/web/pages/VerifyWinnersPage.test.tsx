@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import VerifyWinnersPage from "../../../web/src/pages/verify/VerifyWinnersPage";
 import { CONTEST_ID, verifyDrawn, verifyPending } from "../../../web/src/testing/lifecycle-fixtures";
+import { verifyMomentsRevealed } from "../../../web/src/testing/moment-fixtures";
 import { Providers } from "../../../web/src/testing/Providers";
 import { mockApi } from "../mock-api";
 
@@ -59,6 +60,29 @@ describe("the public winners page", () => {
     expect(links.every((a) => a.getAttribute("target") === "_blank")).toBe(true);
     // People are named, never shown by their network id.
     expect(list.textContent).not.toContain("twitter:");
+  });
+
+  it("shows a winning moment's winner like a drawn one: picture, name, handle and profile link", async () => {
+    const [source] = verifyMomentsRevealed.winning_moments ?? [];
+    const results = source?.results ?? [];
+    const won = results.findIndex((r) => r.winner !== null);
+    const winner = results[won];
+    if (!source || !winner?.winner) throw new Error("the fixture has no moment winner");
+    const named = results.map((r, i) =>
+      i === won ? { ...r, name: "Moment Maker", url: "https://x.com/moment_maker" } : r,
+    );
+    renderPage({ ...shared, winning_moments: [{ ...source, results: named }] });
+    const list = await screen.findByRole("list", { name: "Winning moments" });
+    const card = within(list).getAllByRole("listitem")[0] as HTMLElement;
+    expect(within(card).getByText("Moment Maker")).toBeTruthy();
+    expect(within(card).getByText(`@${winner.screen_name}`)).toBeTruthy();
+    expect(within(card).getByText("X (Twitter)")).toBeTruthy();
+    expect(card.querySelector(".entrant-avatar")).toBeTruthy();
+    expect(
+      within(card)
+        .getByRole("link", { name: /^Profile of Moment Maker/ })
+        .getAttribute("href"),
+    ).toBe("https://x.com/moment_maker");
   });
 
   it("links to the proof where anyone re-runs the draw", async () => {

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activateLocale } from "../../../web/src/i18n/activate";
 import InvitePage, { inviteKeyOf } from "../../../web/src/pages/auth/InvitePage";
 import LoginPage from "../../../web/src/pages/auth/LoginPage";
 import LogoutPage from "../../../web/src/pages/auth/LogoutPage";
 import RegistrationPage from "../../../web/src/pages/auth/RegistrationPage";
 import { safeNext, withNext } from "../../../web/src/pages/auth/sign-in";
+import { seenKey } from "../../../web/src/session/seen";
 import { error, invalid, json } from "../../../web/src/testing/fake-api";
 import { demoUser } from "../../../web/src/testing/fixtures";
 import { mockApi } from "../mock-api";
@@ -194,6 +195,23 @@ describe("LoginPage", () => {
 });
 
 describe("RegistrationPage", () => {
+  afterEach(() => localStorage.removeItem(seenKey("tutorial", demoUser._id)));
+
+  it("does not start the tutorial again for a person who has already seen it in this browser", async () => {
+    localStorage.setItem(seenKey("tutorial", demoUser._id), "1");
+    mockApi({
+      "POST /auth/email": { status: 204 },
+      "POST /auth/verify": json(demoUser, 201),
+      ...CSRF,
+    });
+    renderShell(<RegistrationPage />, { user: null, path: "/registration" });
+    fireEvent.change(screen.getByLabelText("Your name"), { target: { value: "Nina New" } });
+    typeEmail("nina@fairdraw.test");
+    await screen.findByRole("group");
+    pasteCode("654321");
+    await waitFor(() => expect(currentPath()).toBe("/"));
+  });
+
   it("asks a name and an address, then the code, and starts with the tutorial", async () => {
     const api = mockApi({
       "POST /auth/email": { status: 204 },

@@ -64,7 +64,7 @@ describe("DeleteTeamDialog", () => {
       target: { value: "Demo team" },
     });
     hold(deleteButton());
-    expect(await screen.findByRole("dialog", { name: "Team deleted" })).toBeTruthy();
+    expect(await screen.findByText("Team deleted")).toBeTruthy();
     await waitFor(() => expect(currentPath()).toBe("/me/teams"));
     expect(api.to("DELETE /teams/team-demo")).toHaveLength(1);
     expect(api.to("GET /users/me")).toHaveLength(1);
@@ -121,7 +121,7 @@ describe("TransferOwnershipDialog", () => {
     fireEvent.change(select, { target: { value: "user-alice" } });
     expect(button.disabled).toBe(false);
     hold(button);
-    expect(await screen.findByRole("dialog", { name: "Ownership transferred" })).toBeTruthy();
+    expect(await screen.findByText("Ownership transferred")).toBeTruthy();
     expect(api.to("POST /teams/team-demo/transfer_ownership")[0]?.body).toEqual({
       new_owner_id: "user-alice",
     });

@@ -84,7 +84,7 @@ describe("TeamOverviewPage", () => {
 });
 
 describe("TeamAccountsPage", () => {
-  it("labels sandbox accounts and unlinks one with the success alert", async () => {
+  it("labels sandbox accounts and unlinks one, closing the dialog and saying so in a toast", async () => {
     mockApi({
       "GET /teams/current/accounts/list": json({ data: [sandboxAccount] }),
       "DELETE /teams/current/accounts/acc-bsky": json({ success: true }),
@@ -95,7 +95,8 @@ describe("TeamAccountsPage", () => {
     expect(within(row).getByText("Bluesky")).toBeTruthy();
     fireEvent.click(within(row).getByRole("button", { name: "Unlink Fairdraw Demo (bluesky)" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Unlink" }));
-    expect(await screen.findByRole("dialog", { name: "Account unlinked" })).toBeTruthy();
+    expect(await screen.findByText("Account unlinked")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
     await waitFor(() => expect(screen.queryByText("Fairdraw Demo (bluesky)")).toBeNull());
   });
 
@@ -242,7 +243,7 @@ describe("TeamMembersPage", () => {
     });
   });
 
-  it("removes a member with the success alert", async () => {
+  it("removes a member, closing the dialog and saying so in a toast", async () => {
     mockApi({
       "GET /teams/current/members/list": json({ data: members }),
       "DELETE /teams/current/members/user-bob": json({ success: true }),
@@ -251,7 +252,8 @@ describe("TeamMembersPage", () => {
     expect(await screen.findByText("3 of 0 members")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Remove Bob Member" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Remove" }));
-    expect(await screen.findByRole("dialog", { name: "Member removed" })).toBeTruthy();
+    expect(await screen.findByText("Member removed")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
     await waitFor(() => expect(screen.queryByText("Bob Member")).toBeNull());
   });
 });

@@ -7,6 +7,7 @@
 import { Trans } from "@lingui/react/macro";
 import { use, useCallback, useEffect, useState } from "react";
 import { PANES } from "../../../engine/builder/selectors";
+import { useMediaQuery } from "../widgets/useMediaQuery";
 import { BuilderLoading } from "./BuilderLoading";
 import { useBuilderEnv, useBuilderSelector } from "./context";
 import { BuilderEscape } from "./escape";
@@ -26,6 +27,9 @@ import { SubmitRefusedAlert } from "./SubmitRefusedAlert";
 import { tabOfPath } from "./schema/pane-form";
 import { ToggleNoticeBar } from "./ToggleNoticeBar";
 import { ValidationSidePane } from "./ValidationSidePane";
+
+/** builder.css's phone layout, where the sidebar becomes a bar under the pane. */
+export const BOTTOM_BAR_QUERY = "(max-width: 640px)";
 
 const FOCUSABLE =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -60,6 +64,7 @@ export function BuilderView({
 }) {
   const { actor, served } = useBuilderEnv();
   const pane = useBuilderSelector((s) => s.context.pane);
+  const bottomBar = useMediaQuery(BOTTOM_BAR_QUERY);
   const phase = useBuilderSelector((s) =>
     s.matches("loading") || s.matches("opening") ? "loading" : s.matches("loadFailed") ? "failed" : "ready",
   );
@@ -135,7 +140,7 @@ export function BuilderView({
     <>
       <Header />
       <div className="builder-body" data-preview={isSourcePane(pane) ? "" : undefined}>
-        <Sidebar />
+        {!bottomBar && <Sidebar />}
         <div className="builder-main" id="builder-main">
           {phase === "loading" && (
             <p className="builder-importing" role="status">
@@ -153,6 +158,8 @@ export function BuilderView({
             <ValidationSidePane pane={pane} />
           </div>
         )}
+        {/* On a phone the steps are a bar under the pane: after it in the page too, so Tab reaches the pane first. */}
+        {bottomBar && <Sidebar />}
       </div>
       <BuilderModals />
     </>

@@ -19,8 +19,9 @@ import { ProviderMarks } from "../components/ProviderMark";
 import { Skeleton } from "../components/Skeleton";
 import { ContestPreviewDialog } from "../dialogs/ContestPreviewDialog";
 import { useDialogs } from "../dialogs/DialogHost";
-import { previewWelcomeSeen, WelcomeToContestPreviewDialog } from "../dialogs/WelcomeToContestPreviewDialog";
+import { WelcomeToContestPreviewDialog } from "../dialogs/WelcomeToContestPreviewDialog";
 import { useContestUpdates } from "../realtime/RealtimeProvider";
+import { hasSeen } from "../session/seen";
 import { useSession } from "../session/session";
 import { fetchContestList, fetchTemplateList, type ListPage, type ListStatus } from "./api";
 import { ContestStatusBadge, ContestTypeBadge, SandboxLabel } from "./badges";
@@ -188,6 +189,7 @@ export function ContestsList({
 }) {
   const { t, i18n } = useLingui();
   const session = useSession();
+  const userId = session.user?._id ?? "";
   const builder = useBuilder();
   const dialogs = useDialogs();
   const [params] = useSearchParams();
@@ -237,7 +239,7 @@ export function ContestsList({
   const preview = (entry: ContestListEntry) => {
     const show = () =>
       dialogs.open((close) => <ContestPreviewDialog contestId={entry._id} onClose={close} />);
-    if (previewWelcomeSeen()) show();
+    if (hasSeen("contestPreviewWelcome", userId)) show();
     else dialogs.open((close) => <WelcomeToContestPreviewDialog onClose={close} onContinue={show} />);
   };
 

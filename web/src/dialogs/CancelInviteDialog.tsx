@@ -2,9 +2,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import type { Invite } from "../../../codegen/types";
+import { notify } from "../feedback/Toasts";
 import { cancelInvite } from "../team/api";
 import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
-import { useDialogs } from "./DialogHost";
 
 export function CancelInviteDialog({
   invite,
@@ -16,7 +16,6 @@ export function CancelInviteDialog({
   onCanceled?(invite: Invite): void;
 }) {
   const { t } = useLingui();
-  const dialogs = useDialogs();
   const email = invite.email;
   const canceled = useRef<Invite | null>(null);
   return (
@@ -31,7 +30,8 @@ export function CancelInviteDialog({
       onClose={onClose}
       onDone={() => {
         onCanceled?.(canceled.current ?? { ...invite, status: "canceled" });
-        void dialogs.alert({ type: "success", title: t`Invite canceled` });
+        onClose();
+        notify.success(t`Invite canceled`);
       }}
     >
       <p>

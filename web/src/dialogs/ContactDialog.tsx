@@ -19,9 +19,9 @@ import contactReasons from "../../../schemas/contact-reasons.json";
 import contactRules from "../../../schemas/forms/contact.rules.json";
 import { api, unwrap } from "../api/client";
 import { ApiError } from "../api/errors";
+import { notify } from "../feedback/Toasts";
 import { useUser } from "../session/session";
 import { Avatar } from "../widgets/Avatar";
-import { useDialogs } from "./DialogHost";
 import { Modal } from "./Modal";
 
 export type ContactDialogProps = { onClose(): void; errorId?: string; forced?: boolean };
@@ -101,7 +101,6 @@ export function SupportCard({ support }: { support: SupportContact }) {
 export function ContactDialog({ onClose, errorId, forced = false }: ContactDialogProps) {
   const { t, i18n } = useLingui();
   const user = useUser();
-  const dialogs = useDialogs();
   const [force, setForce] = useState(forced);
   const [serverSupport, setServerSupport] = useState<SupportContact | null>(null);
   const [reason, setReason] = useState(errorId ? "report-technical-bug" : "");
@@ -144,11 +143,8 @@ export function ContactDialog({ onClose, errorId, forced = false }: ContactDialo
         }),
       );
       if (answer.success) {
-        void dialogs.alert({
-          type: "success",
-          title: t`Message sent`,
-          description: t`Thank you. We answer by e-mail, usually within a working day.`,
-        });
+        onClose();
+        notify.success(t`Message sent. We answer by e-mail, usually within a working day.`);
         return;
       }
       if ("support" in answer && answer.support) {

@@ -1,7 +1,7 @@
 /**
  * Create a team (POST /teams {name}): from the switch-team dialog and /me/teams. The new team is on the basic
  * plan, the person its owner, and it becomes their current team: the user is reloaded and goes to the team's
- * page with a "team created" alert. A wrong name comes back on its field (422).
+ * page with a "team created" toast. A wrong name comes back on its field (422).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
@@ -11,14 +11,13 @@ import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { createTeam } from "../team/api";
 import "../team/team.css";
-import { useDialogs } from "./DialogHost";
+import { notify } from "../feedback/Toasts";
 import { Modal } from "./Modal";
 
 export function CreateTeamDialog({ onClose }: { onClose(): void }) {
   const { t } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
-  const dialogs = useDialogs();
   const onError = useErrorHandler();
   const nameId = useId();
   const errorId = useId();
@@ -47,7 +46,7 @@ export function CreateTeamDialog({ onClose }: { onClose(): void }) {
     await session.refresh();
     onClose();
     void navigate("/team/");
-    void dialogs.alert({ type: "success", title: t`Team created` });
+    notify.success(t`Team created`);
   };
 
   return (

@@ -1,21 +1,20 @@
 /**
  * Delete account (app-shell.md §2, §4): a dangerous hold button (5 s). DELETE /users/me answers {success: true};
- * the person is signed out and goes to /login, where a success alert confirms it. Teams owned with other members
+ * the person is signed out and goes to /login, where a success toast confirms it. Teams owned with other members
  * must be handed over first: the server's refusal is shown here and the button goes back to hold.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { api, clearCsrf, unwrap } from "../api/client";
+import { notify } from "../feedback/Toasts";
 import { useSession } from "../session/session";
 import { HoldButton, type HoldState } from "../widgets/HoldButton";
-import { useDialogs } from "./DialogHost";
 import { Modal } from "./Modal";
 
 export function DeleteAccountDialog({ onClose }: { onClose(): void }) {
   const { t } = useLingui();
   const session = useSession();
-  const dialogs = useDialogs();
   const navigate = useNavigate();
   const [state, setState] = useState<HoldState>("hold");
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,7 +27,8 @@ export function DeleteAccountDialog({ onClose }: { onClose(): void }) {
       clearCsrf();
       session.setUser(null);
       void navigate("/login", { replace: true });
-      void dialogs.alert({ type: "success", title: t`Your account was deleted` });
+      onClose();
+      notify.success(t`Your account was deleted`);
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));
       setState("hold");

@@ -1,7 +1,7 @@
 /**
  * Delete a team (app-shell.md §2, §4, §7 DELETE /teams/{teamId}): the hold button (dangerous: 5 s) is enabled
  * once the typed name equals the team's. Afterwards the user is reloaded and goes to /me/teams, with the
- * "team deleted" alert (§8). A default team can't be deleted (cantDeleteYourDefaultTeam: the shell's
+ * "team deleted" toast (§8's success alert, quiet: issue 27). A default team can't be deleted (cantDeleteYourDefaultTeam: the shell's
  * close-only alert).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -11,8 +11,8 @@ import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { deleteTeam } from "../team/api";
 import "../team/team.css";
+import { notify } from "../feedback/Toasts";
 import { HoldButton, type HoldState } from "../widgets/HoldButton";
-import { useDialogs } from "./DialogHost";
 import { Modal } from "./Modal";
 
 /** The typed name must be the team's, exactly (surrounding spaces aside). */
@@ -30,7 +30,6 @@ export function DeleteTeamDialog({
   const { t } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
-  const dialogs = useDialogs();
   const onError = useErrorHandler();
   const inputId = useId();
   const hintId = useId();
@@ -50,7 +49,8 @@ export function DeleteTeamDialog({
     }
     await session.refresh();
     void navigate("/me/teams");
-    void dialogs.alert({ type: "success", title: t`Team deleted` });
+    onClose();
+    notify.success(t`Team deleted`);
   };
 
   return (

@@ -1,11 +1,11 @@
 /**
  * Remove a delegated account (app-shell.md §2, /me/delegation): the team stops using the account you lent it;
- * the account stays yours. DELETE /users/me/accounts/delegations/{delegation_id}, then a success alert.
+ * the account stays yours. DELETE /users/me/accounts/delegations/{delegation_id}, then a success toast.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { api, unwrap } from "../api/client";
+import { notify } from "../feedback/Toasts";
 import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
-import { useDialogs } from "./DialogHost";
 
 export type DelegationSummary = {
   delegation_id: string;
@@ -25,7 +25,6 @@ export function RemoveDelegationDialog({
   onRemoved(): void;
 }) {
   const { t } = useLingui();
-  const dialogs = useDialogs();
   const account = delegation.screen_name
     ? `${delegation.name} (@${delegation.screen_name})`
     : delegation.name;
@@ -45,7 +44,8 @@ export function RemoveDelegationDialog({
       onClose={onClose}
       onDone={() => {
         onRemoved();
-        void dialogs.alert({ type: "success", title: t`${account} is no longer lent to ${team}` });
+        onClose();
+        notify.success(t`${account} is no longer lent to ${team}`);
       }}
     >
       <p>

@@ -1,10 +1,10 @@
 /** Remove a member from the team (app-shell.md §2, §7 DELETE /teams/current/members/{id}); §8 "member removed". */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Member } from "../../../codegen/types";
+import { notify } from "../feedback/Toasts";
 import { removeMember } from "../team/api";
 import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
 import { Avatar } from "../widgets/Avatar";
-import { useDialogs } from "./DialogHost";
 
 export function RemoveMemberDialog({
   member,
@@ -16,7 +16,6 @@ export function RemoveMemberDialog({
   onRemoved?(member: Member): void;
 }) {
   const { t } = useLingui();
-  const dialogs = useDialogs();
   const name = member.name;
   return (
     <ConfirmCallDialog
@@ -27,7 +26,8 @@ export function RemoveMemberDialog({
       onClose={onClose}
       onDone={() => {
         onRemoved?.(member);
-        void dialogs.alert({ type: "success", title: t`Member removed` });
+        onClose();
+        notify.success(t`Member removed`);
       }}
     >
       <p className="team-person">

@@ -1,7 +1,7 @@
 /**
  * Transfer a team's ownership (app-shell.md §2, §4, §6, §7 POST /teams/{teamId}/transfer_ownership): the button
  * is enabled once a member who is not the owner is chosen. Afterwards the user is reloaded (they are a member
- * now) with the "ownership transferred" alert (§8).
+ * now) with the "ownership transferred" toast (§8).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
@@ -11,9 +11,9 @@ import { useErrorHandler } from "../shell/useErrorHandler";
 import { listMembers, transferOwnership } from "../team/api";
 import { Empty, WhenLoaded } from "../team/states";
 import "../team/team.css";
+import { notify } from "../feedback/Toasts";
 import { useLoad } from "../team/useLoad";
 import { HoldButton, type HoldState } from "../widgets/HoldButton";
-import { useDialogs } from "./DialogHost";
 import { Modal } from "./Modal";
 
 /** The members ownership can go to: everyone but the owner. */
@@ -66,7 +66,6 @@ function TransferForm({
 }) {
   const { t } = useLingui();
   const session = useSession();
-  const dialogs = useDialogs();
   const onError = useErrorHandler();
   const selectId = useId();
   const [chosen, setChosen] = useState("");
@@ -85,7 +84,8 @@ function TransferForm({
     }
     await session.refresh();
     onTransferred?.();
-    void dialogs.alert({ type: "success", title: t`Ownership transferred` });
+    onClose();
+    notify.success(t`Ownership transferred`);
   };
 
   if (candidates.length === 0) {

@@ -2,9 +2,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Account } from "../../../codegen/types";
 import { ProviderMark } from "../components/ProviderMark";
+import { notify } from "../feedback/Toasts";
 import { unlinkAccount } from "../team/api";
 import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
-import { useDialogs } from "./DialogHost";
 
 export function UnlinkAccountDialog({
   account,
@@ -16,7 +16,6 @@ export function UnlinkAccountDialog({
   onUnlinked?(account: Account): void;
 }) {
   const { t } = useLingui();
-  const dialogs = useDialogs();
   const name = account.name;
   return (
     <ConfirmCallDialog
@@ -27,7 +26,8 @@ export function UnlinkAccountDialog({
       onClose={onClose}
       onDone={() => {
         onUnlinked?.(account);
-        void dialogs.alert({ type: "success", title: t`Account unlinked` });
+        onClose();
+        notify.success(t`Account unlinked`);
       }}
     >
       <p>

@@ -1,11 +1,11 @@
 /**
  * Unlink one of your own accounts (app-shell.md §2, /me/delegation): DELETE /users/me/accounts/{id}. Every team it
- * was lent to loses it. A success alert says "account unlinked" (§8).
+ * was lent to loses it. A success toast says "account unlinked" (§8).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { api, unwrap } from "../api/client";
+import { notify } from "../feedback/Toasts";
 import { ConfirmCallDialog } from "../team/ConfirmCallDialog";
-import { useDialogs } from "./DialogHost";
 
 export type UserAccountSummary = { _id: string; name: string; screen_name: string; provider: string };
 
@@ -19,7 +19,6 @@ export function UnlinkUserAccountDialog({
   onUnlinked(): void;
 }) {
   const { t } = useLingui();
-  const dialogs = useDialogs();
   const label = account.screen_name ? `${account.name} (@${account.screen_name})` : account.name;
   return (
     <ConfirmCallDialog
@@ -33,7 +32,8 @@ export function UnlinkUserAccountDialog({
       onClose={onClose}
       onDone={() => {
         onUnlinked();
-        void dialogs.alert({ type: "success", title: t`Account unlinked` });
+        onClose();
+        notify.success(t`Account unlinked`);
       }}
     >
       <p>

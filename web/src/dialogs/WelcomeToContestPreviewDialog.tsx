@@ -1,27 +1,11 @@
 /**
  * The first time a person opens a contest preview (app-shell.md §2 "welcome to contest preview"): what the
- * preview shows and how to move through it. Shown once per browser.
+ * preview shows and how to move through it. Shown once per person (session/seen.ts), with a visible Skip.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { markSeen } from "../session/seen";
+import { useUser } from "../session/session";
 import { Modal } from "./Modal";
-
-export const PREVIEW_WELCOME_KEY = "fairdraw.contestPreviewWelcomed";
-
-export function previewWelcomeSeen(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(PREVIEW_WELCOME_KEY) === "1";
-  } catch {
-    return true;
-  }
-}
-
-export function markPreviewWelcomeSeen(): void {
-  try {
-    globalThis.localStorage?.setItem(PREVIEW_WELCOME_KEY, "1");
-  } catch {
-    // private browsing: shown again next time
-  }
-}
 
 export function WelcomeToContestPreviewDialog({
   onClose,
@@ -31,22 +15,31 @@ export function WelcomeToContestPreviewDialog({
   onContinue(): void;
 }) {
   const { t } = useLingui();
+  const user = useUser();
+  const seen = () => markSeen("contestPreviewWelcome", user._id);
   const go = () => {
-    markPreviewWelcomeSeen();
+    seen();
     onContinue();
+  };
+  // Skip (or Escape, or the close button): the word of welcome goes and does not come back; the list stays.
+  const skip = () => {
+    seen();
+    onClose();
   };
   return (
     <Modal
       title={t`The contest preview`}
-      onClose={() => {
-        markPreviewWelcomeSeen();
-        onClose();
-      }}
+      onClose={skip}
       size="small"
       footer={
-        <button type="button" className="button primary" onClick={go}>
-          <Trans>Show the contest</Trans>
-        </button>
+        <>
+          <button type="button" className="button" onClick={skip}>
+            <Trans>Skip</Trans>
+          </button>
+          <button type="button" className="button primary" onClick={go}>
+            <Trans>Show the contest</Trans>
+          </button>
+        </>
       }
     >
       <p>

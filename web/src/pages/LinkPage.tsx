@@ -20,6 +20,7 @@ import { usePageTitle } from "../usePageTitle";
 import { Avatar } from "../widgets/Avatar";
 import "./me/me.css";
 import { ProviderMark } from "../components/ProviderMark";
+import { notify } from "../feedback/Toasts";
 
 /** The networks a team can link an account of (login-only ones cannot host a contest). */
 export const LINKABLE_PROVIDERS = PROVIDERS_BY_DISPLAY_NAME.filter((p) => !p.onlyLogin);
@@ -43,17 +44,13 @@ export default function LinkPage() {
   const [accounts, accountsCtl] = useLoad(`accounts:${session.user?.current_team_id}`, fetchTeamAccounts);
   const [linking, setLinking] = useState<string | null>(null);
 
-  const link = async (provider: string, displayName: string) => {
+  const link = async (provider: string) => {
     setLinking(provider);
     try {
       const account = await linkAccount(provider);
       accountsCtl.update((list) => [...list, account]);
       const who = account.screen_name ? `${account.name} (@${account.screen_name})` : account.name;
-      void dialogs.alert({
-        type: "success",
-        title: t`${displayName} account linked`,
-        description: t`${who} is now linked to ${team}.`,
-      });
+      notify.success(t`${who} is now linked to ${team}.`);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
         void dialogs.alert({ type: "error", title: err.field("provider") ?? err.message });
@@ -101,7 +98,7 @@ export default function LinkPage() {
                     className="link-choice"
                     data-provider={p.name}
                     disabled={linking !== null}
-                    onClick={() => void link(p.name, p.display_name)}
+                    onClick={() => void link(p.name)}
                   >
                     <ProviderMark provider={p.name} withName />
                     <span className="muted">

@@ -1,7 +1,7 @@
 /**
  * /welcome: the tutorial a new account starts with (and the avatar menu's "Tutorial"): a few steps about what
  * Fairdraw does, with Back / Next, a list of the steps to jump to, and "Skip the tutorial", which asks first (the
- * skip-tutorial dialog) and goes to the dashboard.
+ * skip-tutorial dialog) and goes to the dashboard. Started by sign-in once per person (session/seen.ts).
  */
 
 import type { MessageDescriptor } from "@lingui/core";
@@ -13,6 +13,7 @@ import { Link, useNavigate } from "react-router";
 import { LanguageSelect } from "../components/LanguageSelect";
 import { useDialogs } from "../dialogs/DialogHost";
 import { Modal } from "../dialogs/Modal";
+import { markSeen } from "../session/seen";
 import { useUser } from "../session/session";
 import { usePageTitle } from "../usePageTitle";
 import "./me/me.css";
@@ -97,6 +98,9 @@ export default function WelcomePage() {
   const total = TUTORIAL_STEPS.length;
   const position = index + 1;
   const name = user.name;
+
+  // Seen once is enough: sign-in does not start it again (the avatar menu still opens it).
+  useEffect(() => markSeen("tutorial", user._id), [user._id]);
 
   // After Back / Next, reading goes on from the new step's title.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of step is what moves the focus

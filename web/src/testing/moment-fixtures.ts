@@ -44,6 +44,8 @@ function revealed(moments: readonly string[]): Revealed {
       moment: r.moment,
       winner: r.winner,
       screen_name: r.winner ? handle(r.winner) : null,
+      name: null,
+      url: null,
       entered_at: MOMENT_ENTRIES.find((e) => e.id === r.winner)?.at ?? null,
       frozen: false,
       rejected: false,

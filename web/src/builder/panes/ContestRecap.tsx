@@ -58,10 +58,9 @@ export function ContestRecap() {
   const { served } = useBuilderEnv();
   const base = useBuilderSelector((s) => s.context.form.base, sameJson);
   const sources = useBuilderSelector((s) => s.context.form.sources, sameJson);
+  const hasDate = (value: unknown): value is string => typeof value === "string" && value !== "";
   const when = (value: unknown) =>
-    typeof value === "string" && value !== ""
-      ? i18n.date(new Date(value), { dateStyle: "medium", timeStyle: "short" })
-      : t`not set`;
+    hasDate(value) ? i18n.date(new Date(value), { dateStyle: "medium", timeStyle: "short" }) : t`not set`;
   const on = (path: string) => getPath(base, path) === true;
   const drawOptions = [
     on("manual_check.enabled") && t`manual check`,
@@ -83,9 +82,14 @@ export function ContestRecap() {
             <Trans>Dates</Trans>
           </dt>
           <dd>
-            <Trans>
-              From {when(base.start_date)} to {when(base.close_date)}
-            </Trans>{" "}
+            {/* "From not set to not set" reads as a fault: no date at all says so once. */}
+            {hasDate(base.start_date) || hasDate(base.close_date) ? (
+              <Trans>
+                From {when(base.start_date)} to {when(base.close_date)}
+              </Trans>
+            ) : (
+              <Trans>No dates yet</Trans>
+            )}{" "}
             <EditLink path="base.start_date" label={t`Edit the dates`} />
           </dd>
         </div>

@@ -12,6 +12,7 @@ import { ApiError } from "../../api/errors";
 import { LanguageSelect } from "../../components/LanguageSelect";
 import { activateLocale } from "../../i18n/activate";
 import { LOCALE_COOKIE } from "../../i18n/locales";
+import { hasSeen } from "../../session/seen";
 import { asUser, useSession } from "../../session/session";
 import { CodeInput } from "../../widgets/CodeInput";
 import "./auth.css";
@@ -147,7 +148,9 @@ export function SignInFlow({ mode }: { mode: "login" | "register" }) {
         // A new device follows the language saved to the account, unless this browser already chose one.
         if (!hasLocaleCookie() && user.locale !== i18n.locale)
           await activateLocale(user.locale, { remember: true });
-        setTarget(next ?? (mode === "register" || needName ? "/welcome" : "/"));
+        // The tutorial starts a new account, once per person (registering again with a known address skips it).
+        const tutorial = (mode === "register" || needName) && !hasSeen("tutorial", user._id);
+        setTarget(next ?? (tutorial ? "/welcome" : "/"));
         session.setUser(user);
       } catch (err) {
         fail(err);

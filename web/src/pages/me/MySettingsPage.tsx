@@ -132,7 +132,8 @@ function EmailForm() {
           onConfirmed={(updated) => {
             session.setUser(updated);
             setEmail(updated.email);
-            void dialogs.alert({ type: "success", title: t`Your address is now ${updated.email}` });
+            close();
+            notify.success(t`Your address is now ${updated.email}`);
           }}
         />
       ));

@@ -34,8 +34,8 @@ function momentWinnersOf(data: VerifyAnswer): Winner[] {
               id: r.winner,
               provider: r.winner.split(":")[0] ?? null,
               screen_name: r.screen_name,
-              name: null,
-              url: null,
+              name: r.name,
+              url: r.url,
             },
           ]
         : [],
