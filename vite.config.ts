@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: "../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the server for the hints it puts in the page (api/page-hints.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // What the entry needs before it can run goes in one chunk, not some forty of 1–4 KB: on a phone's network

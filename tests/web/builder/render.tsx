@@ -16,7 +16,12 @@ import { Providers } from "../../../web/src/testing/Providers";
 import { mockApi } from "../mock-api";
 import { LocationProbe } from "../shell/render";
 
-beforeAll(() => activateLocale("en"));
+beforeAll(async () => {
+  await activateLocale("en");
+  // The machine and the forms are a chunk ContestBuilder fetches when it opens: loaded here once, so that the
+  // first test's waits are not spent compiling it.
+  await import("../../../web/src/builder/BuilderSession");
+});
 
 type Routes = Parameters<typeof mockApi>[0];
 

@@ -36,7 +36,14 @@ export function BuilderProvider({ children }: { children: ReactNode }) {
     <BuilderContext value={control}>
       {children}
       {origin && (
-        <Suspense fallback={<BuilderLoading />}>
+        <Suspense
+          fallback={
+            // Where the builder will be, over the page: in the page's flow it would move as the page's data lands.
+            <div className="builder-opening">
+              <BuilderLoading />
+            </div>
+          }
+        >
           <ContestBuilder origin={origin} onClose={control.close} />
         </Suspense>
       )}

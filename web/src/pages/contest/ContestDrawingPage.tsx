@@ -131,6 +131,9 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
     ));
 
   const commitment = proof.data?.seed_commitment ?? null;
+  // The sections under the final draw wait for the page's first answers: shown before, they would move down as
+  // the final draw's winners and announcements arrived (a layout shift).
+  const settling = [draws, proof, announcements, entrants].some((c) => c.data === null && c.error === null);
   const committedAt = proof.data?.committed_at ?? null;
 
   return (
@@ -193,103 +196,107 @@ function DrawingView({ contest, reloadContest }: { contest: ContestData; reloadC
         />
       )}
 
-      <section className="card card-quiet" aria-labelledby="draw-commitment">
-        <h2 id="draw-commitment">
-          <Trans>Locked seed</Trans>
-        </h2>
-        {proof.error && !proof.data ? (
-          <CallFailed error={proof.error} retry={() => void proof.reload()} />
-        ) : !proof.data ? (
-          <p role="status">
-            <Trans>Loading…</Trans>
-          </p>
-        ) : commitment ? (
-          <>
-            <p>
-              <Trans>
-                Before the contest started, a secret seed was locked and its fingerprint published. The draw
-                uses this seed: no one can change it without the fingerprint showing it.
-              </Trans>
-            </p>
-            <dl className="draw-proof">
-              <dt>
-                <Trans>Seed fingerprint (SHA-256)</Trans>
-              </dt>
-              <dd>
-                <Fingerprint value={commitment} />
-              </dd>
-              {committedAt && (
-                <>
+      {!settling && (
+        <>
+          <section className="card card-quiet" aria-labelledby="draw-commitment">
+            <h2 id="draw-commitment">
+              <Trans>Locked seed</Trans>
+            </h2>
+            {proof.error && !proof.data ? (
+              <CallFailed error={proof.error} retry={() => void proof.reload()} />
+            ) : !proof.data ? (
+              <p role="status">
+                <Trans>Loading…</Trans>
+              </p>
+            ) : commitment ? (
+              <>
+                <p>
+                  <Trans>
+                    Before the contest started, a secret seed was locked and its fingerprint published. The
+                    draw uses this seed: no one can change it without the fingerprint showing it.
+                  </Trans>
+                </p>
+                <dl className="draw-proof">
                   <dt>
-                    <Trans>Locked on</Trans>
+                    <Trans>Seed fingerprint (SHA-256)</Trans>
                   </dt>
                   <dd>
-                    <time dateTime={committedAt}>
-                      {i18n.date(new Date(committedAt), { dateStyle: "medium", timeStyle: "short" })}
-                    </time>
+                    <Fingerprint value={commitment} />
                   </dd>
-                </>
-              )}
-            </dl>
-          </>
-        ) : (
-          <p className="muted">
-            <Trans>
-              No seed is locked yet: it is locked when the contest is scheduled, or at its first draw.
-            </Trans>
-          </p>
-        )}
-        <p>
-          <Link to={verifyPathOf(contest._id)}>
-            <Trans>The contest's public verification page</Trans>
-          </Link>
-        </p>
-      </section>
+                  {committedAt && (
+                    <>
+                      <dt>
+                        <Trans>Locked on</Trans>
+                      </dt>
+                      <dd>
+                        <time dateTime={committedAt}>
+                          {i18n.date(new Date(committedAt), { dateStyle: "medium", timeStyle: "short" })}
+                        </time>
+                      </dd>
+                    </>
+                  )}
+                </dl>
+              </>
+            ) : (
+              <p className="muted">
+                <Trans>
+                  No seed is locked yet: it is locked when the contest is scheduled, or at its first draw.
+                </Trans>
+              </p>
+            )}
+            <p>
+              <Link to={verifyPathOf(contest._id)}>
+                <Trans>The contest's public verification page</Trans>
+              </Link>
+            </p>
+          </section>
 
-      <section className="card" aria-labelledby="draw-tests">
-        <h2 id="draw-tests">
-          <Trans>Test draws</Trans>
-        </h2>
-        <p>
-          <Trans>
-            A test draw shows who a draw would pick today. It uses its own random stream: it does not count,
-            and it tells nothing of the final draw.
-          </Trans>
-        </p>
-        {!hasTests ? (
-          <p className="with-star">
-            <button type="button" className="button" disabled>
-              <Trans>Run a test draw</Trans>
-            </button>{" "}
-            <FeatureStar /> <Trans>Test draws come with a higher plan.</Trans>
-          </p>
-        ) : !mayTest ? (
-          <p className="muted">
-            <Trans>You don't have the permission to run test draws.</Trans>
-          </p>
-        ) : drawn ? null : !entriesLoaded ? (
-          <p className="muted">
-            <Trans>Test draws are possible once the entries are loaded.</Trans>
-          </p>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => void runTest()}
-            disabled={testing}
-            aria-busy={testing}
-          >
-            {testing ? <Trans>Drawing…</Trans> : <Trans>Run a test draw</Trans>}
-          </button>
-        )}
-        {tests.length > 0 && (
-          <div className="stack draw-tests">
-            {tests.map((d) => (
-              <DrawResult key={d._id} draw={d} accounts={accounts} />
-            ))}
-          </div>
-        )}
-      </section>
+          <section className="card" aria-labelledby="draw-tests">
+            <h2 id="draw-tests">
+              <Trans>Test draws</Trans>
+            </h2>
+            <p>
+              <Trans>
+                A test draw shows who a draw would pick today. It uses its own random stream: it does not
+                count, and it tells nothing of the final draw.
+              </Trans>
+            </p>
+            {!hasTests ? (
+              <p className="with-star">
+                <button type="button" className="button" disabled>
+                  <Trans>Run a test draw</Trans>
+                </button>{" "}
+                <FeatureStar /> <Trans>Test draws come with a higher plan.</Trans>
+              </p>
+            ) : !mayTest ? (
+              <p className="muted">
+                <Trans>You don't have the permission to run test draws.</Trans>
+              </p>
+            ) : drawn ? null : !entriesLoaded ? (
+              <p className="muted">
+                <Trans>Test draws are possible once the entries are loaded.</Trans>
+              </p>
+            ) : (
+              <button
+                type="button"
+                className="button"
+                onClick={() => void runTest()}
+                disabled={testing}
+                aria-busy={testing}
+              >
+                {testing ? <Trans>Drawing…</Trans> : <Trans>Run a test draw</Trans>}
+              </button>
+            )}
+            {tests.length > 0 && (
+              <div className="stack draw-tests">
+                {tests.map((d) => (
+                  <DrawResult key={d._id} draw={d} accounts={accounts} />
+                ))}
+              </div>
+            )}
+          </section>
+        </>
+      )}
     </div>
   );
 }
