@@ -90,11 +90,13 @@ export class ThreadsStandIn {
   clockOffsetMs = 0;
 
   // Failure switches.
+  /** The next `times` Graph calls (after letting `after` through) answer this Graph error. */
   failNext: {
     status: number;
     code: number;
     subcode?: number;
     times: number;
+    after?: number;
     headers?: Record<string, string>;
   } | null = null;
   containersNeverFinish = false;
@@ -405,7 +407,8 @@ export class ThreadsStandIn {
     const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1] ?? "";
     const t = this.#tokens.get(bearer);
     if (!t || t.expires <= this.now()) return this.#graphError(res, 401, 190, 463);
-    if (this.failNext && this.failNext.times > 0) {
+    if (this.failNext && (this.failNext.after ?? 0) > 0) this.failNext.after = (this.failNext.after ?? 0) - 1;
+    else if (this.failNext && this.failNext.times > 0) {
       this.failNext.times--;
       const f = this.failNext;
       return this.#graphError(res, f.status, f.code, f.subcode, f.headers);
