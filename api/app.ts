@@ -37,6 +37,7 @@ import { memberPermissionsRoutes, teamMembersRoutes } from "./routes/members";
 import { myContestsRoutes } from "./routes/my-contests";
 import { notificationsRoutes } from "./routes/notifications";
 import { openapiRoutes } from "./routes/openapi";
+import { publicMediaRoutes } from "./routes/public-media";
 import { quickdrawRoutes } from "./routes/quickdraw";
 import { quotasRoutes } from "./routes/quotas";
 import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
@@ -112,7 +113,8 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/", openapiRoutes)
     .route("/", verifyRoutes)
     .route("/", verifyPagesRoutes)
-    .route("/", stripeWebhookRoutes);
+    .route("/", stripeWebhookRoutes)
+    .route("/", publicMediaRoutes);
 }
 
 export type AppType = ReturnType<typeof buildApi>;

@@ -25,6 +25,7 @@ import { issueCode } from "../../api/auth/codes";
 import { first } from "../../api/db/query";
 import { contests, entrants, teams } from "../../api/db/tables";
 import { ROUTES } from "../../api/openapi/routes";
+import { publicMediaUrl } from "../../api/services/public-media";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, rolledBack, type TestApp } from "../helpers/test-app";
 import { buildTeamWorld, formBody, png, type TeamWorld, uploadFile } from "../helpers/world";
@@ -76,6 +77,8 @@ type Request = {
   body?: unknown;
   file?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
+  /** The query string, without its "?". */
+  query?: string;
 };
 type Row = { expect: Expected; request?: (w: World, role: Role) => Request | Promise<Request> };
 
@@ -381,6 +384,21 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
     request: (w) => ({ params: { uuid: w.upload } }),
   },
+  // A signed address for a network's servers: the signature is the permission, whoever asks.
+  "GET /api/v1/media/:uuid": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+    request: (w) => {
+      const url = new URL(
+        publicMediaUrl({
+          publicUrl: t.env.publicUrl,
+          accountSecretKey: t.env.accountSecretKey,
+          uploadId: w.upload,
+          now: t.deps.clock(),
+        }),
+      );
+      return { params: { uuid: w.upload }, query: url.search.slice(1) };
+    },
+  },
   // Deleting removes the file from disk, which no rollback restores: each call deletes an upload of its own.
   "DELETE /api/v1/upload": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 403, otherTeam: 404 },
@@ -587,7 +605,7 @@ async function send(s: Session | null, method: string, path: string, req: Reques
     : req.body === undefined
       ? null
       : { type: "application/json", data: JSON.stringify(req.body) };
-  return t.app.request(path, {
+  return t.app.request(req.query ? `${path}?${req.query}` : path, {
     method,
     headers: {
       ...(s ? { cookie: s.cookie, "x-csrf-token": s.csrf, "x-requested-with": "XMLHttpRequest" } : {}),
