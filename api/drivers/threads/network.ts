@@ -1,5 +1,6 @@
 /** Threads as an OAuth network: its connect steps and its driver, on the shared parts (../oauth-network.ts). */
 import { checkpointStore } from "../../services/network-quota";
+import { publicMediaUrl, publicUpload } from "../../services/public-media";
 import { accountFetch, type OAuthNetwork, tokenKeeper } from "../oauth-network";
 import { threadsApi } from "./api";
 import { threadsDriver } from "./driver";
@@ -44,7 +45,17 @@ export function threadsNetworkWith(containerWait: ContainerWait): OAuthNetwork {
         now,
         checkpoints: checkpointStore<ThreadsCheckpoint>(deps),
         containerWait,
-        mediaUrl: async () => null,
+        mediaUrl: async (uploadId) => {
+          // Threads fetches an image by URL: the upload's signed, expiring address under PUBLIC_URL.
+          const upload = await publicUpload(deps.db, uploadId);
+          if (!upload?.mime.startsWith("image/")) return null;
+          return publicMediaUrl({
+            publicUrl: deps.env.publicUrl,
+            accountSecretKey: deps.env.accountSecretKey,
+            uploadId,
+            now: deps.clock(),
+          });
+        },
         apiFor: (as) =>
           threadsApi({
             apiUrl: config.apiUrl,

@@ -13,7 +13,7 @@ import { RateLimited } from "../../../../api/drivers/errors";
 import { threadsNetworkWith } from "../../../../api/drivers/threads/network";
 import type { EntriesRequest, StoredAccount } from "../../../../api/drivers/types";
 import type { StandInPost } from "../../../helpers/threads-standin";
-import { BRAND_USER, type ThreadsWorld, threadsWorld } from "./world";
+import { BRAND_USER, PUBLIC_URL, type ThreadsWorld, threadsWorld } from "./world";
 
 let w: ThreadsWorld;
 let accountId: string;
@@ -245,6 +245,51 @@ describe("publishing on Threads", { timeout: 30_000 }, () => {
     // A quick import's post is named by its shortcode: the reply goes to its media.
     const r2 = await driver.reply({ ...winners, key: "w2", text: "Closed!", in_reply_to: post.shortcode });
     expect(w.threads.posts.get(r2.external_post_id)?.replied_to).toBe(post.id);
+  });
+
+  it("publishes an uploaded image by its signed public address, which the app serves without a session", async () => {
+    const boundary = "----FairdrawThreads";
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const uploaded = await w.t.app.request("/api/v1/upload", {
+      method: "POST",
+      headers: {
+        cookie: w.owner.cookie,
+        "x-csrf-token": w.owner.csrf,
+        "x-requested-with": "XMLHttpRequest",
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+      body: new Uint8Array(
+        Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="prize.png"\r\n` +
+              "Content-Type: image/png\r\n\r\n",
+          ),
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      ),
+    });
+    expect(uploaded.status).toBe(201);
+    const { uuid } = (await uploaded.json()) as { uuid: string };
+    const { driver, account } = await reader();
+    const made = await driver.publish({
+      ...key("main", "main"),
+      account,
+      text: "Win this!",
+      media: [uuid],
+      dark: false,
+    });
+    const published = w.threads.posts.get(made.external_post_id);
+    expect(published?.media_type).toBe("IMAGE");
+    const address = new URL(published?.image_url ?? "");
+    expect(address.origin).toBe(PUBLIC_URL);
+    // What Meta's servers would fetch: the uploaded bytes, without any session.
+    const fetched = await w.t.app.request(`${address.pathname}${address.search}`);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(png);
   });
 
   it("publishes nothing when the container never finishes, or the daily cap is spent", async () => {
