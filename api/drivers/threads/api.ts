@@ -1,17 +1,16 @@
 /**
  * The Threads Graph API (graph.threads.net) over the polite fetch, as one account: the access token in the
  * Authorization header (never in a URL), parameters in the query as Threads' published collection sends them.
- * Graph errors become ours as data (graph-errors.ts); a 190 (token expired or revoked) is tried once with a
+ * Graph errors become ours as data (../shared/meta-graph.ts); a 190 (token expired or revoked) is tried once with a
  * refreshed token (TokenKeeper), then the account needs reconnecting.
  */
-import { type GraphProblem, graphError } from "./graph-errors";
+import { type GraphErrorBody, graphError } from "../shared/meta-graph";
 
 export type ThreadsApiOptions = {
   apiUrl: string;
   fetch: typeof globalThis.fetch;
   /** A usable access token; `refused` is the one Threads just answered 190 to. */
   token: (refused?: string) => Promise<string>;
-  now: () => number;
 };
 
 export type Params = Record<string, string | number | boolean | undefined>;
@@ -33,14 +32,15 @@ export function threadsApi(o: ThreadsApiOptions): ThreadsApi {
         headers: { authorization: `Bearer ${token}`, accept: "application/json" },
       });
       if (res.ok) return (await res.json()) as T;
-      const problem = (await res.json().catch(() => ({}))) as GraphProblem;
+      const problem = (await res.json().catch(() => ({}))) as GraphErrorBody;
       if (problem.error?.code === 190 && tries === 0) {
         refused = token;
         continue;
       }
-      throw graphError(res, problem, `threads ${method} ${path.split("/").slice(-1)[0]}`, o.now());
+      // The call is named by its edge (never an id's worth of detail, never a token).
+      throw graphError(`threads ${method} ${path.split("/").slice(-1)[0]}`, res.status, problem, res.headers);
     }
-    throw graphError(null, { error: { code: 190 } }, `threads ${method} ${path}`, o.now());
+    throw graphError(`threads ${method} ${path}`, 401, { error: { code: 190 } }, new Headers());
   };
   return {
     get: (path, params) => call("GET", path, params),

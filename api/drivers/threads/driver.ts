@@ -15,6 +15,7 @@ import type {
   AccountProfile,
   EntriesRequest,
   NetworkDriver,
+  NetworkEvent,
   PublishRequest,
   ReplyRequest,
   StoredAccount,
@@ -33,6 +34,8 @@ export type ThreadsDriverOptions = {
   apiFor: (account: StoredAccount) => ThreadsApi;
   account: StoredAccount | null;
   checkpoints: CheckpointStore<ThreadsCheckpoint>;
+  /** The replies the webhook stored for a media id (merged in each load). */
+  pushed: (mediaId: string) => Promise<NetworkEvent[]>;
   /** How long a container is waited for before publishing. */
   containerWait: ContainerWait;
   /** An uploaded medium's URL Meta can fetch (null: none can be served, the post goes as text). */
@@ -111,7 +114,7 @@ export function threadsDriver(o: ThreadsDriverOptions): NetworkDriver {
 
     async loadEntries(request: EntriesRequest) {
       if (!request.post_id) return { entrants: [], lists: [] };
-      return loadPostEntries(apiOf(request.account), request, request.post_id, o.checkpoints);
+      return loadPostEntries(apiOf(request.account), request, request.post_id, o.checkpoints, o.pushed);
     },
 
     async fetchProfile(_provider, externalId) {

@@ -6,10 +6,13 @@
  * and the cursor after the last page read, so the next load reads only what came after; a load stopped (rate
  * limit, network) resumes there. The first load at or after the window's end reads everything again from the
  * start: the last sweep, catching what a cursor could not (a reply in a branch already passed).
- * The contest's own replies (reminders, winners: the account's handle) are not entries.
+ * The contest's own replies (reminders, winners: the account's handle) are not entries. Replies pushed by the
+ * webhook (stored once by id, ./webhook.ts) are merged in each load, folded in the order they happened
+ * (services/network-events.ts), so an entry pushed during the window counts before the next poll reaches it.
  */
 import type { Entrant } from "../../../engine/lifecycle/entrant";
-import type { EntriesLoad, EntriesRequest } from "../types";
+import { foldEvents } from "../../services/network-events";
+import type { EntriesLoad, EntriesRequest, NetworkEvent } from "../types";
 import type { CheckpointStore } from "../youtube/entries";
 import type { ThreadsApi } from "./api";
 import { mediaIdOf, type ThreadsList } from "./media";
@@ -73,6 +76,8 @@ export async function loadPostEntries(
   request: EntriesRequest,
   postId: string,
   store: CheckpointStore<ThreadsCheckpoint>,
+  /** The events the webhook stored for a media id. */
+  pushed: (mediaId: string) => Promise<NetworkEvent[]>,
 ): Promise<EntriesLoad> {
   const resumed = await store.load(request.contest_id, request.source_id);
   const cp: ThreadsCheckpoint =
@@ -119,6 +124,7 @@ export async function loadPostEntries(
       cp.swept = true;
       cp.after = after ?? cp.after;
     }
+    mergePushed(request, byHandle, seen, await pushed(cp.media_id));
     await save();
   } catch (err) {
     await save();
@@ -130,4 +136,28 @@ export async function loadPostEntries(
     lists: [{ action: "comment", listed: seen.size, total: null }],
     ...(cp.after ? { cursors: { comment: cp.after } } : {}),
   };
+}
+
+/** The webhook's events folded into what polling read: new replies counted once, removed ones taken out. */
+function mergePushed(
+  request: EntriesRequest,
+  byHandle: Map<string, Entrant>,
+  seen: Set<string>,
+  events: readonly NetworkEvent[],
+) {
+  const { live, removed } = foldEvents(events);
+  for (const e of live) {
+    countReply(request, byHandle, seen, {
+      id: e.id,
+      username: e.entrant.screen_name ?? e.entrant.external_id,
+      text: e.text ?? "",
+      timestamp: e.at,
+    });
+  }
+  if (removed.size === 0) return;
+  for (const [handle, e] of byHandle) {
+    e.comments = e.comments.filter((c) => !removed.has(c.id));
+    if (e.comments.length === 0) byHandle.delete(handle);
+  }
+  for (const id of removed) seen.delete(id);
 }

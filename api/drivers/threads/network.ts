@@ -1,4 +1,5 @@
 /** Threads as an OAuth network: its connect steps and its driver, on the shared parts (../oauth-network.ts). */
+import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
 import { publicMediaUrl, publicUpload } from "../../services/public-media";
 import { accountFetch, type OAuthNetwork, tokenKeeper } from "../oauth-network";
@@ -7,6 +8,7 @@ import { threadsDriver } from "./driver";
 import type { ThreadsCheckpoint } from "./entries";
 import { threadsOAuth } from "./oauth";
 import type { ContainerWait } from "./publishing";
+import { threadsWebhook } from "./webhook";
 
 /**
  * A long-lived token lasts 60 days and may be refreshed once it is a day old: it is refreshed when fewer than
@@ -28,6 +30,7 @@ export function threadsNetworkWith(containerWait: ContainerWait): OAuthNetwork {
         now: () => deps.clock().getTime(),
       });
     },
+    webhook: threadsWebhook,
     driver(context, deps, account, waiter) {
       const { provider, config } = context;
       const now = () => deps.clock().getTime();
@@ -44,6 +47,7 @@ export function threadsNetworkWith(containerWait: ContainerWait): OAuthNetwork {
         account,
         now,
         checkpoints: checkpointStore<ThreadsCheckpoint>(deps),
+        pushed: (mediaId) => eventsOfPost(deps.db, provider.name, mediaId),
         containerWait,
         mediaUrl: async (uploadId) => {
           // Threads fetches an image by URL: the upload's signed, expiring address under PUBLIC_URL.
@@ -61,7 +65,6 @@ export function threadsNetworkWith(containerWait: ContainerWait): OAuthNetwork {
             apiUrl: config.apiUrl,
             fetch: accountFetch(context, deps, as, waiter),
             token: (refused) => keeper.accessToken(as, refused),
-            now,
           }),
       });
     },
