@@ -229,6 +229,8 @@ export class ThreadsStandIn {
     if (pathname === "/oauth/authorize") return this.#authorize(url, res);
     if (pathname === "/oauth/consent") return this.#consent(new URLSearchParams(body), res);
     if (pathname === "/oauth/access_token") return this.#exchange(req, url, new URLSearchParams(body), res);
+    // What a browser asks of the consent page's site on its own.
+    if (pathname === "/favicon.ico") return this.#send(res, 404, { error: "not_found" });
     return this.#graph(req, url, pathname, res);
   }
 
