@@ -10,7 +10,7 @@ import { contests, networkEvents } from "../../../../api/db/tables";
 import { signRequest } from "../../../../api/drivers/shared/meta-graph";
 import { threadsWebhook } from "../../../../api/drivers/threads/webhook";
 import type { EntriesRequest } from "../../../../api/drivers/types";
-import { BRAND_USER, type ThreadsWorld, threadsWorld } from "./world";
+import { BRAND_USER, PUBLIC_URL, type ThreadsWorld, threadsWorld } from "./world";
 
 /** Meta's documented `replies` delivery (Webhooks for Threads), for one reply. */
 function delivery(reply: { id: string; username: string; text: string; timestamp: string; root: string }) {
@@ -254,5 +254,31 @@ describe("Threads replies pushed to the webhook route", { timeout: 30_000 }, () 
     const [after] = await w.threadsAccounts();
     expect(after?.disabled).toBe(true);
     expect((await w.accountRow(after?._id ?? ""))?.meta?.credentials || null).toBeNull();
+  });
+
+  it("answers Meta's data-deletion request for a Threads user with its status URL and code, their token dropped", async () => {
+    w = await threadsWorld();
+    await w.connect();
+    const res = await w.t.app.request("/api/v1/webhooks/threads/data-deletion", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        signed_request: signRequest(
+          { user_id: BRAND_USER, algorithm: "HMAC-SHA256", issued_at: 1 },
+          w.threads.clientSecret,
+        ),
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { url, confirmation_code } = (await res.json()) as { url: string; confirmation_code: string };
+    expect(url).toBe(`${PUBLIC_URL}/api/v1/webhooks/threads/data-deletion/${confirmation_code}`);
+    const status = await w.t.app.request(new URL(url).pathname);
+    expect(await status.json()).toMatchObject({
+      confirmation_code,
+      provider: "threads",
+      status: "completed",
+    });
+    const [account] = await w.threadsAccounts();
+    expect((await w.accountRow(account?._id ?? ""))?.meta?.credentials || null).toBeNull();
   });
 });
