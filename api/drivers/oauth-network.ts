@@ -9,8 +9,8 @@ import type { OAuthClientConfig } from "../env";
 import { oauthTokenRow } from "../services/account-credentials";
 import { CallBudget, type PoliteOptions, politeFetch } from "./shared/polite-fetch";
 import { SecretBox } from "./shared/secrets";
-import { TokenKeeper } from "./shared/tokens";
-import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
+import { TokenKeeper, type TokenKeeperOptions } from "./shared/tokens";
+import type { NetworkDriver, NetworkEvent, OAuthSteps, StoredAccount } from "./types";
 
 export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime" | "uploads">;
 
@@ -41,6 +41,11 @@ export type OAuthNetwork = {
     account: StoredAccount | null,
     waiter: Waiter,
   ): NetworkDriver;
+  /** Optional: a network that pushes events (Meta's webhooks): what one verified delivery means. */
+  webhook?: {
+    /** The events of one delivery (its JSON body, signature already checked by the route), each with a stable id. */
+    events(body: unknown): NetworkEvent[];
+  };
 };
 
 /** One call budget per process, shared by every driver: an account's calls never go faster than it allows. */
@@ -66,16 +71,20 @@ export function accountFetch(
   });
 }
 
-/** The token keeper of a network's accounts: sealed tokens on the account's row, refreshed before they expire. */
+/**
+ * The token keeper of a network's accounts: sealed tokens on the account's row, refreshed before they expire
+ * (`options.skewMs`: how long before; a network whose tokens last months refreshes days ahead).
+ */
 export function tokenKeeper(
   context: OAuthNetworkContext,
   deps: DriverDeps,
   refresh: OAuthSteps["refresh"],
+  options: Omit<TokenKeeperOptions, "now"> = {},
 ): TokenKeeper {
   return new TokenKeeper(
     new SecretBox(deps.env.accountSecretKey),
     oauthTokenRow(deps, context.provider.display_name),
     refresh,
-    { now: () => deps.clock().getTime() },
+    { ...options, now: () => deps.clock().getTime() },
   );
 }

@@ -57,4 +57,16 @@ export const UPLOADS_ROUTES: RouteDoc[] = [
     ok: { status: 200, description: "{ success: true }" },
     errors: [402, 404],
   },
+  {
+    method: "GET",
+    path: "/api/v1/media/:uuid",
+    summary:
+      "An upload for a network's servers to fetch (Instagram's and Threads' media containers): no session, the " +
+      "query's `expires` (unix seconds) and `signature` (HMAC-SHA256 of the uuid and expiry) made by the server " +
+      "when it publishes. Expired, tampered or unknown: 404. Cached at most until it expires.",
+    tag: "uploads",
+    access: "public",
+    ok: { status: 200, description: "The file's bytes with their type." },
+    errors: [404],
+  },
 ];

@@ -25,6 +25,7 @@ import { issueCode } from "../../api/auth/codes";
 import { first } from "../../api/db/query";
 import { contests, entrants, teams } from "../../api/db/tables";
 import { ROUTES } from "../../api/openapi/routes";
+import { publicMediaUrl } from "../../api/services/public-media";
 import { type Session, signIn } from "../helpers/api-client";
 import { createTestApp, rolledBack, type TestApp } from "../helpers/test-app";
 import { buildTeamWorld, formBody, png, type TeamWorld, uploadFile } from "../helpers/world";
@@ -76,6 +77,8 @@ type Request = {
   body?: unknown;
   file?: Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
+  /** The query string, without its "?". */
+  query?: string;
 };
 type Row = { expect: Expected; request?: (w: World, role: Role) => Request | Promise<Request> };
 
@@ -206,6 +209,27 @@ const MATRIX: Record<string, Row> = {
   "POST /api/v1/webhooks/stripe": {
     expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
     request: () => ({ body: {} }),
+  },
+  // Meta's webhooks and callbacks: public, and 404 for a network not configured here (no FACEBOOK_CLIENT_ID).
+  "GET /api/v1/webhooks/:provider": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" } }),
+  },
+  "POST /api/v1/webhooks/:provider": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" }, body: {} }),
+  },
+  "POST /api/v1/webhooks/:provider/deauthorize": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" } }),
+  },
+  "POST /api/v1/webhooks/:provider/data-deletion": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" } }),
+  },
+  "GET /api/v1/webhooks/:provider/data-deletion/:code": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook", code: "unknown" } }),
   },
 
   // Team settings, by the team's id (otherTeam names team A: 404).
@@ -380,6 +404,21 @@ const MATRIX: Record<string, Row> = {
   "GET /api/v1/upload/view/:uuid": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
     request: (w) => ({ params: { uuid: w.upload } }),
+  },
+  // A signed address for a network's servers: the signature is the permission, whoever asks.
+  "GET /api/v1/media/:uuid": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+    request: (w) => {
+      const url = new URL(
+        publicMediaUrl({
+          publicUrl: t.env.publicUrl,
+          accountSecretKey: t.env.accountSecretKey,
+          uploadId: w.upload,
+          now: t.deps.clock(),
+        }),
+      );
+      return { params: { uuid: w.upload }, query: url.search.slice(1) };
+    },
   },
   // Deleting removes the file from disk, which no rollback restores: each call deletes an upload of its own.
   "DELETE /api/v1/upload": {
@@ -587,7 +626,7 @@ async function send(s: Session | null, method: string, path: string, req: Reques
     : req.body === undefined
       ? null
       : { type: "application/json", data: JSON.stringify(req.body) };
-  return t.app.request(path, {
+  return t.app.request(req.query ? `${path}?${req.query}` : path, {
     method,
     headers: {
       ...(s ? { cookie: s.cookie, "x-csrf-token": s.csrf, "x-requested-with": "XMLHttpRequest" } : {}),
