@@ -73,7 +73,9 @@ describe("Facebook quick import and entries", { timeout: 30_000 }, () => {
     const [row] = await w.t.db.select().from(contests).where(eq(contests.id, contestId));
     const source = (row?.sources as { post_id?: string }[])[0];
     expect(source?.post_id).toBe(postId);
-    const loaded = await w.owner.call("POST", `/api/v1/teams/current/contests/${contestId}/load_entries`, { consent: true });
+    const loaded = await w.owner.call("POST", `/api/v1/teams/current/contests/${contestId}/load_entries`, {
+      consent: true,
+    });
     expect(loaded.status, await loaded.clone().text()).toBe(200);
     const rows = await w.t.db.select().from(entrants).where(eq(entrants.contestId, contestId));
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
