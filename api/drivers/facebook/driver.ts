@@ -41,6 +41,8 @@ export type FacebookDriverOptions = {
   media: MediaReader;
   checkpoints: CheckpointStore<FacebookCheckpoint>;
   events: (postId: string) => Promise<NetworkEvent[]>;
+  /** Tells the owner the user token's access ends soon (it cannot be refreshed): ../../services/access-ending.ts. */
+  accessEnding: (account: StoredAccount, endsAt: string) => Promise<void>;
   now: () => number;
 };
 
@@ -57,6 +59,7 @@ export function graphPostId(postId: string, pageId: string | null): string {
 
 export function facebookDriver(o: FacebookDriverOptions): NetworkDriver {
   const pageTokens = new Map<string, { user: string; page: string }>();
+  const expiryChecked = new Set<string>();
 
   const pageOf = (account: StoredAccount | null | undefined): StoredAccount => {
     const as = account ?? o.account;
@@ -72,6 +75,11 @@ export function facebookDriver(o: FacebookDriverOptions): NetworkDriver {
     const graph = o.graph(account);
     try {
       const user = await o.keeper.accessToken(account);
+      if (!expiryChecked.has(account.external_id)) {
+        expiryChecked.add(account.external_id);
+        const endsAt = (await o.keeper.stored(account))?.expires_at;
+        if (endsAt) await o.accessEnding(account, endsAt);
+      }
       let cached = pageTokens.get(account.external_id);
       if (!cached || cached.user !== user) {
         const got = await graph.get<{ access_token?: string }>(
@@ -138,7 +146,8 @@ export function facebookDriver(o: FacebookDriverOptions): NetworkDriver {
         const photos: string[] = [];
         for (const id of request.media) {
           const file = await o.media.read(id);
-          if (!file) continue;
+          // Photos only (capabilities.publishing.video is false): a video upload is not sent.
+          if (!file?.mime.startsWith("image/")) continue;
           const form = new FormData();
           form.set("published", "false");
           form.set("source", new Blob([new Uint8Array(file.bytes)], { type: file.mime }), "photo");

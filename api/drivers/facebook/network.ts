@@ -1,4 +1,5 @@
 /** Facebook Pages as an OAuth network: its connect steps, its driver and its `feed` webhook, on the shared parts. */
+import { accessEndingNotice } from "../../services/access-ending";
 import { uploadMedia } from "../../services/account-credentials";
 import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
@@ -30,6 +31,7 @@ export const facebookNetwork: OAuthNetwork = {
       media: uploadMedia(deps),
       checkpoints: checkpointStore<FacebookCheckpoint>(deps),
       events: (postId) => eventsOfPost(deps.db, provider.name, postId),
+      accessEnding: (as, endsAt) => accessEndingNotice(deps, provider, as, endsAt),
       now: () => deps.clock().getTime(),
     });
   },

@@ -1,9 +1,10 @@
 /**
- * After an OAuth login that owns several channels (a Google account's YouTube channels): the person picks the one
- * to link (GET/POST /accounts/connect/choices/{pick}). Closing it links nothing.
+ * After an OAuth login that owns several channels (a Google account's YouTube channels, a Facebook login's Pages):
+ * the person picks the one to link (GET/POST /accounts/connect/choices/{pick}), named as the network names them.
+ * Closing it links nothing.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { type ChannelChoice, getChoices, pickChoice } from "../team/connect";
 import { Avatar } from "../widgets/Avatar";
@@ -21,20 +22,26 @@ export function ChooseChannelDialog({
   const { t } = useLingui();
   const onError = useErrorHandler();
   const [choices, setChoices] = useState<ChannelChoice[] | null>(null);
+  const [provider, setProvider] = useState("");
   const [chosen, setChosen] = useState("");
   const [busy, setBusy] = useState(false);
 
+  // Read once per pick: the handlers are read through a ref, so a parent's re-render does not ask again (a new
+  // onError each render asked for the choices in a loop and reset the person's pick).
+  const handlers = useRef({ onError, onClose });
+  handlers.current = { onError, onClose };
   useEffect(() => {
     getChoices(pick)
       .then((got) => {
         setChoices(got.choices);
+        setProvider(got.provider);
         setChosen(got.choices[0]?.external_id ?? "");
       })
       .catch((err: unknown) => {
-        onError(err);
-        onClose();
+        handlers.current.onError(err);
+        handlers.current.onClose();
       });
-  }, [pick, onError, onClose]);
+  }, [pick]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -49,8 +56,14 @@ export function ChooseChannelDialog({
     }
   };
 
+  // Facebook calls them Pages; YouTube and the others, channels.
+  const pages = provider === "facebook";
   return (
-    <Modal title={t`Choose the channel to link`} onClose={onClose} closable={!busy}>
+    <Modal
+      title={pages ? t`Choose the Page to link` : t`Choose the channel to link`}
+      onClose={onClose}
+      closable={!busy}
+    >
       {choices === null ? (
         <p className="muted" aria-busy="true">
           <Trans>Loading…</Trans>
@@ -59,7 +72,11 @@ export function ChooseChannelDialog({
         <form onSubmit={(e) => void submit(e)} className="team-form">
           <fieldset className="team-provider-choice">
             <legend>
-              <Trans>This login owns several channels. Which one should the team use?</Trans>
+              {pages ? (
+                <Trans>This login manages several Pages. Which one should the team use?</Trans>
+              ) : (
+                <Trans>This login owns several channels. Which one should the team use?</Trans>
+              )}
             </legend>
             {choices.map((c) => (
               <label key={c.external_id} className="team-provider-option">
@@ -91,7 +108,13 @@ export function ChooseChannelDialog({
               disabled={busy || chosen === ""}
               aria-busy={busy}
             >
-              {busy ? <Trans>Please wait…</Trans> : <Trans>Link this channel</Trans>}
+              {busy ? (
+                <Trans>Please wait…</Trans>
+              ) : pages ? (
+                <Trans>Link this Page</Trans>
+              ) : (
+                <Trans>Link this channel</Trans>
+              )}
             </button>
           </div>
         </form>

@@ -39,6 +39,13 @@ export function notificationText(
         ),
         description: i18n._(msg`Team ${read(d, "team", "name")}`),
       };
+    case "accountAccessEnding":
+      return {
+        title: i18n._(
+          msg`${read(d, "network")} access for @${read(d, "account", "screen_name")} ends soon: connect it again to keep publishing and loading entries.`,
+        ),
+        description: i18n._(msg`${read(d, "network")} does not renew this access by itself.`),
+      };
     case "networkQuotaExceeded":
       return {
         title: i18n._(

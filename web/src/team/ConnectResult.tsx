@@ -4,7 +4,7 @@
  * dialog to pick one. The query is then cleared so that a reload does not say it again.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ChooseChannelDialog } from "../dialogs/ChooseChannelDialog";
 import { useDialogs } from "../dialogs/DialogHost";
@@ -17,6 +17,9 @@ export function ConnectResult({ onLinked }: { onLinked?(): void }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const [shown, setShown] = useState<ConnectReturn | null>(null);
+  // The pick's dialog opens once: opening it changes `dialogs`, which runs this effect again before the cleared
+  // query is seen (it opened again and again, each time asking for the choices).
+  const opened = useRef<string | null>(null);
 
   useEffect(() => {
     const got = connectReturn(params);
@@ -24,7 +27,8 @@ export function ConnectResult({ onLinked }: { onLinked?(): void }) {
     setShown(got);
     navigate({ search: "" }, { replace: true });
     if (got.outcome === "linked") onLinked?.();
-    if (got.outcome === "choose") {
+    if (got.outcome === "choose" && opened.current !== got.pick) {
+      opened.current = got.pick;
       dialogs.open((close) => (
         <ChooseChannelDialog
           pick={got.pick}

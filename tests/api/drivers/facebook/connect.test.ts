@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { notifications } from "../../../../api/db/tables";
+import { AccountNeedsReconnect } from "../../../../api/drivers/errors";
 import {
   BRAND_PAGE,
   CONNECT,
@@ -66,5 +69,46 @@ describe("connecting a Facebook Page", { timeout: 20_000 }, () => {
     const back = await w.connect({ decision: "deny" });
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "error", reason: "denied" });
     expect(await w.facebookAccounts()).toEqual([]);
+  });
+
+  it("tells the owner once, a week ahead, that the user token's access ends, and not before", async () => {
+    w = await facebookWorld({ pages: "one" });
+    w.meta.longLivedSeconds = 5 * 86_400;
+    await w.connect();
+    const [linked] = await w.facebookAccounts();
+    for (let i = 0; i < 2; i++) {
+      const { driver, account } = await w.driverOf(linked?._id ?? "");
+      await driver.refreshAccount(account);
+    }
+    const told = await w.t.db.select().from(notifications).where(eq(notifications.userId, w.owner.userId));
+    const ending = told.filter((n) => n.content.key === "accountAccessEnding");
+    expect(ending).toHaveLength(1);
+    expect(ending[0]?.content.data).toMatchObject({
+      network: "Facebook",
+      account: { screen_name: "brandcafe" },
+    });
+  });
+
+  it("says nothing of a user token with more than a week left", async () => {
+    w = await facebookWorld({ pages: "one" });
+    await w.connect();
+    const [linked] = await w.facebookAccounts();
+    const { driver, account } = await w.driverOf(linked?._id ?? "");
+    await driver.refreshAccount(account);
+    const told = await w.t.db.select().from(notifications).where(eq(notifications.userId, w.owner.userId));
+    expect(told.filter((n) => n.content.key === "accountAccessEnding")).toEqual([]);
+  });
+
+  it("asks for a reconnect when the user token has expired, since Facebook cannot refresh it", async () => {
+    w = await facebookWorld({ pages: "one" });
+    w.meta.longLivedSeconds = 30;
+    await w.connect();
+    const [linked] = await w.facebookAccounts();
+    const { driver, account } = await w.driverOf(linked?._id ?? "");
+    await expect(driver.refreshAccount(account)).rejects.toBeInstanceOf(AccountNeedsReconnect);
+    const [after] = await w.facebookAccounts();
+    expect(after?.disabled).toBe(true);
+    // No refresh was asked of Facebook: there is none for user tokens.
+    expect(w.meta.log.filter((l) => l.path.endsWith("/oauth/access_token"))).toHaveLength(2);
   });
 });
