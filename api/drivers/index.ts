@@ -11,6 +11,7 @@ import type { Env, OAuthClientConfig, OAuthNetwork as OAuthNetworkName } from ".
 import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
 import { withoutNul } from "../services/network-text";
 import { blueskyDriver } from "./bluesky/driver";
+import { instagramNetwork } from "./instagram/network";
 import {
   type DriverDeps,
   type OAuthNetwork,
@@ -46,6 +47,7 @@ export type {
  */
 const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
   "youtube-data-v3": youtubeNetwork,
+  "instagram-graph": instagramNetwork,
 };
 
 /** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */
