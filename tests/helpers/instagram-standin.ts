@@ -64,7 +64,15 @@ export type StandInComment = {
   timestamp: string;
 };
 type Container = { id: string; owner: string; caption: string; children: string[]; fetched: boolean };
-type GraphFailure = { status: number; code: number; subcode?: number; usage?: string; times: number };
+/** `after`: how many Graph calls go through before the failures start. */
+type GraphFailure = {
+  status: number;
+  code: number;
+  subcode?: number;
+  usage?: string;
+  times: number;
+  after?: number;
+};
 
 const token = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -431,7 +439,8 @@ export class InstagramStandIn {
     if (!session || session.expires < Date.now() || !session.long) {
       return this.#error(res, 400, 190, "Error validating access token: Session has expired");
     }
-    if (this.failNext && this.failNext.times > 0) {
+    if (this.failNext?.after) this.failNext.after--;
+    else if (this.failNext && this.failNext.times > 0) {
       this.failNext.times--;
       const f = this.failNext;
       const headers: Record<string, string> = f.usage ? { "x-business-use-case-usage": f.usage } : {};
@@ -639,7 +648,7 @@ export class InstagramStandIn {
       const type = got.headers.get("content-type") ?? "";
       if (
         got.status !== 200 ||
-        !(type.startsWith("image/jpeg") || type.startsWith("image/png") || type.startsWith("video/"))
+        !(type.startsWith("image/jpeg") || type.startsWith("video/"))
       )
         return this.#error(res, 400, 9004, "Only photo or video can be accepted as media type", {
           error_subcode: 2207052,

@@ -112,7 +112,6 @@ export async function loadMediaEntries(
     cp.entrants = [...state.byUser.values()];
     await store.save(request.contest_id, request.source_id, cp);
   };
-  let listed = 0;
   try {
     for (let page = 0; page < MAX_PAGES; page++) {
       const list = await api.get<Paged<IgComment>>(`${mediaId}/comments`, {
@@ -121,11 +120,9 @@ export async function loadMediaEntries(
         after: cp.after ?? undefined,
       });
       for (const c of list.data ?? []) {
-        listed++;
         countComment(request.provider, state, asCounted(c));
         if (!acceptReplies) continue;
         for (const r of c.replies?.data ?? []) {
-          listed++;
           countComment(request.provider, state, asCounted(r));
         }
         let after = c.replies?.paging?.next ? c.replies.paging.cursors?.after : undefined;
@@ -136,7 +133,6 @@ export async function loadMediaEntries(
             after,
           });
           for (const r of replies.data ?? []) {
-            listed++;
             countComment(request.provider, state, asCounted(r));
           }
           after = replies.paging?.next ? replies.paging.cursors?.after : undefined;
@@ -155,5 +151,5 @@ export async function loadMediaEntries(
     throw err;
   }
   const entrants = [...state.byUser.values()].sort((a, b) => (a.first_at < b.first_at ? -1 : 1));
-  return { entrants, lists: [{ action: "comment", listed: Math.max(listed, state.seen.size), total: null }] };
+  return { entrants, lists: [{ action: "comment", listed: state.seen.size, total: null }] };
 }
