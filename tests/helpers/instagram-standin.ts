@@ -646,10 +646,7 @@ export class InstagramStandIn {
       // Meta fetches the media from its URL: it must answer the bytes, now.
       const got = await this.fetchMedia(mediaUrl);
       const type = got.headers.get("content-type") ?? "";
-      if (
-        got.status !== 200 ||
-        !(type.startsWith("image/jpeg") || type.startsWith("video/"))
-      )
+      if (got.status !== 200 || !(type.startsWith("image/jpeg") || type.startsWith("video/")))
         return this.#error(res, 400, 9004, "Only photo or video can be accepted as media type", {
           error_subcode: 2207052,
         });
