@@ -11,6 +11,7 @@ import { instagramDriver } from "./driver";
 import type { InstagramCheckpoint } from "./entries";
 import { graphApi } from "./graph";
 import { instagramLoginOAuth } from "./oauth";
+import { instagramWebhookEvents } from "./webhook";
 
 /**
  * A long-lived token lives 60 days and may be refreshed once it is a day old: it is refreshed when it has less
@@ -18,7 +19,11 @@ import { instagramLoginOAuth } from "./oauth";
  */
 export const REFRESH_BEFORE_MS = 10 * 86_400_000;
 
-export const instagramNetwork: OAuthNetwork = {
+export const instagramNetwork: OAuthNetwork & {
+  webhook: { events: typeof instagramWebhookEvents };
+} = {
+  // The `comments` webhook (Meta): wired to the shared webhook route once it exists (docs/decisions/032).
+  webhook: { events: instagramWebhookEvents },
   steps(context, deps) {
     return instagramLoginOAuth({
       config: context.config,
