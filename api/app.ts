@@ -34,6 +34,7 @@ import { entriesRoutes } from "./routes/entries";
 import { healthRoutes } from "./routes/health";
 import { inviteLinkRoutes, teamInvitesRoutes } from "./routes/invites";
 import { memberPermissionsRoutes, teamMembersRoutes } from "./routes/members";
+import { metaWebhookRoutes } from "./routes/meta-webhooks";
 import { myContestsRoutes } from "./routes/my-contests";
 import { notificationsRoutes } from "./routes/notifications";
 import { openapiRoutes } from "./routes/openapi";
@@ -95,26 +96,30 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
   const admin = new Hono<AppEnv>().use(requireUser, requireAdmin).route("/", adminRoutes);
   // Payments: outside /teams/current, so a frozen team reaches the way to pay (app-shell.md §2).
   const billing = new Hono<AppEnv>().use(requireUser, requireTeam).route("/", billingRoutes);
-  return new Hono<AppEnv>()
-    .route("/teams/current", currentTeam)
-    .route("/users/me", me)
-    .route("/upload", uploads)
-    .route("/admin", admin)
-    .route("/billing", billing)
-    .route("/", authRoutes)
-    .route("/", switchTeamRoutes)
-    .route("/", teamsRoutes)
-    .route("/", teamByIdRoutes)
-    .route("/", memberPermissionsRoutes)
-    .route("/", inviteLinkRoutes)
-    .route("/", connectRoutes)
-    .route("/", wsRoutes(upgradeWebSocket))
-    .route("/", contestBuilderRoutes)
-    .route("/", openapiRoutes)
-    .route("/", verifyRoutes)
-    .route("/", verifyPagesRoutes)
-    .route("/", stripeWebhookRoutes)
-    .route("/", publicMediaRoutes);
+  return (
+    new Hono<AppEnv>()
+      .route("/teams/current", currentTeam)
+      .route("/users/me", me)
+      .route("/upload", uploads)
+      .route("/admin", admin)
+      .route("/billing", billing)
+      .route("/", authRoutes)
+      .route("/", switchTeamRoutes)
+      .route("/", teamsRoutes)
+      .route("/", teamByIdRoutes)
+      .route("/", memberPermissionsRoutes)
+      .route("/", inviteLinkRoutes)
+      .route("/", connectRoutes)
+      .route("/", wsRoutes(upgradeWebSocket))
+      .route("/", contestBuilderRoutes)
+      .route("/", openapiRoutes)
+      .route("/", verifyRoutes)
+      .route("/", verifyPagesRoutes)
+      .route("/", stripeWebhookRoutes)
+      // After Stripe's: POST /webhooks/stripe is answered there first.
+      .route("/", metaWebhookRoutes)
+      .route("/", publicMediaRoutes)
+  );
 }
 
 export type AppType = ReturnType<typeof buildApi>;

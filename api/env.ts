@@ -5,6 +5,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { type DatabaseTarget, parseDatabaseUrl } from "./db/url";
+import { GRAPH_VERSION } from "./drivers/shared/meta-graph";
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -86,6 +87,11 @@ export type OAuthClientConfig = {
   revokeUrl: string;
   /** The network's API root (YouTube: .../youtube/v3). */
   apiUrl: string;
+  /**
+   * P_WEBHOOK_VERIFY_TOKEN: the token Meta's webhook subscription sends back with `hub.challenge`
+   * (api/routes/meta-webhooks.ts); null: the subscription cannot be verified.
+   */
+  webhookVerifyToken?: string | null;
 };
 
 /** Each network's real endpoints: what P_AUTH_URL, P_TOKEN_URL, P_REVOKE_URL, P_API_URL default to. */
@@ -97,16 +103,16 @@ const OAUTH_DEFAULTS: Record<OAuthNetwork, Omit<OAuthClientConfig, "clientId" | 
     apiUrl: "https://www.googleapis.com/youtube/v3",
   },
   facebook: {
-    authUrl: "https://www.facebook.com/v21.0/dialog/oauth",
-    tokenUrl: "https://graph.facebook.com/v21.0/oauth/access_token",
-    revokeUrl: "https://graph.facebook.com/v21.0/me/permissions",
-    apiUrl: "https://graph.facebook.com/v21.0",
+    authUrl: `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`,
+    tokenUrl: `https://graph.facebook.com/${GRAPH_VERSION}/oauth/access_token`,
+    revokeUrl: `https://graph.facebook.com/${GRAPH_VERSION}/me/permissions`,
+    apiUrl: `https://graph.facebook.com/${GRAPH_VERSION}`,
   },
   instagram: {
     authUrl: "https://www.instagram.com/oauth/authorize",
     tokenUrl: "https://api.instagram.com/oauth/access_token",
     revokeUrl: "https://graph.instagram.com/me/permissions",
-    apiUrl: "https://graph.instagram.com/v21.0",
+    apiUrl: `https://graph.instagram.com/${GRAPH_VERSION}`,
   },
   threads: {
     authUrl: "https://threads.net/oauth/authorize",
@@ -151,6 +157,7 @@ function readOAuth(source: Record<string, string | undefined>): Env["oauth"] {
       tokenUrl: url("TOKEN_URL", defaults.tokenUrl),
       revokeUrl: url("REVOKE_URL", defaults.revokeUrl),
       apiUrl: url("API_URL", defaults.apiUrl),
+      webhookVerifyToken: source[`${prefix}_WEBHOOK_VERIFY_TOKEN`] || null,
     };
   }
   return out;

@@ -11,6 +11,7 @@ import type { Env, OAuthClientConfig, OAuthNetwork as OAuthNetworkName } from ".
 import { credentialStore, loadProgress, uploadMedia } from "../services/account-credentials";
 import { withoutNul } from "../services/network-text";
 import { blueskyDriver } from "./bluesky/driver";
+import { facebookNetwork } from "./facebook/network";
 import { instagramNetwork } from "./instagram/network";
 import {
   type DriverDeps,
@@ -47,6 +48,7 @@ export type {
  */
 const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
   "youtube-data-v3": youtubeNetwork,
+  "meta-graph": facebookNetwork,
   "instagram-graph": instagramNetwork,
 };
 
@@ -70,6 +72,20 @@ export function oauthConfigOf(
 ): OAuthClientConfig | null {
   if (!OAUTH_DRIVERS[provider.driver ?? ""]) return null;
   return env.oauth[provider.name as OAuthNetworkName] ?? null;
+}
+
+/**
+ * A configured OAuth network's client and its optional webhook part (the network pushes events: Meta's webhooks,
+ * api/routes/meta-webhooks.ts); null when the network is not configured.
+ */
+export function pushedEventsOf(
+  provider: ProviderDefinition,
+  env: Pick<Env, "oauth">,
+): { config: OAuthClientConfig; webhook: OAuthNetwork["webhook"] | null } | null {
+  const config = oauthConfigOf(provider, env);
+  const network = OAUTH_DRIVERS[provider.driver ?? ""];
+  if (!config || !network) return null;
+  return { config, webhook: network.webhook ?? null };
 }
 
 /** Where the network sends the person back after consent: the same for every OAuth network. */

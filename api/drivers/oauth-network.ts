@@ -10,7 +10,7 @@ import { oauthTokenRow } from "../services/account-credentials";
 import { CallBudget, type PoliteOptions, politeFetch } from "./shared/polite-fetch";
 import { SecretBox } from "./shared/secrets";
 import { TokenKeeper } from "./shared/tokens";
-import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
+import type { NetworkDriver, NetworkEvent, OAuthSteps, StoredAccount } from "./types";
 
 export type DriverDeps = Pick<Deps, "env" | "db" | "clock" | "realtime" | "uploads">;
 
@@ -41,6 +41,11 @@ export type OAuthNetwork = {
     account: StoredAccount | null,
     waiter: Waiter,
   ): NetworkDriver;
+  /** Optional: a network that pushes events (Meta's webhooks): what one verified delivery means. */
+  webhook?: {
+    /** The events of one delivery (its JSON body, signature already checked by the route), each with a stable id. */
+    events(body: unknown): NetworkEvent[];
+  };
 };
 
 /** One call budget per process, shared by every driver: an account's calls never go faster than it allows. */

@@ -178,6 +178,23 @@ export type EntriesLoad = {
   cursors?: Record<string, string>;
 };
 
+/**
+ * One event a network pushed (Meta's webhooks: a Facebook `feed` comment, an Instagram `comments`, a Threads
+ * `replies`), as the webhook route stores it once by `id` (network_events) and the driver reads it back.
+ */
+export type NetworkEvent = {
+  /** Stable across deliveries of the same event (the comment's id, with the verb when it is a removal). */
+  id: string;
+  /** The post it concerns, as the source's post_id names it. */
+  post_id: string;
+  /** What happened: an action kind of the definition (comment, like, ...) or `remove` (a comment deleted). */
+  action: string;
+  entrant: { external_id: string; screen_name: string | null; name: string | null };
+  text: string | null;
+  /** When it happened on the network (ISO). */
+  at: string;
+};
+
 /** A post a quick import names by its link, as the network has it (resolvePost). */
 export type ResolvedPost = {
   post_id: string;

@@ -11,6 +11,7 @@ import { LIFECYCLE_ROUTES } from "./lifecycle-routes";
 import { QUICKDRAW_ROUTES } from "./quickdraw-routes";
 import { SHORTLINKS_ROUTES } from "./shortlinks-routes";
 import { UPLOADS_ROUTES } from "./uploads-routes";
+import { WEBHOOK_ROUTES } from "./webhook-routes";
 
 export type Access =
   | "public" // no session needed
@@ -461,4 +462,5 @@ export const ROUTES: RouteDoc[] = [
   ...LIFECYCLE_ROUTES,
   ...ADMIN_ROUTES,
   ...BILLING_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];

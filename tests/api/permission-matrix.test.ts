@@ -210,6 +210,27 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
     request: () => ({ body: {} }),
   },
+  // Meta's webhooks and callbacks: public, and 404 for a network not configured here (no FACEBOOK_CLIENT_ID).
+  "GET /api/v1/webhooks/:provider": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" } }),
+  },
+  "POST /api/v1/webhooks/:provider": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" }, body: {} }),
+  },
+  "POST /api/v1/webhooks/:provider/deauthorize": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" } }),
+  },
+  "POST /api/v1/webhooks/:provider/data-deletion": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook" } }),
+  },
+  "GET /api/v1/webhooks/:provider/data-deletion/:code": {
+    expect: { anonymous: 404, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { provider: "facebook", code: "unknown" } }),
+  },
 
   // Team settings, by the team's id (otherTeam names team A: 404).
   // Any signed-in person may make a team of their own.

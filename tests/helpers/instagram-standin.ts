@@ -14,7 +14,7 @@
  * with the usage header, 190, 10/200), deleted media, a container that never finishes (or ends in ERROR), a spent
  * publishing limit, a refused refresh.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -82,6 +82,7 @@ export class InstagramStandIn {
   url = "";
   readonly clientId = "1234567890123456";
   readonly clientSecret = `igsecret${randomBytes(10).toString("hex")}`;
+  readonly verifyToken = `verify-${randomBytes(6).toString("hex")}`;
   readonly problems: string[] = [];
   readonly log: { method: string; path: string; query: Record<string, string>; body: string }[] = [];
   readonly wire: string[] = [];
@@ -135,6 +136,7 @@ export class InstagramStandIn {
       INSTAGRAM_TOKEN_URL: `${this.url}/oauth/access_token`,
       INSTAGRAM_REVOKE_URL: `${this.url}/v21.0/me/permissions`,
       INSTAGRAM_API_URL: `${this.url}/v21.0`,
+      INSTAGRAM_WEBHOOK_VERIFY_TOKEN: this.verifyToken,
     };
   }
 
@@ -165,6 +167,36 @@ export class InstagramStandIn {
     const c = { id: this.nextId(), media, parent, from, text, timestamp };
     this.comments.push(c);
     return c;
+  }
+
+  /**
+   * A webhook delivery as Meta sends it for Instagram `comments` (object "instagram", one entry of one change),
+   * and its X-Hub-Signature-256 over the raw body with the app secret.
+   */
+  commentDelivery(c: StandInComment, account: string): { body: string; signature: string } {
+    const body = JSON.stringify({
+      object: "instagram",
+      entry: [
+        {
+          id: account,
+          time: Math.floor(Date.parse(c.timestamp) / 1000),
+          changes: [
+            {
+              field: "comments",
+              value: {
+                from: c.from,
+                media: { id: c.media, media_product_type: "FEED" },
+                id: c.id,
+                ...(c.parent ? { parent_id: c.parent } : {}),
+                text: c.text,
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac("sha256", this.clientSecret).update(body).digest("hex")}`;
+    return { body, signature };
   }
 
   /** Every token the stand-in gave (for the tests that look for them in clear text). */

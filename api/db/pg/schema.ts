@@ -643,3 +643,39 @@ export const networkQuota = pgTable(
   },
   (t) => [primaryKey({ columns: [t.network, t.project, t.day] })],
 );
+
+/**
+ * Events a network pushed (Meta's webhooks, api/routes/meta-webhooks.ts), each stored once by the network's own
+ * id (a second delivery of it changes nothing), by the post it concerns: the driver's loads read them with what
+ * they poll, so an entry is counted once whichever way it came.
+ */
+export const networkEvents = pgTable(
+  "network_events",
+  {
+    provider: text("provider").notNull(),
+    id: text("id").notNull(),
+    postId: text("post_id").notNull(),
+    action: text("action").notNull(),
+    entrant: jsonb("entrant")
+      .$type<{ external_id: string; screen_name: string | null; name: string | null }>()
+      .notNull(),
+    text: text("text"),
+    /** When it happened on the network. */
+    at: text("at").notNull(),
+    receivedAt: text("received_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] }), index("network_events_post").on(t.provider, t.postId)],
+);
+
+/**
+ * Meta's data-deletion requests (the callback's confirmation code as the id): whose (a hash of the network's user
+ * id, never the id itself), and when it was done; its status URL answers from here.
+ */
+export const dataDeletions = pgTable("data_deletions", {
+  code: text("code").primaryKey(),
+  provider: text("provider").notNull(),
+  userHash: text("user_hash").notNull(),
+  accounts: integer("accounts").notNull(),
+  requestedAt: text("requested_at").notNull(),
+  completedAt: text("completed_at"),
+});

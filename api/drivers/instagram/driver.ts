@@ -15,6 +15,7 @@ import type {
   EntriesLoad,
   EntriesRequest,
   NetworkDriver,
+  NetworkEvent,
   OAuthSteps,
   PrivateMessageRequest,
   PublishRequest,
@@ -36,6 +37,8 @@ export type InstagramDriverOptions = {
   apiFor: (account: StoredAccount) => GraphApi;
   account: StoredAccount | null;
   checkpoints: CheckpointStore<InstagramCheckpoint>;
+  /** The comments the webhook pushed for a media (network_events), in the order they happened. */
+  events: (mediaId: string) => Promise<NetworkEvent[]>;
   /** The uploads at addresses Meta's servers can fetch (signed, expiring: api/services/public-media.ts). */
   publicMedia: (uploadIds: string[]) => Promise<PublicMedia[]>;
   now: () => number;
@@ -137,7 +140,7 @@ export function instagramDriver(o: InstagramDriverOptions): NetworkDriver {
     async loadEntries(request: EntriesRequest): Promise<EntriesLoad> {
       if (!request.post_id) return { entrants: [], lists: [] };
       const media = await mediaIdOf(request.account, request.post_id);
-      return loadMediaEntries(apiOf(request.account), request, media, o.checkpoints);
+      return loadMediaEntries(apiOf(request.account), request, media, o.checkpoints, () => o.events(media));
     },
 
     async fetchProfile(_provider, externalId): Promise<EntrantProfile> {

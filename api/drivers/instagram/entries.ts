@@ -8,7 +8,8 @@
  */
 import { type Entrant, entrantId } from "../../../engine/lifecycle/entrant";
 import type { ProviderDefinition } from "../../catalog";
-import type { EntriesLoad, EntriesRequest } from "../types";
+import { foldEvents } from "../../services/network-events";
+import type { EntriesLoad, EntriesRequest, NetworkEvent } from "../types";
 import type { CheckpointStore } from "../youtube/entries";
 import type { GraphApi } from "./graph";
 import type { Paged } from "./media";
@@ -79,6 +80,16 @@ export function countComment(
   return true;
 }
 
+/** Drops removed comments, and the entrants left with none. */
+function dropRemoved(state: { seen: Set<string>; byUser: Map<string, Entrant> }, removed: Set<string>) {
+  for (const [id, e] of state.byUser) {
+    e.comments = e.comments.filter((c) => !removed.has(c.id));
+    if (e.comments.length === 0) state.byUser.delete(id);
+    else e.first_at = e.comments.reduce((m, c) => (c.at < m ? c.at : m), e.comments[0]?.at ?? e.first_at);
+  }
+  for (const id of removed) state.seen.delete(id);
+}
+
 const asCounted = (c: IgComment) => ({
   id: c.id,
   from_id: c.from?.id ?? null,
@@ -92,6 +103,7 @@ export async function loadMediaEntries(
   request: EntriesRequest,
   mediaId: string,
   store: CheckpointStore<InstagramCheckpoint>,
+  pushed: () => Promise<NetworkEvent[]> = async () => [],
 ): Promise<EntriesLoad> {
   const resumed = await store.load(request.contest_id, request.source_id);
   const cp: InstagramCheckpoint =
@@ -144,6 +156,20 @@ export async function loadMediaEntries(
       await save();
     }
     cp.after = null;
+    // What the webhook pushed, folded in the order it happened: a comment not listed yet counts (once, by its
+    // id), a removed one is dropped even if a load counted it before.
+    const { live, removed } = foldEvents(await pushed());
+    for (const e of live) {
+      if (e.action !== "comment") continue;
+      countComment(request.provider, state, {
+        id: e.id,
+        from_id: e.entrant.external_id,
+        username: e.entrant.screen_name,
+        text: e.text ?? "",
+        at: e.at,
+      });
+    }
+    if (removed.size > 0) dropRemoved(state, removed);
     await save();
   } catch (err) {
     // What was read is kept with the page to go on from; the error says when to come back.

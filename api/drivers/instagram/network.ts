@@ -2,6 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { uploads } from "../../db/tables";
 import { oauthTokenRow } from "../../services/account-credentials";
+import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
 import { publicMediaUrl } from "../../services/public-media";
 import { accountFetch, type OAuthNetwork } from "../oauth-network";
@@ -19,10 +20,8 @@ import { instagramWebhookEvents } from "./webhook";
  */
 export const REFRESH_BEFORE_MS = 10 * 86_400_000;
 
-export const instagramNetwork: OAuthNetwork & {
-  webhook: { events: typeof instagramWebhookEvents };
-} = {
-  // The `comments` webhook (Meta): wired to the shared webhook route once it exists (docs/decisions/032).
+export const instagramNetwork: OAuthNetwork = {
+  // The `comments` webhook: the shared route (api/routes/meta-webhooks.ts) stores its events once each.
   webhook: { events: instagramWebhookEvents },
   steps(context, deps) {
     return instagramLoginOAuth({
@@ -55,6 +54,7 @@ export const instagramNetwork: OAuthNetwork & {
       now,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       checkpoints: checkpointStore<InstagramCheckpoint>(deps),
+      events: (mediaId) => eventsOfPost(deps.db, provider.name, mediaId),
       async publicMedia(ids) {
         if (ids.length === 0) return [];
         const rows = await deps.db.select().from(uploads).where(inArray(uploads.id, ids));

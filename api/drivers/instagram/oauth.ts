@@ -10,11 +10,12 @@
  */
 import type { OAuthClientConfig } from "../../env";
 import { NetworkUnavailable } from "../errors";
+import { type GraphErrorBody, graphError } from "../shared/meta-graph";
 import { CodeRefused } from "../shared/oauth-client";
 import { politeFetch } from "../shared/polite-fetch";
 import { type OAuthTokens, RefreshRefused } from "../shared/tokens";
 import type { AccountProfile, OAuthSteps } from "../types";
-import { type GraphError, graphApi, graphFailure } from "./graph";
+import { graphApi } from "./graph";
 import { type IgUser, USER_FIELDS, userProfile } from "./profile";
 
 type ShortLived = { access_token?: string; user_id?: string | number; permissions?: unknown };
@@ -40,10 +41,10 @@ export function instagramLoginOAuth(opts: {
     if (grant === "ig_exchange_token") url.searchParams.set("client_secret", config.clientSecret);
     url.searchParams.set("access_token", token);
     const res = await fetch(url, { headers: { accept: "application/json" } });
-    const body = (await res.json().catch(() => ({}))) as LongLived & GraphError;
+    const body = (await res.json().catch(() => ({}))) as LongLived & GraphErrorBody;
     if (!res.ok || !body.access_token) {
       if (body.error?.code === 190 || res.status === 400) throw new RefreshRefused(`${what}: refused`);
-      throw graphFailure(`instagram ${what}`, res.status, body, res.headers);
+      throw graphError(`instagram ${what}`, res.status, body, res.headers);
     }
     return {
       access_token: body.access_token,

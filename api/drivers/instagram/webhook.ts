@@ -6,16 +6,7 @@
  * its comment id, media or author) is not an entry and is left out. The comment id is the event's id, the same one
  * the polling reads, so a comment pushed and then swept counts once.
  */
-
-/** The contract's event (api/drivers/types.ts NetworkEvent, added by the Facebook work; the same shape). */
-export type InstagramEvent = {
-  id: string;
-  post_id: string;
-  action: string;
-  entrant: { external_id: string; screen_name: string | null; name: string | null };
-  text: string | null;
-  at: string;
-};
+import type { NetworkEvent } from "../types";
 
 type Change = {
   field?: unknown;
@@ -33,10 +24,10 @@ const str = (v: unknown): string | null =>
   typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : null;
 
 /** The comments of one verified delivery, in the order Meta sent them. */
-export function instagramWebhookEvents(body: unknown): InstagramEvent[] {
+export function instagramWebhookEvents(body: unknown): NetworkEvent[] {
   const delivery = (body ?? {}) as Delivery;
   if (delivery.object !== "instagram" || !Array.isArray(delivery.entry)) return [];
-  const events: InstagramEvent[] = [];
+  const events: NetworkEvent[] = [];
   for (const entry of delivery.entry) {
     // Meta's `time` is in seconds (some deliveries: milliseconds); a delivery without it is dated now.
     const time = typeof entry?.time === "number" ? entry.time : Number.NaN;

@@ -68,6 +68,6 @@ describe("Instagram's comments webhook", () => {
   });
 
   it("is the network entry's webhook part", () => {
-    expect(instagramNetwork.webhook.events(delivery([comment("8")]))).toHaveLength(1);
+    expect(instagramNetwork.webhook?.events(delivery([comment("8")]))).toHaveLength(1);
   });
 });

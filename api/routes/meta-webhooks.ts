@@ -1,0 +1,114 @@
+/**
+ * What Meta's platform calls (docs/decisions/031-facebook-pages-and-meta.md), for a configured network whose
+ * registry entry takes it (api/drivers/index.ts pushedEventsOf):
+ *
+ * - GET /webhooks/{provider}: the subscription's verification: `hub.challenge` answered when `hub.mode` is
+ *   subscribe and `hub.verify_token` is P_WEBHOOK_VERIFY_TOKEN; 403 otherwise.
+ * - POST /webhooks/{provider}: a delivery. X-Hub-Signature-256 checked over the raw body with the app secret
+ *   (P_CLIENT_SECRET): 401 and nothing stored otherwise. The network's `webhook.events` says what it means; each
+ *   event is stored once by its id and brings forward the loads of the running contests reading its post
+ *   (api/services/network-events.ts).
+ * - POST /webhooks/{provider}/deauthorize and /data-deletion: Meta's callbacks, a form with `signed_request`
+ *   checked with the app secret (401 otherwise, nothing changed); the data deletion answers its status URL and
+ *   confirmation code, and GET /webhooks/{provider}/data-deletion/{code} answers that status.
+ *
+ * Registered after POST /webhooks/stripe, which keeps answering Stripe's own.
+ */
+import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import type { ProviderDefinition } from "../catalog";
+import type { AppEnv } from "../context";
+import { first } from "../db/query";
+import { dataDeletions } from "../db/tables";
+import { pushedEventsOf } from "../drivers";
+import { META_DRIVERS, readSignedRequest, validHubSignature } from "../drivers/shared/meta-graph";
+import { AppError } from "../errors";
+import { deauthorizeLogin, deleteLoginData } from "../services/login-revocations";
+import { receiveNetworkEvents } from "../services/network-events";
+
+/** The provider and its configured client, or 404 (unknown, not configured, or not one that takes this call). */
+function configured(c: Context<AppEnv>, opts: { webhook: boolean }) {
+  const deps = c.get("deps");
+  const provider = deps.catalog.providers.get(c.req.param("provider") ?? "");
+  const found = provider ? pushedEventsOf(provider, deps.env) : null;
+  const takes =
+    found && provider && (opts.webhook ? found.webhook !== null : META_DRIVERS.has(provider.driver ?? ""));
+  if (!provider || !found || !takes) throw new AppError("notFound", { message: "error.notFound.provider" });
+  return { provider, ...found };
+}
+
+/** The person a callback is about, from its signed_request; 401 when it is missing or forged. */
+async function signedUser(c: Context<AppEnv>, secret: string, provider: ProviderDefinition): Promise<string> {
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const signed = typeof form.signed_request === "string" ? form.signed_request : "";
+  const read = readSignedRequest(signed, secret);
+  if (!read) {
+    throw new AppError("unauthenticated", { internal: `${provider.name} callback: signed_request refused` });
+  }
+  return read.user_id;
+}
+
+export const metaWebhookRoutes = new Hono<AppEnv>()
+  .get("/webhooks/:provider", (c) => {
+    const { config } = configured(c, { webhook: true });
+    const token = config.webhookVerifyToken;
+    if (c.req.query("hub.mode") !== "subscribe" || !token || c.req.query("hub.verify_token") !== token) {
+      throw new AppError("permissionsForbidden", { internal: "webhook verification: wrong verify token" });
+    }
+    return c.text(c.req.query("hub.challenge") ?? "", 200);
+  })
+  .post("/webhooks/:provider", async (c) => {
+    const { provider, config, webhook } = configured(c, { webhook: true });
+    const raw = await c.req.text();
+    if (!validHubSignature(raw, c.req.header("x-hub-signature-256"), config.clientSecret)) {
+      throw new AppError("unauthenticated", { internal: `${provider.name} webhook: signature refused` });
+    }
+    let events: ReturnType<NonNullable<typeof webhook>["events"]>;
+    try {
+      events = webhook?.events(JSON.parse(raw)) ?? [];
+    } catch (err) {
+      throw new AppError("badRequest", {
+        internal: `${provider.name} webhook unreadable: ${(err as Error).message}`,
+      });
+    }
+    const done = await receiveNetworkEvents(c.get("deps"), provider.name, events);
+    return c.json(done);
+  })
+  .post("/webhooks/:provider/deauthorize", async (c) => {
+    const { provider, config } = configured(c, { webhook: false });
+    const user = await signedUser(c, config.clientSecret, provider);
+    const unlinked = await deauthorizeLogin(c.get("deps"), provider, user);
+    return c.json({ accounts: unlinked });
+  })
+  .post("/webhooks/:provider/data-deletion", async (c) => {
+    const { provider, config } = configured(c, { webhook: false });
+    const user = await signedUser(c, config.clientSecret, provider);
+    const deps = c.get("deps");
+    const code = await deleteLoginData(deps, provider, user);
+    const root = deps.env.publicUrl.replace(/\/$/, "");
+    return c.json({
+      url: `${root}/api/v1/webhooks/${provider.name}/data-deletion/${code}`,
+      confirmation_code: code,
+    });
+  })
+  .get("/webhooks/:provider/data-deletion/:code", async (c) => {
+    const { provider } = configured(c, { webhook: false });
+    const { db } = c.get("deps");
+    const row = await first(
+      db
+        .select()
+        .from(dataDeletions)
+        .where(eq(dataDeletions.code, c.req.param("code"))),
+    );
+    if (!row || row.provider !== provider.name) {
+      throw new AppError("notFound");
+    }
+    return c.json({
+      confirmation_code: row.code,
+      provider: row.provider,
+      status: row.completedAt ? "completed" : "pending",
+      requested_at: row.requestedAt,
+      completed_at: row.completedAt,
+      accounts: row.accounts,
+    });
+  });

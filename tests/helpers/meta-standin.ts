@@ -1,0 +1,579 @@
+/**
+ * A stand-in for Facebook Login and the Graph API for Pages on 127.0.0.1, for the tests of api/drivers/facebook,
+ * the OAuth connect flow and the Meta webhooks.
+ *
+ * Every Graph request's `fields`, and every object it answers, is checked against the field lists of Meta's
+ * official SDK (node_modules/facebook-nodejs-business-sdk/src/objects/{user,page,page-post,comment,profile}.js,
+ * `static get Fields`, pinned by the lock file): a field the object does not have, asked or answered, is kept in
+ * `problems` (tests assert there are none) and answered 400 as Graph does (code 100). Each edge's query
+ * parameters are checked against the ones Graph documents for it. The OAuth endpoints follow Facebook Login's
+ * manual flow (dialog, code exchange, fb_exchange_token for the long-lived token), checked by hand.
+ *
+ * Failure paths switched on by the test: rate limits (codes 4, 17, 32, 613, with X-App-Usage /
+ * X-Business-Use-Case-Usage headers), every token refused (190), a permission missing (200 or 10) on an edge, a
+ * deleted post (100/33).
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { GRAPH_VERSION } from "../../api/drivers/shared/meta-graph";
+
+const SDK = path.resolve("node_modules/facebook-nodejs-business-sdk/src/objects");
+
+/** The `Fields` of one SDK object, read from its source. */
+export function sdkFields(file: string): Set<string> {
+  const source = readFileSync(path.join(SDK, file), "utf8");
+  const block = source.match(/static get Fields \(\)[^{]*\{\s*return Object\.freeze\(\{([\s\S]*?)\}\);/)?.[1];
+  if (!block) throw new Error(`no Fields in ${file}`);
+  return new Set([...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1] as string));
+}
+
+type ObjectType = "User" | "Page" | "PagePost" | "Comment" | "Profile";
+const FIELDS: Record<ObjectType, Set<string>> = {
+  User: sdkFields("user.js"),
+  Page: sdkFields("page.js"),
+  PagePost: sdkFields("page-post.js"),
+  Comment: sdkFields("comment.js"),
+  Profile: sdkFields("profile.js"),
+};
+
+/** The query parameters Graph documents per edge (besides `fields`, `limit`, `after`, `before`). */
+const EDGE_PARAMS: Record<string, string[]> = {
+  object: [],
+  "me/accounts": [],
+  "page/feed": [],
+  "post/comments": ["filter", "order", "summary"],
+  "post/reactions": ["type", "summary"],
+};
+const PAGING = ["fields", "limit", "after", "before"];
+const REACTION_TYPES = [
+  "NONE",
+  "LIKE",
+  "LOVE",
+  "WOW",
+  "HAHA",
+  "SORRY",
+  "SAD",
+  "ANGRY",
+  "THANKFUL",
+  "PRIDE",
+  "CARE",
+];
+
+export type StandInPage = { id: string; name: string; username: string; link: string };
+export type StandInPost = {
+  id: string;
+  page: string;
+  message: string;
+  created_time: string;
+  photos: string[];
+};
+export type StandInComment = {
+  id: string;
+  post: string;
+  from: { id: string; name: string };
+  message: string;
+  created_time: string;
+};
+type Login = { id: string; name: string; pages: string[] };
+type Token = { kind: "short" | "user" | "page"; login: string; page?: string; expires: number };
+
+const token = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
+
+export class MetaStandIn {
+  server!: Server;
+  url = "";
+  readonly appId = "1234567890";
+  readonly appSecret = `metasecret-${randomBytes(12).toString("hex")}`;
+  readonly verifyToken = `verify-${randomBytes(6).toString("hex")}`;
+  readonly problems: string[] = [];
+  readonly log: { method: string; path: string; query: Record<string, string> }[] = [];
+  /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
+  readonly wire: string[] = [];
+  readonly redirectUris = new Set<string>();
+  readonly scopesRequired = [
+    "pages_show_list",
+    "pages_read_engagement",
+    "pages_read_user_content",
+    "pages_manage_posts",
+    "pages_manage_engagement",
+    "pages_messaging",
+  ];
+
+  readonly logins = new Map<string, Login>();
+  readonly pages = new Map<string, StandInPage>();
+  readonly posts = new Map<string, StandInPost>();
+  readonly comments: StandInComment[] = [];
+  /** Reactions by post: person → { name, type }. */
+  readonly reactions = new Map<string, Map<string, { name: string; type: string }>>();
+  readonly messages: { page: string; comment_id: string; text: string; id: string }[] = [];
+  readonly photos: { page: string; id: string; bytes: number }[] = [];
+  readonly deleted = new Set<string>();
+  /** Which login the consent dialog signs in as. */
+  consentAs = "olive";
+  pageSize = 100;
+  /** Seconds the long-lived user token lives. */
+  longLivedSeconds = 60 * 86_400;
+
+  // Failure switches.
+  rateLimitNext: { code: number; times: number; headers?: Record<string, string> } | null = null;
+  tokensDead = false;
+  permissionMissing: { edge: string; code: number } | null = null;
+
+  readonly #codes = new Map<string, { login: string; redirect: string }>();
+  readonly #tokens = new Map<string, Token>();
+  #seq = 0;
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.#handle(req, res).catch((err: unknown) => {
+        this.problems.push(`stand-in crashed: ${String(err)}`);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The env a test app gets: FACEBOOK_* pointing here. */
+  env(): Record<string, string> {
+    return {
+      FACEBOOK_CLIENT_ID: this.appId,
+      FACEBOOK_CLIENT_SECRET: this.appSecret,
+      FACEBOOK_AUTH_URL: `${this.url}/${GRAPH_VERSION}/dialog/oauth`,
+      FACEBOOK_TOKEN_URL: `${this.url}/${GRAPH_VERSION}/oauth/access_token`,
+      FACEBOOK_REVOKE_URL: `${this.url}/${GRAPH_VERSION}/me/permissions`,
+      FACEBOOK_API_URL: `${this.url}/${GRAPH_VERSION}`,
+      FACEBOOK_WEBHOOK_VERIFY_TOKEN: this.verifyToken,
+    };
+  }
+
+  addLogin(name: string, id: string, pages: StandInPage[]): Login {
+    for (const p of pages) this.pages.set(p.id, p);
+    const login = { id, name, pages: pages.map((p) => p.id) };
+    this.logins.set(name, login);
+    return login;
+  }
+
+  addPost(page: string, message: string, createdTime: string): StandInPost {
+    const id = `${page}_${String(++this.#seq).padStart(10, "0")}`;
+    const post = { id, page, message, created_time: createdTime, photos: [] };
+    this.posts.set(id, post);
+    return post;
+  }
+
+  comment(
+    post: string,
+    from: { id: string; name: string },
+    message: string,
+    createdTime: string,
+  ): StandInComment {
+    const c = {
+      id: `${post.split("_")[1]}_${String(++this.#seq).padStart(8, "0")}`,
+      post,
+      from,
+      message,
+      created_time: createdTime,
+    };
+    this.comments.push(c);
+    return c;
+  }
+
+  react(post: string, person: { id: string; name: string }, type: string): void {
+    const list = this.reactions.get(post) ?? new Map();
+    list.set(person.id, { name: person.name, type });
+    this.reactions.set(post, list);
+  }
+
+  calls(operation: string): number {
+    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
+  }
+
+  /** A webhook delivery as Meta signs it (X-Hub-Signature-256 with the app secret). */
+  signed(body: unknown): { body: string; signature: string } {
+    const text = JSON.stringify(body);
+    return {
+      body: text,
+      signature: `sha256=${createHmac("sha256", this.appSecret).update(text).digest("hex")}`,
+    };
+  }
+
+  // ---- HTTP ----------------------------------------------------------------------------------------------------
+
+  async #body(req: IncomingMessage): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    const text = typeof body === "string" ? body : JSON.stringify(body);
+    this.wire.push(text);
+    res.writeHead(status, {
+      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
+      ...headers,
+    });
+    res.end(text);
+  }
+
+  #error(res: ServerResponse, status: number, code: number, message: string, sub?: number, headers = {}) {
+    this.#send(
+      res,
+      status,
+      {
+        error: {
+          message,
+          type: code === 190 ? "OAuthException" : "GraphMethodException",
+          code,
+          ...(sub ? { error_subcode: sub } : {}),
+          fbtrace_id: `A${randomBytes(6).toString("hex")}`,
+        },
+      },
+      headers,
+    );
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", this.url);
+    const raw = req.method === "GET" ? Buffer.alloc(0) : await this.#body(req);
+    const type = req.headers["content-type"] ?? "";
+    this.wire.push(type.startsWith("multipart/") ? "" : raw.toString("utf8"));
+    this.wire.push(...Object.values(req.headers).map(String), url.search);
+    this.log.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+    });
+    const v = `/${GRAPH_VERSION}`;
+    if (!url.pathname.startsWith(`${v}/`))
+      return this.#send(res, 404, { error: { message: "Unknown path" } });
+    const rest = url.pathname.slice(v.length + 1);
+    if (rest === "dialog/oauth") return this.#dialog(url, res);
+    if (rest === "dialog/consent") return this.#consent(new URLSearchParams(raw.toString("utf8")), res);
+    if (rest === "oauth/access_token")
+      return this.#token(req, new URLSearchParams(raw.toString("utf8")), res);
+    if (url.searchParams.has("access_token")) this.problems.push(`${rest}: a token in the URL`);
+    return this.#graph(req, url, rest, raw, type, res);
+  }
+
+  // ---- Facebook Login -------------------------------------------------------------------------------------------
+
+  #dialog(url: URL, res: ServerResponse) {
+    const q = url.searchParams;
+    const wrong: string[] = [];
+    if (q.get("client_id") !== this.appId) wrong.push("client_id");
+    if (q.get("response_type") !== "code") wrong.push("response_type");
+    if (!q.get("state")) wrong.push("state");
+    if (!this.redirectUris.has(q.get("redirect_uri") ?? "")) wrong.push("redirect_uri");
+    const scopes = (q.get("scope") ?? "").split(/[ ,]+/);
+    for (const s of this.scopesRequired) if (!scopes.includes(s)) wrong.push(`scope ${s}`);
+    if (wrong.length > 0) {
+      this.problems.push(`dialog: ${wrong.join(", ")}`);
+      return this.#send(res, 400, `<p>Invalid request (${wrong.join(", ")})</p>`);
+    }
+    const hidden = ["redirect_uri", "state"]
+      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
+      .join("");
+    this.#send(
+      res,
+      200,
+      `<!doctype html><html lang="en"><head><title>Log in with Facebook</title></head><body>
+<h1>Fairdraw is requesting access to your Pages</h1><p>Logged in as ${escapeHtml(this.consentAs)}</p>
+<form method="post" action="/${GRAPH_VERSION}/dialog/consent">${hidden}
+<button name="decision" value="allow">Continue</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
+    );
+  }
+
+  #consent(form: URLSearchParams, res: ServerResponse) {
+    const redirect = new URL(form.get("redirect_uri") ?? "");
+    redirect.searchParams.set("state", form.get("state") ?? "");
+    if (form.get("decision") !== "allow") {
+      redirect.searchParams.set("error", "access_denied");
+      redirect.searchParams.set("error_reason", "user_denied");
+    } else {
+      const code = token("AQ");
+      this.#codes.set(code, { login: this.consentAs, redirect: form.get("redirect_uri") ?? "" });
+      redirect.searchParams.set("code", code);
+    }
+    res.writeHead(302, { location: redirect.toString() }).end();
+  }
+
+  #token(req: IncomingMessage, form: URLSearchParams, res: ServerResponse) {
+    if (
+      req.method !== "POST" ||
+      !req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")
+    ) {
+      this.problems.push("access_token: not a form POST");
+    }
+    if (form.get("client_id") !== this.appId || form.get("client_secret") !== this.appSecret) {
+      return this.#error(res, 400, 1, "Error validating client secret.");
+    }
+    if (form.get("grant_type") === "fb_exchange_token") {
+      const short = this.#tokens.get(form.get("fb_exchange_token") ?? "");
+      if (short?.kind !== "short" || this.tokensDead) {
+        return this.#error(res, 400, 190, "Error validating access token.");
+      }
+      return this.#send(res, 200, this.#issue("user", short.login, this.longLivedSeconds));
+    }
+    const code = this.#codes.get(form.get("code") ?? "");
+    this.#codes.delete(form.get("code") ?? "");
+    if (!code || code.redirect !== form.get("redirect_uri")) {
+      return this.#error(res, 400, 100, "This authorization code has been used.", 36009);
+    }
+    return this.#send(res, 200, this.#issue("short", code.login, 3600));
+  }
+
+  #issue(kind: Token["kind"], login: string, seconds: number, page?: string) {
+    const t = token(kind === "page" ? "EAAP" : "EAAU");
+    this.#tokens.set(t, { kind, login, expires: Date.now() + seconds * 1000, ...(page ? { page } : {}) });
+    return { access_token: t, token_type: "bearer", expires_in: seconds };
+  }
+
+  /** Every token issued, for the tests that look for them where they must not be. */
+  issuedTokens(): string[] {
+    return [...this.#tokens.keys()];
+  }
+
+  // ---- Graph API -----------------------------------------------------------------------------------------------
+
+  #checkQuery(edge: string, url: URL, object: ObjectType): string[] {
+    const wrong: string[] = [];
+    const allowed = new Set([...PAGING, ...(EDGE_PARAMS[edge] ?? [])]);
+    for (const k of url.searchParams.keys())
+      if (!allowed.has(k)) wrong.push(`${edge}: parameter ${k} not documented`);
+    for (const f of (url.searchParams.get("fields") ?? "").split(",").filter(Boolean)) {
+      if (!FIELDS[object].has(f)) wrong.push(`${edge}: ${object} has no field ${f}`);
+    }
+    const type = url.searchParams.get("type");
+    if (type !== null && !REACTION_TYPES.includes(type)) wrong.push(`${edge}: reaction type ${type}`);
+    return wrong;
+  }
+
+  /** The object with only the fields asked (and id), each checked against the SDK's list. */
+  #answerObject(object: ObjectType, value: Record<string, unknown>, url: URL): Record<string, unknown> {
+    const asked = (url.searchParams.get("fields") ?? "id").split(",").filter(Boolean);
+    const out: Record<string, unknown> = {};
+    for (const f of new Set(["id", ...asked])) if (value[f] !== undefined) out[f] = value[f];
+    for (const k of Object.keys(out)) {
+      if (!FIELDS[object].has(k)) this.problems.push(`answer: ${object} has no field ${k}`);
+    }
+    return out;
+  }
+
+  #paged<T>(items: T[], url: URL, extra: Record<string, unknown> = {}) {
+    const limit = Math.min(Number(url.searchParams.get("limit") ?? 25), this.pageSize);
+    const after = url.searchParams.get("after");
+    const start = after ? Number(Buffer.from(after, "base64url").toString("utf8")) : 0;
+    const slice = items.slice(start, start + limit);
+    const end = start + slice.length;
+    const cursor = (n: number) => Buffer.from(String(n)).toString("base64url");
+    return {
+      data: slice,
+      paging: {
+        cursors: { before: cursor(start), after: cursor(end) },
+        ...(end < items.length ? { next: `${this.url}${url.pathname}?after=${cursor(end)}` } : {}),
+      },
+      ...extra,
+    };
+  }
+
+  #who(req: IncomingMessage): Token | null {
+    const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1] ?? "";
+    const t = this.#tokens.get(bearer);
+    if (!t || this.tokensDead || t.expires < Date.now()) return null;
+    return t;
+  }
+
+  async #graph(req: IncomingMessage, url: URL, rest: string, raw: Buffer, type: string, res: ServerResponse) {
+    if (this.rateLimitNext && this.rateLimitNext.times > 0) {
+      this.rateLimitNext.times--;
+      return this.#error(
+        res,
+        400,
+        this.rateLimitNext.code,
+        "(#4) Application request limit reached",
+        undefined,
+        {
+          ...(this.rateLimitNext.headers ?? {}),
+        },
+      );
+    }
+    const who = this.#who(req);
+    if (!who) return this.#error(res, 400, 190, "Error validating access token: Session has expired.", 463);
+    const parts = rest.split("/");
+    const method = req.method ?? "GET";
+    const edgeOf = (name: string) => `${parts[0]}/${name}`;
+    if (
+      this.permissionMissing &&
+      (rest === this.permissionMissing.edge || edgeOf(parts[1] ?? "") === this.permissionMissing.edge)
+    ) {
+      return this.#error(
+        res,
+        403,
+        this.permissionMissing.code,
+        "(#200) Requires pages_read_engagement permission",
+      );
+    }
+    const login = this.logins.get(who.login);
+    const bad = (wrong: string[]) => {
+      if (wrong.length === 0) return false;
+      this.problems.push(...wrong);
+      this.#error(res, 400, 100, `(#100) ${wrong[0]}`);
+      return true;
+    };
+
+    if (rest === "me" && method === "GET") {
+      if (bad(this.#checkQuery("object", url, "User"))) return;
+      return this.#send(res, 200, this.#answerObject("User", { id: login?.id, name: login?.name }, url));
+    }
+    if (rest === "me/accounts" && method === "GET") {
+      if (bad(this.#checkQuery("me/accounts", url, "Page"))) return;
+      const pages = (login?.pages ?? []).map((id) =>
+        this.#answerObject("Page", { ...this.pages.get(id) }, url),
+      );
+      return this.#send(res, 200, this.#paged(pages, url));
+    }
+    if (rest === "me/permissions" && method === "DELETE") return this.#send(res, 200, { success: true });
+
+    const [id, edge] = parts as [string, string | undefined];
+    if (this.deleted.has(id)) {
+      return this.#error(res, 400, 100, "Unsupported get request. Object does not exist", 33);
+    }
+    const page = this.pages.get(id);
+    const post = this.posts.get(id);
+    const asPage = who.kind === "page" ? who.page : null;
+
+    if (page && !edge && method === "GET") {
+      if (bad(this.#checkQuery("object", url, "Page"))) return;
+      const fields = (url.searchParams.get("fields") ?? "").split(",");
+      if (fields.includes("access_token")) {
+        if (who.kind !== "user" || !login?.pages.includes(id))
+          return this.#error(res, 403, 200, "(#200) Not a Page admin");
+        const issued = this.#issue("page", who.login, 10 * 365 * 86_400, id);
+        return this.#send(res, 200, { id, access_token: issued.access_token });
+      }
+      return this.#send(res, 200, this.#answerObject("Page", { ...page }, url));
+    }
+    if (page && edge === "feed" && method === "GET") {
+      if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
+      if (bad(this.#checkQuery("page/feed", url, "PagePost"))) return;
+      const list = [...this.posts.values()]
+        .filter((p) => p.page === id)
+        .sort((a, b) => (a.created_time < b.created_time ? 1 : -1))
+        .map((p) => this.#answerObject("PagePost", { ...p, from: { id, name: page.name } }, url));
+      return this.#send(res, 200, this.#paged(list, url));
+    }
+    if (page && edge === "feed" && method === "POST") {
+      if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
+      const body = JSON.parse(raw.toString("utf8")) as {
+        message?: unknown;
+        attached_media?: { media_fbid?: unknown }[];
+      };
+      const keys = Object.keys(body).filter((k) => !["message", "attached_media"].includes(k));
+      if (typeof body.message !== "string" || keys.length > 0) {
+        return bad([`POST feed: body ${JSON.stringify(Object.keys(body))}`]);
+      }
+      const photos = (body.attached_media ?? []).map((m) => String(m.media_fbid));
+      for (const p of photos)
+        if (!this.photos.some((x) => x.id === p && x.page === id)) return bad([`feed: unknown photo ${p}`]);
+      const made = this.addPost(id, body.message, new Date().toISOString());
+      made.photos = photos;
+      return this.#send(res, 200, { id: made.id });
+    }
+    if (page && edge === "photos" && method === "POST") {
+      if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
+      if (!type.startsWith("multipart/form-data")) return bad(["photos: not multipart"]);
+      const form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
+      const file = form.get("source");
+      if (!(file instanceof Blob) || form.get("published") !== "false")
+        return bad(["photos: source or published"]);
+      const photo = { page: id, id: String(++this.#seq + 9_000_000_000), bytes: file.size };
+      this.photos.push(photo);
+      return this.#send(res, 200, { id: photo.id });
+    }
+    if (page && edge === "messages" && method === "POST") {
+      if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
+      const body = JSON.parse(raw.toString("utf8")) as {
+        recipient?: { comment_id?: string };
+        message?: { text?: string };
+      };
+      const comment = this.comments.find((c) => c.id === body.recipient?.comment_id);
+      if (!comment || typeof body.message?.text !== "string")
+        return bad(["messages: recipient.comment_id or message.text"]);
+      if (this.messages.some((m) => m.comment_id === comment.id)) {
+        return this.#error(res, 400, 10900, "Activity already replied to");
+      }
+      if (Date.now() - Date.parse(comment.created_time) > 7 * 86_400_000) {
+        return this.#error(res, 400, 10903, "This message is sent outside of allowed window.");
+      }
+      const m = {
+        page: id,
+        comment_id: comment.id,
+        text: body.message.text,
+        id: `m_${randomBytes(8).toString("hex")}`,
+      };
+      this.messages.push(m);
+      return this.#send(res, 200, { recipient_id: comment.from.id, message_id: m.id });
+    }
+    if (post && !edge && method === "GET") {
+      if (bad(this.#checkQuery("object", url, "PagePost"))) return;
+      const owner = this.pages.get(post.page);
+      return this.#send(
+        res,
+        200,
+        this.#answerObject("PagePost", { ...post, from: { id: post.page, name: owner?.name } }, url),
+      );
+    }
+    if (post && edge === "comments" && method === "GET") {
+      if (bad(this.#checkQuery("post/comments", url, "Comment"))) return;
+      let list = this.comments.filter((c) => c.post === id);
+      list.sort((a, b) => (a.created_time < b.created_time ? -1 : a.created_time > b.created_time ? 1 : 0));
+      if (url.searchParams.get("order") === "reverse_chronological") list = list.reverse();
+      const answered = list.map((c) => this.#answerObject("Comment", { ...c }, url));
+      const summary =
+        url.searchParams.get("summary") === "true"
+          ? { summary: { order: "chronological", total_count: list.length } }
+          : {};
+      return this.#send(res, 200, this.#paged(answered, url, summary));
+    }
+    if (post && edge === "comments" && method === "POST") {
+      const body = JSON.parse(raw.toString("utf8")) as { message?: unknown };
+      if (typeof body.message !== "string" || Object.keys(body).length !== 1)
+        return bad(["POST comments: body"]);
+      const owner = this.pages.get(post.page);
+      const c = this.comment(
+        id,
+        { id: asPage ?? "", name: owner?.name ?? "" },
+        body.message,
+        new Date().toISOString(),
+      );
+      return this.#send(res, 200, { id: c.id });
+    }
+    if (post && edge === "reactions" && method === "GET") {
+      if (bad(this.#checkQuery("post/reactions", url, "Profile"))) return;
+      const want = url.searchParams.get("type");
+      const list = [...(this.reactions.get(id) ?? new Map()).entries()]
+        .filter(([, r]) => !want || want === "NONE" || r.type === want)
+        .map(([person, r]) => this.#answerObject("Profile", { id: person, name: r.name }, url));
+      return this.#send(res, 200, this.#paged(list, url));
+    }
+    const person = this.comments.find((c) => c.from.id === id)?.from;
+    if (person && !edge && method === "GET") {
+      if (bad(this.#checkQuery("object", url, "Profile"))) return;
+      return this.#send(res, 200, this.#answerObject("Profile", { ...person }, url));
+    }
+    this.#error(res, 400, 100, `Unsupported ${method} request. Object with ID '${id}' does not exist`, 33);
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
