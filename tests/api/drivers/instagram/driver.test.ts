@@ -228,6 +228,12 @@ describe("publishing on Instagram", { timeout: 30_000 }, () => {
       resets_at: null,
       paused: false,
     });
+    // The account's limit as the builder reads it (GET …/accounts/{id}/quota): no YouTube units expected.
+    const shown = await w.owner.call("GET", `/api/v1/teams/current/accounts/${accountId}/quota`);
+    expect(await shown.json()).toEqual({
+      quota: { unit: "calls", used: 1, limit: 100, resets_at: null, paused: false },
+      expected: null,
+    });
 
     // Reminders and winners answer it as comments, each once.
     const reply = {
