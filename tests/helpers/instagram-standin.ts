@@ -108,7 +108,8 @@ export class InstagramStandIn {
   readonly #codes = new Map<string, { user: string; redirect: string }>();
   /** Live tokens: short-lived (exchange only) and long-lived (API). */
   readonly #tokens = new Map<string, { user: string; long: boolean; expires: number }>();
-  #seq = 17_800_000_000_000_000;
+  /** Meta's ids are 17 digits, past a double's exact integers: counted as a BigInt, so no two are ever the same. */
+  #seq = 17_800_000_000_000_000n;
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
@@ -141,8 +142,8 @@ export class InstagramStandIn {
   }
 
   nextId(): string {
-    this.#seq += 1 + Math.floor(Math.random() * 1000);
-    return String(this.#seq);
+    this.#seq += BigInt(1 + Math.floor(Math.random() * 1000));
+    return this.#seq.toString();
   }
 
   addUser(u: StandInUser): StandInUser {

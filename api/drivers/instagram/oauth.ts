@@ -110,7 +110,9 @@ export function instagramLoginOAuth(opts: {
       const me = await api.get<IgUser>("me", { fields: USER_FIELDS.join(",") });
       if (me.account_type && me.account_type !== "BUSINESS" && me.account_type !== "MEDIA_CREATOR") return [];
       const profile = userProfile(me);
-      return [{ ...profile, stored_meta: { login_variant: "instagram_login" } }];
+      // Meta's deauthorize and data-deletion callbacks name the person by the app-scoped id (`id`), not the
+      // professional account's (`user_id`, the account's external_id): kept to find the account then.
+      return [{ ...profile, stored_meta: { login_variant: "instagram_login", login_user_id: me.id } }];
     },
   };
 }

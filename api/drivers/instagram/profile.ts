@@ -14,7 +14,14 @@ export type IgUser = {
 };
 
 /** What /me is asked for with Instagram Login (fields of IGUserForIGOnlyAPI). */
-export const USER_FIELDS = ["user_id", "username", "name", "profile_picture_url", "account_type"] as const;
+export const USER_FIELDS = [
+  "id",
+  "user_id",
+  "username",
+  "name",
+  "profile_picture_url",
+  "account_type",
+] as const;
 
 export function userProfile(u: IgUser): AccountProfile {
   const username = u.username ?? "";

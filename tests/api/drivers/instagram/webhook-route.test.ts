@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { networkEvents } from "../../../../api/db/tables";
-import { BRAND, type InstagramWorld, instagramWorld } from "./world";
+import { signRequest } from "../../../../api/drivers/shared/meta-graph";
+import { BRAND, type InstagramWorld, instagramWorld, PUBLIC_URL } from "./world";
 
 let w: InstagramWorld;
 afterEach(async () => {
@@ -81,5 +82,47 @@ describe("Instagram comments pushed by webhook", { timeout: 30_000 }, () => {
       `/api/v1/webhooks/instagram?hub.mode=subscribe&hub.verify_token=${w.ig.verifyToken}&hub.challenge=4242`,
     );
     expect(await check.text()).toBe("4242");
+  });
+});
+
+describe("Meta's deauthorize and data-deletion callbacks for Instagram", { timeout: 30_000 }, () => {
+  const callback = (kind: string, signed: string) =>
+    w.t.app.request(`/api/v1/webhooks/instagram/${kind}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ signed_request: signed }).toString(),
+    });
+  // The callbacks name the person by their app-scoped id (the stand-in's /me `id`).
+  const signedFor = (secret: string) =>
+    signRequest({ algorithm: "HMAC-SHA256", issued_at: 1, user_id: `app${BRAND.id}` }, secret);
+
+  it("refuses a forged signed_request, then puts the account in the reconnect state when the app is removed", async () => {
+    w = await instagramWorld();
+    const id = await w.linked();
+    expect((await w.accountRow(id))?.meta?.login_user_id).toBe(`app${BRAND.id}`);
+    expect((await callback("deauthorize", signedFor("not-the-secret"))).status).toBe(401);
+    expect((await w.accountRow(id))?.disabled).toBeFalsy();
+    const res = await callback("deauthorize", signedFor(w.ig.clientSecret));
+    expect(await res.json()).toEqual({ accounts: 1 });
+    const row = await w.accountRow(id);
+    expect(row?.disabled).toBe(true);
+    expect(row?.meta?.credentials).toBe("");
+  });
+
+  it("answers a data deletion request with its status URL and confirmation code, the account's access dropped", async () => {
+    w = await instagramWorld();
+    const id = await w.linked();
+    const res = await callback("data-deletion", signedFor(w.ig.clientSecret));
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { url: string; confirmation_code: string };
+    expect(answer.url).toBe(
+      `${PUBLIC_URL}/api/v1/webhooks/instagram/data-deletion/${answer.confirmation_code}`,
+    );
+    const status = await w.t.app.request(new URL(answer.url).pathname);
+    expect(await status.json()).toMatchObject({
+      provider: "instagram",
+      confirmation_code: answer.confirmation_code,
+    });
+    expect((await w.accountRow(id))?.meta?.credentials ?? "").toBe("");
   });
 });
