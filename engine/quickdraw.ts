@@ -11,7 +11,13 @@ export type QuickdrawProvider = { name: string; quickdraw: boolean; url_patterns
 export type QuickdrawProviders = ReadonlyMap<string, QuickdrawProvider> | readonly QuickdrawProvider[];
 
 /** A post read from a pasted URL: its network, what the post_id group captured, and the author when shown. */
-export type PostMatch = { provider: string; post_id: string; user: string | null };
+export type PostMatch = {
+  provider: string;
+  post_id: string;
+  user: string | null;
+  /** The link's shortcode once the driver resolved it to the network's post id (Instagram's media id). */
+  shortcode?: string;
+};
 
 /** Longer pasted text is not a post link (and is not worth running the patterns on). */
 export const MAX_POST_URL_LENGTH = 2048;

@@ -12,6 +12,7 @@ import { credentialStore, loadProgress, uploadMedia } from "../services/account-
 import { withoutNul } from "../services/network-text";
 import { blueskyDriver } from "./bluesky/driver";
 import { facebookNetwork } from "./facebook/network";
+import { instagramNetwork } from "./instagram/network";
 import {
   type DriverDeps,
   type OAuthNetwork,
@@ -50,6 +51,7 @@ const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
   "youtube-data-v3": youtubeNetwork,
   "threads-graph": threadsNetwork,
   "meta-graph": facebookNetwork,
+  "instagram-graph": instagramNetwork,
 };
 
 /** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */

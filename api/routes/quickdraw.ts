@@ -107,7 +107,9 @@ async function resolvedPost(
       author: post.user ?? null,
       account,
     });
-    return { ...post, post_id: resolved.post_id };
+    // A shortcode resolved to the network's id: both kept, the id as post_id (what webhooks and loads name).
+    const shortcode = resolved.post_id !== post.post_id ? { shortcode: post.post_id } : {};
+    return { ...post, post_id: resolved.post_id, ...shortcode };
   } catch (err) {
     if (!(err instanceof PostUnavailable)) throw err;
     throw validationError(c, {

@@ -95,9 +95,10 @@ export async function importsLeft(
 
 /**
  * The stored source of an imported post (schemas/stored/source.schema.json). A network whose URLs carry a
- * shortcode (instagram, threads: url_post_id "shortcode") keeps it as `shortcode` and leaves post_id null until
- * the driver resolves it. The author's handle comes from the URL when it shows one (else ""); when it is one of
- * the team's accounts the source names it and its network id.
+ * shortcode (instagram, threads: url_post_id "shortcode") keeps it as `shortcode`, with the post id the driver
+ * resolved it to when a real account read it at the import (else post_id null until the driver resolves it).
+ * The author's handle comes from the URL when it shows one (else ""); when it is one of the team's accounts the
+ * source names it and its network id.
  */
 export async function importedSource(
   db: Pick<Db, "select">,
@@ -116,8 +117,8 @@ export async function importedSource(
   return {
     _id: newId(),
     provider: provider.name,
-    post_id: byShortcode ? null : match.post_id,
-    shortcode: byShortcode ? match.post_id : null,
+    post_id: byShortcode && !match.shortcode ? null : match.post_id,
+    shortcode: byShortcode ? (match.shortcode ?? match.post_id) : null,
     // Without an account of the team, a DID in the link is who posted it (a Bluesky post is read by it).
     poster_id: own ? own.account.externalId : match.user?.startsWith("did:") ? match.user : null,
     account: own ? { _id: own.account.id, screen_name: own.account.screenName } : { screen_name: screenName },

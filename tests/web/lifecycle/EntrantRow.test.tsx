@@ -49,6 +49,26 @@ describe("an entrant's row", () => {
     expect(screen.queryByText(/Followers:/)).toBeNull();
   });
 
+  it("shows only the counts the network says: none for Instagram, no following for YouTube", async () => {
+    await activateLocale("en");
+    const fan = entryFixture({ _id: "instagram:9001", name: "Insta Fan", screen_name: "insta.fan" });
+    fan.account = { ...fan.account, provider: "instagram", followers: 0, following: 0, posts: 0 };
+    const viewer = entryFixture({
+      _id: "youtube:UCv",
+      name: "Tube Fan",
+      screen_name: "tubefan",
+      position: 1,
+    });
+    viewer.account = { ...viewer.account, provider: "youtube", followers: 7, following: 0, posts: 3 };
+    renderTable([fan, viewer]);
+    const insta = screen.getByRole("row", { name: /Insta Fan/ });
+    expect(within(insta).queryByText(/Followers:|Following:|Posts:/)).toBeNull();
+    const tube = screen.getByRole("row", { name: /Tube Fan/ });
+    expect(within(tube).getByText("Followers: 7")).toBeTruthy();
+    expect(within(tube).getByText("Posts: 3")).toBeTruthy();
+    expect(within(tube).queryByText(/Following:/)).toBeNull();
+  });
+
   it("says beside the date when the time is the one a load first saw, not the network's", async () => {
     await activateLocale("en");
     const reposted = entryFixture({

@@ -1,0 +1,70 @@
+/**
+ * Meta's Graph API as Instagram's driver calls it (graph.instagram.com for Instagram Login, graph.facebook.com for
+ * an account reached through a Facebook Page: the same calls, the same errors). Over the polite fetch (5xx and
+ * timeouts retried, the account's call budget); the access token in the Authorization header only. Meta's error
+ * answers become our errors as data by the one mapping the Meta networks share (api/drivers/shared/meta-graph.ts:
+ * rate limits 4/17/32/613 waiting as the usage headers say, 190, 10/200, a deleted object); a 190 refreshes the
+ * token once (TokenKeeper) before it is AccountNeedsReconnect.
+ */
+import { AccountNeedsReconnect } from "../errors";
+import { type GraphErrorBody, graphError } from "../shared/meta-graph";
+
+export type GraphParams = Record<string, string | number | boolean | undefined>;
+
+export type GraphApi = {
+  get<T>(path: string, params?: GraphParams): Promise<T>;
+  /** A POST with its parameters form-encoded (how the Graph API takes them). */
+  post<T>(path: string, params?: GraphParams): Promise<T>;
+  /** A POST with a JSON body (the Messenger-style messages call). */
+  postJson<T>(path: string, body: unknown): Promise<T>;
+};
+
+export type GraphApiOptions = {
+  /** The API root with its version (https://graph.instagram.com/v21.0). */
+  apiUrl: string;
+  fetch: typeof globalThis.fetch;
+  /** A usable access token; `refused` is the one Meta just answered 190 to. */
+  token: (refused?: string) => Promise<string>;
+};
+
+export function graphApi(o: GraphApiOptions): GraphApi {
+  const call = async <T>(method: "GET" | "POST", path: string, params: GraphParams, json?: unknown) => {
+    const url = new URL(`${o.apiUrl}/${path.replace(/^\//, "")}`);
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      if (v === undefined) continue;
+      (method === "GET" ? url.searchParams : form).set(k, String(v));
+    }
+    const what = `instagram ${method} ${path.split("?")[0]?.replace(/\d{6,}/g, "{id}")}`;
+    let refused: string | undefined;
+    for (let tries = 0; tries < 2; tries++) {
+      const token = await o.token(refused);
+      const res = await o.fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: "application/json",
+          ...(method === "POST"
+            ? {
+                "content-type": json === undefined ? "application/x-www-form-urlencoded" : "application/json",
+              }
+            : {}),
+        },
+        ...(method === "POST" ? { body: json === undefined ? form.toString() : JSON.stringify(json) } : {}),
+      });
+      if (res.ok) return (await res.json()) as T;
+      const body = (await res.json().catch(() => ({}))) as GraphErrorBody;
+      if (body.error?.code === 190 && tries === 0) {
+        refused = token;
+        continue;
+      }
+      throw graphError(what, res.status, body, res.headers);
+    }
+    throw new AccountNeedsReconnect(`${what}: 190 again after a refreshed token`);
+  };
+  return {
+    get: (path, params = {}) => call("GET", path, params),
+    post: (path, params = {}) => call("POST", path, params),
+    postJson: (path, body) => call("POST", path, {}, body),
+  };
+}

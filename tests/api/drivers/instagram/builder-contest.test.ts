@@ -1,0 +1,173 @@
+/**
+ * A builder contest published with a linked Instagram account, on the Instagram stand-in: the scheduler publishes
+ * its post at the start by the container flow from the uploaded JPEG's signed public URL, comments pushed by the
+ * webhook and read by the loads make the entrants while it runs, the close sweeps, the automatic draw follows, the
+ * winners are answered by a comment under the post and each winner gets a private reply to their comment.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { first } from "../../../../api/db/query";
+import { contests, entrants, publications } from "../../../../api/db/tables";
+import { runDueJobs } from "../../../../api/scheduler";
+import { BRAND, type InstagramWorld, instagramWorld } from "./world";
+
+const A = "/api/v1/teams/current";
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+type Json = Record<string, unknown>;
+
+let w: InstagramWorld;
+const clock = { now: Date.now() };
+beforeEach(async () => {
+  clock.now = Date.now();
+  w = await instagramWorld({ clock: () => new Date(clock.now) });
+});
+afterEach(async () => {
+  expect(w.ig.problems).toEqual([]);
+  await w.close();
+});
+
+/** Moves the clock and runs the scheduler until nothing more is due (bounded). */
+async function tickAt(ms: number) {
+  clock.now = ms;
+  for (let i = 0; i < 5; i++) {
+    if ((await runDueJobs(w.t.deps)).runs.length === 0) return;
+  }
+}
+
+const JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+  "base64",
+);
+
+async function uploadJpeg(): Promise<{ uuid: string; mime: string; size: number }> {
+  const boundary = "----FairdrawIgBuilder";
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bike.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    JPEG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await w.t.app.request("/api/v1/upload/contest_builder", {
+    method: "POST",
+    headers: {
+      cookie: w.owner.cookie,
+      "x-csrf-token": w.owner.csrf,
+      "x-requested-with": "XMLHttpRequest",
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    },
+    body: new Uint8Array(body),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { uuid: string; mime: string; size: number };
+}
+
+describe("a builder contest on a linked Instagram account", { timeout: 60_000 }, () => {
+  it("publishes by the container flow, takes pushed and polled comments, draws, and answers winners publicly and privately", async () => {
+    const accountRowId = await w.linked();
+    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
+      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
+    };
+    const accountId = config.team.accounts.instagram?.find((a) => a._id === accountRowId)?.account_id;
+    const file = await uploadJpeg();
+
+    const startAt = clock.now + HOUR;
+    const closeAt = startAt + 4 * HOUR;
+    const drawAt = closeAt + HOUR;
+    const catalog = w.t.deps.catalog;
+    const source = structuredClone(catalog.builder.defaults.sources.instagram) as unknown as Json;
+    Object.assign(source, { id: 100, type: "instagram" });
+    const s = source as { publication: Json; actions: { comment: Json } };
+    s.publication.account_id = accountId;
+    s.publication.content = "Comment to win a bike! Rules: {DRAW_LINK}";
+    s.publication.media = { files: [file], count: 1 };
+    s.actions.comment.enabled = true;
+    s.actions.comment.target = "all";
+    const base = {
+      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+      name: "Bike on Instagram",
+      start_date: new Date(startAt).toISOString(),
+      original_start_date: new Date(startAt).toISOString(),
+      close_date: new Date(closeAt).toISOString(),
+      nb_winners: 2,
+      autodraw: { enabled: true, date: new Date(drawAt).toISOString() },
+    };
+    const created = await w.owner.call("POST", `${A}/contests/create`, {
+      idempotency_key: randomUUID(),
+      status: "planned",
+      forPayment: false,
+      base,
+      sources: [source],
+      summary: { parameters_verified: true },
+    });
+    const answer = (await created.json()) as { contest_id?: string };
+    expect(created.status, JSON.stringify(answer)).toBe(201);
+    const id = answer.contest_id as string;
+    const row = async () => first(w.t.db.select().from(contests).where(eq(contests.id, id)));
+    expect((await row())?.sandbox).toBe(false);
+
+    const cbData = structuredClone((await row())?.cbData ?? {}) as { sources: Json[] };
+    for (const stored of cbData.sources) {
+      stored.winners_publication = {
+        ...(stored.winners_publication as Json),
+        enabled: true,
+        content: "Congratulations {WINNERS}!",
+      };
+      stored.winners_private_message = {
+        ...(stored.winners_private_message as Json),
+        enabled: true,
+        content: "You won, {NAME}!",
+      };
+    }
+    await w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id));
+
+    // The start: the post, made from the image Meta fetched at its signed address.
+    await tickAt(startAt + 1000);
+    expect((await row())?.status).toBe("started");
+    const main = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
+    expect(main.map((p) => [p.kind, p.status])).toEqual([["main", "published"]]);
+    const post = w.ig.media.find((m) => m.id === main[0]?.externalPostId);
+    expect(post?.caption).toBe(`Comment to win a bike! Rules: ${w.t.deps.env.publicUrl}/verify/${id}`);
+
+    // Two fans comment (one pushed by the webhook before the list shows it), a third later.
+    const fan = (i: number) => ({ id: `9000000000000000${i}`, username: `fan${i}` });
+    const mediaId = post?.id ?? "";
+    w.ig.comment(mediaId, fan(1), "Me please!", new Date(startAt + MIN).toISOString());
+    const pushed = w.ig.comment(mediaId, fan(2), "Me too!", new Date(startAt + 2 * MIN).toISOString());
+    w.ig.comments.pop();
+    const delivery = w.ig.commentDelivery(pushed, BRAND.id);
+    const res = await w.t.app.request("/api/v1/webhooks/instagram", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": delivery.signature },
+      body: delivery.body,
+    });
+    expect(await res.json()).toMatchObject({ stored: 1, contests: 1 });
+    await tickAt(startAt + HOUR);
+    const during = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
+    expect(during.map((e) => e.screenName).sort()).toEqual(["fan1", "fan2"]);
+
+    // The third comments just before the close: the close's sweep reads it.
+    w.ig.comments.push(pushed);
+    w.ig.comment(mediaId, fan(3), "Last one!", new Date(closeAt - MIN).toISOString());
+    await tickAt(closeAt + 1000);
+    expect((await row())?.status).toBe("closed");
+    const swept = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
+    expect(swept.map((e) => e.screenName).sort()).toEqual(["fan1", "fan2", "fan3"]);
+
+    // The draw, the winners' comment under the post, and a private reply to each winner's comment.
+    await tickAt(drawAt + 1000);
+    await tickAt(drawAt + 2 * MIN);
+    expect((await row())?.status).toBe("ended");
+    const ours = w.ig.comments.filter((c) => c.from.id === BRAND.id);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.text).toMatch(/^Congratulations @fan\d, @fan\d!$/);
+    expect(w.ig.messages).toHaveLength(2);
+    const winnerComments = w.ig.messages.map(
+      (m) => w.ig.comments.find((c) => c.id === m.comment_id)?.from.username,
+    );
+    for (const name of winnerComments) expect(ours[0]?.text).toContain(`@${name}`);
+    expect(w.ig.messages[0]?.text).toMatch(/^You won, /);
+  });
+});

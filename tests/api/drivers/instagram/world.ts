@@ -1,0 +1,168 @@
+/**
+ * The Instagram tests' world: the Instagram stand-in on 127.0.0.1 (tests/helpers/instagram-standin.ts), a real
+ * app whose INSTAGRAM_* point at it (its log lines kept, to look for tokens in them), a signed-in owner on the
+ * business plan, the connect flow driven as a browser does it, and the stand-in fetching public media from the
+ * app itself.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { first, rawAll } from "../../../../api/db/query";
+import { accounts } from "../../../../api/db/tables";
+import { driverFor } from "../../../../api/drivers";
+import { readEnv } from "../../../../api/env";
+import { storedAccount } from "../../../../api/services/accounts";
+import type { Session } from "../../../helpers/api-client";
+import { signIn } from "../../../helpers/api-client";
+import { InstagramStandIn } from "../../../helpers/instagram-standin";
+import { createTestApp, sqliteConnection } from "../../../helpers/test-app";
+import { currentTeamId, setPlan } from "../../../helpers/world";
+
+export const CONNECT = "/api/v1/teams/current/accounts/connect/instagram";
+export const PUBLIC_URL = "http://fairdraw.test";
+export const BRAND = {
+  id: "17841400000000001",
+  username: "brandgram",
+  name: "Brand Gram",
+  account_type: "BUSINESS",
+};
+
+export async function instagramWorld(opts: { clock?: () => Date } = {}) {
+  const ig = await new InstagramStandIn().start();
+  ig.redirectUris.add(`${PUBLIC_URL}/api/v1/accounts/callback/instagram`);
+  ig.addUser(BRAND);
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const t = await createTestApp({
+    env: {
+      publicUrl: PUBLIC_URL,
+      oauth: readEnv({ NODE_ENV: "test", ...ig.env() }).oauth,
+      logLevel: "trace",
+      networkTimeoutMs: 1_000,
+    },
+    logger: pino({ level: "trace" }, sink),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  // Meta's servers fetch the public media URL: here, the app answers it itself.
+  ig.fetchMedia = async (url) => {
+    const u = new URL(url);
+    if (u.origin !== PUBLIC_URL) return new Response("not ours", { status: 404 });
+    return t.app.request(`${u.pathname}${u.search}`);
+  };
+  const owner: Session = await signIn(t, "olive@brand.example", "Olive");
+  const teamId = await currentTeamId(t, owner.userId);
+  await setPlan(t, teamId, "business");
+  const answers: string[] = [];
+  const call = async (s: Session, method: string, p: string, body?: unknown) => {
+    const res = await s.call(method, p, body);
+    answers.push(`${res.headers.get("location") ?? ""} ${await res.clone().text()}`);
+    return res;
+  };
+
+  /** The connect flow as a browser does it; answers the app's last location. */
+  const connect = async (s: Session = owner, o: { decision?: "allow" | "deny" } = {}) => {
+    const started = await call(s, "GET", CONNECT);
+    if (started.status !== 302)
+      throw new Error(`connect answered ${started.status}: ${await started.text()}`);
+    const authorize = started.headers.get("location") ?? "";
+    if (!authorize.startsWith(ig.url)) return new URL(authorize, PUBLIC_URL);
+    const html = await (await fetch(authorize)).text();
+    const form = new URLSearchParams();
+    for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+      form.set(
+        m[1] as string,
+        (m[2] as string).replace(/&#(\d+);/g, (_x, n) => String.fromCharCode(Number(n))),
+      );
+    }
+    form.set("decision", o.decision ?? "allow");
+    const consent = await fetch(`${ig.url}/oauth/consent`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+    });
+    const callback = new URL(consent.headers.get("location") ?? "");
+    const back = await call(s, "GET", `${callback.pathname}${callback.search}`);
+    if (back.status !== 302) throw new Error(`callback answered ${back.status}: ${await back.text()}`);
+    return new URL(back.headers.get("location") ?? "", PUBLIC_URL);
+  };
+
+  const instagramAccounts = async (s: Session = owner) => {
+    const res = await call(s, "GET", "/api/v1/teams/current/accounts/list");
+    const { data } = (await res.json()) as {
+      data: {
+        _id: string;
+        provider: string;
+        external_id: string;
+        name: string;
+        sandbox: boolean;
+        disabled?: boolean;
+        meta?: Record<string, unknown>;
+      }[];
+    };
+    return data.filter((a) => a.provider === "instagram");
+  };
+
+  const accountRow = async (id: string) => first(t.db.select().from(accounts).where(eq(accounts.id, id)));
+  const driverOf = async (id: string) => {
+    const row = await accountRow(id);
+    const provider = t.deps.catalog.providers.get("instagram");
+    if (!row || !provider) throw new Error("no instagram account");
+    const account = storedAccount(row);
+    return { driver: driverFor(provider, t.deps, account), account, provider };
+  };
+  /** Links the brand account; answers its row id. */
+  const linked = async () => {
+    await connect();
+    const [a] = await instagramAccounts();
+    if (!a) throw new Error("not linked");
+    return a._id;
+  };
+
+  /** Every byte stored (SQLite file and WAL, or every PostgreSQL row), every log line and every answer. */
+  const everythingStored = async () => {
+    let stored: string[];
+    if (t.dialect === "sqlite") {
+      sqliteConnection(t).pragma("wal_checkpoint(TRUNCATE)");
+      const files = readdirSync(t.dir).filter((f) => f.startsWith("test.db"));
+      stored = files.map((f) => readFileSync(path.join(t.dir, f)).toString("latin1"));
+    } else {
+      const names = await rawAll<{ name: string }>(
+        t.db,
+        sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
+      stored = [];
+      for (const { name } of names) {
+        stored.push(JSON.stringify(await rawAll(t.db, sql`SELECT * FROM ${sql.identifier(name)}`)));
+      }
+    }
+    return [...stored, ...logLines, ...answers].join("\n");
+  };
+
+  return {
+    ig,
+    t,
+    owner,
+    teamId,
+    logLines,
+    call,
+    connect,
+    linked,
+    instagramAccounts,
+    accountRow,
+    driverOf,
+    everythingStored,
+    async close() {
+      await ig.close();
+      await t.cleanup();
+    },
+  };
+}
+
+export type InstagramWorld = Awaited<ReturnType<typeof instagramWorld>>;
