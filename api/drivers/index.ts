@@ -21,6 +21,7 @@ import {
 import { sandboxDriver } from "./sandbox";
 import { SecretBox } from "./shared/secrets";
 import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
+import { xNetwork } from "./x/network";
 import { youtubeNetwork } from "./youtube/network";
 
 export { type DriverDeps, PERSON_WAIT_MS, type Waiter } from "./oauth-network";
@@ -46,6 +47,7 @@ export type {
  */
 const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
   "youtube-data-v3": youtubeNetwork,
+  "x-api-v2": xNetwork,
 };
 
 /** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */
