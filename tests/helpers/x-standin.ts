@@ -217,6 +217,8 @@ export class XStandIn {
   /** Who reposted / liked which post, oldest first. */
   readonly reposts = new Map<string, string[]>();
   readonly likes = new Map<string, string[]>();
+  /** Who follows whom: followers by account, oldest first (X lists the newest first). */
+  readonly followers = new Map<string, string[]>();
   readonly messages: { from: string; to: string; text: string; id: string }[] = [];
   /** User ids that refuse direct messages from anyone they do not follow. */
   readonly closedDms = new Set<string>();
@@ -229,7 +231,7 @@ export class XStandIn {
   refreshRefused = false;
   /** The next N API calls answer 429 with x-rate-limit-reset this many seconds ahead. */
   limitNext: { times: number; resetInSeconds: number } | null = null;
-  pageSize = 100;
+  pageSize = 1000;
 
   readonly #codes = new Map<
     string,
@@ -525,7 +527,7 @@ export class XStandIn {
       ...(fields.includes("public_metrics")
         ? {
             public_metrics: {
-              followers_count: u.followers,
+              followers_count: this.followers.get(u.id)?.length ?? u.followers,
               following_count: u.following,
               tweet_count: u.tweets,
               listed_count: 0,
@@ -571,9 +573,11 @@ export class XStandIn {
   /** A page of a list (newest first) by pagination token (an offset), with X's meta. */
   #page<T>(items: T[], q: URLSearchParams, fallback: number) {
     const size = Math.min(Number(q.get("max_results") ?? fallback), this.pageSize);
-    const start = Number(q.get("pagination_token") ?? q.get("next_token") ?? "0");
+    // Tokens of 16 characters at least: X's base32 tokens (PaginationToken32) are.
+    const token = q.get("pagination_token") ?? q.get("next_token");
+    const start = token ? Number(token.replace(/^page0*/, "") || "0") : 0;
     const page = items.slice(start, start + size);
-    const next = start + size < items.length ? String(start + size) : null;
+    const next = start + size < items.length ? `page${String(start + size).padStart(12, "0")}` : null;
     return { page, meta: { result_count: page.length, ...(next ? { next_token: next } : {}) } };
   }
 
@@ -673,6 +677,17 @@ export class XStandIn {
         const u = this.users.get(params.id ?? "");
         if (!u) return this.#answer(res, op, 200, this.#notFound(params.id ?? "", "user"));
         return this.#answer(res, op, 200, { data: this.#user(u, (q.get("user.fields") ?? "").split(",")) });
+      }
+      case "findUserByUsername": {
+        const u = [...this.users.values()].find(
+          (x) => x.username.toLowerCase() === (params.username ?? "").toLowerCase(),
+        );
+        if (!u) return this.#answer(res, op, 200, this.#notFound(params.username ?? "", "user", "username"));
+        return this.#answer(res, op, 200, { data: this.#user(u, (q.get("user.fields") ?? "").split(",")) });
+      }
+      case "usersIdFollowers": {
+        const list = [...(this.followers.get(params.id ?? "") ?? [])].reverse();
+        return this.#answer(res, op, 200, this.#usersAnswer(list, q));
       }
       case "findUsersById": {
         const { meta: _meta, ...answer } = this.#usersAnswer((q.get("ids") ?? "").split(","), q);

@@ -15,12 +15,13 @@
 import { askedKinds } from "../../../engine/lifecycle";
 import { type Entrant, entrantId } from "../../../engine/lifecycle/entrant";
 import type { ProviderDefinition } from "../../catalog";
+import { publicationAccountId } from "../../services/publication-account";
 import { PostUnavailable } from "../errors";
 import { pages } from "../shared/pager";
 import type { EntriesLoad, EntriesRequest, ListReadability } from "../types";
 import type { CheckpointStore } from "../youtube/entries";
 import { missing, type XApi, type XProblem } from "./api";
-import { NO_USAGE, type XUsage } from "./usage";
+import { NO_USAGE, utcDay, type XUsage } from "./usage";
 import { USER_FIELDS, userEntrantProfile, type XUser } from "./user";
 
 export type XTweet = {
@@ -68,7 +69,15 @@ export type XCheckpoint = {
   listed: { repost: string[]; like: string[] };
   entrants: Entrant[];
   usage: XUsage;
+  /** The followers read of each account to follow (by its id), the UTC day of the read and its count then. */
+  followers?: Record<string, FollowerRead>;
 };
+
+/** An account's followers as a load read them (X lists the newest first, 1,000 a page). */
+export type FollowerRead = { day: string; count: number; ids: string[]; complete: boolean };
+
+/** The most follower pages (1,000 each) one load reads of one account: past that the follow is not checked. */
+export const MAX_FOLLOWER_PAGES = 20;
 
 /** The most pages one load reads of a list (a contest's limit stops it sooner). */
 const MAX_PAGES = 200;
@@ -202,7 +211,11 @@ export async function loadPostEntries(
       cp.counts[kind] = counts[METRIC[kind]] ?? 0;
       await save();
     }
+    const follow = askedKinds(request.provider, request.source).includes("follow")
+      ? await readFollows(read, cp, request, post.data.author_id ?? "", byUser, save)
+      : null;
     await fillProfiles(read, byUser);
+    if (follow) lists.push(follow);
     for (const kind of kinds) {
       const total = counts[METRIC[kind]] ?? null;
       const listed =
@@ -349,4 +362,91 @@ async function fillProfiles(read: Read, byUser: Map<string, Entrant>) {
       });
     }
   }
+}
+
+/**
+ * Who follows the accounts to follow (the post's author, and the other accounts by handle): each one's followers
+ * (GET /2/users/:id/followers, 1,000 a page, newest first), at most MAX_FOLLOWER_PAGES pages. Read whole once per
+ * UTC day; a later load that day reads again only if the account's follower count moved, and then only its newest
+ * pages, down to a follower already read. The list is recorded as the followers read of the total X says: an
+ * account with more followers than a load may read is incomplete, so its follow is not checked (nobody removed).
+ */
+async function readFollows(
+  read: Read,
+  cp: XCheckpoint,
+  request: EntriesRequest,
+  authorId: string,
+  byUser: Map<string, Entrant>,
+  save: () => Promise<void>,
+): Promise<ListReadability> {
+  const day = utcDay(request.now.getTime());
+  const targets: { id: string; names: string[] }[] = [];
+  const author = await read<{ data?: XUser }>(`/users/${authorId}`, { "user.fields": USER_FIELDS }, "users");
+  const counts = new Map<string, number>();
+  if (author.data) {
+    // The publishing account is known to the builder by its number (publication.account_id), others by handle.
+    const a = author.data;
+    targets.push({ id: a.id, names: [a.username, `@${a.username}`, String(publicationAccountId(a.id))] });
+    counts.set(a.id, a.public_metrics?.followers_count ?? 0);
+  }
+  for (const handle of request.accounts_to_follow) {
+    const clean = handle.trim().replace(/^@/, "");
+    if (!/^[A-Za-z0-9_]{1,15}$/.test(clean)) continue;
+    const got = await read<{ data?: XUser }>(
+      `/users/by/username/${clean}`,
+      { "user.fields": USER_FIELDS },
+      "users",
+    );
+    if (!got.data) continue;
+    targets.push({ id: got.data.id, names: [handle, clean] });
+    counts.set(got.data.id, got.data.public_metrics?.followers_count ?? 0);
+  }
+  cp.followers ??= {};
+  let listed = 0;
+  let total = 0;
+  for (const target of targets) {
+    const count = counts.get(target.id) ?? 0;
+    const before = cp.followers[target.id];
+    const sameDay = before?.day === day;
+    let kept: FollowerRead;
+    if (sameDay && before.count === count) {
+      kept = before;
+    } else {
+      const known = new Set(sameDay ? before.ids : []);
+      const fresh: string[] = [];
+      let complete = false;
+      let met = false;
+      for await (const page of pages(
+        async (token) => {
+          const got = await read<UserPage>(
+            `/users/${target.id}/followers`,
+            { max_results: 1000, pagination_token: token ?? undefined },
+            "users",
+          );
+          return { items: got.data ?? [], next: got.meta?.next_token ?? null };
+        },
+        { maxPages: MAX_FOLLOWER_PAGES },
+      )) {
+        for (const u of page.items) {
+          if (known.has(u.id)) met = true;
+          else fresh.push(u.id);
+        }
+        if (!page.next) complete = true;
+        if (met) break;
+      }
+      kept =
+        met && before
+          ? { day, count, ids: [...fresh, ...before.ids], complete: before.complete }
+          : { day, count, ids: fresh, complete };
+      cp.followers[target.id] = kept;
+      await save();
+    }
+    const ids = new Set(kept.ids);
+    for (const [id, e] of byUser) {
+      if (ids.has(id)) e.did.follows = [...new Set([...e.did.follows, ...target.names])];
+    }
+    listed += kept.complete ? count : kept.ids.length;
+    total += count;
+  }
+  return { action: "follow", listed, total };
 }

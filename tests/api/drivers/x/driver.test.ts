@@ -205,6 +205,63 @@ describe("X entries", { timeout: 30_000 }, () => {
     expect(quota).toMatchObject({ unit: "calls", used: apiCalls - 1, limit: null, paused: false });
   });
 
+  it("checks follows of the publishing account and the other accounts from their followers, read once a day unless their count moves", async () => {
+    fans(6);
+    w.x.addUser({
+      id: "1500000000000000002",
+      username: "partner",
+      name: "Partner",
+      created_at: "2015-01-01T00:00:00.000Z",
+      followers: 0,
+      following: 0,
+      tweets: 1,
+    });
+    for (let i = 0; i < 4; i++) w.x.tweet(fanId(i), `in ${i}`, ago(10 + i), { in_reply_to: postId });
+    w.x.followers.set(BRAND, [fanId(0), fanId(1), fanId(2), fanId(5)]);
+    w.x.followers.set("1500000000000000002", [fanId(1)]);
+    const { driver, request } = await reader(contestId);
+    const asked = {
+      ...request,
+      source: { type: "twitter", actions: { comment: { enabled: true }, follow: { enabled: true } } },
+      accounts_to_follow: ["@partner"],
+    };
+    const { publicationAccountId } = await import("../../../../api/services/publication-account");
+    const load = await driver.loadEntries(asked);
+    const follows = new Map(load.entrants.map((e) => [e.screen_name, e.did.follows]));
+    expect(follows.get("fan0")).toEqual(
+      expect.arrayContaining(["brand", String(publicationAccountId(BRAND))]),
+    );
+    expect(follows.get("fan1")).toEqual(expect.arrayContaining(["brand", "@partner", "partner"]));
+    expect(follows.get("fan3")).toEqual([]);
+    expect(load.lists.find((l) => l.action === "follow")).toEqual({ action: "follow", listed: 5, total: 5 });
+    const reads = w.x.calls(`GET /2/users/${BRAND}/followers`);
+    expect(reads).toBe(1);
+    // Same day, same count: the followers are not read again; a new follower moves the count: read again.
+    await driver.loadEntries(asked);
+    expect(w.x.calls(`GET /2/users/${BRAND}/followers`)).toBe(1);
+    w.x.followers.get(BRAND)?.push(fanId(3));
+    const later = await driver.loadEntries(asked);
+    expect(later.entrants.find((e) => e.screen_name === "fan3")?.did.follows).toContain("brand");
+    expect(w.x.calls(`GET /2/users/${BRAND}/followers`)).toBe(2);
+  });
+
+  it("records the follow as incomplete when the account has more followers than a load reads", async () => {
+    fans(3);
+    w.x.tweet(fanId(0), "in", ago(10), { in_reply_to: postId });
+    w.x.pageSize = 1;
+    const { MAX_FOLLOWER_PAGES } = await import("../../../../api/drivers/x/entries");
+    const many = Array.from({ length: MAX_FOLLOWER_PAGES + 5 }, (_, i) => fanId(i % 3));
+    w.x.followers.set(BRAND, many);
+    const { driver, request } = await reader(contestId);
+    const load = await driver.loadEntries({
+      ...request,
+      source: { type: "twitter", actions: { follow: { enabled: true } } },
+    });
+    expect(load.lists).toEqual([
+      { action: "follow", listed: MAX_FOLLOWER_PAGES, total: MAX_FOLLOWER_PAGES + 5 },
+    ]);
+  });
+
   it("waits out a short 429 by its x-rate-limit-reset, and answers RateLimited when the reset is far", async () => {
     fans(2);
     w.x.tweet(fanId(0), "hi", ago(5), { in_reply_to: postId });
