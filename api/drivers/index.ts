@@ -110,6 +110,7 @@ function storable(driver: NetworkDriver): NetworkDriver {
   type ReplyMany = NonNullable<NetworkDriver["replyMany"]>;
   type Resolve = NonNullable<NetworkDriver["resolvePost"]>;
   type Quota = NonNullable<NetworkDriver["quotaState"]>;
+  type Expected = NonNullable<NetworkDriver["expectedCost"]>;
   type Unlink = NonNullable<NetworkDriver["unlink"]>;
   return {
     linkAccount: clean((request) => driver.linkAccount(request)),
@@ -129,6 +130,7 @@ function storable(driver: NetworkDriver): NetworkDriver {
       ? { resolvePost: clean((r) => (driver.resolvePost as Resolve).call(driver, r)) }
       : {}),
     ...(driver.quotaState ? { quotaState: (a) => (driver.quotaState as Quota).call(driver, a) } : {}),
+    ...(driver.expectedCost ? { expectedCost: () => (driver.expectedCost as Expected).call(driver) } : {}),
     ...(driver.unlink ? { unlink: (a) => (driver.unlink as Unlink).call(driver, a) } : {}),
   };
 }

@@ -26,7 +26,7 @@ import type { CheckpointStore } from "../youtube/entries";
 import type { QuotaLedger } from "../youtube/quota";
 import { missing, type XApi, XForbidden, type XProblem } from "./api";
 import { loadPostEntries, type XCheckpoint, type XTweet } from "./entries";
-import { utcDay, utcDayEnd } from "./usage";
+import { expectedReads, utcDay, utcDayEnd } from "./usage";
 import { USER_FIELDS, userEntrantProfile, userProfile, type XUser } from "./user";
 
 export type XDriverOptions = {
@@ -43,6 +43,17 @@ export type XDriverOptions = {
   checkpoints: CheckpointStore<XCheckpoint>;
   now: () => number;
 };
+
+/**
+ * A dark (promoted-only) post asked of an X account: it needs the Ads API, which the app does not reach
+ * (capabilities.publishing.dark_posts "unsupported", said in the builder). Refused rather than published in
+ * public: the job fails and says why (api/scheduler/run.ts keeps lastError).
+ */
+export class DarkPostUnsupported extends NetworkUnavailable {
+  constructor() {
+    super("x: dark (promoted-only) posts need the Ads API, which the app does not use");
+  }
+}
 
 type PostAnswer = { data?: XTweet; includes?: { users?: XUser[] }; errors?: XProblem[] };
 
@@ -63,6 +74,9 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
 
   /** Creates a post, or answers the one made before with the same text. */
   const create = async (api: XApi, request: PublishRequest, extra: Record<string, unknown>) => {
+    if (request.dark && o.provider.capabilities?.publishing.dark_posts !== "supported") {
+      throw new DarkPostUnsupported();
+    }
     const before = await madeBefore(api, request.account, request.text);
     if (before) return { external_post_id: before };
     try {
@@ -173,6 +187,19 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
         limit: null,
         resets_at: new Date(utcDayEnd(now)).toISOString(),
         paused: false,
+      };
+    },
+
+    expectedCost() {
+      const first = expectedReads({ comments: 1_000, quotes: 0, reposts: 0, likes: 0, loads: 1 });
+      return {
+        unit: "calls" as const,
+        first_load_per_1000_entrants: first.calls,
+        // A load that finds nothing new: the post, and an empty search since the newest reply.
+        later_load: 2,
+        // The look for the same text among the latest posts, then the post.
+        publication: 2,
+        reads_per_1000_entrants: { posts: first.posts, users: first.users },
       };
     },
 

@@ -203,6 +203,18 @@ describe("X entries", { timeout: 30_000 }, () => {
     expect(cp?.usage.posts).toBe(2 + 30);
     const quota = await driver.quotaState?.(request.account as never);
     expect(quota).toMatchObject({ unit: "calls", used: apiCalls - 1, limit: null, paused: false });
+    // What the builder shows before a contest starts: the calls and reads a contest costs.
+    const shown = await w.owner.call("GET", `/api/v1/teams/current/accounts/${accountId}/quota`);
+    expect(await shown.json()).toEqual({
+      quota: { unit: "calls", used: apiCalls - 1, limit: null, resets_at: expect.any(String), paused: false },
+      expected: {
+        unit: "calls",
+        first_load_per_1000_entrants: 11,
+        later_load: 2,
+        publication: 2,
+        reads_per_1000_entrants: { posts: 1001, users: 1000 },
+      },
+    });
   });
 
   it("checks follows of the publishing account and the other accounts from their followers, read once a day unless their count moves", async () => {
@@ -326,6 +338,24 @@ describe("X publishing and messages", { timeout: 30_000 }, () => {
     await expect(
       driver.sendPrivateMessage({ ...pm, recipient: { external_id: fanId(1), screen_name: "fan1" } }),
     ).rejects.toMatchObject({ reason: "message_refused" });
+  });
+
+  it("refuses a dark (promoted-only) post rather than publish it in public", async () => {
+    const { driver, account } = await w.driverOf(accountId);
+    const { DarkPostUnsupported } = await import("../../../../api/drivers/x/driver");
+    await expect(
+      driver.publish({
+        contest_id: "c1",
+        source_id: "s1",
+        kind: "main",
+        key: "main",
+        account,
+        text: "Promoted only",
+        media: [],
+        dark: true,
+      }),
+    ).rejects.toBeInstanceOf(DarkPostUnsupported);
+    expect(w.x.calls("POST /2/tweets")).toBe(0);
   });
 
   it("refuses as PostUnavailable a reply to a post deleted since", async () => {
