@@ -783,6 +783,21 @@ export class XStandIn {
           .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? 1 : -1));
         return this.#answer(res, op, 200, this.#tweetsAnswer(mine, q, 10, true));
       }
+      case "getDmConversationsWithParticipantIdDmEvents": {
+        const other = params.participant_id ?? "";
+        const events = this.messages
+          .filter((m) => (m.from === me && m.to === other) || (m.from === other && m.to === me))
+          .reverse()
+          .map((m) => ({
+            id: m.id,
+            event_type: "MessageCreate",
+            text: m.text,
+            sender_id: m.from,
+            dm_conversation_id: [me, other].sort().join("-"),
+          }));
+        const { page, meta } = this.#page(events, q, 100);
+        return this.#answer(res, op, 200, { ...(page.length > 0 ? { data: page } : {}), meta });
+      }
       case "dmConversationWithUserEventIdCreate": {
         const to = params.participant_id ?? "";
         if (!this.users.has(to)) return this.#problem(res, 400, "Invalid Request", "participant");

@@ -4,8 +4,9 @@
  *   repost (POST /2/users/:id/retweets); winning-moment replies. A publication asked again (the scheduler after a
  *   restart) is looked for first among the account's latest posts by its text (X refuses the same text twice
  *   anyway), so it is never made twice. Media: not sent (the pinned description has no media upload; decision).
- * - Private messages to winners: POST /2/dm_conversations/with/:id/messages; a 403 (the winner does not take
- *   messages from the account) is MessageRefused, recorded and not retried.
+ * - Private messages to winners: POST /2/dm_conversations/with/:id/messages, after a look at the conversation's
+ *   latest messages (a message asked again is not sent twice); a 403 (the winner does not take messages from the
+ *   account) is MessageRefused, recorded and not retried.
  * - Entries: ./entries.ts. Profiles: GET /2/users/:id.
  * - X's reads are billed: quotaState says the calls of the UTC day (the network_quota ledger).
  */
@@ -134,11 +135,21 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
       if (mode !== "direct") {
         throw new MessageRefused(`${o.provider.name} says private messages are ${mode}`);
       }
+      const api = apiOf(request.account);
+      const path = `/dm_conversations/with/${request.recipient.external_id}`;
+      // Sent already (the job ran again): the conversation's latest messages say so.
+      const recent = await api.get<{ data?: { id: string; text?: string; sender_id?: string }[] }>(
+        `${path}/dm_events`,
+        { max_results: 50, event_types: "MessageCreate", "dm_event.fields": "id,text,sender_id" },
+      );
+      const before = recent.data?.find(
+        (m) => m.sender_id === request.account.external_id && m.text === request.text,
+      );
+      if (before) return { external_message_id: before.id };
       try {
-        const sent = await apiOf(request.account).post<{ data?: { dm_event_id: string } }>(
-          `/dm_conversations/with/${request.recipient.external_id}/messages`,
-          { text: request.text },
-        );
+        const sent = await api.post<{ data?: { dm_event_id: string } }>(`${path}/messages`, {
+          text: request.text,
+        });
         if (!sent.data) throw new NetworkUnavailable("x message answered no event");
         return { external_message_id: sent.data.dm_event_id };
       } catch (err) {

@@ -332,6 +332,10 @@ describe("X publishing and messages", { timeout: 30_000 }, () => {
       recipient: { external_id: fanId(0), screen_name: "fan0" },
     });
     expect(sent.external_message_id).toBeTruthy();
+    // Asked again (the job ran again after a restart): found in the conversation, not sent twice.
+    expect(
+      await driver.sendPrivateMessage({ ...pm, recipient: { external_id: fanId(0), screen_name: "fan0" } }),
+    ).toEqual(sent);
     expect(w.x.messages).toEqual([
       { from: BRAND, to: fanId(0), text: "You won!", id: sent.external_message_id },
     ]);
