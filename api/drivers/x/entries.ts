@@ -104,11 +104,19 @@ function entrantOf(provider: ProviderDefinition, u: XUser | undefined, id: strin
   };
 }
 
-/** The kinds to read: those the source asks; a quick import (no action asked) reads every list. */
-function kindsOf(request: EntriesRequest): Kind[] {
+/**
+ * The lists to read: those the source asks; a quick import (no action asked) reads every list. X's comment
+ * action says which posts count as comments (`accept`: replies_and_quotes, only_replies, only_quotes): a quote
+ * that counts is read from the quote list and kept as the entrant's comment too.
+ */
+function listsOf(request: EntriesRequest): { kinds: Kind[]; replies: boolean; quotesAsComments: boolean } {
   const asked = askedKinds(request.provider, request.source);
-  const kinds = asked.length > 0 ? asked : [...READABLE];
-  return READABLE.filter((k) => kinds.includes(k));
+  const accept = (request.source.actions as { comment?: { accept?: unknown } } | undefined)?.comment?.accept;
+  const comment = asked.includes("comment");
+  const quotesAsComments = comment && (accept === "replies_and_quotes" || accept === "only_quotes");
+  const wanted = asked.length > 0 ? asked : [...READABLE];
+  const kinds = READABLE.filter((k) => wanted.includes(k) || (k === "quote" && quotesAsComments));
+  return { kinds, replies: asked.length === 0 || (comment && accept !== "only_quotes"), quotesAsComments };
 }
 
 export async function loadPostEntries(
@@ -162,7 +170,7 @@ export async function loadPostEntries(
     return e;
   };
 
-  const kinds = kindsOf(request);
+  const { kinds, replies, quotesAsComments } = listsOf(request);
   const lists: ListReadability[] = [];
   try {
     // The post first: it may be gone, and its counts say which lists moved since the last load.
@@ -190,8 +198,8 @@ export async function loadPostEntries(
         cp.counts[kind] = counts[METRIC[kind]] ?? 0;
         continue;
       }
-      if (kind === "comment") await readReplies(read, cp, postId, entrant, windowStart, save);
-      if (kind === "quote") await readQuotes(read, cp, postId, entrant, windowStart);
+      if (kind === "comment" && replies) await readReplies(read, cp, postId, entrant, windowStart, save);
+      if (kind === "quote") await readQuotes(read, cp, postId, entrant, windowStart, quotesAsComments);
       if (kind === "repost" || kind === "like") {
         const got = await read<UserPage>(
           `/tweets/${postId}/${kind === "like" ? "liking_users" : "retweeted_by"}`,
@@ -217,7 +225,11 @@ export async function loadPostEntries(
     await fillProfiles(read, byUser);
     if (follow) lists.push(follow);
     for (const kind of kinds) {
-      const total = counts[METRIC[kind]] ?? null;
+      // Comments: the replies (X counts direct ones) and the quotes when they count as comments.
+      const total =
+        kind === "comment"
+          ? (replies ? (counts.reply_count ?? 0) : 0) + (quotesAsComments ? (counts.quote_count ?? 0) : 0)
+          : (counts[METRIC[kind]] ?? null);
       const listed =
         kind === "comment"
           ? [...byUser.values()].reduce((n, e) => n + e.comments.length, 0)
@@ -303,6 +315,7 @@ async function readQuotes(
   postId: string,
   enter: Enter,
   windowStart: string | null,
+  asComment: boolean,
 ) {
   const counted = new Set(cp.quotes);
   for await (const page of pages(
@@ -331,6 +344,8 @@ async function readQuotes(
       const e = enter(t.author_id, u, at);
       if (!e) continue;
       e.did.quote = true;
+      if (asComment && !e.comments.some((c) => c.id === t.id))
+        e.comments.push({ id: t.id, text: t.text, at });
       counted.add(t.id);
       cp.quotes.push(t.id);
     }

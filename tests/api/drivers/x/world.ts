@@ -23,7 +23,8 @@ export const CONNECT = "/api/v1/teams/current/accounts/connect/twitter";
 export const PUBLIC_URL = "http://fairdraw.test";
 export const BRAND = "1500000000000000001";
 
-export async function xWorld(opts: { configured?: boolean } = {}) {
+/** `clock`: the app's clock, for a test that moves it (the scheduler's ticks); the real time otherwise. */
+export async function xWorld(opts: { configured?: boolean; clock?: () => Date } = {}) {
   const x = await new XStandIn().start();
   x.redirectUris.add(`${PUBLIC_URL}/api/v1/accounts/callback/twitter`);
   x.addUser({
@@ -51,6 +52,7 @@ export async function xWorld(opts: { configured?: boolean } = {}) {
       networkTimeoutMs: 1_000,
     },
     logger: pino({ level: "trace" }, sink),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   const owner: Session = await signIn(t, "olive@brand.example", "Olive");
   const teamId = await currentTeamId(t, owner.userId);
