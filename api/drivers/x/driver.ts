@@ -3,7 +3,8 @@
  * - Publications: the main post (POST /2/tweets), reminders, closing and winners as replies or quotes of it, or a
  *   repost (POST /2/users/:id/retweets); winning-moment replies. A publication asked again (the scheduler after a
  *   restart) is looked for first among the account's latest posts by its text (X refuses the same text twice
- *   anyway), so it is never made twice. Media: not sent (the pinned description has no media upload; decision).
+ *   anyway), so it is never made twice. Images go with it (POST /2/media/upload, one shot); a video is refused
+ *   (MediaUnsupported: its chunked upload is not built, capabilities say video false).
  * - Private messages to winners: POST /2/dm_conversations/with/:id/messages, after a look at the conversation's
  *   latest messages (a message asked again is not sent twice); a 403 (the winner does not take messages from the
  *   account) is MessageRefused, recorded and not retried.
@@ -12,6 +13,7 @@
  */
 import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
+import type { MediaReader } from "../bluesky/driver";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
@@ -42,6 +44,8 @@ export type XDriverOptions = {
   /** Whose calls the ledger counts (a hash of the client id). */
   project: string;
   checkpoints: CheckpointStore<XCheckpoint>;
+  /** The uploads a publication carries (api/services/uploads.ts), read to be sent to X. */
+  media: MediaReader;
   now: () => number;
 };
 
@@ -55,6 +59,12 @@ export class DarkPostUnsupported extends NetworkUnavailable {
     super("x: dark (promoted-only) posts need the Ads API, which the app does not use");
   }
 }
+
+/**
+ * A medium X cannot take from the app: a video (its chunked upload is not built: capabilities.publishing.video is
+ * false) or an upload that is gone. Refused rather than published without it.
+ */
+export class MediaUnsupported extends NetworkUnavailable {}
 
 type PostAnswer = { data?: XTweet; includes?: { users?: XUser[] }; errors?: XProblem[] };
 
@@ -73,15 +83,41 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
     return latest.data?.find((t) => t.text === text)?.id ?? null;
   };
 
-  /** Creates a post, or answers the one made before with the same text. */
+  /** The publication's images, each uploaded once (one-shot POST /2/media/upload): their media ids, in order. */
+  const uploadAll = async (api: XApi, uploads: readonly string[]): Promise<string[]> => {
+    const ids: string[] = [];
+    for (const id of uploads) {
+      const file = await o.media.read(id);
+      if (!file) throw new MediaUnsupported(`x: upload ${id} is gone`);
+      if (!file.mime.startsWith("image/")) {
+        throw new MediaUnsupported(
+          `x: ${file.mime} is not sent (only images: the video upload is not built)`,
+        );
+      }
+      const got = await api.post<{ data?: { id: string } }>("/media/upload", {
+        media: Buffer.from(file.bytes).toString("base64"),
+        media_category: file.mime === "image/gif" ? "tweet_gif" : "tweet_image",
+      });
+      if (!got.data) throw new NetworkUnavailable("x media upload answered no media");
+      ids.push(got.data.id);
+    }
+    return ids;
+  };
+
+  /** Creates a post with its images, or answers the one made before with the same text. */
   const create = async (api: XApi, request: PublishRequest, extra: Record<string, unknown>) => {
     if (request.dark && o.provider.capabilities?.publishing.dark_posts !== "supported") {
       throw new DarkPostUnsupported();
     }
     const before = await madeBefore(api, request.account, request.text);
     if (before) return { external_post_id: before };
+    const mediaIds = await uploadAll(api, request.media);
     try {
-      const made = await api.post<{ data?: { id: string } }>("/tweets", { text: request.text, ...extra });
+      const made = await api.post<{ data?: { id: string } }>("/tweets", {
+        text: request.text,
+        ...extra,
+        ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+      });
       if (!made.data) throw new NetworkUnavailable("x createTweet answered no post");
       return { external_post_id: made.data.id };
     } catch (err) {

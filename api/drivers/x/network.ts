@@ -1,6 +1,7 @@
 /** X as an OAuth network: its connect steps and its driver, on the shared parts (../oauth-network.ts). */
 import { createHash } from "node:crypto";
 import type { OAuthClientConfig } from "../../env";
+import { uploadMedia } from "../../services/account-credentials";
 import { checkpointStore, quotaLedger } from "../../services/network-quota";
 import { accountFetch, type OAuthNetwork, tokenKeeper } from "../oauth-network";
 import { xApi } from "./api";
@@ -38,6 +39,7 @@ export const xNetwork: OAuthNetwork = {
       project,
       now,
       checkpoints: checkpointStore<XCheckpoint>(deps),
+      media: uploadMedia(deps),
       apiFor: (as) =>
         xApi({
           apiUrl: config.apiUrl,

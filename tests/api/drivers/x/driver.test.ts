@@ -344,6 +344,31 @@ describe("X publishing and messages", { timeout: 30_000 }, () => {
     ).rejects.toMatchObject({ reason: "message_refused" });
   });
 
+  it("uploads a publication's image to X and posts it with the post, once", async () => {
+    const { png, uploadFile } = await import("../../../helpers/world");
+    const image = png(10);
+    const upload = await uploadFile(w.t, w.owner, image);
+    const { driver, account } = await w.driverOf(accountId);
+    const request = {
+      contest_id: "c1",
+      source_id: "s1",
+      kind: "main" as const,
+      key: "main",
+      account,
+      text: "Win this!",
+      media: [upload],
+      dark: false,
+    };
+    const made = await driver.publish(request);
+    expect(await driver.publish(request)).toEqual(made);
+    const [mediaId] = w.x.tweets.get(made.external_post_id)?.media_ids ?? [];
+    expect(w.x.media.get(mediaId ?? "")).toMatchObject({ category: "tweet_image", owner: BRAND });
+    expect(Buffer.compare(w.x.media.get(mediaId ?? "")?.bytes ?? Buffer.alloc(0), Buffer.from(image))).toBe(
+      0,
+    );
+    expect(w.x.calls("POST /2/media/upload")).toBe(1);
+  });
+
   it("refuses a dark (promoted-only) post rather than publish it in public", async () => {
     const { driver, account } = await w.driverOf(accountId);
     const { DarkPostUnsupported } = await import("../../../../api/drivers/x/driver");
