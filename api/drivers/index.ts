@@ -24,6 +24,7 @@ import { sandboxDriver } from "./sandbox";
 import { SecretBox } from "./shared/secrets";
 import { threadsNetwork } from "./threads/network";
 import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
+import { xNetwork } from "./x/network";
 import { youtubeNetwork } from "./youtube/network";
 
 export { type DriverDeps, PERSON_WAIT_MS, type Waiter } from "./oauth-network";
@@ -52,6 +53,7 @@ const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
   "threads-graph": threadsNetwork,
   "meta-graph": facebookNetwork,
   "instagram-graph": instagramNetwork,
+  "x-api-v2": xNetwork,
 };
 
 /** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */
@@ -128,6 +130,7 @@ function storable(driver: NetworkDriver): NetworkDriver {
   type ReplyMany = NonNullable<NetworkDriver["replyMany"]>;
   type Resolve = NonNullable<NetworkDriver["resolvePost"]>;
   type Quota = NonNullable<NetworkDriver["quotaState"]>;
+  type Expected = NonNullable<NetworkDriver["expectedCost"]>;
   type Unlink = NonNullable<NetworkDriver["unlink"]>;
   return {
     linkAccount: clean((request) => driver.linkAccount(request)),
@@ -147,6 +150,7 @@ function storable(driver: NetworkDriver): NetworkDriver {
       ? { resolvePost: clean((r) => (driver.resolvePost as Resolve).call(driver, r)) }
       : {}),
     ...(driver.quotaState ? { quotaState: (a) => (driver.quotaState as Quota).call(driver, a) } : {}),
+    ...(driver.expectedCost ? { expectedCost: () => (driver.expectedCost as Expected).call(driver) } : {}),
     ...(driver.unlink ? { unlink: (a) => (driver.unlink as Unlink).call(driver, a) } : {}),
   };
 }

@@ -219,6 +219,19 @@ export type QuotaState = {
 };
 
 /**
+ * What a contest is expected to cost of a network's limits, shown before it starts (GET …/accounts/:id/quota):
+ * in the unit its quota counts, a first load of 1,000 entrants, each later load that finds nothing new, and each
+ * publication; `reads_per_1000_entrants`: what a first load reads, for a network that bills reads (X).
+ */
+export type ExpectedCost = {
+  unit: QuotaState["unit"];
+  first_load_per_1000_entrants: number;
+  later_load: number;
+  publication: number;
+  reads_per_1000_entrants?: { posts: number; users: number };
+};
+
+/**
  * How an OAuth network's account is linked (the one flow of api/routes/account-connect.ts): the authorization
  * URL, the code exchange, the refresh and revocation of tokens, and the publish targets the login owns (a Google
  * account's channels). What it answers as tokens is sealed at once and never answered by the API.
@@ -276,6 +289,8 @@ export interface NetworkDriver {
   }): Promise<ResolvedPost>;
   /** Optional: the account's quota or rate-limit state (a network with a daily quota: YouTube). */
   quotaState?(account: StoredAccount | null): Promise<QuotaState>;
+  /** Optional, with quotaState: what a contest is expected to cost of it (shown before the start). */
+  expectedCost?(): ExpectedCost;
   /** Optional: drops the account's access on the network (revokes its tokens) when it is unlinked. */
   unlink?(account: StoredAccount): Promise<void>;
 }

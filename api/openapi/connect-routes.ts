@@ -66,7 +66,7 @@ export const CONNECT_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/api/v1/teams/current/accounts/:id/quota",
     summary:
-      "A real account's network quota ({ quota: { unit, used, limit, resets_at, paused }, expected: { first_load_per_1000_entrants, later_load, publication } }, YouTube units); { quota: null, expected: null } for a network without one.",
+      "A real account's network quota ({ quota: { unit, used, limit, resets_at, paused }, expected: { unit, first_load_per_1000_entrants, later_load, publication, reads_per_1000_entrants? } }: YouTube units, X calls and reads); { quota: null, expected: null } for a network without one.",
     tag: "accounts",
     access: "team",
     ok: { status: 200, description: "{ quota, expected }" },

@@ -2398,6 +2398,10 @@ export interface ProviderPublishing {
    * At most this many posts an account may publish through the API in 24 hours; null: no cap of its own (rate limits aside).
    */
   daily_cap: number | null;
+  /**
+   * Dark (promoted-only) posts, for a network whose form offers them (X): unsupported when they need an API the app does not reach (X's Ads API); the builder says so beside the switch and the driver refuses such a post rather than publish it in public.
+   */
+  dark_posts?: "supported" | "unsupported";
 }
 /**
  * What an account name of this network is (the builder's excluded accounts and accounts to follow, and the draw filters that match them).

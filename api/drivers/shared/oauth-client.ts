@@ -30,6 +30,11 @@ export type OAuthFlowOptions = {
   pkce: boolean;
   /** Extra parameters of the authorization URL (Google: access_type=offline, prompt=consent). */
   authParams?: Record<string, string>;
+  /**
+   * The error codes of a refresh the network refuses for good (default invalid_grant, RFC 6749's); X answers a
+   * spent or revoked refresh token with invalid_request.
+   */
+  refusedRefreshCodes?: readonly string[];
   now?: () => number;
 };
 
@@ -74,7 +79,10 @@ export class OAuthFlow {
     try {
       return this.#tokens(await this.#client.refreshAccessToken(this.o.config.tokenUrl, refreshToken, []));
     } catch (err) {
-      if (err instanceof OAuth2RequestError && err.code === "invalid_grant")
+      if (
+        err instanceof OAuth2RequestError &&
+        (this.o.refusedRefreshCodes ?? ["invalid_grant"]).includes(err.code)
+      )
         throw new RefreshRefused(err.code);
       throw unavailable(err, "token refresh");
     }

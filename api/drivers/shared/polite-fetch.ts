@@ -1,6 +1,6 @@
 /**
  * The fetch every real driver goes through: within the network's rate limits. A 429 is waited out (its
- * `retry-after`, else `ratelimit-reset` / `x-ratelimit-reset`) and tried again, a few times; a page that leaves no
+ * `retry-after`, else `ratelimit-reset` / `x-ratelimit-reset` / X's `x-rate-limit-reset`) and tried again, a few times; a page that leaves no
  * call in the window (`ratelimit-remaining` or `x-ratelimit-remaining` 0) waits for the reset before answering, so
  * the next page is not refused. A wait longer than `maxWaitMs` is not slept through: RateLimited carries when to
  * come back (the job is retried then). `budgetMs` bounds what one driver sleeps in all (a request a person waits
@@ -35,6 +35,15 @@ export type PoliteOptions = {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A rate-limit header by its last word: ratelimit-*, x-ratelimit-* or X's x-rate-limit-*. */
+function headerOf(headers: Headers, word: "remaining" | "reset"): string | null {
+  return (
+    headers.get(`ratelimit-${word}`) ??
+    headers.get(`x-ratelimit-${word}`) ??
+    headers.get(`x-rate-limit-${word}`)
+  );
+}
+
 /** How long a 429 asks to wait: retry-after (seconds or a date), else until the reset (epoch seconds). */
 export function waitOf(headers: Headers, now: number): number | null {
   const after = headers.get("retry-after");
@@ -44,7 +53,7 @@ export function waitOf(headers: Headers, now: number): number | null {
     const date = Date.parse(after);
     if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
-  const resetText = headers.get("ratelimit-reset") ?? headers.get("x-ratelimit-reset");
+  const resetText = headerOf(headers, "reset");
   const reset = Number(resetText);
   if (resetText !== null && Number.isFinite(reset)) return Math.max(0, reset * 1000 - now);
   return null;
@@ -52,8 +61,8 @@ export function waitOf(headers: Headers, now: number): number | null {
 
 /** The window's reset (epoch seconds) when the answer says no call is left in it; null otherwise. */
 function exhaustedUntil(headers: Headers): number | null {
-  const remaining = headers.get("ratelimit-remaining") ?? headers.get("x-ratelimit-remaining");
-  const reset = Number(headers.get("ratelimit-reset") ?? headers.get("x-ratelimit-reset"));
+  const remaining = headerOf(headers, "remaining");
+  const reset = Number(headerOf(headers, "reset"));
   return remaining === "0" && reset > 0 ? reset : null;
 }
 

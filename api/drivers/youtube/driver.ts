@@ -29,7 +29,7 @@ import type {
 import type { YoutubeApi } from "./api";
 import { type ChannelList, channelEntrantProfile, channelProfile } from "./channel";
 import { type CheckpointStore, loadVideoEntries, type YoutubeCheckpoint } from "./entries";
-import { DAILY_QUOTA, type QuotaLedger, quotaDay, quotaResetAt } from "./quota";
+import { DAILY_QUOTA, expectedUnits, QUOTA_COST, type QuotaLedger, quotaDay, quotaResetAt } from "./quota";
 
 export type YoutubeDriverOptions = {
   /** The network's definition: what it may do (capabilities). */
@@ -232,6 +232,15 @@ export function youtubeDriver(o: YoutubeDriverOptions): NetworkDriver {
         limit: DAILY_QUOTA,
         resets_at: new Date(quotaResetAt(now)).toISOString(),
         paused: paused !== null && Date.parse(paused) > now,
+      };
+    },
+
+    expectedCost() {
+      return {
+        unit: "quota_units" as const,
+        first_load_per_1000_entrants: expectedUnits({ entrants: 1_000, loads: 1, publications: 0 }).per_load,
+        later_load: QUOTA_COST["commentThreads.list"],
+        publication: QUOTA_COST["commentThreads.insert"],
       };
     },
 

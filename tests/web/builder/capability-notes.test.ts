@@ -39,6 +39,16 @@ describe("the builder's notes on what a network can check", () => {
     );
   });
 
+  it("says beside every dark-post switch of an X source that X's promoted-only posts cannot be made", () => {
+    for (const at of ["publication.dark", "reminders.list.*.dark", "winning_moments.won_publication.dark"]) {
+      expect(capabilityNote(en, network("twitter"), at)).toBe(
+        "Not available: X (Twitter)'s dark (promoted-only) posts need its Ads API, which Fairdraw does not use. A post marked dark is not published.",
+      );
+    }
+    expect(capabilityNote(fr, network("twitter"), "publication.dark")).toMatch(/^Indisponible/);
+    expect(capabilityNote(en, network("bluesky"), "publication.dark")).toBeNull();
+  });
+
   it("says a filter needs a profile field the network does not give", () => {
     expect(capabilityNote(en, network("facebook"), "account_age.enabled")).toBe(
       "Not checked: Facebook does not give the creation date of an entrant's account.",

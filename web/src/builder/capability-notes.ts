@@ -2,7 +2,7 @@
  * What a network's API can check, said where it matters in the builder (schemas/providers/*.json
  * `capabilities`): beside an action's switch, "Not checked: YouTube does not list who liked a post." (an unchecked
  * action, offered only as what it is, like the custom action) or X's limit of 100 likers (a partial one) or its
- * 7-day search window; beside the account-age filter when the network gives no creation date; beside the private
+ * 7-day search window; beside a dark (promoted-only) post switch the network's API cannot make; beside the account-age filter when the network gives no creation date; beside the private
  * message to winners when the network has none, or only private replies within a few days. The sentences are the
  * engine's messages (schemas/messages), in the person's language.
  */
@@ -33,6 +33,9 @@ export function capabilityNote(
       return say("capability.window", { days: i18n.number(capability.window_days) });
     return null;
   }
+  // A dark (promoted-only) switch, on any publication of the source ("publication.dark", "reminders.list.*.dark").
+  if (/(^|\.)dark$/.test(relative) && provider.capabilities.publishing.dark_posts === "unsupported")
+    return say("capability.publishing.dark_posts.unsupported");
   if (relative === "account_age.enabled" && !givesProfileField(provider, "account_created_at"))
     return say("capability.profile.account_created_at");
   if (relative === "winners_private_message.enabled") {

@@ -33,6 +33,26 @@ describe("politeFetch", () => {
     expect((err as NetworkUnavailable).message).not.toContain("secret");
   });
 
+  it("reads X's x-rate-limit-reset: a 429 waits until it, and a spent window waits before the next page", async () => {
+    const now = 1_000_000_000_000;
+    const slept: number[] = [];
+    const net = scripted([
+      () =>
+        new Response("", {
+          status: 429,
+          headers: { "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(now / 1000 + 5) },
+        }),
+      () =>
+        new Response("page", {
+          headers: { "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(now / 1000 + 7) },
+        }),
+    ]);
+    const fetch = politeFetch({ fetch: net.fetch, now: () => now, sleep: async (ms) => void slept.push(ms) });
+    expect(await (await fetch("http://x.test/2/tweets/search/recent")).text()).toBe("page");
+    expect(slept).toEqual([5000, 7000]);
+    expect(waitOf(new Headers({ "x-rate-limit-reset": String(now / 1000 + 900) }), now)).toBe(900_000);
+  });
+
   it("answers a 5xx as it came when retries are not asked for (Bluesky's behaviour)", async () => {
     const net = scripted([() => new Response("", { status: 502 })]);
     expect((await politeFetch({ fetch: net.fetch })("http://x.test/")).status).toBe(502);

@@ -1,0 +1,167 @@
+/**
+ * A builder contest published with a linked X account, on the X stand-in (every request and answer checked against
+ * X's OpenAPI description): the scheduler publishes the post at the start, the loads read the repliers while it
+ * runs (recent search reaches 7 days back only), the close and the automatic draw follow, the winners are answered
+ * under the post and each winner gets a direct message; a winner who takes none is recorded as refused.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { first } from "../../../../api/db/query";
+import { contests, entrants, publications } from "../../../../api/db/tables";
+import { runDueJobs } from "../../../../api/scheduler";
+import { BRAND, type XWorld, xWorld } from "./world";
+
+const A = "/api/v1/teams/current";
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+type Json = Record<string, unknown>;
+
+let w: XWorld;
+const clock = { now: Date.now() };
+beforeEach(async () => {
+  clock.now = Date.now();
+  w = await xWorld({ clock: () => new Date(clock.now) });
+});
+afterEach(async () => {
+  expect(w.x.problems).toEqual([]);
+  await w.close();
+});
+
+/** Moves the clock and runs the scheduler until nothing more is due (bounded). */
+async function tickAt(ms: number) {
+  clock.now = ms;
+  for (let i = 0; i < 5; i++) {
+    if ((await runDueJobs(w.t.deps)).runs.length === 0) return;
+  }
+}
+
+const fanId = (i: number) => String(1_600_000_000_000_000_000n + BigInt(i));
+
+describe("a builder contest on a linked X account", { timeout: 60_000 }, () => {
+  it("posts at the start, reads its repliers while it runs, answers its winners under the post and messages them", async () => {
+    await w.connect();
+    const [linked] = await w.xAccounts();
+    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
+      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
+    };
+    const accountId = config.team.accounts.twitter?.find((a) => a._id === linked?._id)?.account_id;
+    expect(accountId).toBeTruthy();
+
+    const startAt = clock.now + HOUR;
+    const closeAt = startAt + 4 * HOUR;
+    const drawAt = closeAt + HOUR;
+    const catalog = w.t.deps.catalog;
+    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json;
+    Object.assign(source, { id: 100, type: "twitter" });
+    const s = source as { publication: Json; actions: { comment: Json } };
+    s.publication.account_id = accountId;
+    s.publication.content = "Reply to win a year of coffee! Rules: {DRAW_LINK}";
+    s.actions.comment.enabled = true;
+    s.actions.comment.accept = "replies_and_quotes";
+    const base = {
+      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+      name: "Coffee on X",
+      start_date: new Date(startAt).toISOString(),
+      original_start_date: new Date(startAt).toISOString(),
+      close_date: new Date(closeAt).toISOString(),
+      // Every entrant wins: the one who takes no direct message is surely among them.
+      nb_winners: 4,
+      autodraw: { enabled: true, date: new Date(drawAt).toISOString() },
+    };
+    const created = await w.owner.call("POST", `${A}/contests/create`, {
+      idempotency_key: randomUUID(),
+      status: "planned",
+      forPayment: false,
+      base,
+      sources: [source],
+      summary: { parameters_verified: true },
+    });
+    const answer = (await created.json()) as { contest_id?: string };
+    expect(created.status, JSON.stringify(answer)).toBe(201);
+    const id = answer.contest_id as string;
+    const row = async () => first(w.t.db.select().from(contests).where(eq(contests.id, id)));
+    // Winners answered in public and by direct message (set as stored: the builder's config locks them).
+    const cbData = structuredClone((await row())?.cbData ?? {}) as { sources: Json[] };
+    for (const stored of cbData.sources) {
+      stored.winners_publication = {
+        ...(stored.winners_publication as Json),
+        enabled: true,
+        content: "Congratulations {WINNERS}!",
+      };
+      stored.winners_private_message = {
+        ...(stored.winners_private_message as Json),
+        enabled: true,
+        content: "You won, {NAME}!",
+      };
+    }
+    await w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id));
+
+    await tickAt(startAt + 1000);
+    expect((await row())?.status).toBe("started");
+    const main = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
+    expect(main.map((p) => [p.kind, p.status])).toEqual([["main", "published"]]);
+    const postId = String(main[0]?.externalPostId);
+    expect(w.x.tweets.get(postId)).toMatchObject({
+      author: BRAND,
+      text: `Reply to win a year of coffee! Rules: ${w.t.deps.env.publicUrl}/verify/${id}`,
+    });
+
+    // Three fans reply; the loads while the contest runs make them entrants before the close.
+    for (const i of [1, 2, 3]) {
+      w.x.addUser({
+        id: fanId(i),
+        username: `fan${i}`,
+        name: `Fan ${i}`,
+        created_at: "2019-05-01T00:00:00.000Z",
+        followers: 10 + i,
+        following: 1,
+        tweets: 5,
+      });
+      w.x.tweet(fanId(i), `@brand me please ${i}`, new Date(startAt + i * MIN).toISOString(), {
+        in_reply_to: postId,
+      });
+    }
+    w.x.addUser({
+      id: fanId(4),
+      username: "fan4",
+      name: "Fan 4",
+      created_at: "2019-05-01T00:00:00.000Z",
+      followers: 1,
+      following: 1,
+      tweets: 5,
+    });
+    // A quote counts as a comment (accept: replies_and_quotes).
+    w.x.tweet(fanId(4), "Quoting to enter", new Date(startAt + 5 * MIN).toISOString(), { quote_of: postId });
+    w.x.closedDms.add(fanId(3));
+    await tickAt(startAt + HOUR);
+    const during = await w.t.db.select().from(entrants).where(eq(entrants.contestId, id));
+    expect(during.map((e) => e.screenName).sort()).toEqual(["fan1", "fan2", "fan3", "fan4"]);
+    expect(during.find((e) => e.screenName === "fan4")?.comments.map((c) => c.text)).toEqual([
+      "Quoting to enter",
+    ]);
+
+    await tickAt(closeAt + 1000);
+    expect((await row())?.status).toBe("closed");
+    await tickAt(drawAt + 1000);
+    await tickAt(drawAt + 2 * MIN);
+    expect((await row())?.status).toBe("ended");
+    const ours = [...w.x.tweets.values()].filter((t) => t.author === BRAND && t.in_reply_to === postId);
+    expect(ours).toHaveLength(1);
+    const named = /^Congratulations (.+)!$/.exec(ours[0]?.text ?? "")?.[1]?.split(", ") ?? [];
+    expect(named.sort()).toEqual(["@fan1", "@fan2", "@fan3", "@fan4"]);
+    const winners = named.map((n) => n.slice(1));
+    // Each winner got a direct message, except one who takes none (recorded as refused).
+    const published = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
+    const messages = published.filter((p) => p.kind === "private_message");
+    expect(messages).toHaveLength(4);
+    for (const m of messages) {
+      // The recipient is recorded by its entrant id (twitter:{user id}).
+      const to = w.x.users.get(String(m.recipient).replace(/^twitter:/, ""))?.username;
+      expect(m.status).toBe(to === "fan3" ? "refused" : "published");
+    }
+    expect(w.x.messages.map((m) => w.x.users.get(m.to)?.username).sort()).toEqual(
+      winners.filter((n) => n !== "fan3").sort(),
+    );
+  });
+});
