@@ -20,6 +20,7 @@ import {
 } from "./oauth-network";
 import { sandboxDriver } from "./sandbox";
 import { SecretBox } from "./shared/secrets";
+import { tiktokNetwork } from "./tiktok/network";
 import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
 import { youtubeNetwork } from "./youtube/network";
 
@@ -46,6 +47,7 @@ export type {
  */
 const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
   "youtube-data-v3": youtubeNetwork,
+  "tiktok-api": tiktokNetwork,
 };
 
 /** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */
