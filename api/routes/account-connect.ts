@@ -120,7 +120,12 @@ async function link(
   const team = await first(deps.db.select().from(teams).where(eq(teams.id, row.teamId)));
   if (!team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.team" });
   const user = { id: row.userId };
-  const real: AccountProfile = { ...profile, sandbox: false, stored_meta: { credentials: sealedTokens } };
+  // What the driver kept beside the tokens (the grant's scopes) stays; the tokens go in sealed.
+  const real: AccountProfile = {
+    ...profile,
+    sandbox: false,
+    stored_meta: { ...profile.stored_meta, credentials: sealedTokens },
+  };
   if (row.inviteKey) {
     const invite = await findInviteByKey(deps.db, deps.clock, row.inviteKey);
     if (invite?.status !== "active" || invite.teamId !== team.id) {

@@ -39,7 +39,10 @@ export function tiktokOAuth(opts: {
       if (!res.ok || answer.error?.code !== "ok" || !user?.open_id) {
         throw new NetworkUnavailable(`tiktok user/info: ${res.status} ${answer.error?.code ?? ""}`);
       }
-      return [userProfile(user)];
+      // The grant's scopes, kept on the row (not secret): a personal account's grant lacks comment.list, and
+      // the builder says so before a contest needs it (engine/provider.ts unreadableActions).
+      const granted = (tokens.scope ?? "").split(/[,\s]+/).filter(Boolean);
+      return [{ ...userProfile(user), stored_meta: { granted_scopes: granted } }];
     },
   };
 }

@@ -3,7 +3,9 @@
  * `capabilities`): beside an action's switch, "Not checked: YouTube does not list who liked a post." (an unchecked
  * action, offered only as what it is, like the custom action) or X's limit of 100 likers (a partial one) or its
  * 7-day search window; beside the account-age filter when the network gives no creation date; beside the private
- * message to winners when the network has none, or only private replies within a few days. The sentences are the
+ * message to winners when the network has none, or only private replies within a few days. With the chosen
+ * publishing account: an action its grant cannot have read (TikTok's comments on a personal account), and beside
+ * the account picker a network that posts privately until it audits the app (TikTok). The sentences are the
  * engine's messages (schemas/messages), in the person's language.
  */
 import type { I18n } from "@lingui/core";
@@ -11,12 +13,14 @@ import type { ProviderDefinition } from "../../../codegen/types";
 import { catalogChain } from "../../../engine/messages/catalogs";
 import { formatMessage } from "../../../engine/messages/format";
 import { actionCapabilityOf, givesProfileField, privateMessageWindowDays } from "../../../engine/provider";
+import type { TeamAccount } from "./form-context";
 
 /** The note for a source's field (its path relative to the source, "actions.like.enabled"), or null. */
 export function capabilityNote(
   i18n: I18n,
   provider: ProviderDefinition | undefined,
   relative: string,
+  account: Pick<TeamAccount, "unreadable_actions" | "publishes_private"> | null = null,
 ): string | null {
   if (!provider?.capabilities) return null;
   const say = (key: string, values: Record<string, string> = {}) =>
@@ -25,6 +29,7 @@ export function capabilityNote(
   if (action !== undefined) {
     const kind = provider.actions?.[action]?.kind;
     if (!kind || kind === "custom") return null;
+    if (account?.unreadable_actions?.includes(action)) return say("capability.account_unreadable");
     const capability = actionCapabilityOf(provider, kind);
     if (capability.read === "unchecked") return say(`capability.unchecked.${kind}`);
     if (capability.read === "partial")
@@ -33,6 +38,8 @@ export function capabilityNote(
       return say("capability.window", { days: i18n.number(capability.window_days) });
     return null;
   }
+  if (relative === "publication.account_id" && account?.publishes_private)
+    return say("capability.publishes_private");
   if (relative === "account_age.enabled" && !givesProfileField(provider, "account_created_at"))
     return say("capability.profile.account_created_at");
   if (relative === "winners_private_message.enabled") {

@@ -25,7 +25,7 @@ export const BRAND_OPEN_ID = "723f24d7-e717-40f8-a2b6-cb8464cd23b4";
 export const VIDEO = "7380000000000000000";
 
 export async function tiktokWorld(
-  opts: { configured?: boolean; business?: boolean; env?: Record<string, string> } = {},
+  opts: { configured?: boolean; business?: boolean; env?: Record<string, string>; clock?: () => Date } = {},
 ) {
   const tiktok = await new TiktokStandIn().start();
   tiktok.redirectUris.add(`${PUBLIC_URL}/api/v1/accounts/callback/tiktok`);
@@ -55,6 +55,7 @@ export async function tiktokWorld(
       networkTimeoutMs: 1_000,
     },
     logger: pino({ level: "trace" }, sink),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   const owner: Session = await signIn(t, "olive@brand.example", "Olive");
   const teamId = await currentTeamId(t, owner.userId);
