@@ -69,6 +69,16 @@ async function shot(name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/** The builder is made for wide windows (below 900 px it asks first): kept at 1440, light and dark. */
+async function builderShot(name: string) {
+  if (!shots) return;
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: path.join(shots, `${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 async function signIn(email: string, next: string) {
   await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
   await page.locator('input[type="email"]').fill(email);
@@ -147,6 +157,50 @@ describe("connecting a TikTok account", () => {
     await page.getByText("ANA on TikTok").first().waitFor();
     await page.getByText("BOB on TikTok").first().waitFor();
     await shot("tiktok-import-entries");
+    expect(tiktok.problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("says in the builder that a personal account cannot require comments, and that an unaudited app posts privately", async () => {
+    tiktok.addLogin("personal", {
+      open_id: "5b0a1c2d-0000-4000-8000-0000000000aa",
+      username: "personaltok",
+      display_name: "Personal Tok",
+      business: false,
+      followers: 80,
+      videos: [],
+    });
+    tiktok.consentAs = "personal";
+    await page.goto(`${server.url}/team/accounts`);
+    await page.locator('a[data-connect="tiktok"]').first().click();
+    await page.waitForURL((url) => url.href.startsWith(tiktok.url));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((url) => url.pathname === "/team/accounts");
+    await page.locator("tr", { hasText: "Personal Tok" }).locator(".team-label-live").waitFor();
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator("body").click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press("c");
+    await page.locator(".builder-sidebar").waitFor();
+    await page.locator('.builder-sidebar [data-pane="1"]').click();
+    await page.locator(".builder-add-source").first().click();
+    await page.locator('.modal button[data-provider="tiktok"]').click();
+    await page.locator(".builder-tabs").waitFor();
+    const picker = page.locator('[id="fd-sources.0.publication.account_id"]');
+    await picker.selectOption({ label: "Personal Tok (@personaltok)" });
+    const privateNote = page.locator('[id="fd-sources.0.publication.account_id__description"]');
+    await privateNote.waitFor();
+    expect(await privateNote.textContent()).toBe(
+      "TikTok has not yet audited this app: the video will be posted private, seen by the account alone, so nobody can enter through it.",
+    );
+    await builderShot("tiktok-builder-account");
+    await page.getByRole("tab", { name: "Actions" }).click();
+    const commentNote = page.locator('[id="fd-sources.0.actions.comment.enabled__description"]');
+    await commentNote.waitFor();
+    expect(await commentNote.textContent()).toBe(
+      "Cannot be required with this account: TikTok lists it only for a business account. Link the brand's business account to check it.",
+    );
+    await builderShot("tiktok-builder-comment");
     expect(tiktok.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
