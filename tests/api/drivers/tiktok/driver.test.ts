@@ -218,6 +218,20 @@ describe("TikTok quick import and comments", { timeout: 30_000 }, () => {
     expect(w.tiktok.calls("GET /open_api/v1.3/business/comment/list/")).toBe(0);
   });
 
+  it("answers a load of a personal account's import with why (409, reason list_unreadable), never a 500", async () => {
+    await linked({ business: false });
+    const contestId = await imported();
+    const res = await w.owner.call("POST", `/api/v1/teams/current/contests/${contestId}/load_entries`, {
+      consent: true,
+    });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { message: string; action?: string };
+    expect(body.message).toBe(
+      "This account cannot read these entries: the network lists them only for a business account. Link the brand's business account.",
+    );
+    expect(body.action).toBe("comment");
+  });
+
   it("refuses a deleted video at import with a 422 on matched, and counts no import", async () => {
     await linked();
     w.tiktok.deletedVideos.add(VIDEO);
