@@ -92,6 +92,16 @@ export type OAuthClientConfig = {
    * (api/routes/meta-webhooks.ts); null: the subscription cannot be verified.
    */
   webhookVerifyToken?: string | null;
+  /**
+   * P_BUSINESS_API_URL: a second API root of the network, where it has one (TikTok's API for Business, which
+   * alone lists a business account's comments); absent for the others.
+   */
+  businessApiUrl?: string;
+  /**
+   * P_APP_AUDITED=true: the network has audited this application (TikTok: an unaudited app may post only
+   * private videos). Default false.
+   */
+  appAudited?: boolean;
 };
 
 /** Each network's real endpoints: what P_AUTH_URL, P_TOKEN_URL, P_REVOKE_URL, P_API_URL default to. */
@@ -134,6 +144,11 @@ const OAUTH_DEFAULTS: Record<OAuthNetwork, Omit<OAuthClientConfig, "clientId" | 
   },
 };
 
+/** The second API roots some networks have (P_BUSINESS_API_URL's default). */
+const BUSINESS_API_DEFAULTS: Partial<Record<OAuthNetwork, string>> = {
+  tiktok: "https://business-api.tiktok.com/open_api/v1.3",
+};
+
 /** The configured OAuth clients: a network with P_CLIENT_ID (and its secret, and http(s) endpoints). */
 function readOAuth(source: Record<string, string | undefined>): Env["oauth"] {
   const out: Env["oauth"] = {};
@@ -150,7 +165,7 @@ function readOAuth(source: Record<string, string | undefined>): Env["oauth"] {
       }
       return value.replace(/\/$/, "");
     };
-    out[network] = {
+    const config: OAuthClientConfig = {
       clientId,
       clientSecret,
       authUrl: url("AUTH_URL", defaults.authUrl),
@@ -159,6 +174,10 @@ function readOAuth(source: Record<string, string | undefined>): Env["oauth"] {
       apiUrl: url("API_URL", defaults.apiUrl),
       webhookVerifyToken: source[`${prefix}_WEBHOOK_VERIFY_TOKEN`] || null,
     };
+    const business = BUSINESS_API_DEFAULTS[network];
+    if (business) config.businessApiUrl = url("BUSINESS_API_URL", business);
+    if (source[`${prefix}_APP_AUDITED`] === "true") config.appAudited = true;
+    out[network] = config;
   }
   return out;
 }

@@ -103,6 +103,32 @@ export function actionCapabilityOf(
 }
 
 /**
+ * The actions (keys of the network's `actions`) an account cannot have read, by the scopes its grant has: an
+ * action whose capability `requires_scope` is not among them (TikTok's comments without comment.list: not a
+ * business account). `granted` null: the account's grant is not known (a sandbox or an app-password account),
+ * nothing is refused for it.
+ */
+export function unreadableActions(
+  provider: ProviderFacts | undefined,
+  granted: readonly string[] | null,
+): string[] {
+  if (granted === null) return [];
+  return actionsOf(provider)
+    .filter((a) => {
+      if (a.kind === "custom") return false;
+      const needs = actionCapabilityOf(provider, a.kind).requires_scope;
+      return needs !== undefined && !granted.includes(needs);
+    })
+    .map((a) => a.key);
+}
+
+/** The scopes an account's grant has, as its row keeps them (meta.granted_scopes); null when not kept. */
+export function grantedScopesOf(meta: Readonly<Record<string, unknown>> | null | undefined): string[] | null {
+  const kept = meta?.granted_scopes;
+  return Array.isArray(kept) ? kept.filter((s): s is string => typeof s === "string") : null;
+}
+
+/**
  * How winners can be sent a private message (capabilities.private_messages): none, reply_to_comment or direct. A
  * definition without capabilities (a test's partial definition) is taken as direct, as before capabilities existed.
  */

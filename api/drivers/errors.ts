@@ -5,6 +5,8 @@
  *   is marked for reconnecting and its owner told (api/services/account-credentials.ts), nothing is retried.
  * - MessageRefused: the recipient does not take private messages from this account: recorded, not retried.
  * - PostUnavailable: the post was deleted or cannot be read.
+ * - ListUnreadable: the network lists an action's entrants only for another kind of account (TikTok's comments:
+ *   business accounts): the capability's `requires_scope` is missing from the account's grant.
  * - RateLimited: the network asks to wait longer than a call may; the job is tried again after `waitMs`, a
  *   person's request answers 429 with `retry_after`.
  * - NetworkUnavailable: anything else the network answered (a 5xx, a timeout): the job backs off and retries.
@@ -29,6 +31,21 @@ export class PostUnavailable extends AppError {
   readonly reason = "post_unavailable" as const;
   constructor(internal: string) {
     super("contestNotLoadable", { message: "error.contestNotLoadable.postUnavailable", internal });
+  }
+}
+
+export class ListUnreadable extends AppError {
+  readonly reason = "list_unreadable" as const;
+  constructor(
+    /** The action kind the account cannot read (comment). */
+    readonly action: string,
+    internal: string,
+  ) {
+    super("contestNotLoadable", {
+      message: "error.contestNotLoadable.listUnreadable",
+      internal,
+      extra: { action },
+    });
   }
 }
 

@@ -23,6 +23,7 @@ import {
 import { sandboxDriver } from "./sandbox";
 import { SecretBox } from "./shared/secrets";
 import { threadsNetwork } from "./threads/network";
+import { tiktokNetwork } from "./tiktok/network";
 import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
 import { xNetwork } from "./x/network";
 import { youtubeNetwork } from "./youtube/network";
@@ -54,6 +55,7 @@ const OAUTH_DRIVERS: Record<string, OAuthNetwork> = {
   "meta-graph": facebookNetwork,
   "instagram-graph": instagramNetwork,
   "x-api-v2": xNetwork,
+  "tiktok-api": tiktokNetwork,
 };
 
 /** A network whose real accounts link with a password made for the app (Bluesky), not by OAuth. */

@@ -120,7 +120,8 @@ async function link(
   const team = await first(deps.db.select().from(teams).where(eq(teams.id, row.teamId)));
   if (!team || team.deletedAt) throw new AppError("notFound", { message: "error.notFound.team" });
   const user = { id: row.userId };
-  // What the network keeps on the row besides the tokens (a Facebook Page: the login's id; Instagram: which way it was linked), never a secret.
+  // What the network keeps on the row besides the tokens (a Facebook Page: the login's id; Instagram: which way
+  // it was linked; the grant's scopes) stays, never a secret; the tokens go in sealed.
   const real: AccountProfile = {
     ...profile,
     sandbox: false,

@@ -6,8 +6,10 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ContestBase } from "../../codegen/types";
+import { grantedScopesOf, unreadableActions } from "../../engine/provider";
 import type { AppEnv } from "../context";
 import { accounts } from "../db/tables";
+import { oauthConfigOf } from "../drivers";
 import { requirePermission, teamOf } from "../middleware/guards";
 import { publicationAccountId } from "../services/publication-account";
 import { teamFeatures, teamQuotas } from "../services/teams";
@@ -22,7 +24,7 @@ export const contestBuilderConfigRoutes = new Hono<AppEnv>().get(
   "/contest-builder/config",
   requirePermission("team.contests.view_contests"),
   async (c) => {
-    const { catalog, db } = c.get("deps");
+    const { catalog, db, env } = c.get("deps");
     const { team } = teamOf(c);
     const { files: _files, ...config } = catalog.builderConfig;
     const linked = await db
@@ -31,6 +33,7 @@ export const contestBuilderConfigRoutes = new Hono<AppEnv>().get(
       .where(and(eq(accounts.teamId, team.id), eq(accounts.disabled, false)));
     const byProvider: Record<string, unknown[]> = {};
     for (const a of linked) {
+      const provider = catalog.providers.get(a.provider);
       const list = byProvider[a.provider] ?? [];
       byProvider[a.provider] = list;
       list.push({
@@ -39,6 +42,13 @@ export const contestBuilderConfigRoutes = new Hono<AppEnv>().get(
         name: a.name,
         screen_name: a.screenName,
         sandbox: a.sandbox,
+        // The actions this account's grant cannot have read: the builder says so beside their switch.
+        unreadable_actions: unreadableActions(provider, grantedScopesOf(a.meta)),
+        // What it publishes stays private until the network audits the app (TikTok: SELF_ONLY).
+        publishes_private:
+          !a.sandbox &&
+          provider?.capabilities.publishing.private_until_audited === true &&
+          (provider ? oauthConfigOf(provider, env)?.appAudited !== true : false),
       });
     }
     return c.json({

@@ -186,6 +186,10 @@ export type ProviderActionCapability = {
    * true: the list must be read while the contest runs (its window would lose the early entries after it).
    */
   during_contest?: boolean;
+  /**
+   * The API lists it only for an account whose grant has this scope (TikTok's comments: comment.list, which only a business account grants, through TikTok's API for Business). On an account without it the action is not read: a contest on that account cannot require it, and the builder says why.
+   */
+  requires_scope?: string;
 };
 /**
  * How winners can be sent a private message. none: the network has none for applications (winners are answered in public); reply_to_comment: a private reply to the entrant's comment, within window_days (Meta's private replies: 7 days); direct: a direct message to the account.
@@ -2402,6 +2406,10 @@ export interface ProviderPublishing {
    * Dark (promoted-only) posts, for a network whose form offers them (X): unsupported when they need an API the app does not reach (X's Ads API); the builder says so beside the switch and the driver refuses such a post rather than publish it in public.
    */
   dark_posts?: "supported" | "unsupported";
+  /**
+   * true: until the network has audited the application (P_APP_AUDITED=true), what it publishes is private, seen by the account alone (TikTok: SELF_ONLY). The builder says so.
+   */
+  private_until_audited?: boolean;
 }
 /**
  * What an account name of this network is (the builder's excluded accounts and accounts to follow, and the draw filters that match them).

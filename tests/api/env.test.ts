@@ -87,4 +87,28 @@ describe("readEnv's Stripe settings", () => {
       ).toThrow(EnvError);
     },
   );
+
+  it("gives TikTok its API for Business by default, audited only when TIKTOK_APP_AUDITED says true", () => {
+    const tiktok = readEnv({ TIKTOK_CLIENT_ID: "key", TIKTOK_CLIENT_SECRET: "secret" }).oauth.tiktok;
+    expect(tiktok).toMatchObject({
+      clientId: "key",
+      apiUrl: "https://open.tiktokapis.com/v2",
+      businessApiUrl: "https://business-api.tiktok.com/open_api/v1.3",
+    });
+    expect(tiktok?.appAudited).toBeUndefined();
+    const audited = readEnv({
+      TIKTOK_CLIENT_ID: "key",
+      TIKTOK_CLIENT_SECRET: "secret",
+      TIKTOK_APP_AUDITED: "true",
+      TIKTOK_BUSINESS_API_URL: "http://127.0.0.1:9/open_api/v1.3/",
+    }).oauth.tiktok;
+    expect(audited).toMatchObject({ appAudited: true, businessApiUrl: "http://127.0.0.1:9/open_api/v1.3" });
+    expect(() =>
+      readEnv({ TIKTOK_CLIENT_ID: "k", TIKTOK_CLIENT_SECRET: "s", TIKTOK_BUSINESS_API_URL: "ftp://x" }),
+    ).toThrow(/TIKTOK_BUSINESS_API_URL/);
+    // A network without a second API root gets none.
+    expect(
+      readEnv({ YOUTUBE_CLIENT_ID: "a", YOUTUBE_CLIENT_SECRET: "b" }).oauth.youtube?.businessApiUrl,
+    ).toBe(undefined);
+  });
 });

@@ -1,7 +1,12 @@
 /** What a network's definition says winners can be sent (capabilities.private_messages), read one way everywhere. */
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../api/catalog";
-import { privateMessageMode, privateMessageWindowDays } from "../../engine/provider";
+import {
+  grantedScopesOf,
+  privateMessageMode,
+  privateMessageWindowDays,
+  unreadableActions,
+} from "../../engine/provider";
 
 const providers = loadCatalog().providers;
 
@@ -16,5 +21,20 @@ describe("privateMessageMode", () => {
   it("takes a definition without capabilities as direct, as before they existed", () => {
     expect(privateMessageMode({ name: "partial" } as never)).toBe("direct");
     expect(privateMessageMode(undefined)).toBe("direct");
+  });
+});
+
+describe("unreadableActions", () => {
+  it("names the actions whose required scope the account's grant lacks (TikTok's comments without comment.list)", () => {
+    const tiktok = providers.get("tiktok");
+    expect(unreadableActions(tiktok, ["user.info.basic", "video.publish"])).toEqual(["comment"]);
+    expect(unreadableActions(tiktok, ["user.info.basic", "comment.list"])).toEqual([]);
+    expect(unreadableActions(providers.get("youtube"), [])).toEqual([]);
+  });
+
+  it("refuses nothing for an account whose grant is not kept (a sandbox or app-password account)", () => {
+    expect(unreadableActions(providers.get("tiktok"), null)).toEqual([]);
+    expect(grantedScopesOf({})).toBeNull();
+    expect(grantedScopesOf({ granted_scopes: ["comment.list", 3] })).toEqual(["comment.list"]);
   });
 });

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContestForm } from "../../../codegen/types";
 import type { ValidationContext } from "../../../engine/config/types";
 import type { ValidationErrors } from "../../../engine/messages/types";
+import { grantedScopesOf, unreadableActions } from "../../../engine/provider";
 import { ALL, NAME_ONLY, type ValidationTarget, validate } from "../../../engine/validation/validate";
 import type { AppEnv } from "../../context";
 import { refuse } from "../../errors";
@@ -70,12 +71,28 @@ export function checkRules(
   if (Object.keys(errors).length > 0) throw validationError(c, errors);
 }
 
-/** A submitted contest publishes with the team's own accounts (or accounts lent to it) of each network. */
+/**
+ * A submitted contest publishes with the team's own accounts (or accounts lent to it) of each network, and asks
+ * only for actions its account can have read (a TikTok personal account's comments cannot: unreadableActions).
+ */
 export function checkAccounts(c: Context<AppEnv>, form: ContestForm, accounts: readonly TeamAccount[]) {
   const errors: ValidationErrors = {};
+  const { providers } = c.get("deps").catalog;
   form.sources.forEach((source, i) => {
-    if (!publishingAccount(accounts, source)) {
+    const found = publishingAccount(accounts, source);
+    if (!found) {
       add(errors, `sources.${i}.publication.account_id`, "validation.account.not_linked", "account");
+      return;
+    }
+    const unreadable = unreadableActions(
+      providers.get(found.account.provider),
+      grantedScopesOf(found.account.meta),
+    );
+    const actions: Record<string, { enabled?: unknown } | undefined> = { ...source.actions };
+    for (const key of unreadable) {
+      if (actions[key]?.enabled === true) {
+        add(errors, `sources.${i}.actions.${key}.enabled`, "validation.account.action_unreadable", "account");
+      }
     }
   });
   if (Object.keys(errors).length > 0) throw validationError(c, errors);

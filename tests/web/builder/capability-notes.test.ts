@@ -31,6 +31,20 @@ describe("the builder's notes on what a network can check", () => {
     expect(capabilityNote(en, network("youtube"), "actions.custom.enabled")).toBeNull();
   });
 
+  it("says, with the chosen TikTok account, that a personal account's comments cannot be required, and private posts", () => {
+    const tiktok = network("tiktok");
+    const personal = { unreadable_actions: ["comment"], publishes_private: true };
+    expect(capabilityNote(en, tiktok, "actions.comment.enabled", personal)).toBe(
+      "Cannot be required with this account: TikTok lists it only for a business account. Link the brand's business account to check it.",
+    );
+    expect(capabilityNote(en, tiktok, "actions.comment.enabled", { unreadable_actions: [] })).toBeNull();
+    expect(capabilityNote(en, tiktok, "actions.comment.enabled")).toBeNull();
+    expect(capabilityNote(fr, tiktok, "publication.account_id", personal)).toMatch(
+      /^TikTok n'a pas encore audité cette application/,
+    );
+    expect(capabilityNote(en, tiktok, "publication.account_id", { publishes_private: false })).toBeNull();
+  });
+
   it("offers an action no API lists as what it is", () => {
     const youtube = network("youtube");
     const withLikes = { ...youtube, actions: { ...youtube.actions, like: { kind: "like" } } };

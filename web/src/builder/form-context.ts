@@ -28,6 +28,10 @@ export type TeamAccount = {
   name: string;
   screen_name: string;
   sandbox: boolean;
+  /** The actions this account's grant cannot have read (a TikTok personal account: comment). */
+  unreadable_actions?: string[];
+  /** What it publishes stays private until the network audits the app (TikTok: SELF_ONLY). */
+  publishes_private?: boolean;
 };
 
 /** The team's choice for links pasted in a publication: ask each time (null: never chosen), always or never. */
@@ -132,6 +136,20 @@ export function useFormValue<T = unknown>(ctx: BuilderFormContext, path: string)
   const read = useCallback(() => valueAt(ctx.getForm(), path) as T, [ctx, path]);
   return useSyncExternalStore(ctx.subscribe, read, read);
 }
+
+/**
+ * The linked account the pane's source publishes with (its publication.account_id), re-rendering the caller when
+ * it changes; null outside a source's pane or before one is chosen.
+ */
+export function usePublishingAccount(ctx: BuilderFormContext | null): TeamAccount | null {
+  const read = useCallback(() => {
+    if (!ctx || ctx.sourceIndex === null || !ctx.provider) return null;
+    const id = valueAt(ctx.getForm(), `sources.${ctx.sourceIndex}.publication.account_id`);
+    return ctx.accounts[ctx.provider]?.find((a) => a.account_id === id) ?? null;
+  }, [ctx]);
+  return useSyncExternalStore(ctx?.subscribe ?? noSubscription, read, read);
+}
+const noSubscription = () => () => {};
 
 /**
  * The errors of a path and of everything under it ("sources.0.reminders.list" → the list's own and each item's),

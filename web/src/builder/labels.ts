@@ -262,11 +262,16 @@ export function lockedReason(i18n: I18n, path: string): string | null {
  * (capability-notes.ts). The anti-bots switch says what it leaves out, with the figures of
  * schemas/constants.json (contest-builder.md §9 "Anti-bot figures shown in text"), in the person's number format.
  */
-export function fieldDescription(i18n: I18n, path: string, provider?: ProviderDefinition): string | null {
+export function fieldDescription(
+  i18n: I18n,
+  path: string,
+  provider?: ProviderDefinition,
+  account: Parameters<typeof capabilityNote>[3] = null,
+): string | null {
   const at = scopeOf(path);
   if (at?.scope === "sources") {
-    // What the network's API cannot check, or checks only in part, said beside the field that asks it.
-    const note = capabilityNote(i18n, provider, patternOf(at.relative));
+    // What the network's API cannot check, or checks only in part (or not with this account), said beside it.
+    const note = capabilityNote(i18n, provider, patternOf(at.relative), account);
     if (note) return note;
   }
   if (at?.scope === "sources" && patternOf(at.relative) === "anti_bots.enabled") {

@@ -24,7 +24,13 @@ import { providerOf } from "../../providers";
 import { firstPlanWith } from "../../team/plans";
 import { FeatureStar } from "../../widgets/FeatureStar";
 import { BuilderProfilerContext, useBuilderEnv, useBuilderSelector } from "../context";
-import { builderContextOf, ID_PREFIX, pathOf } from "../form-context";
+import {
+  type BuilderFormContext,
+  builderContextOf,
+  ID_PREFIX,
+  pathOf,
+  usePublishingAccount,
+} from "../form-context";
 import { fieldDescription, lockedReason, stepLabel } from "../labels";
 import { errorText } from "../messages";
 import { StateIcon } from "../StateIcon";
@@ -71,16 +77,18 @@ function Gate({ feature }: { feature: string }) {
 function Description({
   id,
   path,
-  provider,
+  context,
   locked,
 }: {
   id: string;
   path: string;
-  provider: string | null;
+  context: BuilderFormContext | null;
   locked: boolean;
 }) {
   const { i18n } = useLingui();
-  const text = fieldDescription(i18n, path, provider ? providerOf(provider) : undefined);
+  const account = usePublishingAccount(context);
+  const provider = context?.provider ?? null;
+  const text = fieldDescription(i18n, path, provider ? providerOf(provider) : undefined, account);
   const reason = locked ? lockedReason(i18n, path) : null;
   if (!text && !reason) return null;
   return (
@@ -160,7 +168,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       <Description
         id={id}
         path={path}
-        provider={builderContextOf(props)?.provider ?? null}
+        context={builderContextOf(props) ?? null}
         locked={options.locked === true}
       />
     </div>
