@@ -40,6 +40,7 @@ import { openapiRoutes } from "./routes/openapi";
 import { quickdrawRoutes } from "./routes/quickdraw";
 import { quotasRoutes } from "./routes/quotas";
 import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
+import { mySignInRoutes, signInRoutes } from "./routes/sign-in";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { currentTeamRoutes, teamByIdRoutes, teamsRoutes } from "./routes/teams";
 import { templatesRoutes } from "./routes/templates";
@@ -84,6 +85,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .use(requireUser)
     .route("/", meRoutes)
     .route("/", myAccountsRoutes)
+    .route("/", mySignInRoutes)
     .route("/", myActivityRoutes)
     .route("/", myContestsRoutes)
     .route("/", notificationsRoutes)
@@ -101,6 +103,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .route("/admin", admin)
     .route("/billing", billing)
     .route("/", authRoutes)
+    .route("/", signInRoutes)
     .route("/", switchTeamRoutes)
     .route("/", teamsRoutes)
     .route("/", teamByIdRoutes)

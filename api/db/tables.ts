@@ -39,6 +39,8 @@ export let draws = sqlite.draws as unknown as typeof pg.draws;
 export let stripeEvents = sqlite.stripeEvents as unknown as typeof pg.stripeEvents;
 export let oauthStates = sqlite.oauthStates as unknown as typeof pg.oauthStates;
 export let networkQuota = sqlite.networkQuota as unknown as typeof pg.networkQuota;
+export let signInAccounts = sqlite.signInAccounts as unknown as typeof pg.signInAccounts;
+export let signInStates = sqlite.signInStates as unknown as typeof pg.signInStates;
 
 /** Every table, as one object (drizzle's `schema` option, and for code that walks the tables). */
 export type Tables = typeof pg;
@@ -89,4 +91,6 @@ export function chooseDialect(dialect: Dialect): void {
   stripeEvents = s.stripeEvents;
   oauthStates = s.oauthStates;
   networkQuota = s.networkQuota;
+  signInAccounts = s.signInAccounts;
+  signInStates = s.signInStates;
 }
