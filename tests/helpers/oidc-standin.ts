@@ -199,6 +199,8 @@ export class OidcStandIn {
     if (p === "/oidc/userinfo") return this.#userinfo(req, res);
     if (p === "/x/2/users/me") return this.#xMe(req, url, res);
     if (p === "/graph/me") return this.#facebookMe(req, url, res);
+    // A browser showing the consent page asks for its icon: not a call of the protocol.
+    if (p === "/favicon.ico") return res.writeHead(404).end();
     this.problems.push(`unknown path ${req.method} ${p}`);
     this.#json(res, 404, { error: "not_found" });
   }
