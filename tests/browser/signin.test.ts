@@ -90,6 +90,12 @@ describe("signing in with a network", () => {
     const team = me.currentTeam?.name as string;
     expect(team).toBeTruthy();
     await page.getByText(team).first().waitFor();
+    // Settings lists Google as a way in, and offers the others.
+    await page.goto(`${server.url}/me/settings`);
+    const ways = page.locator("section", { has: page.getByRole("heading", { name: "Ways to sign in" }) });
+    await ways.locator('tr[data-login="google"]').waitFor();
+    await ways.getByRole("link", { name: "Add Twitch" }).waitFor();
+    await shot("me-settings-ways-to-sign-in");
     expect(idp.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

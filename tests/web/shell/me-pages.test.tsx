@@ -263,6 +263,8 @@ describe("MySettingsPage, ways to sign in", () => {
     expect(within(section).getByRole("link", { name: "Add Twitch" }).getAttribute("href")).toBe(
       "/api/v1/users/me/sign_in/connect/twitch",
     );
+    // Google is in use already: it is not offered again.
+    expect(within(section).queryByRole("link", { name: "Add Google" })).toBeNull();
     fireEvent.click(within(section).getByRole("button", { name: "Remove Google" }));
     const dialog = await screen.findByRole("dialog", { name: "Stop signing in with Google" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Remove" }));

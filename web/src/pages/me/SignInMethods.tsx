@@ -1,6 +1,6 @@
 /**
  * /me/settings, "Ways to sign in": the networks the person signs in with (GET /users/me/sign_in/list), each
- * removable (the e-mail code always stays), and a button to add each other network this server offers (a
+ * removable (the e-mail code always stays), and a button to add each network this server offers that they do not use yet (a
  * full-page link to /api/v1/users/me/sign_in/connect/{provider}; the network's consent page, then back here with
  * `?signin=added` or `?signin=error&reason=…`, said once in the person's language).
  */
@@ -50,6 +50,9 @@ export function SignInMethods() {
   const problemOf = useSignInProblem();
   const [said, setSaid] = useState<{ kind: "added" | "error"; text: string } | null>(null);
   const networkOf = (p: string) => networks.find((n) => n.provider === p) ?? fallback(p);
+  // Offered: the configured networks the person does not sign in with yet.
+  const linked = new Set(logins.status === "ready" ? logins.data.map((l) => l.provider) : []);
+  const addable = logins.status === "ready" ? networks.filter((n) => !linked.has(n.provider)) : [];
 
   // The result of adding a network, said once; the query is dropped so a reload does not say it again.
   const outcome = params.get("signin");
@@ -144,9 +147,9 @@ export function SignInMethods() {
           </DataTable>
         )}
       </WhenLoaded>
-      {networks.length > 0 && (
+      {addable.length > 0 && (
         <ul className="me-add-sign-in">
-          {networks.map((n) => {
+          {addable.map((n) => {
             const networkName = n.display_name;
             return (
               <li key={n.provider}>
