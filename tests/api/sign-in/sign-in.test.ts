@@ -230,6 +230,19 @@ describe("signing in with a network", { timeout: 20_000 }, () => {
     expect((await signInByCode(w.t, "nora@people.example")).userId).toBe((await w.me(landing))?._id);
   });
 
+  it("lets a deleted person's login go: the same network then registers its verified address anew", async () => {
+    w = await signInWorld(["google"]);
+    const first = await w.signIn("google");
+    const gone = (await w.me(first))?._id ?? "";
+    expect((await (await w.sessionOf(first))("DELETE", "/api/v1/users/me")).status).toBe(200);
+    expect(await w.loginsOf(gone)).toEqual([]);
+    const again = await w.signIn("google");
+    expect(again.location.pathname).toBe("/welcome");
+    const person = await w.me(again);
+    expect(person?._id).not.toBe(gone);
+    expect(person?.email).toBe("nora@people.example");
+  });
+
   it("answers 404 for a network nobody signs in with, and sends an unconfigured one back to the login page", async () => {
     w = await signInWorld(["google"]);
     expect((await w.t.app.request("/api/v1/auth/sign_in/myspace")).status).toBe(404);
