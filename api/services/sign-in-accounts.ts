@@ -16,6 +16,7 @@ import type { UserRow } from "../auth/sessions";
 import type { NetworkIdentity } from "../auth/sign-in/oidc";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { first } from "../db/query";
 import { signInAccounts, users } from "../db/tables";
 import { transaction } from "../db/transaction";
@@ -65,6 +66,20 @@ function nameOf(identity: NetworkIdentity, email: string): string {
 }
 
 export async function signInWithNetwork(
+  deps: Pick<Deps, "db" | "clock">,
+  who: Who,
+  o: { locale: string },
+): Promise<SignInOutcome> {
+  try {
+    return await signInOnce(deps, who, o);
+  } catch (err) {
+    // Two sign-ins of one new person at once: the other one registered them; this one now finds them.
+    if (!isUniqueViolation(err)) throw err;
+    return signInOnce(deps, who, o);
+  }
+}
+
+async function signInOnce(
   deps: Pick<Deps, "db" | "clock">,
   who: Who,
   o: { locale: string },

@@ -73,6 +73,32 @@ describe("signing in with a network", { timeout: 20_000 }, () => {
     expect(await w.counts()).toEqual({ users: before.users, logins: 1 });
   });
 
+  it("registers a new person once when two of their sign-ins come back at the same moment", async () => {
+    w = await signInWorld(["google"]);
+    const callbacks: URL[] = [];
+    const hold = (u: URL) => {
+      callbacks.push(u);
+      return new URL("/api/v1/auth/callback/google?state=held", PUBLIC_URL);
+    };
+    const browsers = [new Map<string, string>(), new Map<string, string>()];
+    for (const cookies of browsers)
+      await w.signIn("google", { cookies, tamper: hold, callbackCookies: new Map() });
+    const cookie = (m: Map<string, string>) => [...m].map(([k, v]) => `${k}=${v}`).join("; ");
+    const landed = await Promise.all(
+      callbacks.map((u, i) =>
+        w.t.app.request(`${u.pathname}${u.search}`, {
+          headers: { cookie: cookie(browsers[i] ?? new Map()) },
+        }),
+      ),
+    );
+    expect(landed.map((r) => r.status)).toEqual([302, 302]);
+    expect(landed.map((r) => new URL(r.headers.get("location") ?? "", PUBLIC_URL).pathname).sort()).toEqual([
+      "/",
+      "/welcome",
+    ]);
+    expect(await w.counts()).toEqual({ users: 1, logins: 1 });
+  });
+
   it("signs a known login in even after the network's e-mail changed and is no longer verified", async () => {
     w = await signInWorld(["google"]);
     const first = await w.signIn("google");
