@@ -43,6 +43,7 @@ import { publicMediaRoutes } from "./routes/public-media";
 import { quickdrawRoutes } from "./routes/quickdraw";
 import { quotasRoutes } from "./routes/quotas";
 import { shortlinkRedirectRoutes, shortlinksRoutes } from "./routes/shortlinks";
+import { mySignInRoutes, signInRoutes } from "./routes/sign-in";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 import { currentTeamRoutes, teamByIdRoutes, teamsRoutes } from "./routes/teams";
 import { templatesRoutes } from "./routes/templates";
@@ -87,6 +88,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
     .use(requireUser)
     .route("/", meRoutes)
     .route("/", myAccountsRoutes)
+    .route("/", mySignInRoutes)
     .route("/", myActivityRoutes)
     .route("/", myContestsRoutes)
     .route("/", notificationsRoutes)
@@ -105,6 +107,7 @@ function buildApi(upgradeWebSocket: UpgradeWebSocket) {
       .route("/admin", admin)
       .route("/billing", billing)
       .route("/", authRoutes)
+      .route("/", signInRoutes)
       .route("/", switchTeamRoutes)
       .route("/", teamsRoutes)
       .route("/", teamByIdRoutes)

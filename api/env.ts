@@ -55,6 +55,8 @@ export type Env = {
   oauth: Partial<Record<OAuthNetwork, OAuthClientConfig>>;
   /** NETWORK_TIMEOUT_MS: how long one call to an OAuth network's API may take before it is tried again. */
   networkTimeoutMs: number;
+  /** The networks a person may sign in with (docs/decisions/038), by provider name; absent: no button. */
+  signIn: Partial<Record<SignInNetwork, SignInClientConfig>>;
 };
 
 /** Where the Stripe SDK sends every call (STRIPE_API_URL split as its host/port/protocol options), and its keys. */
@@ -182,6 +184,49 @@ function readOAuth(source: Record<string, string | undefined>): Env["oauth"] {
   return out;
 }
 
+/**
+ * Signing in with a network (docs/decisions/038). OpenID Connect networks by their issuer (its discovery document
+ * names the endpoints): GOOGLE_*, LINKEDIN_*, TWITCH_* (P_CLIENT_ID, P_CLIENT_SECRET, P_ISSUER); Google's login
+ * falls back to the YouTube client (one Google project). X and Facebook sign in with the OAuth client their
+ * contests use (TWITTER_*, FACEBOOK_*): plain OAuth 2.0 and the network's user endpoint under P_API_URL.
+ */
+export const SIGN_IN_ISSUERS = {
+  google: { prefix: "GOOGLE", issuer: "https://accounts.google.com", fallback: "youtube" },
+  linkedin: { prefix: "LINKEDIN", issuer: "https://www.linkedin.com/oauth", fallback: null },
+  twitch: { prefix: "TWITCH", issuer: "https://id.twitch.tv/oauth2", fallback: null },
+} as const;
+export const SIGN_IN_OAUTH = ["twitter", "facebook"] as const;
+export type SignInNetwork = keyof typeof SIGN_IN_ISSUERS | (typeof SIGN_IN_OAUTH)[number];
+
+export type SignInClientConfig =
+  | { kind: "oidc"; clientId: string; clientSecret: string; issuer: string }
+  | ({ kind: "oauth2" } & OAuthClientConfig);
+
+function readSignIn(source: Record<string, string | undefined>, oauth: Env["oauth"]): Env["signIn"] {
+  const out: Env["signIn"] = {};
+  for (const [network, o] of Object.entries(SIGN_IN_ISSUERS) as [
+    keyof typeof SIGN_IN_ISSUERS,
+    (typeof SIGN_IN_ISSUERS)[keyof typeof SIGN_IN_ISSUERS],
+  ][]) {
+    const own = source[`${o.prefix}_CLIENT_ID`];
+    const shared = !own && o.fallback ? oauth[o.fallback] : undefined;
+    const clientId = own || shared?.clientId;
+    if (!clientId) continue;
+    const clientSecret = own ? source[`${o.prefix}_CLIENT_SECRET`] : shared?.clientSecret;
+    if (!clientSecret) throw new EnvError(`${o.prefix}_CLIENT_SECRET is required with ${o.prefix}_CLIENT_ID`);
+    const issuer = source[`${o.prefix}_ISSUER`] || o.issuer;
+    if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol)) {
+      throw new EnvError(`${o.prefix}_ISSUER must be an http(s) URL (got "${issuer}")`);
+    }
+    out[network] = { kind: "oidc", clientId, clientSecret, issuer: issuer.replace(/\/$/, "") };
+  }
+  for (const network of SIGN_IN_OAUTH) {
+    const client = oauth[network];
+    if (client) out[network] = { kind: "oauth2", ...client };
+  }
+  return out;
+}
+
 export class EnvError extends Error {}
 
 /** Outside production only: anyone can read it here, so it protects nothing. */
@@ -254,6 +299,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError("SANDBOX_DRIVER_DELAY_MS is for tests: leave it unset in production");
   }
   const stripe = readStripe(source);
+  const oauth = readOAuth(source);
   return {
     nodeEnv,
     host,
@@ -277,8 +323,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     claimTimeoutMs,
     sandboxDriverDelayMs,
     stripe,
-    oauth: readOAuth(source),
+    oauth,
     networkTimeoutMs: wholeMs(source, "NETWORK_TIMEOUT_MS", 20_000, 100),
+    signIn: readSignIn(source, oauth),
   };
 }
 

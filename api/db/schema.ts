@@ -686,3 +686,51 @@ export const dataDeletions = sqliteTable("data_deletions", {
   requestedAt: text("requested_at").notNull(),
   completedAt: text("completed_at"),
 });
+
+/**
+ * A network a person signs in with (docs/decisions/038): the network's id of them (`subject`: the id_token's
+ * `sub`, or the user endpoint's id), one person per network login. No token is kept: sign-in needs none afterwards.
+ */
+export const signInAccounts = sqliteTable(
+  "sign_in_accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    name: text("name").notNull(),
+    screenName: text("screen_name"),
+    email: text("email"),
+    profilePicture: text("profile_picture"),
+    createdAt: text("created_at").notNull(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("sign_in_accounts_subject").on(t.provider, t.subject),
+    index("sign_in_accounts_user").on(t.userId),
+  ],
+);
+
+/**
+ * A sign-in with a network under way: the state's SHA-256, bound to the browser that started it (the hash of a
+ * cookie it holds), its nonce and sealed PKCE verifier, used once within 10 minutes. `userId`: a signed-in person
+ * adding a way in (null: signing in).
+ */
+export const signInStates = sqliteTable(
+  "sign_in_states",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    browser: text("browser").notNull(),
+    nonce: text("nonce").notNull(),
+    verifier: text("verifier"),
+    next: text("next"),
+    userId: text("user_id").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("sign_in_states_expires").on(t.expiresAt)],
+);

@@ -41,6 +41,8 @@ export let oauthStates = sqlite.oauthStates as unknown as typeof pg.oauthStates;
 export let networkQuota = sqlite.networkQuota as unknown as typeof pg.networkQuota;
 export let networkEvents = sqlite.networkEvents as unknown as typeof pg.networkEvents;
 export let dataDeletions = sqlite.dataDeletions as unknown as typeof pg.dataDeletions;
+export let signInAccounts = sqlite.signInAccounts as unknown as typeof pg.signInAccounts;
+export let signInStates = sqlite.signInStates as unknown as typeof pg.signInStates;
 
 /** Every table, as one object (drizzle's `schema` option, and for code that walks the tables). */
 export type Tables = typeof pg;
@@ -93,4 +95,6 @@ export function chooseDialect(dialect: Dialect): void {
   networkQuota = s.networkQuota;
   networkEvents = s.networkEvents;
   dataDeletions = s.dataDeletions;
+  signInAccounts = s.signInAccounts;
+  signInStates = s.signInStates;
 }

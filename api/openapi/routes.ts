@@ -10,6 +10,7 @@ import { CONTESTS_ROUTES } from "./contests-routes";
 import { LIFECYCLE_ROUTES } from "./lifecycle-routes";
 import { QUICKDRAW_ROUTES } from "./quickdraw-routes";
 import { SHORTLINKS_ROUTES } from "./shortlinks-routes";
+import { SIGN_IN_ROUTES } from "./sign-in-routes";
 import { UPLOADS_ROUTES } from "./uploads-routes";
 import { WEBHOOK_ROUTES } from "./webhook-routes";
 
@@ -458,6 +459,7 @@ export const ROUTES: RouteDoc[] = [
   ...UPLOADS_ROUTES,
   ...SHORTLINKS_ROUTES,
   ...CONNECT_ROUTES,
+  ...SIGN_IN_ROUTES,
   ...QUICKDRAW_ROUTES,
   ...LIFECYCLE_ROUTES,
   ...ADMIN_ROUTES,

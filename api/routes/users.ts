@@ -11,6 +11,7 @@ import { first } from "../db/query";
 import { teamMembers, teams, users } from "../db/tables";
 import { AppError } from "../errors";
 import { authOf, loadTeamContext, requireUser } from "../middleware/guards";
+import { forgetSignInAccounts } from "../services/sign-in-accounts";
 import { findUserByEmail, userShape } from "../services/users";
 import { jsonBody, message, validateForm, validationError } from "../validation";
 
@@ -117,6 +118,7 @@ export const meRoutes = new Hono<AppEnv>()
       .update(users)
       .set({ deletedAt: clock().toISOString(), email: `deleted+${auth.user.id}@fairdraw.invalid` })
       .where(eq(users.id, auth.user.id));
+    await forgetSignInAccounts(db, auth.user.id);
     await endUserSessions(db, auth.user.id);
     realtime.closeUser(auth.user.id);
     clearSessionCookie(c);

@@ -313,6 +313,30 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, owner: 404, with: 404, without: 404, otherTeam: 404 },
     request: () => ({ params: { pick: "0".repeat(64) }, body: { external_id: "UCx" } }),
   },
+  // Signing in with a network (api/routes/sign-in.ts). No network's client is configured in this world: a start
+  // goes back to a page with reason not_configured; a made-up state signs nobody in.
+  "GET /api/v1/auth/networks": {
+    expect: { anonymous: 200, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/auth/sign_in/:provider": {
+    expect: { anonymous: 302, owner: 302, with: 302, without: 302, otherTeam: 302 },
+    request: () => ({ params: { provider: "google" } }),
+  },
+  "GET /api/v1/auth/callback/:provider": {
+    expect: { anonymous: 302, owner: 302, with: 302, without: 302, otherTeam: 302 },
+    request: () => ({ params: { provider: "google" } }),
+  },
+  "GET /api/v1/users/me/sign_in/list": {
+    expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 200 },
+  },
+  "GET /api/v1/users/me/sign_in/connect/:provider": {
+    expect: { anonymous: 401, owner: 302, with: 302, without: 302, otherTeam: 302 },
+    request: () => ({ params: { provider: "linkedin" } }),
+  },
+  "DELETE /api/v1/users/me/sign_in/:id": {
+    expect: { anonymous: 401, owner: 404, with: 404, without: 404, otherTeam: 404 },
+    request: () => ({ params: { id: "0".repeat(24) } }),
+  },
   "GET /api/v1/teams/current/accounts/:id/quota": {
     expect: { anonymous: 401, owner: 200, with: 200, without: 200, otherTeam: 404 },
     request: (w) => ({ params: { id: w.teamAccount } }),

@@ -14,14 +14,21 @@ const RESOLVED = `\0${ID}`;
 
 export type ProviderMark = { title: string; path: string };
 
+/** Networks a person signs in with that have no provider file (api/auth/sign-in/networks.ts: Google). */
+const SIGN_IN_ONLY_MARKS = ["google"];
+
 /** The marks the provider definitions name, keyed by that name. */
 export function readProviderMarks(root = process.cwd()): Record<string, ProviderMark> {
   const dir = path.join(root, "schemas/providers");
   const iconsDir = path.join(path.dirname(createRequire(import.meta.url).resolve("simple-icons")), "icons");
   const marks: Record<string, ProviderMark> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
-    const icon = (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { ui?: { icon?: string } }).ui
-      ?.icon;
+  const icons = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map(
+      (file) =>
+        (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { ui?: { icon?: string } }).ui?.icon,
+    );
+  for (const icon of [...icons, ...SIGN_IN_ONLY_MARKS]) {
     if (!icon || !/^[a-z0-9-]+$/.test(icon)) continue;
     const svgFile = path.join(iconsDir, `${icon}.svg`);
     if (!existsSync(svgFile)) continue;

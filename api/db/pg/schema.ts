@@ -684,3 +684,43 @@ export const dataDeletions = pgTable("data_deletions", {
   requestedAt: text("requested_at").notNull(),
   completedAt: text("completed_at"),
 });
+/** api/db/schema.ts's signInAccounts (docs/decisions/038). */
+export const signInAccounts = pgTable(
+  "sign_in_accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    name: text("name").notNull(),
+    screenName: text("screen_name"),
+    email: text("email"),
+    profilePicture: text("profile_picture"),
+    createdAt: text("created_at").notNull(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("sign_in_accounts_subject").on(t.provider, t.subject),
+    index("sign_in_accounts_user").on(t.userId),
+  ],
+);
+
+/** api/db/schema.ts's signInStates. */
+export const signInStates = pgTable(
+  "sign_in_states",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    browser: text("browser").notNull(),
+    nonce: text("nonce").notNull(),
+    verifier: text("verifier"),
+    next: text("next"),
+    userId: text("user_id").references(() => users.id),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("sign_in_states_expires").on(t.expiresAt)],
+);

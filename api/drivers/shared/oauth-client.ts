@@ -65,10 +65,18 @@ export class OAuthFlow {
   }
 
   async exchange(code: string, codeVerifier: string | null): Promise<OAuthTokens> {
+    return (await this.exchangeForSignIn(code, codeVerifier)).tokens;
+  }
+
+  /** The code exchange with the id_token an OpenID Connect provider sends beside the tokens (null: none). */
+  async exchangeForSignIn(
+    code: string,
+    codeVerifier: string | null,
+  ): Promise<{ tokens: OAuthTokens; idToken: string | null }> {
     try {
-      return this.#tokens(
-        await this.#client.validateAuthorizationCode(this.o.config.tokenUrl, code, codeVerifier),
-      );
+      const t = await this.#client.validateAuthorizationCode(this.o.config.tokenUrl, code, codeVerifier);
+      const idToken = (t.data as Record<string, unknown>).id_token;
+      return { tokens: this.#tokens(t), idToken: typeof idToken === "string" ? idToken : null };
     } catch (err) {
       if (err instanceof OAuth2RequestError) throw new CodeRefused(err.code);
       throw unavailable(err, "code exchange");

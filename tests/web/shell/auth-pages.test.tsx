@@ -53,11 +53,59 @@ describe("safeNext", () => {
   });
 });
 
+const NETWORKS = {
+  "GET /auth/networks": json({
+    data: [
+      { provider: "google", display_name: "Google", color: "#4285F4", icon: "google" },
+      { provider: "linkedin", display_name: "LinkedIn", color: "#0A66C2", icon: "linkedin" },
+    ],
+  }),
+};
+
+describe("signing in with a network", () => {
+  it("offers a link for each network the server configured, keeping next", async () => {
+    mockApi(NETWORKS);
+    renderShell(<LoginPage />, { user: null, path: "/login?next=%2Finvite%2Fk" });
+    const google = await screen.findByRole("link", { name: "Continue with Google" });
+    expect(google.getAttribute("href")).toBe("/api/v1/auth/sign_in/google?next=%2Finvite%2Fk");
+    expect(screen.getByRole("link", { name: "Continue with LinkedIn" }).getAttribute("href")).toBe(
+      "/api/v1/auth/sign_in/linkedin?next=%2Finvite%2Fk",
+    );
+  });
+
+  it("shows no network button when none is configured", async () => {
+    const api = mockApi({ "GET /auth/networks": json({ data: [] }) });
+    renderShell(<LoginPage />, { user: null, path: "/login" });
+    await waitFor(() => expect(api.to("GET /auth/networks")).toHaveLength(1));
+    expect(screen.queryByRole("link", { name: /Continue with/ })).toBeNull();
+  });
+
+  it("says why a sign-in with a network failed, naming the network", async () => {
+    mockApi(NETWORKS);
+    renderShell(<LoginPage />, { user: null, path: "/login?signin=error&reason=unverified&provider=google" });
+    const alert = await screen.findByText(/Google did not share a verified e-mail address with us/);
+    expect(alert.getAttribute("role")).toBe("alert");
+  });
+
+  it("says a refused consent in French for a French visitor", async () => {
+    await activateLocale("fr");
+    mockApi(NETWORKS);
+    renderShell(<LoginPage />, { user: null, path: "/login?signin=error&reason=denied&provider=linkedin" });
+    expect(
+      await screen.findByText(
+        "Vous avez annulé la connexion avec LinkedIn. Rien n’a été transmis à Fairdraw.",
+      ),
+    ).toBeTruthy();
+    await activateLocale("en");
+  });
+});
+
 describe("LoginPage", () => {
   it("asks the e-mail, sends a code, signs in with the 6 digits and goes to next", async () => {
     const api = mockApi({
       "POST /auth/email": { status: 204 },
       "POST /auth/verify": json(demoUser),
+      "GET /auth/networks": json({ data: [] }),
       ...CSRF,
     });
     renderShell(<LoginPage />, { user: null, path: "/login?next=%2Fteam%2Fmembers" });

@@ -231,6 +231,62 @@ describe("MyActivityPage", () => {
 
 // MyContestsPage: tests/web/shell/MyContestsPage.test.tsx.
 
+describe("MySettingsPage, ways to sign in", () => {
+  const google = { provider: "google", display_name: "Google", color: "#4285F4", icon: "google" };
+  const twitch = { provider: "twitch", display_name: "Twitch", color: "#9146FF", icon: "twitch" };
+  const login = {
+    _id: "0123456789abcdef01234567",
+    provider: "google",
+    name: "Dana Demo",
+    screen_name: null,
+    email: "dana@gmail.example",
+    profile_picture: null,
+    linked_at: "2026-01-02T10:00:00.000Z",
+    last_used_at: null,
+  };
+
+  it("lists the person's networks, removes one, and offers to add each configured network", async () => {
+    let logins = [login];
+    const api = mockApi({
+      "GET /auth/networks": json({ data: [google, twitch] }),
+      "GET /users/me/sign_in/list": () => json({ data: logins }),
+      "DELETE /users/me/sign_in/0123456789abcdef01234567": () => {
+        logins = [];
+        return json({ success: true });
+      },
+    });
+    renderShell(<MySettingsPage />, { path: "/me/settings" });
+    const section = (await screen.findByRole("heading", { name: "Ways to sign in" })).closest(
+      "section",
+    ) as HTMLElement;
+    expect(await within(section).findByText("dana@gmail.example")).toBeTruthy();
+    expect(within(section).getByRole("link", { name: "Add Twitch" }).getAttribute("href")).toBe(
+      "/api/v1/users/me/sign_in/connect/twitch",
+    );
+    // Google is in use already: it is not offered again.
+    expect(within(section).queryByRole("link", { name: "Add Google" })).toBeNull();
+    fireEvent.click(within(section).getByRole("button", { name: "Remove Google" }));
+    const dialog = await screen.findByRole("dialog", { name: "Stop signing in with Google" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove" }));
+    expect(
+      await within(section).findByText("No network yet: you sign in with your e-mail code."),
+    ).toBeTruthy();
+    expect(api.to("DELETE /users/me/sign_in/0123456789abcdef01234567")).toHaveLength(1);
+  });
+
+  it("says once that a network was added, and why one could not be", async () => {
+    mockApi({
+      "GET /auth/networks": json({ data: [google, twitch] }),
+      "GET /users/me/sign_in/list": json({ data: [] }),
+    });
+    renderShell(<MySettingsPage />, { path: "/me/settings?signin=error&reason=taken&provider=twitch" });
+    expect(
+      await screen.findByText("This Twitch login already signs in another Fairdraw account."),
+    ).toBeTruthy();
+    await waitFor(() => expect(currentPath()).toBe("/me/settings"));
+  });
+});
+
 describe("MySettingsPage", () => {
   const routes = { "GET /users/me/activity/list": json({ data: [] }) };
 

@@ -17,6 +17,7 @@ import { asUser, useSession } from "../../session/session";
 import { CodeInput } from "../../widgets/CodeInput";
 import "./auth.css";
 import { Logo } from "../../components/Logo";
+import { NetworkSignInButtons, useSignInNetworks, useSignInProblem } from "./network-sign-in";
 
 export const SIGN_IN_CODE_LENGTH = 6;
 const DIGIT = /[0-9]/;
@@ -78,6 +79,13 @@ export function SignInFlow({ mode }: { mode: "login" | "register" }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   const ids = { email: useId(), name: useId(), emailError: useId(), nameError: useId(), codeError: useId() };
+  const networks = useSignInNetworks();
+  const problemOf = useSignInProblem();
+  const failedWith = params.get("signin") === "error" ? params.get("provider") : null;
+  const networkProblem = problemOf(
+    params.get("signin") === "error" ? params.get("reason") : null,
+    networks.find((n) => n.provider === failedWith)?.display_name ?? failedWith ?? "",
+  );
   const sending = useRef(false);
 
   const fail = useCallback(
@@ -221,6 +229,12 @@ export function SignInFlow({ mode }: { mode: "login" | "register" }) {
         </div>
       )}
 
+      {networkProblem && !problem && (
+        <div className="auth-problem" role="alert" data-problem="network-sign-in">
+          {networkProblem}
+        </div>
+      )}
+
       {step === "email" ? (
         <form onSubmit={sendCode} noValidate>
           {mode === "register" && nameField}
@@ -252,6 +266,7 @@ export function SignInFlow({ mode }: { mode: "login" | "register" }) {
           <button type="submit" className="button primary" disabled={busy} data-action="send-code">
             {busy ? <Trans>Sending…</Trans> : <Trans>Get a code</Trans>}
           </button>
+          <NetworkSignInButtons networks={networks} next={next} />
         </form>
       ) : (
         <form

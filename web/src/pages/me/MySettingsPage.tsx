@@ -20,6 +20,7 @@ import { useErrorHandler } from "../../shell/useErrorHandler";
 import { usePageTitle } from "../../usePageTitle";
 import { Avatar } from "../../widgets/Avatar";
 import "./me.css";
+import { SignInMethods } from "./SignInMethods";
 
 type Saving = { busy: boolean; error: string | undefined };
 const IDLE: Saving = { busy: false, error: undefined };
@@ -234,6 +235,8 @@ export default function MySettingsPage() {
         </h2>
         <EmailForm />
       </section>
+
+      <SignInMethods />
 
       <section aria-labelledby="language-title" className="me-section">
         <h2 id="language-title">
