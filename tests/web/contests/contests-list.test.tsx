@@ -193,6 +193,25 @@ describe("contests list", () => {
     expect(localStorage.getItem(PREVIEW_WELCOME_KEY)).toBe("1");
   });
 
+  it("puts a dash for a draft without a network, as for its dates, rather than an empty cell", async () => {
+    const draft = { ...listEntryOf(contests.draft), providers: [] };
+    mockApi({
+      "GET /teams/current/contests/list": () => ({
+        body: { data: [draft], meta: { page: 1, per_page: 20, total: 1 } },
+      }),
+      "GET /teams/current/templates/list": () => ({
+        body: { data: [], meta: { page: 1, per_page: 20, total: 0 } },
+      }),
+    });
+    renderPage("/contests/?status=draft");
+    const row = await waitFor(() => {
+      const found = document.querySelector<HTMLTableRowElement>(`tr[data-contest="${draft._id}"]`);
+      if (!found) throw new Error("no draft row yet");
+      return found;
+    });
+    expect(row.cells[3]?.textContent).toBe("—");
+  });
+
   it("lets the person skip the preview's word of welcome, which then never shows again for them", async () => {
     localStorage.removeItem(PREVIEW_WELCOME_KEY);
     api(3);

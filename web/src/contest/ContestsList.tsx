@@ -139,9 +139,8 @@ export function ContestTable({
             <td>
               <ContestStatusBadge status={c.status} />
             </td>
-            <td>
-              <ProviderMarks providers={c.providers} />
-            </td>
+            {/* No network yet (a draft): a dash like the dates beside it, not an empty line on a phone's card. */}
+            <td>{c.providers.length > 0 ? <ProviderMarks providers={c.providers} /> : "—"}</td>
             <td>{date(c.start_at)}</td>
             <td>{date(c.close_at)}</td>
             <td>{c.entries_count.toLocaleString(i18n.locale)}</td>
