@@ -2,7 +2,8 @@
  * Threads' `replies` webhook: what one delivery means (the documented payload), and, through the shared route
  * (api/routes/meta-webhooks.ts) on the Threads stand-in's world, a signed delivery stored once and merged in the
  * next load, a forged one refused with nothing stored, the same reply pushed and polled counted once, events
- * delivered out of order applied in the order they happened; Meta's deauthorize callback unlinks the account.
+ * delivered out of order applied in the order they happened; Meta's deauthorize and data-deletion callbacks put
+ * the account in the reconnect state with its token dropped.
  */
 import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
