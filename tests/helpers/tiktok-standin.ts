@@ -66,7 +66,14 @@ type StandInComment = {
   parent_comment_id?: string;
 };
 type Grant = { login: string; scope: string; refresh: string; alive: boolean };
-type Publish = { login: string; privacy: string; size: number; received: number; polls: number };
+type Publish = {
+  login: string;
+  privacy: string;
+  size: number;
+  received: number;
+  polls: number;
+  postId?: string;
+};
 
 const token = (prefix: string) => `${prefix}.${randomBytes(18).toString("base64url")}`;
 const logId = () => `2026${randomBytes(8).toString("hex").toUpperCase()}`;
@@ -475,13 +482,25 @@ export class TiktokStandIn {
           uploaded_bytes: pub.received,
         });
       }
-      // A private post (SELF_ONLY) gets no public id (the reference: only public posts are given one).
-      const ids = pub.privacy === "SELF_ONLY" ? [] : [7_450_000_000_000_000_000 + this.#seq];
-      return this.#v2(res, "status_fetch_answer", {
+      // A private post (SELF_ONLY) gets no public id (the reference: only public posts are given one). The id is
+      // an int64 written as a JSON number, as TikTok does: beyond a JavaScript number's exact range.
+      pub.postId ??= String(7_450_000_000_000_000_000n + BigInt(++this.#seq));
+      const data = {
         status: "PUBLISH_COMPLETE",
-        publicaly_available_post_id: ids,
+        publicaly_available_post_id: pub.privacy === "SELF_ONLY" ? [] : [0],
         uploaded_bytes: pub.received,
-      });
+      };
+      this.problems.push(
+        ...this.shapes.check("status_fetch_answer", {
+          data,
+          error: { code: "ok", message: "", log_id: "x" },
+        }),
+      );
+      const text = JSON.stringify({ data, error: { code: "ok", message: "", log_id: logId() } }).replace(
+        '"publicaly_available_post_id":[0]',
+        `"publicaly_available_post_id":[${pub.postId}]`,
+      );
+      return this.#send(res, 200, text, { "content-type": "application/json" });
     }
     this.#v2Error(res, 404, "invalid_params");
   }

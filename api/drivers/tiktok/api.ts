@@ -30,8 +30,17 @@ const BUSINESS_TOKEN_INVALID = 40105;
 export class NotBusinessAccount extends Error {}
 
 export type TiktokApi = {
-  /** A v2 call: GET with `query`, or POST with a JSON `body`. */
-  v2<T>(method: "GET" | "POST", path: string, query: Record<string, string>, body?: unknown): Promise<T>;
+  /**
+   * A v2 call: GET with `query`, or POST with a JSON `body`. `int64Lists`: fields whose numbers are int64 ids
+   * (beyond a JavaScript number's exact range), read as strings.
+   */
+  v2<T>(
+    method: "GET" | "POST",
+    path: string,
+    query: Record<string, string>,
+    body?: unknown,
+    int64Lists?: readonly string[],
+  ): Promise<T>;
   /** A Business API GET. */
   business<T>(path: string, query: Record<string, string>): Promise<T>;
 };
@@ -43,7 +52,13 @@ export function tiktokApi(o: TiktokApiOptions): TiktokApi {
     return url;
   };
   return {
-    async v2<T>(method: "GET" | "POST", path: string, query: Record<string, string>, body?: unknown) {
+    async v2<T>(
+      method: "GET" | "POST",
+      path: string,
+      query: Record<string, string>,
+      body?: unknown,
+      int64Lists: readonly string[] = [],
+    ) {
       const url = urlOf(o.apiUrl, path, query);
       let refused: string | undefined;
       for (let tries = 0; tries < 2; tries++) {
@@ -57,7 +72,7 @@ export function tiktokApi(o: TiktokApiOptions): TiktokApi {
           },
           ...(method === "POST" ? { body: JSON.stringify(body ?? {}) } : {}),
         });
-        const answer = (await res.json().catch(() => ({}))) as V2Answer<T>;
+        const answer = parseV2<T>(await res.text(), int64Lists);
         const code = answer.error?.code ?? (res.ok ? "ok" : String(res.status));
         if (code === "ok" && res.ok) return (answer.data ?? {}) as T;
         if (code === "access_token_invalid" && tries === 0) {
@@ -94,6 +109,22 @@ export function tiktokApi(o: TiktokApiOptions): TiktokApi {
       throw new NetworkUnavailable(`tiktok business ${path}: token refused after a refresh`);
     },
   };
+}
+
+/** A v2 answer, the numbers of `int64Lists` fields kept whole as strings (TikTok's post ids are int64). */
+function parseV2<T>(text: string, int64Lists: readonly string[]): V2Answer<T> {
+  let safe = text;
+  for (const field of int64Lists) {
+    safe = safe.replace(
+      new RegExp(`("${field}"\\s*:\\s*\\[)([\\d\\s,]*)\\]`, "g"),
+      (_all, head: string, list: string) => `${head}${list.replace(/\d+/g, (n) => `"${n}"`)}]`,
+    );
+  }
+  try {
+    return JSON.parse(safe) as V2Answer<T>;
+  } catch {
+    return {};
+  }
 }
 
 /** TikTok refused a v2 call with this error code (a scope not granted, an unaudited client, bad params). */

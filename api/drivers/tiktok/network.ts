@@ -2,12 +2,24 @@
 import { uploadMedia } from "../../services/account-credentials";
 import { checkpointStore } from "../../services/network-quota";
 import { accountFetch, type OAuthNetwork, tokenKeeper } from "../oauth-network";
+import type { PublishRequest } from "../types";
 import { tiktokApi } from "./api";
 import type { TiktokCheckpoint } from "./comments";
 import { tiktokDriver } from "./driver";
 import { tiktokOAuth } from "./oauth";
+import type { PendingPublishes } from "./publish";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A publication's publish_id, kept beside the source's entries checkpoint (contests.meta.network_cursors). */
+function pendingPublishes(deps: Parameters<typeof checkpointStore>[0]): PendingPublishes {
+  const store = checkpointStore<{ publish_id: string }>(deps);
+  const slot = (r: PublishRequest) => `${r.source_id}:publish:${r.kind}:${r.key}`;
+  return {
+    load: async (r) => (await store.load(r.contest_id, slot(r)))?.publish_id ?? null,
+    save: (r, publishId) => store.save(r.contest_id, slot(r), { publish_id: publishId }),
+  };
+}
 
 export const tiktokNetwork: OAuthNetwork = {
   steps(context, deps) {
@@ -35,6 +47,7 @@ export const tiktokNetwork: OAuthNetwork = {
       account,
       checkpoints: checkpointStore<TiktokCheckpoint>(deps),
       publishing: {
+        pending: pendingPublishes(deps),
         media: uploadMedia(deps),
         fetch: accountFetch(context, deps, account ?? { external_id: "-" }, waiter),
         privateOnly: privateUntilAudited && config.appAudited !== true,

@@ -5,6 +5,8 @@
  * until TikTok says it is published. An application TikTok has not audited may post only private videos
  * (SELF_ONLY): the definition says so (publishing.private_until_audited) and P_APP_AUDITED says it was audited.
  * A private video has no public id: the publication is known by its publish_id (`publish/{id}`).
+ * The publish_id is kept (by contest, source and key) as soon as TikTok answers it: a publication asked again (the
+ * scheduler after a restart, or after the polling ran out) polls that post instead of sending the video twice.
  */
 import type { MediaReader } from "../bluesky/driver";
 import { NetworkUnavailable, PostUnavailable } from "../errors";
@@ -22,8 +24,15 @@ type StatusAnswer = {
 /** TikTok's single-chunk limit (64 MB): a larger video would go in chunks, which we do not send yet. */
 const MAX_SINGLE_CHUNK = 64 * 1024 * 1024;
 
+/** Where a publication's publish_id is kept between tries (contests.meta.network_cursors). */
+export interface PendingPublishes {
+  load(request: PublishRequest): Promise<string | null>;
+  save(request: PublishRequest, publishId: string): Promise<void>;
+}
+
 export type PublishOptions = {
   api: TiktokApi;
+  pending: PendingPublishes;
   media: MediaReader;
   fetch: typeof globalThis.fetch;
   /** Everything is posted private (SELF_ONLY) unless the application was audited. */
@@ -44,6 +53,28 @@ export function privacyOf(options: readonly string[], privateOnly: boolean): str
 }
 
 export async function publishVideo(o: PublishOptions, request: PublishRequest): Promise<string> {
+  const before = await o.pending.load(request);
+  const publishId = before ?? (await sendVideo(o, request));
+  for (let n = 0; n < o.polls; n++) {
+    const s = await o.api.v2<StatusAnswer>(
+      "POST",
+      "post/publish/status/fetch/",
+      {},
+      { publish_id: publishId },
+      ["publicaly_available_post_id"],
+    );
+    if (s.status === "PUBLISH_COMPLETE") {
+      const id = s.publicaly_available_post_id?.[0];
+      return id !== undefined ? String(id) : `publish/${publishId}`;
+    }
+    if (s.status === "FAILED") throw new NetworkUnavailable(`tiktok publish failed: ${s.fail_reason ?? ""}`);
+    await o.sleep(o.pollMs);
+  }
+  throw new NetworkUnavailable(`tiktok publish ${publishId}: still processing after ${o.polls} polls`);
+}
+
+/** The video sent: initialised, kept as pending, uploaded in one chunk; its publish_id. */
+async function sendVideo(o: PublishOptions, request: PublishRequest): Promise<string> {
   let video: { bytes: Uint8Array; mime: string } | null = null;
   for (const id of request.media) {
     const m = await o.media.read(id);
@@ -71,6 +102,7 @@ export async function publishVideo(o: PublishOptions, request: PublishRequest): 
     },
   );
   if (!init.publish_id || !init.upload_url) throw new NetworkUnavailable("tiktok video/init: no upload URL");
+  await o.pending.save(request, init.publish_id);
   const put = await o.fetch(init.upload_url, {
     method: "PUT",
     headers: {
@@ -81,19 +113,5 @@ export async function publishVideo(o: PublishOptions, request: PublishRequest): 
     body: new Blob([video.bytes as Uint8Array<ArrayBuffer>]),
   });
   if (!put.ok) throw new NetworkUnavailable(`tiktok upload: ${put.status}`);
-  for (let n = 0; n < o.polls; n++) {
-    const s = await o.api.v2<StatusAnswer>(
-      "POST",
-      "post/publish/status/fetch/",
-      {},
-      { publish_id: init.publish_id },
-    );
-    if (s.status === "PUBLISH_COMPLETE") {
-      const id = s.publicaly_available_post_id?.[0];
-      return id !== undefined ? String(id) : `publish/${init.publish_id}`;
-    }
-    if (s.status === "FAILED") throw new NetworkUnavailable(`tiktok publish failed: ${s.fail_reason ?? ""}`);
-    await o.sleep(o.pollMs);
-  }
-  throw new NetworkUnavailable(`tiktok publish ${init.publish_id}: still processing after ${o.polls} polls`);
+  return init.publish_id;
 }

@@ -270,6 +270,34 @@ describe("TikTok publishing", { timeout: 30_000 }, () => {
     expect(w.tiktok.calls("POST /v2/post/publish/status/fetch/")).toBe(2);
   });
 
+  it("asked again for the same publication (a restart), polls the post already sent instead of sending the video twice", async () => {
+    const id = await linked({ env: { TIKTOK_APP_AUDITED: "true" } });
+    w.tiktok.audited = true;
+    const contestId = await imported();
+    const media = await uploadFile(w.t, w.owner, mp4());
+    const { driver, account } = await w.driverOf(id);
+    const request = {
+      contest_id: contestId,
+      source_id: "s1",
+      kind: "main" as const,
+      key: "main",
+      account,
+      text: "Win!",
+      media: [media],
+      dark: false,
+    };
+    const first = await driver.publish(request);
+    const again = await driver.publish(request);
+    expect(again.external_post_id).toBe(first.external_post_id);
+    // The int64 id TikTok answers as a JSON number is kept whole.
+    expect(first.external_post_id).toBe(w.tiktok.publishes()[0]?.postId);
+    expect(w.tiktok.calls("POST /v2/post/publish/video/init/")).toBe(1);
+    // Another key is another post.
+    const other = await driver.publish({ ...request, key: "second" });
+    expect(other.external_post_id).not.toBe(first.external_post_id);
+    expect(w.tiktok.calls("POST /v2/post/publish/video/init/")).toBe(2);
+  });
+
   it("posts publicly once the app is audited (TIKTOK_APP_AUDITED), and answers the public video id", async () => {
     const id = await linked({ env: { TIKTOK_APP_AUDITED: "true" } });
     w.tiktok.audited = true;
