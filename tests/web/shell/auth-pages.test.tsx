@@ -85,6 +85,8 @@ describe("signing in with a network", () => {
     renderShell(<LoginPage />, { user: null, path: "/login?signin=error&reason=unverified&provider=google" });
     const alert = await screen.findByText(/Google did not share a verified e-mail address with us/);
     expect(alert.getAttribute("role")).toBe("alert");
+    // Said once: the query is gone, so a reload does not say it again.
+    await waitFor(() => expect(currentPath()).toBe("/login"));
   });
 
   it("says a refused consent in French for a French visitor", async () => {

@@ -66,7 +66,7 @@ type Problem = { kind: "tooMany" | "other"; message: string } | null;
 export function SignInFlow({ mode }: { mode: "login" | "register" }) {
   const { t, i18n } = useLingui();
   const session = useSession();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const next = safeNext(params.get("next"));
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState(params.get("email") ?? "");
@@ -81,11 +81,28 @@ export function SignInFlow({ mode }: { mode: "login" | "register" }) {
   const ids = { email: useId(), name: useId(), emailError: useId(), nameError: useId(), codeError: useId() };
   const networks = useSignInNetworks();
   const problemOf = useSignInProblem();
-  const failedWith = params.get("signin") === "error" ? params.get("provider") : null;
-  const networkProblem = problemOf(
-    params.get("signin") === "error" ? params.get("reason") : null,
-    networks.find((n) => n.provider === failedWith)?.display_name ?? failedWith ?? "",
+  // A failed network sign-in's reason, kept once read: the query is dropped so a reload does not say it again.
+  const [failed] = useState(() =>
+    params.get("signin") === "error"
+      ? { reason: params.get("reason"), provider: params.get("provider") ?? "" }
+      : null,
   );
+  useEffect(() => {
+    if (!failed) return;
+    setParams(
+      (p) => {
+        for (const k of ["signin", "reason", "provider"]) p.delete(k);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [failed, setParams]);
+  const networkProblem = failed
+    ? problemOf(
+        failed.reason,
+        networks.find((n) => n.provider === failed.provider)?.display_name ?? failed.provider,
+      )
+    : null;
   const sending = useRef(false);
 
   const fail = useCallback(
