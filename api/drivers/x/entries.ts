@@ -210,8 +210,9 @@ export async function loadPostEntries(
         for (const u of got.data ?? []) {
           const e = entrant(u.id, u, now);
           if (!e) continue;
-          // X does not date a like or a repost: the load that first saw it does (keepFirstSights keeps it).
-          if (!e.did[kind]) Object.assign(e, { first_seen: true });
+          // X does not date a like or a repost: the load that first saw it does (keepFirstSights keeps it),
+          // unless a dated reply or quote of the entrant already says when it entered.
+          if (!e.did[kind] && e.comments.length === 0 && !e.did.quote) Object.assign(e, { first_seen: true });
           e.did[kind] = true;
           cp.listed[kind].push(u.id);
         }

@@ -110,6 +110,9 @@ describe("X quick import", { timeout: 30_000 }, () => {
     expect(byName.get("fan1")?.comments[0]?.at).toBe(reply.created_at);
     expect(byName.get("fan3")?.did.quote).toBe(true);
     expect(byName.get("fan5")?.did).toMatchObject({ repost: true, like: true });
+    // X dates no like or repost: dated by the load that saw it; a reply keeps its own time.
+    expect(byName.get("fan5")?.first_seen).toBe(true);
+    expect(byName.get("fan1")?.first_seen).toBeUndefined();
     expect(byName.get("fan6")).toMatchObject({
       account_created_at: "2020-01-07T00:00:00.000Z",
       followers: 6,
