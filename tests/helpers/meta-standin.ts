@@ -22,11 +22,13 @@ import { GRAPH_VERSION } from "../../api/drivers/shared/meta-graph";
 
 const SDK = path.resolve("node_modules/facebook-nodejs-business-sdk/src/objects");
 
-/** The `Fields` of one SDK object, read from its source. */
-export function sdkFields(file: string): Set<string> {
+/** The `Fields` (or another frozen list, `getter`) of one SDK object, read from its source. */
+export function sdkFields(file: string, getter = "Fields"): Set<string> {
   const source = readFileSync(path.join(SDK, file), "utf8");
-  const block = source.match(/static get Fields \(\)[^{]*\{\s*return Object\.freeze\(\{([\s\S]*?)\}\);/)?.[1];
-  if (!block) throw new Error(`no Fields in ${file}`);
+  const block = source.match(
+    new RegExp(`static get ${getter} \\(\\)[^{]*\\{\\s*return Object\\.freeze\\(\\{([\\s\\S]*?)\\}\\);`),
+  )?.[1];
+  if (!block) throw new Error(`no ${getter} in ${file}`);
   return new Set([...block.matchAll(/^\s*(\w+):/gm)].map((m) => m[1] as string));
 }
 
@@ -48,6 +50,8 @@ const EDGE_PARAMS: Record<string, string[]> = {
   "post/reactions": ["type", "summary"],
 };
 const PAGING = ["fields", "limit", "after", "before"];
+/** The webhook fields a Page may subscribe an app to (Page.SubscribedFields). */
+const SUBSCRIBED_FIELDS = sdkFields("page.js", "SubscribedFields");
 const REACTION_TYPES = [
   "NONE",
   "LIKE",
@@ -111,6 +115,8 @@ export class MetaStandIn {
   readonly messages: { page: string; comment_id: string; text: string; id: string }[] = [];
   readonly photos: { page: string; id: string; bytes: number }[] = [];
   readonly deleted = new Set<string>();
+  /** Pages that subscribed the app to their webhook fields. */
+  readonly subscribed = new Map<string, string>();
   /** Which login the consent dialog signs in as. */
   consentAs = "olive";
   pageSize = 100;
@@ -498,6 +504,16 @@ export class MetaStandIn {
       const photo = { page: id, id: String(++this.#seq + 9_000_000_000), bytes: file.size };
       this.photos.push(photo);
       return this.#send(res, 200, { id: photo.id });
+    }
+    if (page && edge === "subscribed_apps" && method === "POST") {
+      if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
+      const body = JSON.parse(raw.toString("utf8")) as { subscribed_fields?: unknown };
+      const fields = typeof body.subscribed_fields === "string" ? body.subscribed_fields.split(",") : [];
+      if (fields.length === 0 || !fields.every((f) => SUBSCRIBED_FIELDS.has(f))) {
+        return bad([`subscribed_apps: subscribed_fields ${String(body.subscribed_fields)}`]);
+      }
+      this.subscribed.set(id, fields.join(","));
+      return this.#send(res, 200, { success: true });
     }
     if (page && edge === "messages" && method === "POST") {
       if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");

@@ -164,6 +164,13 @@ export function facebookDriver(o: FacebookDriverOptions): NetworkDriver {
           token,
         );
         if (!made.id) throw new NetworkUnavailable("facebook page post answered no id");
+        // The Page's feed webhook brings the post's comments as they come (Meta sends a Page's events only once it
+        // subscribed the app). Without the permission, polling alone reads them.
+        await graph
+          .post("subscribe feed", `${page}/subscribed_apps`, { subscribed_fields: "feed" }, token)
+          .catch((err: unknown) => {
+            if (!(err instanceof PermissionMissing)) throw err;
+          });
         return { external_post_id: made.id };
       }),
 

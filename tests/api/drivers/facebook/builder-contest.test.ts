@@ -109,6 +109,9 @@ describe("a builder contest on a linked Facebook Page", { timeout: 60_000 }, () 
       message: `Comment to win a year of coffee! Rules: ${w.t.deps.env.publicUrl}/verify/${id}`,
     });
 
+    // The Page subscribed the app to its feed: Meta pushes its comments from now on.
+    expect(w.meta.subscribed.get(BRAND_PAGE.id)).toBe("feed");
+
     // A fan comments and Meta pushes it: the next load comes forward to now and makes it an entry.
     const pushed = w.meta.comment(postId, fan(1), "Me please!", iso(startAt + 2 * MIN));
     clock.now = startAt + 3 * MIN;

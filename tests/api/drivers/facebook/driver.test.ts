@@ -71,7 +71,7 @@ async function reader() {
 describe("Facebook quick import and entries", { timeout: 30_000 }, () => {
   it("imports a Page post by its link and loads its real commenters and reacting people", async () => {
     const [row] = await w.t.db.select().from(contests).where(eq(contests.id, contestId));
-    const source = (row?.sources as { post_id?: string }[])[0];
+    const source = ((row?.sources ?? []) as { post_id?: string }[])[0];
     expect(source?.post_id).toBe(postId);
     const loaded = await w.owner.call("POST", `/api/v1/teams/current/contests/${contestId}/load_entries`, {
       consent: true,
