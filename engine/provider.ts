@@ -50,6 +50,20 @@ function fill(template: string, values: Readonly<Record<string, string>>): strin
   );
 }
 
+/** Whether the network's people go by an @handle (its post look's `handle`): a Page's commenters go by name. */
+export function showsHandle(provider: ProviderFacts | undefined): boolean {
+  return provider?.ui?.post?.handle !== false;
+}
+
+/** How a post or a page names a person of this network: `@handle`, or the name where it has no handles. */
+export function mentionOf(
+  provider: ProviderFacts | undefined,
+  person: { screen_name: string; name?: string | null },
+): string {
+  if (!showsHandle(provider) && person.name) return person.name;
+  return `@${person.screen_name.replace(/^@/, "")}`;
+}
+
 /** An account's profile page, from the network's profile_url template; null without a template or a handle. */
 export function profileUrlOf(provider: ProviderFacts | undefined, screenName: string | null): string | null {
   const template = provider?.profile_url;

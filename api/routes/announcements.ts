@@ -14,6 +14,7 @@
  *   network's rule for the text and its announcement when out; public_url for the preview's {DRAW_LINK}.
  */
 import { Hono } from "hono";
+import { mentionOf, type ProviderFacts } from "../../engine/provider";
 import { validate } from "../../engine/validation/validate";
 import type { AppEnv } from "../context";
 import { refuse } from "../errors";
@@ -30,7 +31,7 @@ import { ID } from "./params";
 type ContestRow = Awaited<ReturnType<typeof contestOfPath>>;
 type Deps = AppEnv["Variables"]["deps"];
 
-/** Each source's winners (those who entered it), as @handles the post names. */
+/** Each source's winners (those who entered it), as the post names them (@handles, or names on a Page). */
 async function sourceWinners(deps: Deps, row: ContestRow) {
   const all = (await winnerEntrants(deps, row)) ?? [];
   const entered = await entrantsOf(
@@ -38,9 +39,11 @@ async function sourceWinners(deps: Deps, row: ContestRow) {
     row.id,
     all.map((w) => w.id),
   );
-  return (sourceId: string) => {
+  return (sourceId: string, provider: ProviderFacts | undefined) => {
     const ids = new Set(entered.filter((e) => e.sourceId === sourceId).map((e) => e.id));
-    return all.filter((w) => ids.has(w.id)).map((w) => `@${w.screenName.replace(/^@/, "")}`);
+    return all
+      .filter((w) => ids.has(w.id))
+      .map((w) => mentionOf(provider, { screen_name: w.screenName, name: w.name }));
   };
 }
 
@@ -61,7 +64,7 @@ async function announcementsOf(deps: Deps, row: ContestRow) {
       provider: source.stored.provider,
       account: source.account ? { name: source.account.name, screen_name: source.account.screen_name } : null,
       post_id: source.stored.post_id ?? null,
-      winners: winnersOf(source.stored._id),
+      winners: winnersOf(source.stored._id, source.provider),
       // The network's rule for the text (the editor's counter reads its limit from it).
       content_rule: contentRule(deps, source.stored.provider),
       announcement: pub ? publicationShape(pub) : null,
@@ -109,7 +112,7 @@ export const announcementsRoutes = new Hono<AppEnv>()
     const found = errors["sources.0.winners_publication.content"];
     if (found && found.length > 0) throw validationError(c, { content: found });
     if (!source.driver || !source.account) throw refuse("contestNotClosed");
-    const winners = (await sourceWinners(deps, row))(source.stored._id);
+    const winners = (await sourceWinners(deps, row))(source.stored._id, source.provider);
     const { mode, inReplyTo } = followUpMode(deps, source, null);
     const pub = await publishOnce(deps, source.driver, {
       contest_id: row.id,

@@ -19,7 +19,12 @@
 
 import { eq } from "drizzle-orm";
 import { resolveWinningMoments } from "../../engine/lifecycle";
-import { isMetaNetwork, privateMessageMode, privateMessageWindowDays } from "../../engine/provider";
+import {
+  isMetaNetwork,
+  mentionOf,
+  privateMessageMode,
+  privateMessageWindowDays,
+} from "../../engine/provider";
 import { getIn, isPlainObject, toTime } from "../../engine/values";
 import type { Deps } from "../context";
 import type { Db } from "../db/client";
@@ -571,7 +576,9 @@ async function runWinners(deps: SchedulerDeps, row: ContestRow, sourceId: string
   if (winners.length === 0 && typeof form.content === "string" && form.content.includes("{WINNERS}")) {
     return skipped("no winner from this source");
   }
-  const names = winners.map((w) => `@${w.screenName.replace(/^@/, "")}`).join(", ");
+  const names = winners
+    .map((w) => mentionOf(source.provider, { screen_name: w.screenName, name: w.name }))
+    .join(", ");
   const done = await publishFollowUp(deps, row, source, "winners_publication", "winners", { winners: names });
   return done ? { result: { published: 1 }, moves: [], changed: true } : skipped("no winners publication");
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../api/catalog";
 import {
   grantedScopesOf,
+  mentionOf,
   privateMessageMode,
   privateMessageWindowDays,
   unreadableActions,
@@ -36,5 +37,18 @@ describe("unreadableActions", () => {
     expect(unreadableActions(providers.get("tiktok"), null)).toEqual([]);
     expect(grantedScopesOf({})).toBeNull();
     expect(grantedScopesOf({ granted_scopes: ["comment.list", 3] })).toEqual(["comment.list"]);
+  });
+});
+
+describe("mentionOf", () => {
+  it("names a person by @handle, or by name on a network whose people have no handle (a Facebook Page)", () => {
+    const person = { screen_name: "ana_lima", name: "Ana Lima" };
+    expect(mentionOf(providers.get("twitter"), person)).toBe("@ana_lima");
+    expect(mentionOf(providers.get("bluesky"), { ...person, screen_name: "@ana.bsky.social" })).toBe(
+      "@ana.bsky.social",
+    );
+    expect(mentionOf(providers.get("facebook"), person)).toBe("Ana Lima");
+    // Without a name to say, the handle is all there is.
+    expect(mentionOf(providers.get("facebook"), { screen_name: "10234", name: null })).toBe("@10234");
   });
 });

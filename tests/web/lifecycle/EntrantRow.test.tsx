@@ -24,6 +24,17 @@ function renderTable(entries = [bigAccount]) {
 }
 
 describe("an entrant's row", () => {
+  it("shows a Facebook commenter by name, linked to their profile, with no @handle", async () => {
+    await activateLocale("en");
+    const fan = entryFixture({ _id: "facebook:10234", name: "Ana Lima", screen_name: "Ana Lima" });
+    fan.account = { ...fan.account, provider: "facebook", url: "https://www.facebook.com/10234" };
+    renderTable([fan]);
+    const row = screen.getByRole("row", { name: /Ana Lima/ });
+    const link = within(row).getByRole("link", { name: "Ana Lima's profile (opens in a new tab)" });
+    expect(link.textContent).toBe("Ana Lima");
+    expect(row.textContent).not.toContain("@");
+  });
+
   it("shows the entrant's followers, following and posts, compact in the person's locale", async () => {
     await activateLocale("en");
     const { unmount } = renderTable();

@@ -8,8 +8,10 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check } from "lucide-react";
+import { mentionOf, showsHandle } from "../../../engine/provider";
 import { DataTable } from "../components/DataTable";
 import { ProviderMark } from "../components/ProviderMark";
+import { providerOf } from "../providers";
 import type { Entry } from "./api";
 import { profileUrlOf } from "./contest-rules";
 import { EntrantCounts } from "./EntrantCounts";
@@ -39,23 +41,28 @@ export function EntrantAccount({ account }: { account: Entry["account"] }) {
     screen_name: account.screen_name,
     url: account.url,
   });
+  // A network whose people have no @handle (a Facebook Page's commenters) shows the name alone, as its posts do.
+  const handle = showsHandle(providerOf(account.provider));
+  const mention = mentionOf(providerOf(account.provider), account);
+  const link = (text: string) =>
+    url ? (
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t`${mention}'s profile (opens in a new tab)`}
+      >
+        {text}
+      </a>
+    ) : (
+      text
+    );
   return (
     <span className="entrant-account">
       <ProviderMark provider={account.provider} />
       <span>
-        <span className="entrant-name">{account.name}</span>{" "}
-        {url ? (
-          <a
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t`@${account.screen_name}'s profile (opens in a new tab)`}
-          >
-            @{account.screen_name}
-          </a>
-        ) : (
-          <span className="muted">@{account.screen_name}</span>
-        )}
+        <span className="entrant-name">{handle ? account.name : link(account.name)}</span>
+        {handle && <> {url ? link(mention) : <span className="muted">{mention}</span>}</>}
         <EntrantCounts account={account} />
       </span>
     </span>

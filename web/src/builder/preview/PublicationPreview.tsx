@@ -22,6 +22,7 @@ import {
 } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
 import type { MediaFile } from "../../../../codegen/types";
+import { showsHandle } from "../../../../engine/provider";
 import { ProviderMark } from "../../components/ProviderMark";
 import { type ProviderDefinition, providerOf } from "../../providers";
 import { Avatar } from "../../widgets/Avatar";
@@ -190,7 +191,7 @@ export function PublicationPreview(props: PublicationPreviewProps) {
   const media = mediaItems(props.media, url, altOf);
   const def = providerOf(provider);
   const style = postStyle(def);
-  const showHandle = def?.ui.post?.handle !== false;
+  const showHandle = showsHandle(def);
 
   if (mode === "message") {
     return (
