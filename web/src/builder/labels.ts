@@ -237,6 +237,8 @@ function scopeOf(path: string): { scope: string; relative: string } | null {
 const LOCKED: Record<string, MessageDescriptor> = {
   "winners_publication.enabled": msg`Not posted by the builder: after the draw, the winners announcement is made from the contest's Drawing page, naming the winners.`,
   "closing_publication.enabled": msg`Not posted by the builder: entries stop counting at the close date, and the winners announcement follows from the Drawing page after the draw.`,
+  // Only a network whose API cannot answer a post locks its reminders (TikTok).
+  "reminders.enabled": msg`Not available: this network's API cannot post under the contest's post, so reminders cannot be posted.`,
   "actions.comment.check_still_exists": msg`Always on: a comment deleted before the draw does not count.`,
   "actions.retweet.check_still_exists": msg`Always on: a repost undone before the draw does not count.`,
   "actions.follow.tweet_author": msg`Always on: entrants follow the publishing account.`,

@@ -78,6 +78,21 @@ async function create(accountId: number, at: { startAt: number; closeAt: number;
   s.publication.content = "Comment to win a bike! Rules: {DRAW_LINK}";
   s.publication.media = { files: [{ uuid, mime: "video/mp4", size: mp4().byteLength }], count: 1 };
   s.actions.comment.enabled = true;
+  // Asked for, but locked off on TikTok (its API cannot answer a video): the server keeps them off.
+  source.reminders = {
+    enabled: true,
+    accept_entries: false,
+    list: [
+      {
+        id: "r1",
+        type: "comment",
+        creation_date: new Date(at.startAt + HOUR).toISOString(),
+        content: "Last hours!",
+        media: { files: [], count: 0 },
+        dark: false,
+      },
+    ],
+  };
   const base = {
     ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
     name: "Bike on TikTok",
@@ -141,6 +156,7 @@ describe("a builder contest on a linked TikTok account", { timeout: 60_000 }, ()
     expect((await row())?.status).toBe("ended");
     const done = await w.t.db.select().from(jobs).where(eq(jobs.contestId, id));
     expect(done.filter((j) => j.status === "failed")).toEqual([]);
+    expect(done.filter((j) => j.kind === "reminder")).toEqual([]);
     const published = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
     expect(published.filter((p) => p.kind === "private_message")).toEqual([]);
     expect(w.tiktok.calls("POST /v2/post/publish/video/init/")).toBe(1);
