@@ -52,6 +52,8 @@ function cause(err: unknown): { code?: string; message: string } {
 export async function probeDatabase(db: Db): Promise<boolean> {
   if (dialectOf(db) === "postgresql") return reachDatabase(db);
   const client = (db as unknown as SqliteDb).$client;
+  // A closed connection answers nothing (its first pragma throws).
+  if (!client.open) return false;
   if (client.inTransaction) return true;
   const wait = client.pragma("busy_timeout", { simple: true });
   try {
