@@ -92,6 +92,14 @@ describe("the publications and messages that follow the draw", { timeout: 30_000
       const others = rows.filter((r) => winners.includes(r.id) && r.provider !== provider);
       expect(own.length).toBeGreaterThan(0);
       expect(others.length).toBeGreaterThan(0);
+      if (provider === "facebook") {
+        // A Page's commenters have no @handle: they are named by name, and only this source's.
+        for (const r of own) expect(text).toContain(r.name);
+        const ours = new Set(own.map((r) => r.name));
+        for (const r of others) if (!ours.has(r.name)) expect(text).not.toContain(r.name);
+        expect(text).not.toMatch(/@/);
+        continue;
+      }
       // Compare whole mentions: two networks' entrants may share a handle, and one handle may prefix another.
       const mentioned = new Set(text.match(/@[\w.]+/g)?.map((m) => m.replace(/\.$/, "")) ?? []);
       // Exactly this source's winners: another network's winner is named only when one of ours shares the handle.
