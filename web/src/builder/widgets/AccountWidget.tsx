@@ -2,13 +2,15 @@
  * The account a source publishes with (publication.account_id): one of the team's linked, usable accounts of the
  * source's network, sent as its network id. The builder already holds them (formContext.accounts, from the builder
  * config — the same accounts GET /teams/current/accounts/list lists, the disabled ones left out), so choosing one
- * costs no call. Sandbox accounts say so; without any account the widget offers to link one.
+ * costs no call. Sandbox accounts say so; under a real one, what a contest costs of its network's limits
+ * (AccountQuotaNote); without any account the widget offers to link one.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { WidgetProps } from "@rjsf/utils";
 import { providerOf } from "../../providers";
 import type { TeamAccount } from "../form-context";
 import { BuilderLink } from "../navigate";
+import { AccountQuotaNote } from "./AccountQuotaNote";
 import { useWidgetField } from "./use-field";
 
 export function AccountWidget(props: WidgetProps) {
@@ -33,33 +35,38 @@ export function AccountWidget(props: WidgetProps) {
   const nameOf = (a: TeamAccount) =>
     a.sandbox ? t`${a.name} (@${a.screen_name}) — sandbox` : t`${a.name} (@${a.screen_name})`;
   return (
-    <div className={`account-picker${field.invalid ? " is-invalid" : ""}`}>
-      <select
-        id={props.id}
-        className="select-input"
-        value={value === null ? "" : String(value)}
-        disabled={field.disabled}
-        aria-invalid={field.invalid || undefined}
-        aria-describedby={field.describedBy}
-        onChange={(e) => props.onChange(e.target.value === "" ? null : Number(e.target.value))}
-        onBlur={() => props.onBlur(props.id, value)}
-        onFocus={() => props.onFocus(props.id, value)}
-      >
-        <option value="">{t`Choose an account…`}</option>
-        {value !== null && !selected && (
-          <option value={String(value)}>{t`An account no longer linked`}</option>
+    <>
+      <div className={`account-picker${field.invalid ? " is-invalid" : ""}`}>
+        <select
+          id={props.id}
+          className="select-input"
+          value={value === null ? "" : String(value)}
+          disabled={field.disabled}
+          aria-invalid={field.invalid || undefined}
+          aria-describedby={field.describedBy}
+          onChange={(e) => props.onChange(e.target.value === "" ? null : Number(e.target.value))}
+          onBlur={() => props.onBlur(props.id, value)}
+          onFocus={() => props.onFocus(props.id, value)}
+        >
+          <option value="">{t`Choose an account…`}</option>
+          {value !== null && !selected && (
+            <option value={String(value)}>{t`An account no longer linked`}</option>
+          )}
+          {accounts.map((a) => (
+            <option key={a._id} value={String(a.account_id)}>
+              {nameOf(a)}
+            </option>
+          ))}
+        </select>
+        {selected?.sandbox && (
+          <span className="sandbox-badge">
+            <Trans>Sandbox</Trans>
+          </span>
         )}
-        {accounts.map((a) => (
-          <option key={a._id} value={String(a.account_id)}>
-            {nameOf(a)}
-          </option>
-        ))}
-      </select>
-      {selected?.sandbox && (
-        <span className="sandbox-badge">
-          <Trans>Sandbox</Trans>
-        </span>
+      </div>
+      {field.ctx && selected && !selected.sandbox && (
+        <AccountQuotaNote ctx={field.ctx} account={selected} network={network} id={`${props.id}-quota`} />
       )}
-    </div>
+    </>
   );
 }
