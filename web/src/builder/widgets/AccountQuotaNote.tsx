@@ -46,6 +46,7 @@ function useQuotaText(answer: AccountQuota | null, network: string): string | nu
   if (!quota) return null;
   const expected = answer.expected;
   const n = (value: number) => i18n.number(value);
+  const entrants = n(1_000);
   const used = n(quota.used);
   const limit = quota.limit === null ? null : n(quota.limit);
   const reset = quota.resets_at ? i18n.date(new Date(quota.resets_at), { timeStyle: "short" }) : null;
@@ -64,18 +65,20 @@ function useQuotaText(answer: AccountQuota | null, network: string): string | nu
   } else if (expected.unit === "quota_units") {
     const first = n(expected.first_load_per_1000_entrants);
     if (limit !== null && reset)
-      line = t`${network} quota: a first load of 1,000 entrants uses about ${first} of your ${limit} daily units (${used} used today; resets at ${reset}).`;
+      line = t`${network} quota: a first load of ${entrants} entrants uses about ${first} of your ${limit} daily units (${used} used today; resets at ${reset}).`;
     else if (limit !== null)
-      line = t`${network} quota: a first load of 1,000 entrants uses about ${first} of your ${limit} daily units (${used} used today).`;
+      line = t`${network} quota: a first load of ${entrants} entrants uses about ${first} of your ${limit} daily units (${used} used today).`;
     else
-      line = t`${network} quota: a first load of 1,000 entrants uses about ${first} units (${used} used today).`;
+      line = t`${network} quota: a first load of ${entrants} entrants uses about ${first} units (${used} used today).`;
   } else {
     const first = n(expected.first_load_per_1000_entrants);
     const later = n(expected.later_load);
     const reads = expected.reads_per_1000_entrants;
+    const posts = reads ? n(reads.posts) : "";
+    const users = reads ? n(reads.users) : "";
     const cost = reads
-      ? t`${network} bills reads: a first load of 1,000 entrants costs about ${first} calls (${n(reads.posts)} posts, ${n(reads.users)} users read); each later load about ${later}.`
-      : t`${network}: a first load of 1,000 entrants costs about ${first} calls; each later load about ${later}.`;
+      ? t`${network} bills reads: a first load of ${entrants} entrants costs about ${first} calls (${posts} posts, ${users} users read); each later load about ${later}.`
+      : t`${network}: a first load of ${entrants} entrants costs about ${first} calls; each later load about ${later}.`;
     const today = limit === null ? t`Today: ${used} calls used.` : t`Today: ${used} of ${limit} calls used.`;
     line = `${cost} ${today}`;
   }
