@@ -3,14 +3,14 @@
  * source's network, sent as its network id. The builder already holds them (formContext.accounts, from the builder
  * config — the same accounts GET /teams/current/accounts/list lists, the disabled ones left out), so choosing one
  * costs no call. Sandbox accounts say so; under a real one, what a contest costs of its network's limits
- * (AccountQuotaNote); without any account the widget offers to link one.
+ * (account-quota-line.ts); without any account the widget offers to link one.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { WidgetProps } from "@rjsf/utils";
 import { providerOf } from "../../providers";
 import type { TeamAccount } from "../form-context";
 import { BuilderLink } from "../navigate";
-import { AccountQuotaNote } from "./AccountQuotaNote";
+import { useAccountQuotaLine } from "./account-quota-line";
 import { useWidgetField } from "./use-field";
 
 export function AccountWidget(props: WidgetProps) {
@@ -21,6 +21,9 @@ export function AccountWidget(props: WidgetProps) {
   const network = provider ? (providerOf(provider)?.display_name ?? provider) : "";
   const value = typeof props.value === "number" ? props.value : null;
   const selected = accounts.find((a) => a.account_id === value);
+  const quota = useAccountQuotaLine(field.ctx ?? null, selected ?? null, network);
+  const quotaId = `${props.id}-quota`;
+  const describedBy = [field.describedBy, quota && quotaId].filter(Boolean).join(" ") || undefined;
 
   if (accounts.length === 0) {
     return (
@@ -43,7 +46,7 @@ export function AccountWidget(props: WidgetProps) {
           value={value === null ? "" : String(value)}
           disabled={field.disabled}
           aria-invalid={field.invalid || undefined}
-          aria-describedby={field.describedBy}
+          aria-describedby={describedBy}
           onChange={(e) => props.onChange(e.target.value === "" ? null : Number(e.target.value))}
           onBlur={() => props.onBlur(props.id, value)}
           onFocus={() => props.onFocus(props.id, value)}
@@ -64,8 +67,10 @@ export function AccountWidget(props: WidgetProps) {
           </span>
         )}
       </div>
-      {field.ctx && selected && !selected.sandbox && (
-        <AccountQuotaNote ctx={field.ctx} account={selected} network={network} id={`${props.id}-quota`} />
+      {quota && (
+        <p id={quotaId} className={quota.paused ? "account-quota is-paused" : "account-quota"}>
+          {quota.text}
+        </p>
       )}
     </>
   );

@@ -69,7 +69,7 @@ async function settle() {
   });
 }
 
-describe("AccountQuotaNote", () => {
+describe("the quota line under the publishing account", () => {
   it("tells what X bills for a first and a later load, and the calls used today", async () => {
     const ctx = setup("twitter", 1001, async () => xAnswer);
     await settle();
@@ -77,6 +77,9 @@ describe("AccountQuotaNote", () => {
       "X (Twitter) bills reads: a first load of 1,000 entrants costs about 11 calls (1,001 posts, 1,000 users read); each later load about 2. Today: 37 calls used.",
     );
     expect(ctx.calls.quotas).toEqual(["acc-tw-1"]);
+    const select = screen.getByRole("combobox");
+    expect(select.getAttribute("aria-describedby")?.split(" ")).toContain(`fd-${PATH}-quota`);
+    expect(document.getElementById(`fd-${PATH}-quota`)?.textContent).toMatch(/^X \(Twitter\) bills reads/);
   });
 
   it("tells YouTube's units for a first load out of the daily quota, with the reset time in the person's zone", async () => {
@@ -108,6 +111,7 @@ describe("AccountQuotaNote", () => {
     await settle();
     expect(ctx.calls.quotas).toEqual(["acc-tw-1"]);
     expect(document.querySelector(".account-quota")).toBeNull();
+    expect(screen.getByRole("combobox").getAttribute("aria-describedby")).not.toContain("-quota");
   });
 
   it("shows nothing while the answer is on its way, nor when the call fails, and the picker stays usable", async () => {

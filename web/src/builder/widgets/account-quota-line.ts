@@ -2,33 +2,33 @@
  * The line under the account picker that tells, before the start, what a contest costs of a real account's network
  * limits (issue 24): X's billed reads and the calls of the day, YouTube's daily quota units, Instagram's posts of the
  * last 24 hours against its publishing limit. Asked once per account (formContext.quota); nothing shows while it
- * loads, when it fails or when the network has no quota (the sandbox, Bluesky): the form never waits for it.
+ * loads, when it fails or when the network has no quota (the sandbox, Bluesky): the form never waits for it. A hook,
+ * so that the picker can point its aria-describedby at the line only while it shows.
  */
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { AccountQuota } from "../api";
 import type { BuilderFormContext, TeamAccount } from "../form-context";
 
-type Props = { ctx: BuilderFormContext; account: TeamAccount; network: string; id: string };
-
-export function AccountQuotaNote({ ctx, account, network, id }: Props) {
-  const answer = useQuota(ctx, account);
+/** The line for the chosen account, or null (no account, a sandbox one, loading, failed, no quota). */
+export function useAccountQuotaLine(
+  ctx: BuilderFormContext | null,
+  account: TeamAccount | null,
+  network: string,
+): { text: string; paused: boolean } | null {
+  const answer = useQuota(ctx, account && !account.sandbox ? account._id : null);
   const text = useQuotaText(answer, network);
-  if (!text) return null;
-  return (
-    <p id={id} className={answer?.quota?.paused ? "account-quota is-paused" : "account-quota"}>
-      {text}
-    </p>
-  );
+  return text ? { text, paused: answer?.quota?.paused === true } : null;
 }
 
-function useQuota(ctx: BuilderFormContext, account: TeamAccount): AccountQuota | null {
+function useQuota(ctx: BuilderFormContext | null, accountId: string | null): AccountQuota | null {
   const [answer, setAnswer] = useState<{ id: string; quota: AccountQuota } | null>(null);
   useEffect(() => {
+    if (!ctx || accountId === null) return;
     let current = true;
-    ctx.quota(account._id).then(
+    ctx.quota(accountId).then(
       (quota) => {
-        if (current) setAnswer({ id: account._id, quota });
+        if (current) setAnswer({ id: accountId, quota });
       },
       // A failed ask shows nothing: the line is a help, never a reason to stop.
       () => {},
@@ -36,8 +36,8 @@ function useQuota(ctx: BuilderFormContext, account: TeamAccount): AccountQuota |
     return () => {
       current = false;
     };
-  }, [ctx, account._id]);
-  return answer?.id === account._id ? answer.quota : null;
+  }, [ctx, accountId]);
+  return accountId !== null && answer?.id === accountId ? answer.quota : null;
 }
 
 function useQuotaText(answer: AccountQuota | null, network: string): string | null {
