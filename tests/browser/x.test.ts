@@ -2,8 +2,9 @@
  * Connecting an X account in Chromium: the real server, its TWITTER_* on the X stand-in (tests/helpers/
  * x-standin.ts, every API call checked against X's OpenAPI description), Team → Accounts' "Connect X (Twitter)",
  * the stand-in's consent page, the account listed as live; then a quick import of an X post link read with it,
- * its repliers, quoters, reposters and likers on the entries page. Set FAIRDRAW_SCREENSHOTS to a folder to keep
- * screenshots at 1440 and 390 pixels wide.
+ * its repliers, quoters, reposters and likers on the entries page; the builder's line under the publishing account
+ * that tells what X bills for a contest. Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots at 1440 and 390
+ * pixels wide, light and dark.
  */
 import { createServer } from "node:net";
 import path from "node:path";
@@ -83,10 +84,58 @@ afterAll(async () => {
 
 async function shot(name: string) {
   if (!shots) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true });
+    }
   }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * Opens the builder from the dashboard with its shortcut (C, nothing focused, no dialog open), adds an X source and
+ * chooses the linked account to publish with. Below 900 × 700 the builder first asks to be opened anyway.
+ */
+async function openXSource() {
+  await page.goto(`${server.url}/dashboard`);
+  await page.waitForLoadState("networkidle");
+  await page
+    .locator("body")
+    .click({ position: { x: 5, y: 300 } })
+    .catch(() => undefined);
+  await page.keyboard.press("Escape");
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("c");
+  const anyway = page.getByRole("button", { name: "Open anyway" });
+  await Promise.race([page.locator(".builder-sidebar").waitFor(), anyway.waitFor()]);
+  if (await anyway.isVisible()) await anyway.click();
+  await page.locator(".builder-add-source").first().click();
+  await page.locator('.modal button[data-provider="twitter"]').click();
+  await page.locator(".builder-tabs").waitFor();
+  await page
+    .locator('[id="fd-sources.0.publication.account_id"]')
+    .selectOption({ label: "Brand on X (@brand)" });
+}
+
+/** The builder's screenshots, light and dark: at 1440 pixels as it is, at 390 opened anew at that width. */
+async function builderShots(name: string) {
+  if (!shots) return;
+  const schemes = ["light", "dark"] as const;
+  for (const width of [1440, 390]) {
+    if (width !== 1440) {
+      await page.setViewportSize({ width, height: 900 });
+      await openXSource();
+      await page.locator(".account-quota").waitFor();
+    }
+    for (const scheme of schemes) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -156,6 +205,19 @@ describe("connecting an X account", () => {
       await page.getByText(name).first().waitFor();
     }
     await shot("x-import-entries");
+    expect(x.problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows in the builder, under the linked X account, what a first load of 1,000 entrants costs and today's calls", async () => {
+    await openXSource();
+    const line = page.locator(".account-quota");
+    await line.waitFor();
+    // The import above read with this account: the X stand-in counted its calls in the day's ledger.
+    expect(await line.textContent()).toMatch(
+      /^X \(Twitter\) bills reads: a first load of 1,000 entrants costs about [\d,]+ calls \([\d,]+ posts, [\d,]+ users read\); each later load about 2\. Today: [1-9][\d,]* calls used\.$/,
+    );
+    await builderShots("x-builder-quota");
     expect(x.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

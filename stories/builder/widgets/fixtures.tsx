@@ -19,6 +19,7 @@ import tiktokRules from "../../../schemas/contest/sources/tiktok.rules.json";
 import twitterRules from "../../../schemas/contest/sources/twitter.rules.json";
 import youtubeRules from "../../../schemas/contest/sources/youtube.rules.json";
 import summaryRules from "../../../schemas/contest/summary.rules.json";
+import type { AccountQuota } from "../../../web/src/builder/api";
 import {
   type BuilderFormContext,
   idOf,
@@ -80,6 +81,8 @@ export function formWith(
 export type Calls = {
   uploads: File[];
   shortlinks: string[];
+  /** The account _ids the quota was asked for. */
+  quotas: string[];
   blurs: string[];
   changes: { path: string; value: unknown }[];
 };
@@ -99,8 +102,12 @@ export type ContextOptions = {
   locale?: string;
   createShortlinksOnPaste?: ShortlinksOnPaste;
   features?: readonly string[];
+  /** The team's linked accounts by provider (default: teamAccounts). */
+  accounts?: Record<string, TeamAccount[]>;
   upload?(file: File, onProgress?: (sent: number, total: number) => void): Promise<UploadedMedia>;
   shortlink?(url: string): Promise<string>;
+  /** The quota call's answer by account _id (default: a network without a quota). */
+  quota?(accountId: string): Promise<AccountQuota>;
 };
 
 let uploads = 0;
@@ -113,7 +120,7 @@ export function makeContext(options: ContextOptions = {}): TestContext {
   const notify = () => {
     for (const l of listeners) l();
   };
-  const calls: Calls = { uploads: [], shortlinks: [], blurs: [], changes: [] };
+  const calls: Calls = { uploads: [], shortlinks: [], quotas: [], blurs: [], changes: [] };
   const sourceIndex = options.sourceIndex ?? (options.provider ? 0 : null);
   const features = new Set(options.features ?? ["contestBuilder", "darkPosts"]);
   const ctx: TestContext = {
@@ -126,7 +133,7 @@ export function makeContext(options: ContextOptions = {}): TestContext {
     part: sourceIndex === null ? "base" : `sources.${sourceIndex}`,
     locale: options.locale ?? "en",
     createShortlinksOnPaste: options.createShortlinksOnPaste ?? null,
-    accounts: teamAccounts,
+    accounts: options.accounts ?? teamAccounts,
     now: () => new Date(NOW),
     hasFeature: (f) => features.has(f),
     upload: async (file, onProgress) => {
@@ -140,6 +147,10 @@ export function makeContext(options: ContextOptions = {}): TestContext {
       calls.shortlinks.push(url);
       if (options.shortlink) return options.shortlink(url);
       return `https://fdraw.co/k${calls.shortlinks.length}`;
+    },
+    quota: async (accountId) => {
+      calls.quotas.push(accountId);
+      return options.quota ? options.quota(accountId) : { quota: null, expected: null };
     },
     getForm: () => form,
     errorsFor: (path) => errors[path] ?? [],

@@ -201,6 +201,17 @@ export type Shortlink = {
   created_at: string;
 };
 
+/**
+ * GET /teams/current/accounts/{id}/quota: the account's standing with its network's limits and what a contest on it
+ * is expected to cost (both null for a network without a quota).
+ */
+export async function fetchAccountQuota(accountId: string) {
+  return unwrap(api.teams.current.accounts[":id"].quota.$get({ param: { id: accountId } }));
+}
+
+/** What the quota call answers, typed from the route. */
+export type AccountQuota = Awaited<ReturnType<typeof fetchAccountQuota>>;
+
 /** The short URL of a shortlink, as it is shared. */
 export function shortUrl(link: Pick<Shortlink, "domain" | "key">): string {
   return `https://${link.domain}/${link.key}`;

@@ -16,6 +16,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import type { BuilderForm } from "../../../engine/builder/form";
 import type { BuilderConfig } from "../../../engine/config/types";
 import type { FieldError, ValidationErrors } from "../../../engine/messages/types";
+import type { AccountQuota } from "./api";
 
 /** What an upload answers (POST /api/v1/upload/contest_builder): the uuid names the file in a media slot. */
 export type UploadedMedia = { uuid: string; mime: string; size: number };
@@ -70,6 +71,11 @@ export type BuilderFormContext = {
    * short URL. Throws an ApiError (403 without team.shortlinks.create_shortlink).
    */
   shortlink(url: string): Promise<string>;
+  /**
+   * A linked account's quota and a contest's expected cost on it (GET /api/v1/teams/current/accounts/{_id}/quota),
+   * asked once per account for the life of the builder. Throws an ApiError.
+   */
+  quota(accountId: string): Promise<AccountQuota>;
   /** The current form (same as `form`), as a function for callbacks. */
   getForm(): BuilderForm;
   /**

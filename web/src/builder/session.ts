@@ -15,8 +15,10 @@ import type { ValidationContext } from "../../../engine/config/types";
 import { getPath } from "../../../engine/values";
 import constants from "../../../schemas/constants.json";
 import {
+  type AccountQuota,
   createShortlink,
   exportTemplate,
+  fetchAccountQuota,
   loadOrigin,
   mediaUrl,
   type ServedConfig,
@@ -144,6 +146,7 @@ export function makeFormContext(options: {
   const form = () => actor.getSnapshot().context.form;
   const errors = () => actor.getSnapshot().context.errors;
   const domain = constants.shortlinks.domains[0] ?? "fdraw.co";
+  const quotas = new Map<string, Promise<AccountQuota>>();
   const ctx: BuilderFormContext = {
     config: served,
     get form() {
@@ -168,6 +171,15 @@ export function makeFormContext(options: {
     upload: uploadMedia,
     mediaUrl,
     shortlink: async (url) => shortUrl(await createShortlink(url, domain)),
+    quota: (accountId) => {
+      // Once per account: a failed ask is forgotten, so choosing the account again asks again.
+      const known = quotas.get(accountId);
+      if (known) return known;
+      const asked = fetchAccountQuota(accountId);
+      quotas.set(accountId, asked);
+      asked.catch(() => quotas.delete(accountId));
+      return asked;
+    },
     getForm: form,
     errorsFor: (path) => errors()[path] ?? [],
     messageFor: (path) => {
