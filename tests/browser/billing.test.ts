@@ -1,3 +1,10 @@
+/**
+ * Payments in Chromium against the real server, its Stripe SDK pointed at the stand-in (tests/helpers/
+ * stripe-standin.ts, checked against Stripe's published description): a free team chooses a plan on the
+ * subscription page, pays on the stand-in's hosted checkout page, and is back on its billing page with the new
+ * plan, quotas and invoice, moved only by the signed webhooks (both pages pass axe); then it buys a one-shot
+ * quick draw whose import is made once paid.
+ */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeClient } from "../../api/billing/stripe-client";

@@ -1,3 +1,9 @@
+/**
+ * Connecting a real Bluesky account in Chromium: the real server, its BLUESKY_SERVICE_URL on the stand-in service
+ * (tests/helpers/bluesky-standin.ts), the link dialog's "connect a Bluesky account" form, a wrong app password
+ * shown on its field, then the account listed as live beside the demo's sandbox one. Set FAIRDRAW_SCREENSHOTS to
+ * a folder to keep screenshots of the dialog and the list at 1440 and 390 pixels wide.
+ */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, BlueskyStandIn, BRAND } from "../helpers/bluesky-standin";

@@ -5,17 +5,16 @@
  * Page post's link whose commenters are listed. Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots at 1440
  * and 390 pixels wide.
  */
-import { createServer } from "node:net";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../api/env";
 import { launchChromium } from "../helpers/chromium";
+import { freePort } from "../helpers/free-port";
 import { MetaStandIn } from "../helpers/meta-standin";
 import { startTestServer } from "../helpers/server";
+import { screenshotWidths, signIn } from "./sign-in";
 
 const OWNER = "demo@fairdraw.test";
-const shots = process.env.FAIRDRAW_SCREENSHOTS;
 const CAFE = {
   id: "104455667788990",
   name: "Brand Café",
@@ -34,14 +33,6 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   meta = await new MetaStandIn().start();
@@ -63,42 +54,10 @@ afterAll(async () => {
   await meta?.close();
 });
 
-async function shot(name: string) {
-  if (!shots) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function signIn(email: string, next: string) {
-  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('[data-action="send-code"]').click();
-  await page.locator(".code-input input").first().waitFor();
-  let code: string | undefined;
-  for (let i = 0; i < 30 && !code; i++) {
-    const { data } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
-      data: { to: string; subject: string }[];
-    };
-    code = /\b(\d{6})\b/.exec(data.find((m) => m.to === email)?.subject ?? "")?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error("no code");
-  const boxes = page.locator(".code-input input");
-  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
-  await page.waitForURL((url) => url.pathname === next);
-}
-
 describe("connecting a Facebook Page", () => {
   it("clicks Connect Facebook, passes Facebook Login, picks one of the login's Pages and sees it linked as live", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(OWNER, "/team/accounts");
+    await signIn(page, server.url, OWNER, "/team/accounts");
     await page.locator("table tbody tr").first().waitFor();
     const connect = page.locator('a[data-connect="facebook"]').first();
     await connect.waitFor();
@@ -110,14 +69,14 @@ describe("connecting a Facebook Page", () => {
     const dialog = page.getByRole("dialog", { name: "Choose the Page to link" });
     await dialog.waitFor();
     await dialog.getByRole("radio", { name: /Brand Shop/ }).check();
-    await shot("facebook-choose-page");
+    await screenshotWidths(page, "facebook-choose-page");
     await dialog.getByRole("button", { name: "Link this Page" }).click();
     await page
       .locator('[role="status"]', { hasText: "Brand Shop (Facebook) is linked to the team." })
       .waitFor();
     const row = page.locator("tr", { hasText: "Brand Shop" });
     await row.locator(".team-label-live").waitFor();
-    await shot("facebook-connected");
+    await screenshotWidths(page, "facebook-connected");
     expect(meta.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -162,7 +121,7 @@ describe("connecting a Facebook Page", () => {
     await page.goto(`${server.url}/contest/${contestId}/entries`);
     await page.getByText("Ana Lima").first().waitFor();
     await page.getByText("Bob Stone").first().waitFor();
-    await shot("facebook-import-entries");
+    await screenshotWidths(page, "facebook-import-entries");
     expect(meta.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -4,33 +4,23 @@
  * navigation), the stand-in's consent page, the account listed as live; then a quick import of a post link read
  * with it, its commenters listed. Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots at 1440 and 390 px.
  */
-import { createServer } from "node:net";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../api/env";
 import { launchChromium } from "../helpers/chromium";
+import { freePort } from "../helpers/free-port";
 import { InstagramStandIn } from "../helpers/instagram-standin";
 import { startTestServer } from "../helpers/server";
+import { screenshotWidths, signIn } from "./sign-in";
 
 const OWNER = "demo@fairdraw.test";
 const BRAND = "17841400000000001";
-const shots = process.env.FAIRDRAW_SCREENSHOTS;
 
 let ig: InstagramStandIn;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-/** A free port on 127.0.0.1: the server's public URL (the redirect URI) must be known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   ig = await new InstagramStandIn().start();
@@ -52,38 +42,10 @@ afterAll(async () => {
   await ig?.close();
 });
 
-async function shot(name: string) {
-  if (!shots) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function signIn(email: string, next: string) {
-  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('[data-action="send-code"]').click();
-  await page.locator(".code-input input").first().waitFor();
-  let code: string | undefined;
-  for (let i = 0; i < 30 && !code; i++) {
-    const { data } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
-      data: { to: string; subject: string }[];
-    };
-    code = /\b(\d{6})\b/.exec(data.find((m) => m.to === email)?.subject ?? "")?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error("no code");
-  const boxes = page.locator(".code-input input");
-  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
-  await page.waitForURL((url) => url.pathname === next);
-}
-
 describe("linking an Instagram account", () => {
   it("clicks Connect Instagram, passes Instagram's consent page and sees the account linked as live", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(OWNER, "/team/accounts");
+    await signIn(page, server.url, OWNER, "/team/accounts");
     await page.locator("table tbody tr").first().waitFor();
     const connect = page.locator('a[data-connect="instagram"]').first();
     await connect.waitFor();
@@ -97,7 +59,7 @@ describe("linking an Instagram account", () => {
       .waitFor();
     const row = page.locator("tr", { hasText: "Brand Gram" });
     await row.locator(".team-label-live").waitFor();
-    await shot("instagram-connected");
+    await screenshotWidths(page, "instagram-connected");
     expect(ig.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -146,7 +108,7 @@ describe("linking an Instagram account", () => {
     await page.goto(`${server.url}/contest/${contestId}/entries`);
     await page.getByText("ana.rides").first().waitFor();
     await page.getByText("bob.bikes").first().waitFor();
-    await shot("instagram-import-entries");
+    await screenshotWidths(page, "instagram-import-entries");
     expect(ig.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

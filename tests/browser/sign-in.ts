@@ -31,13 +31,20 @@ export async function signIn(page: Page, base: string, email: string, next?: str
   else await page.locator("header.app-header").waitFor();
 }
 
-/** With FAIRDRAW_SCREENSHOTS set to a folder: the page at 1440 and 390 px wide, whole, as `name-<width>.png`. */
+/**
+ * With FAIRDRAW_SCREENSHOTS set to a folder: the whole page light and dark, 1440 and 390 px wide, as
+ * `name-<scheme>-<width>.png`; the page is left light at 1440 px.
+ */
 export async function screenshotWidths(page: Page, name: string): Promise<void> {
   const dir = process.env.FAIRDRAW_SCREENSHOTS;
   if (!dir) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(dir, `${name}-${scheme}-${width}.png`), fullPage: true });
+    }
   }
+  await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1440, height: 900 });
 }

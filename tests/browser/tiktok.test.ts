@@ -5,17 +5,19 @@
  * (read through the API for Business). Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots at 1440 and 390
  * pixels wide.
  */
-import { createServer } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../api/env";
 import { launchChromium } from "../helpers/chromium";
+import { freePort } from "../helpers/free-port";
 import { startTestServer } from "../helpers/server";
 import { TiktokStandIn } from "../helpers/tiktok-standin";
+import { screenshotWidths, signIn } from "./sign-in";
 
 const OWNER = "demo@fairdraw.test";
 const VIDEO = "7380000000000000000";
+
 const shots = process.env.FAIRDRAW_SCREENSHOTS;
 
 let tiktok: TiktokStandIn;
@@ -23,15 +25,6 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-/** A free port on 127.0.0.1: the server's public URL (the redirect URI) must be known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   tiktok = await new TiktokStandIn().start();
@@ -60,15 +53,6 @@ afterAll(async () => {
   await tiktok?.close();
 });
 
-async function shot(name: string) {
-  if (!shots) return;
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 /** The builder is made for wide windows (below 900 px it asks first): kept at 1440, light and dark. */
 async function builderShot(name: string) {
   if (!shots) return;
@@ -79,29 +63,10 @@ async function builderShot(name: string) {
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-async function signIn(email: string, next: string) {
-  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('[data-action="send-code"]').click();
-  await page.locator(".code-input input").first().waitFor();
-  let code: string | undefined;
-  for (let i = 0; i < 30 && !code; i++) {
-    const { data } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
-      data: { to: string; subject: string }[];
-    };
-    code = /\b(\d{6})\b/.exec(data.find((m) => m.to === email)?.subject ?? "")?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error("no code");
-  const boxes = page.locator(".code-input input");
-  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
-  await page.waitForURL((url) => url.pathname === next);
-}
-
 describe("connecting a TikTok account", () => {
   it("clicks Connect TikTok, passes TikTok's consent page and sees the account linked as live", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(OWNER, "/team/accounts");
+    await signIn(page, server.url, OWNER, "/team/accounts");
     await page.locator("table tbody tr").first().waitFor();
     const connect = page.locator('a[data-connect="tiktok"]').first();
     await connect.waitFor();
@@ -113,7 +78,7 @@ describe("connecting a TikTok account", () => {
     await page.locator('[role="status"]', { hasText: "Brand Tok (TikTok) is linked to the team." }).waitFor();
     const row = page.locator("tr", { hasText: "Brand Tok" });
     await row.locator(".team-label-live").waitFor();
-    await shot("tiktok-connected");
+    await screenshotWidths(page, "tiktok-connected");
     expect(tiktok.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -156,7 +121,7 @@ describe("connecting a TikTok account", () => {
     await page.goto(`${server.url}/contest/${contestId}/entries`);
     await page.getByText("ANA on TikTok").first().waitFor();
     await page.getByText("BOB on TikTok").first().waitFor();
-    await shot("tiktok-import-entries");
+    await screenshotWidths(page, "tiktok-import-entries");
     expect(tiktok.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -6,16 +6,18 @@
  * that tells what X bills for a contest. Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots at 1440 and 390
  * pixels wide, light and dark.
  */
-import { createServer } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../api/env";
 import { launchChromium } from "../helpers/chromium";
+import { freePort } from "../helpers/free-port";
 import { startTestServer } from "../helpers/server";
 import { XStandIn } from "../helpers/x-standin";
+import { screenshotWidths, signIn } from "./sign-in";
 
 const OWNER = "demo@fairdraw.test";
+
 const shots = process.env.FAIRDRAW_SCREENSHOTS;
 
 let x: XStandIn;
@@ -23,15 +25,6 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-/** A free port on 127.0.0.1: the server's public URL (the redirect URI) must be known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const BRAND = "1500000000000000001";
 let postId = "";
@@ -82,19 +75,6 @@ afterAll(async () => {
   await x?.close();
 });
 
-async function shot(name: string) {
-  if (!shots) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(shots, `${name}-${scheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 /**
  * Opens the builder from the dashboard with its shortcut (C, nothing focused, no dialog open), adds an X source and
  * chooses the linked account to publish with. Below 900 × 700 the builder first asks to be opened anyway.
@@ -139,29 +119,10 @@ async function builderShots(name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-async function signIn(email: string, next: string) {
-  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('[data-action="send-code"]').click();
-  await page.locator(".code-input input").first().waitFor();
-  let code: string | undefined;
-  for (let i = 0; i < 30 && !code; i++) {
-    const { data } = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as {
-      data: { to: string; subject: string }[];
-    };
-    code = /\b(\d{6})\b/.exec(data.find((m) => m.to === email)?.subject ?? "")?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error("no code");
-  const boxes = page.locator(".code-input input");
-  for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
-  await page.waitForURL((url) => url.pathname === next);
-}
-
 describe("connecting an X account", () => {
   it("clicks Connect X, passes X's consent page and sees the account linked as live", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(OWNER, "/team/accounts");
+    await signIn(page, server.url, OWNER, "/team/accounts");
     await page.locator("table tbody tr").first().waitFor();
     const connect = page.locator('a[data-connect="twitter"]').first();
     await connect.waitFor();
@@ -172,7 +133,7 @@ describe("connecting an X account", () => {
     await page.locator('[role="status"]', { hasText: "Brand on X" }).waitFor();
     const row = page.locator("tr", { hasText: "Brand on X" });
     await row.locator(".team-label-live").waitFor();
-    await shot("x-connected");
+    await screenshotWidths(page, "x-connected");
     expect(x.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
@@ -204,7 +165,7 @@ describe("connecting an X account", () => {
     for (const name of ["Ana on X", "Bob on X", "Cleo on X", "Dev on X"]) {
       await page.getByText(name).first().waitFor();
     }
-    await shot("x-import-entries");
+    await screenshotWidths(page, "x-import-entries");
     expect(x.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -1,3 +1,9 @@
+/**
+ * Connecting a YouTube channel in Chromium: the real server, its YOUTUBE_* on the Google stand-in
+ * (tests/helpers/google-standin.ts), Team → Accounts' "Connect YouTube" (a full-page navigation), the stand-in's
+ * consent page, and the channel listed as live with the result said on the page. Set FAIRDRAW_SCREENSHOTS to a
+ * folder to keep screenshots of the page at 1440 and 390 pixels wide.
+ */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../api/env";

@@ -1,3 +1,14 @@
+/**
+ * Two server processes on one PostgreSQL database, under faults (issue 29): real `scripts/start.ts` processes on
+ * a throwaway cluster, as tests/multiprocess/two-processes.test.ts starts them.
+ * - started at once on an empty database, both come up and the demo is seeded once;
+ * - a body refused as too large (413) leaves its keep-alive connection usable for the next request;
+ * - the database stopped and started while both serve: 503 with Retry-After in the request's language, no 500,
+ *   one log line each way per process, nothing that was answered lost;
+ * - a process killed with SIGKILL during a batch of due jobs: what it held is taken over about CLAIM_TIMEOUT_MS
+ *   after the kill (it held only the job it was running).
+ * Without PostgreSQL the file says so loudly and runs nothing (CI sets FAIRDRAW_REQUIRE_POSTGRES=1 and fails).
+ */
 import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,16 @@
+/**
+ * Several app processes on one PostgreSQL database (issue 17, docs/decisions/021-postgresql.md plan step 7):
+ * real `scripts/start.ts` processes (each in a process group of its own, in the suite's ledger) on one database
+ * of a real server, with the scheduler's tick and claim timeout lowered by env.
+ * - a contest created through the first is listed by the second;
+ * - a notification raised on the first reaches a WebSocket connected to the second;
+ * - an abuse limit (sign-in codes per e-mail) is counted across both, in the database;
+ * - 200 start jobs due at once are each run exactly once across the two (asserted from the database: done,
+ *   attempts 1, one main publication per contest);
+ * A process killed with SIGKILL during a batch, and the other faults (a cold start of two, a database outage, a
+ * refused body), are in tests/multiprocess/faults.test.ts.
+ * Without PostgreSQL the file says so loudly and runs nothing (CI sets FAIRDRAW_REQUIRE_POSTGRES=1 and fails).
+ */
 import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -4,15 +4,13 @@
  * browser does it: the app's 302 to the provider (keeping the `fd_sign_in` cookie), the consent form posted, the
  * provider's 302 back to the callback, the app's 302 to the page (with the session cookie when it opened one).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { rawAll } from "../../../api/db/query";
+import { eq } from "drizzle-orm";
 import { signInAccounts, users } from "../../../api/db/tables";
 import { readEnv } from "../../../api/env";
 import { sessionCall } from "../../helpers/api-client";
 import { OidcStandIn } from "../../helpers/oidc-standin";
-import { createTestApp, sqliteConnection } from "../../helpers/test-app";
+import { consentForm, storedText } from "../../helpers/stored-text";
+import { createTestApp } from "../../helpers/test-app";
 
 export const PUBLIC_URL = "http://fairdraw.test";
 type Network = "google" | "linkedin" | "twitch" | "twitter" | "facebook";
@@ -74,13 +72,7 @@ export async function signInWorld(
     if (!authorize.startsWith(idp.url))
       return { location: new URL(authorize, PUBLIC_URL), cookies, sessionCookie: null };
     const page = await (await fetch(authorize)).text();
-    const form = new URLSearchParams();
-    for (const m of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-      form.set(
-        m[1] ?? "",
-        (m[2] ?? "").replace(/&#(\d+);/g, (_, d) => String.fromCharCode(Number(d))),
-      );
-    }
+    const form = consentForm(page);
     form.set("decision", o.decision ?? "allow");
     const consented = await fetch(`${idp.url}/consent`, { method: "POST", body: form, redirect: "manual" });
     let callback = new URL(consented.headers.get("location") ?? "");
@@ -131,23 +123,7 @@ export async function signInWorld(
     t.db.select().from(signInAccounts).where(eq(signInAccounts.userId, userId));
 
   /** Everything the database holds (SQLite: its files' bytes; PostgreSQL: every row): no token may be in it. */
-  const everythingStored = async () => {
-    if (t.dialect === "sqlite") {
-      sqliteConnection(t).pragma("wal_checkpoint(TRUNCATE)");
-      return readdirSync(t.dir)
-        .filter((f) => f.startsWith("test.db"))
-        .map((f) => readFileSync(path.join(t.dir, f)).toString("latin1"))
-        .join("\n");
-    }
-    const names = await rawAll<{ name: string }>(
-      t.db,
-      sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`,
-    );
-    const rows: string[] = [];
-    for (const { name } of names)
-      rows.push(JSON.stringify(await rawAll(t.db, sql`SELECT * FROM ${sql.identifier(name)}`)));
-    return rows.join("\n");
-  };
+  const everythingStored = () => storedText(t);
 
   return {
     t,

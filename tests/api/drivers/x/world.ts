@@ -3,19 +3,18 @@
  * at it and whose log lines are kept (to look for tokens in them), a signed-in owner on the business plan, and the
  * connect flow driven as a browser would (following the 302s, the consent page's form).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { Writable } from "node:stream";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import pino from "pino";
-import { first, rawAll } from "../../../../api/db/query";
+import { first } from "../../../../api/db/query";
 import { accounts } from "../../../../api/db/tables";
 import { driverFor } from "../../../../api/drivers";
 import { readEnv } from "../../../../api/env";
 import { storedAccount } from "../../../../api/services/accounts";
 import type { Session } from "../../../helpers/api-client";
 import { signIn } from "../../../helpers/api-client";
-import { createTestApp, sqliteConnection } from "../../../helpers/test-app";
+import { consentForm, storedText } from "../../../helpers/stored-text";
+import { createTestApp } from "../../../helpers/test-app";
 import { currentTeamId, setPlan } from "../../../helpers/world";
 import { XStandIn } from "../../../helpers/x-standin";
 
@@ -72,13 +71,7 @@ export async function xWorld(opts: { configured?: boolean; clock?: () => Date } 
     const authorize = started.headers.get("location") ?? "";
     if (!authorize.startsWith(x.url)) return new URL(authorize, PUBLIC_URL);
     const html = await (await fetch(authorize)).text();
-    const form = new URLSearchParams();
-    for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-      form.set(
-        m[1] as string,
-        (m[2] as string).replace(/&#(\d+);/g, (_x, n) => String.fromCharCode(Number(n))),
-      );
-    }
+    const form = consentForm(html);
     form.set("decision", o.decision ?? "allow");
     const consent = await fetch(`${x.url}/i/oauth2/consent`, {
       method: "POST",
@@ -116,24 +109,7 @@ export async function xWorld(opts: { configured?: boolean; clock?: () => Date } 
   };
 
   /** Every byte stored (SQLite file and WAL, or every PostgreSQL row), every log line and every answer, as text. */
-  const everythingStored = async () => {
-    let stored: string[];
-    if (t.dialect === "sqlite") {
-      sqliteConnection(t).pragma("wal_checkpoint(TRUNCATE)");
-      const files = readdirSync(t.dir).filter((f) => f.startsWith("test.db"));
-      stored = files.map((f) => readFileSync(path.join(t.dir, f)).toString("latin1"));
-    } else {
-      const names = await rawAll<{ name: string }>(
-        t.db,
-        sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`,
-      );
-      stored = [];
-      for (const { name } of names) {
-        stored.push(JSON.stringify(await rawAll(t.db, sql`SELECT * FROM ${sql.identifier(name)}`)));
-      }
-    }
-    return [...stored, ...logLines, ...answers].join("\n");
-  };
+  const everythingStored = async () => [await storedText(t), ...logLines, ...answers].join("\n");
 
   return {
     x,
