@@ -130,6 +130,8 @@ describe("connecting a YouTube channel", () => {
     await page
       .locator('[role="alert"]', { hasText: "You did not give Fairdraw access on YouTube" })
       .waitFor();
+    // The list comes after the notice: wait for it, then the channel is there once (nothing more was linked).
+    await page.locator("tr", { hasText: "Brand TV" }).first().waitFor();
     expect(await page.locator("tr", { hasText: "Brand TV" }).count()).toBe(1);
     await screenshotWidths(page, "youtube-denied");
     expect(google.problems).toEqual([]);
