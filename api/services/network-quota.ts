@@ -8,9 +8,8 @@ import type { Deps } from "../context";
 import { jsonSet } from "../db/json-sql";
 import { first } from "../db/query";
 import { accounts, contests, networkQuota } from "../db/tables";
+import type { CheckpointStore, QuotaLedger } from "../drivers/shared/stores";
 import type { StoredAccount } from "../drivers/types";
-import type { CheckpointStore } from "../drivers/youtube/entries";
-import type { QuotaLedger } from "../drivers/youtube/quota";
 import { withoutNul } from "./network-text";
 import { notify } from "./notifications";
 

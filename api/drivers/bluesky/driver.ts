@@ -17,6 +17,7 @@ import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, PostUnavailable } from "../errors";
 import { type PoliteOptions, politeFetch } from "../shared/polite-fetch";
 import type { SecretBox } from "../shared/secrets";
+import type { MediaReader } from "../shared/stores";
 import type {
   EntrantProfile,
   EntriesRequest,
@@ -57,11 +58,6 @@ const REPOST = "app.bsky.feed.repost";
 const MAX_IMAGES = 4;
 /** app.bsky.embed.images takes images up to 1 MB. */
 const MAX_IMAGE_BYTES = 1_000_000;
-
-export type MediaFile = { bytes: Uint8Array; mime: string; alt: string };
-export interface MediaReader {
-  read(uploadId: string): Promise<MediaFile | null>;
-}
 
 export type BlueskyOptions = {
   /** The network's definition (profile URLs come from its profile_url). */

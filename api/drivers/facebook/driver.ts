@@ -12,9 +12,9 @@
  */
 import { privateMessageMode, privateMessageWindowDays } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
-import type { MediaReader } from "../bluesky/driver";
 import { AccountNeedsReconnect, MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
 import { PermissionMissing } from "../shared/meta-graph";
+import type { CheckpointStore, MediaReader } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
   EntriesLoad,
@@ -27,7 +27,6 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import { emptyCheckpoint, type FacebookCheckpoint, loadPostEntries } from "./entries";
 import type { GraphClient } from "./graph";
 import { type GraphPage, pageProfile } from "./page";

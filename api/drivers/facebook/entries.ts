@@ -13,8 +13,8 @@
 import { REACTIONS } from "../../../engine/lifecycle/action-kinds/react";
 import { type Entrant, entrantId } from "../../../engine/lifecycle/entrant";
 import { foldEvents } from "../../services/network-events";
+import type { CheckpointStore } from "../shared/stores";
 import type { EntriesLoad, EntriesRequest, NetworkEvent } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import type { GraphClient } from "./graph";
 
 type GraphComment = {

@@ -9,6 +9,7 @@
 import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import type { CheckpointStore } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
   EntrantProfile,
@@ -23,7 +24,6 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import { type InstagramCheckpoint, loadMediaEntries } from "./entries";
 import type { GraphApi } from "./graph";
 import { findMedia, isMediaId, resolvedOf } from "./media";

@@ -9,8 +9,8 @@
 import { type Entrant, entrantId } from "../../../engine/lifecycle/entrant";
 import type { ProviderDefinition } from "../../catalog";
 import { foldEvents } from "../../services/network-events";
+import type { CheckpointStore } from "../shared/stores";
 import type { EntriesLoad, EntriesRequest, NetworkEvent } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import type { GraphApi } from "./graph";
 import type { Paged } from "./media";
 

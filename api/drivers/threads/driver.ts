@@ -10,6 +10,7 @@
 import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import type { CheckpointStore } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
   AccountProfile,
@@ -20,7 +21,6 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import type { ThreadsApi } from "./api";
 import { isoOf, loadPostEntries, type ThreadsCheckpoint } from "./entries";
 import { mediaIdOf } from "./media";

@@ -12,8 +12,8 @@
  */
 import type { Entrant } from "../../../engine/lifecycle/entrant";
 import { foldEvents } from "../../services/network-events";
+import type { CheckpointStore } from "../shared/stores";
 import type { EntriesLoad, EntriesRequest, NetworkEvent } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import type { ThreadsApi } from "./api";
 import { mediaIdOf, type ThreadsList } from "./media";
 import { threadsEntrant } from "./profile";

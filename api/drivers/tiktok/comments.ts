@@ -8,8 +8,8 @@
 import { type Entrant, entrantId } from "../../../engine/lifecycle/entrant";
 import type { ProviderDefinition } from "../../catalog";
 import { pages } from "../shared/pager";
+import type { CheckpointStore } from "../shared/stores";
 import type { EntriesLoad, EntriesRequest } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import type { TiktokApi } from "./api";
 
 type BusinessComment = {

@@ -8,9 +8,9 @@
 import { actionCapabilityOf, privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { ListUnreadable, MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import type { CheckpointStore } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type { EntriesLoad, EntriesRequest, NetworkDriver, OAuthSteps, StoredAccount } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
 import type { TiktokApi } from "./api";
 import { loadVideoComments, type TiktokCheckpoint } from "./comments";
 import { type PublishOptions, publishVideo } from "./publish";

@@ -8,8 +8,8 @@
  * The publish_id is kept (by contest, source and key) as soon as TikTok answers it: a publication asked again (the
  * scheduler after a restart, or after the polling ran out) polls that post instead of sending the video twice.
  */
-import type { MediaReader } from "../bluesky/driver";
 import { NetworkUnavailable, PostUnavailable } from "../errors";
+import type { MediaReader } from "../shared/stores";
 import type { PublishRequest } from "../types";
 import type { TiktokApi } from "./api";
 

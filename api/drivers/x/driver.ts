@@ -13,8 +13,8 @@
  */
 import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
-import type { MediaReader } from "../bluesky/driver";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import type { CheckpointStore, MediaReader, QuotaLedger } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
   NetworkDriver,
@@ -25,8 +25,6 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
-import type { CheckpointStore } from "../youtube/entries";
-import type { QuotaLedger } from "../youtube/quota";
 import { missing, type XApi, XForbidden, type XProblem } from "./api";
 import { loadPostEntries, type XCheckpoint, type XTweet } from "./entries";
 import { expectedReads, utcDay, utcDayEnd } from "./usage";

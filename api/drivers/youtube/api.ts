@@ -6,7 +6,8 @@
  * PostUnavailable. The access token goes in the Authorization header only, never in a URL or an error's text.
  */
 import { NetworkUnavailable, PostUnavailable, RateLimited } from "../errors";
-import { QUOTA_COST, type QuotaLedger, quotaDay, quotaResetAt, type YoutubeCall } from "./quota";
+import type { QuotaLedger } from "../shared/stores";
+import { QUOTA_COST, quotaDay, quotaResetAt, type YoutubeCall } from "./quota";
 
 export type YoutubeApiOptions = {
   apiUrl: string;

@@ -14,6 +14,7 @@ import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import type { OAuthClientConfig } from "../../env";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import type { CheckpointStore, QuotaLedger } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
   AccountProfile,
@@ -28,8 +29,8 @@ import type {
 } from "../types";
 import type { YoutubeApi } from "./api";
 import { type ChannelList, channelEntrantProfile, channelProfile } from "./channel";
-import { type CheckpointStore, loadVideoEntries, type YoutubeCheckpoint } from "./entries";
-import { DAILY_QUOTA, expectedUnits, QUOTA_COST, type QuotaLedger, quotaDay, quotaResetAt } from "./quota";
+import { loadVideoEntries, type YoutubeCheckpoint } from "./entries";
+import { DAILY_QUOTA, expectedUnits, QUOTA_COST, quotaDay, quotaResetAt } from "./quota";
 
 export type YoutubeDriverOptions = {
   /** The network's definition: what it may do (capabilities). */

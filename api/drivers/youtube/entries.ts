@@ -12,6 +12,7 @@
 import { type Entrant, entrantId } from "../../../engine/lifecycle/entrant";
 import type { ProviderDefinition } from "../../catalog";
 import { pages } from "../shared/pager";
+import type { CheckpointStore } from "../shared/stores";
 import type { EntriesLoad, EntriesRequest } from "../types";
 import type { YoutubeApi } from "./api";
 import { type ChannelList, channelEntrantProfile } from "./channel";
@@ -50,11 +51,6 @@ export type YoutubeCheckpoint = {
   /** Entrants whose channel is still to be read (channels.list). */
   unfilled: string[];
 };
-
-export interface CheckpointStore<T> {
-  load(contestId: string, sourceId: string): Promise<T | null>;
-  save(contestId: string, sourceId: string, checkpoint: T): Promise<void>;
-}
 
 /** The most pages of 100 threads one load reads (a contest's limit stops it sooner). */
 const MAX_PAGES = 500;

@@ -44,13 +44,6 @@ export function quotaResetAt(at: number): number {
 }
 
 /** Where the units spent are kept (one row per network, project and day; shared by every process). */
-export interface QuotaLedger {
-  spend(project: string, day: string, units: number): Promise<void>;
-  spent(project: string, day: string): Promise<number>;
-  /** Loads wait until then (ISO); null: not paused. */
-  pausedUntil(project: string, day: string): Promise<string | null>;
-  pause(project: string, day: string, until: string): Promise<void>;
-}
 
 /**
  * The units a contest is expected to cost per load, and over its window: what the builder and the contest page
