@@ -9,6 +9,7 @@
 import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import type { GraphApi } from "../shared/graph-api";
 import type { CheckpointStore } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
@@ -25,7 +26,6 @@ import type {
   StoredAccount,
 } from "../types";
 import { type InstagramCheckpoint, loadMediaEntries } from "./entries";
-import type { GraphApi } from "./graph";
 import { findMedia, isMediaId, resolvedOf } from "./media";
 import { type IgUser, USER_FIELDS, userProfile } from "./profile";
 import { type PublicMedia, publishingLimit, publishPost } from "./publish";

@@ -9,9 +9,9 @@
 import { type Entrant, entrantId } from "../../../engine/lifecycle/entrant";
 import type { ProviderDefinition } from "../../catalog";
 import { foldEvents } from "../../services/network-events";
+import type { GraphApi } from "../shared/graph-api";
 import type { CheckpointStore } from "../shared/stores";
 import type { EntriesLoad, EntriesRequest, NetworkEvent } from "../types";
-import type { GraphApi } from "./graph";
 import type { Paged } from "./media";
 
 export type IgComment = {

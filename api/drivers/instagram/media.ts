@@ -7,8 +7,8 @@
  * (all digits, as a resolved import keeps it) is read directly.
  */
 import { PostUnavailable } from "../errors";
+import type { GraphApi } from "../shared/graph-api";
 import type { ResolvedPost } from "../types";
-import type { GraphApi } from "./graph";
 
 export type IgMedia = {
   id: string;

@@ -6,11 +6,11 @@ import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
 import { publicMediaUrl } from "../../services/public-media";
 import { accountFetch, type OAuthNetwork } from "../oauth-network";
+import { graphApi } from "../shared/graph-api";
 import { SecretBox } from "../shared/secrets";
 import { TokenKeeper } from "../shared/tokens";
 import { instagramDriver } from "./driver";
 import type { InstagramCheckpoint } from "./entries";
-import { graphApi } from "./graph";
 import { instagramLoginOAuth } from "./oauth";
 import { instagramWebhookEvents } from "./webhook";
 
@@ -72,6 +72,7 @@ export const instagramNetwork: OAuthNetwork = {
       },
       apiFor: (as) =>
         graphApi({
+          network: "instagram",
           apiUrl: config.apiUrl,
           fetch: accountFetch(context, deps, as, waiter),
           token: (refused) => keeper.accessToken(as, refused),

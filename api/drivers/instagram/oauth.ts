@@ -10,12 +10,12 @@
  */
 import type { OAuthClientConfig } from "../../env";
 import { NetworkUnavailable } from "../errors";
+import { graphApi } from "../shared/graph-api";
 import { type GraphErrorBody, graphError } from "../shared/meta-graph";
 import { CodeRefused } from "../shared/oauth-client";
 import { politeFetch } from "../shared/polite-fetch";
 import { type OAuthTokens, RefreshRefused } from "../shared/tokens";
 import type { AccountProfile, OAuthSteps } from "../types";
-import { graphApi } from "./graph";
 import { type IgUser, USER_FIELDS, userProfile } from "./profile";
 
 type ShortLived = { access_token?: string; user_id?: string | number; permissions?: unknown };
@@ -106,7 +106,12 @@ export function instagramLoginOAuth(opts: {
     },
 
     async publishTargets(tokens): Promise<AccountProfile[]> {
-      const api = graphApi({ apiUrl: config.apiUrl, fetch, token: async () => tokens.access_token });
+      const api = graphApi({
+        network: "instagram",
+        apiUrl: config.apiUrl,
+        fetch,
+        token: async () => tokens.access_token,
+      });
       const me = await api.get<IgUser>("me", { fields: USER_FIELDS.join(",") });
       if (me.account_type && me.account_type !== "BUSINESS" && me.account_type !== "MEDIA_CREATOR") return [];
       const profile = userProfile(me);

@@ -12,7 +12,7 @@
  * by its caption, rather than published twice.
  */
 import { NetworkUnavailable, RateLimited } from "../errors";
-import type { GraphApi } from "./graph";
+import type { GraphApi } from "../shared/graph-api";
 import type { IgMedia, Paged } from "./media";
 
 export const POLL_TRIES = 10;

@@ -10,6 +10,7 @@
 import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
 import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import type { GraphApi } from "../shared/graph-api";
 import type { CheckpointStore } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
@@ -21,7 +22,6 @@ import type {
   ReplyRequest,
   StoredAccount,
 } from "../types";
-import type { ThreadsApi } from "./api";
 import { isoOf, loadPostEntries, type ThreadsCheckpoint } from "./entries";
 import { mediaIdOf } from "./media";
 import { PROFILE_FIELDS } from "./oauth";
@@ -31,7 +31,7 @@ import { type ContainerWait, findMine, publishContainer } from "./publishing";
 export type ThreadsDriverOptions = {
   provider: ProviderDefinition;
   keeper: TokenKeeper;
-  apiFor: (account: StoredAccount) => ThreadsApi;
+  apiFor: (account: StoredAccount) => GraphApi;
   account: StoredAccount | null;
   checkpoints: CheckpointStore<ThreadsCheckpoint>;
   /** The replies the webhook stored for a media id (merged in each load). */
@@ -46,7 +46,7 @@ export type ThreadsDriverOptions = {
 type Media = { id: string; text?: string; timestamp?: string; username?: string; owner?: { id?: string } };
 
 export function threadsDriver(o: ThreadsDriverOptions): NetworkDriver {
-  const apiOf = (account: StoredAccount | null | undefined): ThreadsApi => {
+  const apiOf = (account: StoredAccount | null | undefined): GraphApi => {
     const as = account ?? o.account;
     if (!as) throw new PostUnavailable("threads is read with a linked account, and none was given");
     return o.apiFor(as);

@@ -12,9 +12,9 @@
  */
 import type { Entrant } from "../../../engine/lifecycle/entrant";
 import { foldEvents } from "../../services/network-events";
+import type { GraphApi } from "../shared/graph-api";
 import type { CheckpointStore } from "../shared/stores";
 import type { EntriesLoad, EntriesRequest, NetworkEvent } from "../types";
-import type { ThreadsApi } from "./api";
 import { mediaIdOf, type ThreadsList } from "./media";
 import { threadsEntrant } from "./profile";
 
@@ -72,7 +72,7 @@ export function countReply(
 }
 
 export async function loadPostEntries(
-  api: ThreadsApi,
+  api: GraphApi,
   request: EntriesRequest,
   postId: string,
   store: CheckpointStore<ThreadsCheckpoint>,

@@ -6,7 +6,7 @@
  * taken as it is.
  */
 import { PostUnavailable } from "../errors";
-import type { ThreadsApi } from "./api";
+import type { GraphApi } from "../shared/graph-api";
 
 export type ThreadsList<T> = { data?: T[]; paging?: { cursors?: { after?: string }; next?: string } };
 type Item = { id: string; shortcode?: string };
@@ -15,7 +15,7 @@ const MAX_PAGES = 20;
 
 export const isMediaId = (postId: string) => /^\d+$/.test(postId);
 
-export async function mediaIdOf(api: ThreadsApi, postId: string): Promise<string> {
+export async function mediaIdOf(api: GraphApi, postId: string): Promise<string> {
   if (isMediaId(postId)) return postId;
   let after: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

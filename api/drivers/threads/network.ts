@@ -3,7 +3,7 @@ import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
 import { publicMediaUrl, publicUpload } from "../../services/public-media";
 import { accountFetch, type OAuthNetwork, tokenKeeper } from "../oauth-network";
-import { threadsApi } from "./api";
+import { graphApi } from "../shared/graph-api";
 import { threadsDriver } from "./driver";
 import type { ThreadsCheckpoint } from "./entries";
 import { threadsOAuth } from "./oauth";
@@ -61,7 +61,9 @@ export function threadsNetworkWith(containerWait: ContainerWait): OAuthNetwork {
           });
         },
         apiFor: (as) =>
-          threadsApi({
+          graphApi({
+            network: "threads",
+            postParamsIn: "query",
             apiUrl: config.apiUrl,
             fetch: accountFetch(context, deps, as, waiter),
             token: (refused) => keeper.accessToken(as, refused),

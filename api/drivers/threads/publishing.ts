@@ -7,7 +7,7 @@
  * threads or replies by its text, and answered, rather than posted twice.
  */
 import { NetworkUnavailable, RateLimited } from "../errors";
-import type { ThreadsApi } from "./api";
+import type { GraphApi } from "../shared/graph-api";
 import type { ThreadsList } from "./media";
 
 export type ContainerWait = { tries: number; everyMs: number; sleep?: (ms: number) => Promise<void> };
@@ -21,7 +21,7 @@ const RECENT = 25;
 
 /** The cap's state: how many posts (or replies) the account published in its window and may publish. */
 export async function publishingLimit(
-  api: ThreadsApi,
+  api: GraphApi,
   replies: boolean,
 ): Promise<{ used: number; total: number | null; windowS: number }> {
   const list = await api.get<ThreadsList<Quota>>("me/threads_publishing_limit", {
@@ -36,11 +36,7 @@ export async function publishingLimit(
   };
 }
 
-export async function findMine(
-  api: ThreadsApi,
-  text: string,
-  replyTo: string | null,
-): Promise<string | null> {
+export async function findMine(api: GraphApi, text: string, replyTo: string | null): Promise<string | null> {
   const list = await api.get<ThreadsList<Mine>>(replyTo ? "me/replies" : "me/threads", {
     fields: replyTo ? "id,text,replied_to" : "id,text",
     limit: RECENT,
@@ -52,7 +48,7 @@ export async function findMine(
 }
 
 export async function publishContainer(
-  api: ThreadsApi,
+  api: GraphApi,
   post: { text: string; image_url?: string; reply_to_id?: string; quote_post_id?: string },
   wait: ContainerWait,
 ): Promise<string> {

@@ -264,14 +264,19 @@ describe("publishing on Instagram", { timeout: 30_000 }, () => {
   it("answers a container that never finishes, or ends in ERROR, as an error after a bounded poll, publishing nothing", async () => {
     const upload = await uploadJpeg();
     const { account } = await w.driverOf(accountId);
-    const { graphApi } = await import("../../../../api/drivers/instagram/graph");
+    const { graphApi } = await import("../../../../api/drivers/shared/graph-api");
     const { publishPost } = await import("../../../../api/drivers/instagram/publish");
     const { SecretBox } = await import("../../../../api/drivers/shared/secrets");
     const { publicMediaUrl } = await import("../../../../api/services/public-media");
     const sealed = String((await w.accountRow(accountId))?.meta?.credentials);
     const token =
       new SecretBox(w.t.env.accountSecretKey).open<{ access_token: string }>(sealed)?.access_token ?? "";
-    const api = graphApi({ apiUrl: `${w.ig.url}/v21.0`, fetch, token: async () => token });
+    const api = graphApi({
+      network: "instagram",
+      apiUrl: `${w.ig.url}/v21.0`,
+      fetch,
+      token: async () => token,
+    });
     const url = publicMediaUrl({
       publicUrl: w.t.env.publicUrl,
       accountSecretKey: w.t.env.accountSecretKey,

@@ -1,13 +1,13 @@
 /**
- * Meta's Graph API as Instagram's driver calls it (graph.instagram.com for Instagram Login, graph.facebook.com for
- * an account reached through a Facebook Page: the same calls, the same errors). Over the polite fetch (5xx and
- * timeouts retried, the account's call budget); the access token in the Authorization header only. Meta's error
- * answers become our errors as data by the one mapping the Meta networks share (api/drivers/shared/meta-graph.ts:
- * rate limits 4/17/32/613 waiting as the usage headers say, 190, 10/200, a deleted object); a 190 refreshes the
- * token once (TokenKeeper) before it is AccountNeedsReconnect.
+ * Meta's Graph API as one account calls it, for Instagram (graph.instagram.com, or graph.facebook.com through a
+ * Page) and Threads (graph.threads.net): the same calls, the same errors. Over the polite fetch (5xx and timeouts
+ * retried, the account's call budget); the access token in the Authorization header only, never in a URL. Meta's
+ * error answers become our errors as data by the one mapping the Meta networks share (./meta-graph.ts: rate limits
+ * 4/17/32/613 waiting as the usage headers say, 190, 10/200, a deleted object); a 190 refreshes the token once
+ * (TokenKeeper) before it is AccountNeedsReconnect.
  */
 import { AccountNeedsReconnect } from "../errors";
-import { type GraphErrorBody, graphError } from "../shared/meta-graph";
+import { type GraphErrorBody, graphError } from "./meta-graph";
 
 export type GraphParams = Record<string, string | number | boolean | undefined>;
 
@@ -20,8 +20,15 @@ export type GraphApi = {
 };
 
 export type GraphApiOptions = {
+  /** Whose API (in what an error says: "instagram GET /{id}/comments"). */
+  network: string;
   /** The API root with its version (https://graph.instagram.com/v21.0). */
   apiUrl: string;
+  /**
+   * Where a form POST's parameters go: the body (Instagram), or the query as Threads' published collection sends
+   * them.
+   */
+  postParamsIn?: "body" | "query";
   fetch: typeof globalThis.fetch;
   /** A usable access token; `refused` is the one Meta just answered 190 to. */
   token: (refused?: string) => Promise<string>;
@@ -33,9 +40,11 @@ export function graphApi(o: GraphApiOptions): GraphApi {
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) {
       if (v === undefined) continue;
-      (method === "GET" ? url.searchParams : form).set(k, String(v));
+      (method === "GET" || o.postParamsIn === "query" ? url.searchParams : form).set(k, String(v));
     }
-    const what = `instagram ${method} ${path.split("?")[0]?.replace(/\d{6,}/g, "{id}")}`;
+    // The call is named by its edge, ids masked: never an id's worth of detail, never a token.
+    const what = `${o.network} ${method} ${path.split("?")[0]?.replace(/\d{6,}/g, "{id}")}`;
+    const withBody = method === "POST" && (json !== undefined || o.postParamsIn !== "query");
     let refused: string | undefined;
     for (let tries = 0; tries < 2; tries++) {
       const token = await o.token(refused);
@@ -44,13 +53,13 @@ export function graphApi(o: GraphApiOptions): GraphApi {
         headers: {
           authorization: `Bearer ${token}`,
           accept: "application/json",
-          ...(method === "POST"
+          ...(withBody
             ? {
                 "content-type": json === undefined ? "application/x-www-form-urlencoded" : "application/json",
               }
             : {}),
         },
-        ...(method === "POST" ? { body: json === undefined ? form.toString() : JSON.stringify(json) } : {}),
+        ...(withBody ? { body: json === undefined ? form.toString() : JSON.stringify(json) } : {}),
       });
       if (res.ok) return (await res.json()) as T;
       const body = (await res.json().catch(() => ({}))) as GraphErrorBody;
