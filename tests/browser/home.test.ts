@@ -51,8 +51,18 @@ describe("the web app in Chromium, signed out", () => {
     // The language menu, by keyboard: Enter opens it on the first language, ↓ moves to French, Enter chooses.
     await page.getByRole("button", { name: "Language: English" }).focus();
     await page.keyboard.press("Enter");
-    await page.getByRole("menuitemradio", { name: "English" }).waitFor();
+    // Radix moves focus into the menu a frame after it opens: a key pressed before lands on the menu itself
+    // (↓ then reaches English, and Enter keeps it). Each key waits for the focus it expects.
+    const focusedItem = (name: string) =>
+      page.waitForFunction(
+        (n) =>
+          document.activeElement?.getAttribute("role") === "menuitemradio" &&
+          document.activeElement.textContent?.includes(n),
+        name,
+      );
+    await focusedItem("English");
     await page.keyboard.press("ArrowDown");
+    await focusedItem("Français");
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.documentElement.lang === "fr");
     await page.reload();
