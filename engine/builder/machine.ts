@@ -17,6 +17,7 @@ import type { CompiledConfig } from "../config/compile";
 import type { ValidationContext } from "../config/types";
 import { shouldConfirmDatesUpdate } from "../dates";
 import type { ValidationErrors } from "../messages/types";
+import { lockedToDefaults } from "../payload";
 import { setToggle } from "../ties";
 import { matchPattern } from "../validation/expand";
 import { locatePath } from "../validation/scopes";
@@ -194,7 +195,9 @@ function validationContext(context: BuilderContext): ValidationContext {
 }
 
 function check(context: BuilderContext, target: ValidationTarget): ValidationErrors {
-  return validate(context.form, context.config, validationContext(context), target);
+  // As the server does: a locked part (can_edit false) is validated at its default, never as a loaded form has it.
+  const form = lockedToDefaults(context.form, context.config);
+  return validate(form, context.config, validationContext(context), target);
 }
 
 function withValidated(validated: ReadonlySet<string>, ...paths: string[]): ReadonlySet<string> {

@@ -310,6 +310,45 @@ describe("POST /api/v1/teams/current/contests/create", () => {
     expect(errors["base.start_date"]).toEqual(["Is not into a valid interval."]);
   });
 
+  it("resets a part locked off for the network before validating it: TikTok's invalid reminders create the contest with reminders off", async () => {
+    await app();
+    const { s, teamId } = await owner("business");
+    const form = maximalContest();
+    await registerUploads(teamId, form);
+    const k = form.sources.findIndex((x) => x.type === "tiktok");
+    const tiktok = form.sources[k] as {
+      reminders: { enabled: boolean; list: { content: string; creation_date: string }[] };
+    };
+    tiktok.reminders.enabled = true;
+    for (const r of tiktok.reminders.list) {
+      r.content = "x".repeat(400);
+      r.creation_date = at(-DAY);
+    }
+    const id = await create(s, body(form));
+    const got = await (await s.call("GET", one(id))).json();
+    expect(got.cb_data.sources[k].reminders).toMatchObject({ enabled: false, list: [] });
+    expect(got.sources[k].reminders).toEqual([]);
+  });
+
+  it("still refuses an invalid editable field beside a locked one, with its path only", async () => {
+    await app();
+    const { s, teamId } = await owner("business");
+    const form = maximalContest();
+    await registerUploads(teamId, form);
+    const k = form.sources.findIndex((x) => x.type === "tiktok");
+    const tiktok = form.sources[k] as {
+      publication: { content: string };
+      reminders: { enabled: boolean; list: { content: string }[] };
+    };
+    tiktok.reminders.enabled = true;
+    for (const r of tiktok.reminders.list) r.content = "x".repeat(400);
+    tiktok.publication.content = "";
+    const res = await s.call("POST", CREATE, body(form));
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors)).toEqual([`sources.${k}.publication.content`]);
+    expect(await t.db.select().from(contests)).toEqual([]);
+  });
+
   it("refuses a submit whose publication account is not one of the team's", async () => {
     await app();
     const { s } = await owner();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileConfig } from "../../engine/config/compile";
 import { builderConfigFrom, loadSchemaSet } from "../../engine/node/load-schemas";
-import { payloadOf } from "../../engine/payload";
+import { lockedToDefaults, payloadOf } from "../../engine/payload";
 import { getPath } from "../../engine/values";
 
 const config = compileConfig(builderConfigFrom(loadSchemaSet()));
@@ -108,5 +108,32 @@ describe("payloadOf on a form with nothing to take out", () => {
     expect(payload).not.toBe(f);
     expect(getPath(payload, "base.exclude_previous_winners.nb_months")).toBe(3);
     expect(f.base.exclude_previous_winners.nb_months).toBe(7);
+  });
+});
+
+describe("lockedToDefaults", () => {
+  function tiktok() {
+    const source = structuredClone(config.defaults.sources.tiktok) as unknown as Record<string, unknown>;
+    Object.assign(source, { id: 100, type: "tiktok" });
+    source.reminders = {
+      enabled: true,
+      accept_entries: false,
+      list: [{ id: "r1", content: "x".repeat(400) }],
+    };
+    return { base: { ...config.defaults.base, name: "Summer" }, sources: [source], summary: {} };
+  }
+
+  it("puts a locked part (TikTok's reminders switch) back to its default and leaves what is editable alone", () => {
+    const f = tiktok();
+    const reset = lockedToDefaults(f, config);
+    expect(getPath(reset, "sources.0.reminders.enabled")).toBe(false);
+    expect(getPath(reset, "base.name")).toBe("Summer");
+    expect(getPath(f, "sources.0.reminders.enabled")).toBe(true);
+  });
+
+  it("answers the form itself when nothing locked differs from its default", () => {
+    const f = tiktok();
+    (f.sources[0] as { reminders: { enabled: boolean } }).reminders.enabled = false;
+    expect(lockedToDefaults(f, config)).toBe(f);
   });
 });

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContestForm } from "../../../codegen/types";
 import type { ValidationContext } from "../../../engine/config/types";
 import type { ValidationErrors } from "../../../engine/messages/types";
+import { lockedToDefaults } from "../../../engine/payload";
 import { grantedScopesOf, unreadableActions } from "../../../engine/provider";
 import { ALL, NAME_ONLY, type ValidationTarget, validate } from "../../../engine/validation/validate";
 import type { AppEnv } from "../../context";
@@ -109,13 +110,15 @@ export function checkPlan(ctx: ValidationContext, paid: boolean) {
  */
 export async function checkForm(
   c: Context<AppEnv>,
-  form: ContestForm,
+  given: ContestForm,
   now: Date,
   contest?: { planned: boolean; paid: boolean },
 ): Promise<{ ctx: ValidationContext; accounts: readonly TeamAccount[]; stored: StoredForm }> {
   const { db, catalog } = c.get("deps");
   const { team } = teamOf(c);
   const ctx = validationContextOf(catalog, team, now);
+  // Locked parts (can_edit false) take their defaults first: no error about a part the client cannot have.
+  const form = lockedToDefaults(given, catalog.builder);
   checkRules(c, form, ctx, contest?.planned ? ALL : NAME_ONLY);
   const accounts = contest ? await teamAccounts(db, team.id) : [];
   if (contest?.planned) {

@@ -585,6 +585,19 @@ describe("re-validating what a rule ties to a change", () => {
       expect(actor.getSnapshot().context.errors[list]).toBeUndefined();
     });
 
+    it("shows no error about a part locked off for the network (TikTok's reminders), whatever the loaded form has in it", () => {
+      const form = maximalContest();
+      const k = form.sources.findIndex((s) => s.type === "tiktok");
+      const reminders = (form.sources[k] as { reminders: { enabled: boolean; list: { content: string }[] } })
+        .reminders;
+      // Sent on, with a list that breaks its rules: as a form saved before the lock, or another client, has it.
+      reminders.enabled = true;
+      for (const r of reminders.list) r.content = "x".repeat(400);
+      const actor = realBuilder(form);
+      actor.send({ type: "SUBMIT" });
+      expect(actor.getSnapshot().context.errors).toEqual({});
+    });
+
     it("re-validates the close date once the new start date is confirmed, not while it waits", () => {
       const form = maximalContest();
       const actor = realBuilder(form);
