@@ -2,7 +2,9 @@
  * A builder contest published with a linked X account, on the X stand-in (every request and answer checked against
  * X's OpenAPI description): the scheduler publishes the post at the start, the loads read the repliers while it
  * runs (recent search reaches 7 days back only), the close and the automatic draw follow, the winners are answered
- * under the post and each winner gets a direct message; a winner who takes none is recorded as refused.
+ * under the post and each winner gets a direct message; a winner who takes none is recorded as refused. A contest
+ * with a winning moment answers the moment's winner while it runs and the others at the close, each under their
+ * own reply, through the general reply path.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -163,5 +165,118 @@ describe("a builder contest on a linked X account", { timeout: 60_000 }, () => {
     expect(w.x.messages.map((m) => w.x.users.get(m.to)?.username).sort()).toEqual(
       winners.filter((n) => n !== "fan3").sort(),
     );
+  });
+});
+
+describe("a builder contest with a winning moment on a linked X account", { timeout: 60_000 }, () => {
+  it("answers the moment's winner under their reply while it runs, the others at the close, and records each reply", async () => {
+    await w.connect();
+    const [linked] = await w.xAccounts();
+    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
+      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
+    };
+    const accountId = config.team.accounts.twitter?.find((a) => a._id === linked?._id)?.account_id;
+    const startAt = clock.now + HOUR;
+    const momentAt = startAt + 10 * MIN;
+    const closeAt = startAt + 4 * HOUR;
+    const catalog = w.t.deps.catalog;
+    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json;
+    Object.assign(source, { id: 100, type: "twitter" });
+    const s = source as { publication: Json; actions: { comment: Json }; winning_moments: Json };
+    s.publication.account_id = accountId;
+    s.publication.content = "Reply to win: the first reply after our secret moment wins! {DRAW_LINK}";
+    s.actions.comment.enabled = true;
+    s.actions.comment.accept = "only_replies";
+    s.winning_moments = {
+      ...(s.winning_moments as Json),
+      enabled: true,
+      nb_attempts: 1,
+      list: [{ date: new Date(momentAt).toISOString(), won: false }],
+      won_publication: { content: "You won, {NAME}!", media: { files: [], count: 0 }, dark: false },
+      // X refuses a post whose text the account posted already: each lost reply names its entrant.
+      lost_publication: { content: "Not this time, {NAME}.", media: { files: [], count: 0 }, dark: false },
+    };
+    const created = await w.owner.call("POST", `${A}/contests/create`, {
+      idempotency_key: randomUUID(),
+      status: "planned",
+      forPayment: false,
+      base: {
+        ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+        name: "Moment on X",
+        start_date: new Date(startAt).toISOString(),
+        original_start_date: new Date(startAt).toISOString(),
+        close_date: new Date(closeAt).toISOString(),
+        nb_winners: 1,
+      },
+      sources: [source],
+      summary: { parameters_verified: true },
+    });
+    const answer = (await created.json()) as { contest_id?: string };
+    expect(created.status, JSON.stringify(answer)).toBe(201);
+    const id = answer.contest_id as string;
+    const row = async () => first(w.t.db.select().from(contests).where(eq(contests.id, id)));
+    const replies = async () =>
+      (await w.t.db.select().from(publications).where(eq(publications.contestId, id))).filter(
+        (p) => p.kind !== "main",
+      );
+
+    await tickAt(startAt + 1000);
+    expect((await row())?.status).toBe("started");
+    const [main] = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
+    const postId = String(main?.externalPostId);
+
+    // One fan replies before the moment, two after it: the first after it wins.
+    const entered: Record<string, string> = {};
+    for (const [i, minutes] of [
+      [1, 5],
+      [2, 15],
+      [3, 20],
+    ] as const) {
+      w.x.addUser({
+        id: fanId(i),
+        username: `fan${i}`,
+        name: `Fan ${i}`,
+        created_at: "2019-05-01T00:00:00.000Z",
+        followers: 10,
+        following: 1,
+        tweets: 5,
+      });
+      const reply = w.x.tweet(fanId(i), `@brand me ${i}`, new Date(startAt + minutes * MIN).toISOString(), {
+        in_reply_to: postId,
+      });
+      entered[`fan${i}`] = reply.id;
+    }
+    await tickAt(startAt + HOUR);
+    const ours = () => [...w.x.tweets.values()].filter((t) => t.author === BRAND && t.in_reply_to !== null);
+    // While it runs: the winner only, under their own reply, and recorded with the post X answered.
+    expect(ours().map((t) => [t.in_reply_to, t.text])).toEqual([[entered.fan2, "You won, Fan 2!"]]);
+    const during = await replies();
+    expect(during.map((p) => [p.kind, p.status, p.externalPostId])).toEqual([
+      ["winning_moment_won", "published", ours()[0]?.id],
+    ]);
+
+    await tickAt(closeAt + 1000);
+    await tickAt(closeAt + 2 * MIN);
+    expect((await row())?.status).not.toBe("started");
+    // At the close: the others are told, the winner is not answered twice.
+    expect(
+      ours()
+        .map((t) => [t.in_reply_to, t.text])
+        .sort(),
+    ).toEqual(
+      [
+        [entered.fan1, "Not this time, Fan 1."],
+        [entered.fan2, "You won, Fan 2!"],
+        [entered.fan3, "Not this time, Fan 3."],
+      ].sort(),
+    );
+    const after = await replies();
+    expect(after.map((p) => [p.kind, p.status]).sort()).toEqual([
+      ["winning_moment_lost", "published"],
+      ["winning_moment_lost", "published"],
+      ["winning_moment_won", "published"],
+    ]);
+    const ids = new Set(ours().map((t) => t.id));
+    for (const p of after) expect(ids.has(String(p.externalPostId))).toBe(true);
   });
 });
