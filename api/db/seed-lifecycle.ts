@@ -132,11 +132,8 @@ export async function seedContestResults(
       entries_count: 0,
       reminders: [],
     };
-    // Made a day before the start when the start is already past (the seed writes every contest as created now).
-    const scheduledAt =
-      row.startAt !== null && row.startAt < row.createdAt
-        ? new Date(Date.parse(row.startAt) - DAY).toISOString()
-        : row.createdAt;
+    // Scheduled when it was made (the seed dates a contest whose start has passed a day before it).
+    const scheduledAt = row.createdAt;
     // The form as the builder submitted it then, checked by the engine as the create route checks it.
     const cbData = storedDemoForm(catalog, team, formOf(row, winners, moments), new Date(scheduledAt));
     const [form] = cbData.sources as unknown as (Record<string, unknown> & { type: string })[];

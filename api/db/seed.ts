@@ -83,6 +83,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
   const now = clock();
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
   const created = now.toISOString();
+  // The demo team has a history: founded (and its accounts linked) before its oldest contest was made.
+  const founded = at(-60 * DAY);
 
   return await transaction(db, async (tx) => {
     // Held until the commit; READ COMMITTED, so the check after it sees a seed another process committed.
@@ -95,7 +97,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
       name: "Demo Owner",
       email: DEMO_EMAIL,
       currentTeamId: teamId,
-      createdAt: created,
+      createdAt: founded,
     });
     await tx.insert(teams).values({
       id: teamId,
@@ -103,19 +105,20 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
       ownerId,
       plan: "business",
       isDefault: true,
-      createdAt: created,
+      createdAt: founded,
     });
-    await tx.insert(teamMembers).values({ teamId, userId: ownerId, role: "owner", createdAt: created });
+    await tx.insert(teamMembers).values({ teamId, userId: ownerId, role: "owner", createdAt: founded });
     const activity = async (
       type: string,
       userId: string,
       meta: Record<string, unknown> = {},
       targetUserId?: string,
+      createdAt = created,
     ) =>
       await tx
         .insert(activities)
-        .values({ id: newId(), teamId, type, userId, targetUserId, meta, createdAt: created });
-    await activity("createTeam", ownerId, { team: { name: "Fairdraw Demo" } });
+        .values({ id: newId(), teamId, type, userId, targetUserId, meta, createdAt });
+    await activity("createTeam", ownerId, { team: { name: "Fairdraw Demo" } }, undefined, founded);
     for (const m of MEMBERS) {
       const id = newId();
       await tx
@@ -164,9 +167,13 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
     for (const [i, provider] of CONTEST_NETWORKS.entries()) {
       // A handle each network accepts (the builder excludes the team's own accounts by default and checks them).
       const screenName = sandboxHandle(definitions.get(provider) ?? { name: provider }, "fairdrawdemo");
-      await activity("addTeamAccount", ownerId, {
-        account: { name: screenName, profile_picture: null, provider },
-      });
+      await activity(
+        "addTeamAccount",
+        ownerId,
+        { account: { name: screenName, profile_picture: null, provider } },
+        undefined,
+        founded,
+      );
       await tx.insert(accounts).values({
         id: newId(),
         teamId,
@@ -175,7 +182,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
         name: `Fairdraw Demo (${provider})`,
         screenName,
         sandbox: true,
-        linkedAt: created,
+        linkedAt: founded,
       });
     }
     const adminId = newId();
@@ -208,8 +215,15 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
     ];
     for (const c of demoContests) {
       const contestId = newId();
-      if (c.status !== "draft")
-        await activity("createContest", ownerId, { contest: { _id: contestId, name: c.name } });
+      // Made a day before a start that has passed (made now, a contest would read as created after it started).
+      const made =
+        c.startAt !== null && c.startAt < created
+          ? new Date(Date.parse(c.startAt) - DAY).toISOString()
+          : created;
+      if (c.status !== "draft") {
+        const meta = { contest: { _id: contestId, name: c.name } };
+        await activity("createContest", ownerId, meta, undefined, made);
+      }
       await tx.insert(contests).values({
         id: contestId,
         teamId,
@@ -219,8 +233,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<{ seeded: boolean 
         closeAt: c.closeAt,
         sandbox: true,
         createdBy: ownerId,
-        createdAt: created,
-        updatedAt: created,
+        createdAt: made,
+        updatedAt: made,
       });
     }
     // Sources, entrants, winning moments and final draws of the contests past their start (seed-lifecycle).

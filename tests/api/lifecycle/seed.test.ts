@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
 import { seedDemo } from "../../../api/db/seed";
 import { INSTANT_WIN_CONTEST } from "../../../api/db/seed-lifecycle";
-import { accounts, contests, drawCommitments, entrants, jobs } from "../../../api/db/tables";
+import { accounts, contests, drawCommitments, entrants, jobs, teams } from "../../../api/db/tables";
 import { runDueJobs } from "../../../api/scheduler";
 import {
   drawWinners,
@@ -79,6 +79,28 @@ describe("the demo seed's contests", { timeout: 30_000 }, () => {
       if (!rule) throw new Error(`no handle rule for ${account.provider}`);
       expect(isValidHandle(rule, account.screenName), `${account.provider} ${account.screenName}`).toBe(true);
     }
+  });
+
+  it("dates every contest coherently: made before it starts, started before it closes, after its team was founded", async () => {
+    t = await seeded();
+    const rows = await t.db.select().from(contests);
+    const [team] = await t.db.select().from(teams).where(eq(teams.name, "Fairdraw Demo"));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const c of rows) {
+      const made = Date.parse(c.createdAt);
+      expect(made, c.name).toBeLessThanOrEqual(NOW);
+      expect(made, c.name).toBeGreaterThanOrEqual(Date.parse(team?.createdAt ?? ""));
+      if (c.startAt === null) continue;
+      expect(made, c.name).toBeLessThanOrEqual(Date.parse(c.startAt));
+      expect(Date.parse(c.startAt), c.name).toBeLessThanOrEqual(Date.parse(c.closeAt ?? ""));
+    }
+    // Its accounts were linked before the contests that publish with them started.
+    const linked = await t.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.teamId, team?.id ?? ""));
+    const firstStart = Math.min(...rows.flatMap((c) => (c.startAt ? [Date.parse(c.startAt)] : [])));
+    for (const a of linked) expect(Date.parse(a.linkedAt)).toBeLessThan(firstStart);
   });
 
   it("has entrants in the closed contest and a final draw of the ended one that /verify lets anyone check", async () => {
