@@ -16,25 +16,25 @@ export type DeletionState = {
   completed_at: string | null;
 };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const html = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The page for a request; `null`: no request has that code (answered 404). */
 export function deletionPage(locale: ApiLocale, network: string, state: DeletionState | null): string {
   const chain = catalogChain(locale);
   const t = (key: string, values?: Record<string, string | number>) =>
-    escape(formatMessage(chain, key, values));
+    html(formatMessage(chain, key, values));
   const when = (iso: string) =>
-    escape(
-      new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(
+    html(
+      new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(
         new Date(iso),
       ),
     );
   const body = state
     ? `<p class="state ${state.status}">${t(`page.deletion.${state.status}`, { network })}</p>
       <dl>
-        <dt>${t("page.deletion.code")}</dt><dd><code>${escape(state.code)}</code></dd>
-        <dt>${t("page.deletion.requested_at")}</dt><dd>${when(state.requested_at)} (UTC)</dd>
-        ${state.completed_at ? `<dt>${t("page.deletion.completed_at")}</dt><dd>${when(state.completed_at)} (UTC)</dd>` : ""}
+        <dt>${t("page.deletion.code")}</dt><dd><code>${html(state.code)}</code></dd>
+        <dt>${t("page.deletion.requested_at")}</dt><dd>${when(state.requested_at)}</dd>
+        ${state.completed_at ? `<dt>${t("page.deletion.completed_at")}</dt><dd>${when(state.completed_at)}</dd>` : ""}
       </dl>
       <p class="note">${t("page.deletion.keep_code")}</p>`
     : `<p class="state unknown">${t("page.deletion.unknown")}</p>`;
@@ -74,6 +74,7 @@ main { width: 100%; max-width: 34rem; background: var(--surface); border: 1px so
   border-radius: 12px; padding: 2rem; }
 .brand { margin: 0 0 1.5rem; font-weight: 700; color: var(--accent); letter-spacing: 0.01em; }
 h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 1rem; }
+:lang(ja) { word-break: auto-phrase; }
 .state { margin: 0 0 1.5rem; padding: 0.75rem 1rem; border-radius: 8px; background: var(--muted-bg); }
 .state.completed { background: var(--ok-bg); color: var(--ok); }
 .state.pending { background: var(--wait-bg); color: var(--wait); }
