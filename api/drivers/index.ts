@@ -18,10 +18,13 @@ import {
   type OAuthNetwork,
   type OAuthNetworkContext,
   PERSON_WAIT_MS,
+  type TokenLife,
+  tokenKeeper,
   type Waiter,
 } from "./oauth-network";
 import { sandboxDriver } from "./sandbox";
 import { SecretBox } from "./shared/secrets";
+import type { TokenKeeper } from "./shared/tokens";
 import { threadsNetwork } from "./threads/network";
 import { tiktokNetwork } from "./tiktok/network";
 import type { NetworkDriver, OAuthSteps, StoredAccount } from "./types";
@@ -108,6 +111,26 @@ function oauthContextOf(
   const network = OAUTH_DRIVERS[provider.driver ?? ""];
   if (!config || !network) return null;
   return { network, context: { provider, config, redirectUri: redirectUriOf(provider, env) } };
+}
+
+/**
+ * The configured networks whose tokens the scheduler keeps (their registry entry's `tokenLife`), each with the
+ * keeper its driver uses: the network's own refresh, refreshing `tokenLife.beforeMs` ahead.
+ */
+export function keptTokenNetworks(
+  providers: Iterable<ProviderDefinition>,
+  deps: DriverDeps,
+): { provider: ProviderDefinition; life: TokenLife; keeper: TokenKeeper }[] {
+  const out: { provider: ProviderDefinition; life: TokenLife; keeper: TokenKeeper }[] = [];
+  for (const provider of providers) {
+    const found = oauthContextOf(provider, deps.env);
+    const life = found?.network.tokenLife;
+    if (!found || !life) continue;
+    const steps = found.network.steps(found.context, deps);
+    const skew = life.kind === "ahead" ? { skewMs: life.beforeMs } : {};
+    out.push({ provider, life, keeper: tokenKeeper(found.context, deps, steps.refresh, skew) });
+  }
+  return out;
 }
 
 /** The OAuth steps of a configured network (the connect flow); null when it stays the sandbox. */

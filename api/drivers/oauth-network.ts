@@ -31,7 +31,20 @@ export type OAuthNetworkContext = {
   redirectUri: string;
 };
 
+/**
+ * How a network's tokens live, as its provider defines it; the scheduler keeps idle accounts' tokens by it
+ * (api/scheduler/tokens.ts):
+ * - `ahead`: refreshed by the network's own refresh once fewer than `beforeMs` are left, when the token is at least
+ *   `minAgeMs` old (its age read from its expiry and its `lifetimeMs`: the network answers no issue date);
+ * - `notice`: cannot be refreshed; the owner is told `beforeMs` before it ends, once (services/access-ending.ts).
+ */
+export type TokenLife =
+  | { kind: "ahead"; beforeMs: number; minAgeMs: number; lifetimeMs: number }
+  | { kind: "notice"; beforeMs: number };
+
 export type OAuthNetwork = {
+  /** How its tokens live; none: the scheduler leaves its accounts alone (refreshed when used). */
+  tokenLife?: TokenLife;
   /** The connect flow's steps (before any account exists). */
   steps(context: OAuthNetworkContext, deps: Pick<Deps, "env" | "db" | "clock">): OAuthSteps;
   /** The driver for one of its accounts (null: reads that need no account of the team's). */

@@ -47,7 +47,7 @@ export const WEBHOOK_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/api/v1/webhooks/:provider/data-deletion/:code",
     summary:
-      "The status of a data deletion request by its confirmation code: { confirmation_code, provider, status: completed | pending, requested_at, completed_at, accounts }.",
+      "The status of a data deletion request by its confirmation code: { confirmation_code, provider, status: completed | pending, requested_at, completed_at, accounts }. A browser (Accept names text/html and not application/json) gets a small page in its language saying the state and the code instead (404 for an unknown code).",
     tag: "webhooks",
     access: "public",
     ok: {

@@ -10,7 +10,8 @@
  *   (api/services/network-events.ts).
  * - POST /webhooks/{provider}/deauthorize and /data-deletion: Meta's callbacks, a form with `signed_request`
  *   checked with the app secret (401 otherwise, nothing changed); the data deletion answers its status URL and
- *   confirmation code, and GET /webhooks/{provider}/data-deletion/{code} answers that status.
+ *   confirmation code, and GET /webhooks/{provider}/data-deletion/{code} answers that status: JSON, or to a
+ *   browser (Accept names text/html, not application/json) a small page in the person's language.
  *
  * Registered after POST /webhooks/stripe, which keeps answering Stripe's own.
  */
@@ -23,8 +24,16 @@ import { dataDeletions } from "../db/tables";
 import { pushedEventsOf } from "../drivers";
 import { META_DRIVERS, readSignedRequest, validHubSignature } from "../drivers/shared/meta-graph";
 import { AppError } from "../errors";
+import { requestLocale } from "../locale";
 import { deauthorizeLogin, deleteLoginData } from "../services/login-revocations";
 import { receiveNetworkEvents } from "../services/network-events";
+import { deletionPage } from "./data-deletion-page";
+
+/** A browser's request (it names text/html and not application/json): the page rather than the JSON. */
+function wantsPage(accept: string | undefined): boolean {
+  const types = (accept ?? "").split(",").map((part) => part.split(";")[0]?.trim().toLowerCase());
+  return types.includes("text/html") && !types.includes("application/json");
+}
 
 /** The provider and its configured client, or 404 (unknown, not configured, or not one that takes this call). */
 function configured(c: Context<AppEnv>, opts: { webhook: boolean }) {
@@ -100,15 +109,26 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
         .from(dataDeletions)
         .where(eq(dataDeletions.code, c.req.param("code"))),
     );
-    if (!row || row.provider !== provider.name) {
-      throw new AppError("notFound");
+    const found = row && row.provider === provider.name ? row : null;
+    if (wantsPage(c.req.header("accept"))) {
+      // A person following the link Meta shows them: the state in their language (./data-deletion-page.ts).
+      const state = found && {
+        code: found.code,
+        network: provider.display_name,
+        status: found.completedAt ? ("completed" as const) : ("pending" as const),
+        requested_at: found.requestedAt,
+        completed_at: found.completedAt,
+      };
+      c.header("Vary", "Accept, Accept-Language, Cookie");
+      return c.html(deletionPage(requestLocale(c), provider.display_name, state), found ? 200 : 404);
     }
+    if (!found) throw new AppError("notFound");
     return c.json({
-      confirmation_code: row.code,
-      provider: row.provider,
-      status: row.completedAt ? "completed" : "pending",
-      requested_at: row.requestedAt,
-      completed_at: row.completedAt,
-      accounts: row.accounts,
+      confirmation_code: found.code,
+      provider: found.provider,
+      status: found.completedAt ? "completed" : "pending",
+      requested_at: found.requestedAt,
+      completed_at: found.completedAt,
+      accounts: found.accounts,
     });
   });

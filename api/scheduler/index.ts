@@ -18,3 +18,4 @@ export {
   type TickReport,
 } from "./run";
 export { SCHEDULER_TICK_MS, startScheduler } from "./ticker";
+export { keepTokens, TOKEN_BATCH, type TokenSweep } from "./tokens";

@@ -5,12 +5,13 @@
  * the next one tries again. Stopping waits
  * for a tick under way, so the database is not closed under it. The first tick of a process first puts the jobs
  * that failed for good back to pending (jobs.ts requeueFailedJobs): a restart is when whatever broke them has
- * been fixed.
+ * been fixed. After the jobs, each tick keeps the tokens of idle accounts (tokens.ts).
  */
 import type { DatabaseOutage } from "../db/outage";
 import type { SchedulerDeps } from "./handlers";
 import { requeueFailedJobs } from "./jobs";
 import { runDueJobs } from "./run";
+import { keepTokens } from "./tokens";
 
 /** A job runs at most this late after its due date (while the server runs). */
 export const SCHEDULER_TICK_MS = 15_000;
@@ -32,6 +33,8 @@ export function startScheduler(
       if (n > 0) deps.logger.info({ requeued: n }, "scheduler: failed jobs put back to pending");
     }
     await runDueJobs(deps);
+    // The tokens of accounts nothing uses, refreshed or their end told (./tokens.ts).
+    await keepTokens(deps);
   };
   let running: Promise<void> | null = null;
   let again = false;

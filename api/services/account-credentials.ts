@@ -43,10 +43,16 @@ export function credentialStore(deps: StoreDeps, network: string): CredentialSto
       const row = await rowOf(deps, account);
       if (!row || row.disabled) return;
       const now = deps.clock().toISOString();
-      await deps.db
+      // Only the process that disables the row tells the owner (a refresh refused in two processes at once).
+      const done = await deps.db
         .update(accounts)
-        .set({ disabled: true, meta: { ...row.meta, credentials: "", reconnect_requested_at: now } })
-        .where(eq(accounts.id, row.id));
+        .set({
+          disabled: true,
+          meta: jsonSet(jsonSet(accounts.meta, ["credentials"], ""), ["reconnect_requested_at"], now),
+        })
+        .where(and(eq(accounts.id, row.id), eq(accounts.disabled, false)))
+        .returning({ id: accounts.id });
+      if (done.length === 0) return;
       const team = row.teamId
         ? await first(
             deps.db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, row.teamId)),
@@ -115,7 +121,9 @@ export function loadProgress(deps: Pick<Deps, "db">): ProgressStore {
 /**
  * An OAuth account's sealed tokens on its row (accounts.meta.credentials), with the refresh claim beside them
  * (accounts.meta.token_refresh_until, not a secret): both written by compare-and-set on the sealed text, so two
- * processes refreshing rotating tokens at once keep one valid refresh token (api/drivers/shared/tokens.ts).
+ * processes refreshing rotating tokens at once keep one valid refresh token (api/drivers/shared/tokens.ts). A
+ * refresh also writes the new expiry in clear (accounts.meta.token_expires_at), what the scheduler's token job
+ * looks for (api/scheduler/tokens.ts).
  */
 export function oauthTokenRow(deps: StoreDeps, network: string): TokenRow {
   const store = credentialStore(deps, network);
@@ -138,11 +146,14 @@ export function oauthTokenRow(deps: StoreDeps, network: string): TokenRow {
         .returning({ id: accounts.id });
       return done.length === 1;
     },
-    async swap(account, from, to) {
+    async swap(account, from, to, expiresAt) {
       if (!account.id) return false;
+      const written = jsonRemove(jsonSet(accounts.meta, ["credentials"], to), ["token_refresh_until"]);
       const done = await deps.db
         .update(accounts)
-        .set({ meta: jsonRemove(jsonSet(accounts.meta, ["credentials"], to), ["token_refresh_until"]) })
+        .set({
+          meta: expiresAt === undefined ? written : jsonSet(written, ["token_expires_at"], expiresAt),
+        })
         .where(and(eq(accounts.id, account.id), eq(sealedNow, from)))
         .returning({ id: accounts.id });
       return done.length === 1;

@@ -1336,7 +1336,7 @@ if (!e && (o = R_pub_media(r83, K38_0, c)) !== true) p.fail(38, 0, o);
 };
 },
 // sources: instagram (schemas/contest/sources/instagram.rules.json)
-"t219i2jlbo": (rt) => {
+"1rdutvbzebr": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
 const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
@@ -1348,6 +1348,7 @@ const R_above = rt.rules["above"];
 const R_string = rt.rules["string"];
 const R_between = rt.rules["between"];
 const R_pub_media = rt.rules["pub_media"];
+const R_image_types = rt.rules["image_types"];
 const R_array = rt.rules["array"];
 const R_array_min = rt.rules["array_min"];
 const R_required_when_in = rt.rules["required_when_in"];
@@ -1375,6 +1376,7 @@ const K3_1 = rt.fixed[3][1];
 const K3_2 = rt.fixed[3][2];
 const F4 = rt.fields[4];
 const K4_0 = rt.fixed[4][0];
+const K4_1 = rt.fixed[4][1];
 const F5 = rt.fields[5];
 const K5_0 = rt.fixed[5][0];
 const K5_1 = rt.fixed[5][1];
@@ -1440,6 +1442,7 @@ const K25_0 = rt.fixed[25][0];
 const K25_1 = rt.fixed[25][1];
 const F26 = rt.fields[26];
 const K26_0 = rt.fixed[26][0];
+const K26_1 = rt.fixed[26][1];
 const F27 = rt.fields[27];
 const K27_0 = rt.fixed[27][0];
 const K27_1 = rt.fixed[27][1];
@@ -1452,6 +1455,7 @@ const K29_1 = rt.fixed[29][1];
 const K29_2 = rt.fixed[29][2];
 const F30 = rt.fields[30];
 const K30_0 = rt.fixed[30][0];
+const K30_1 = rt.fixed[30][1];
 const F31 = rt.fields[31];
 const K31_0 = rt.fixed[31][0];
 const F32 = rt.fields[32];
@@ -1463,6 +1467,7 @@ const K33_1 = rt.fixed[33][1];
 const K33_2 = rt.fixed[33][2];
 const F34 = rt.fields[34];
 const K34_0 = rt.fixed[34][0];
+const K34_1 = rt.fixed[34][1];
 const F35 = rt.fields[35];
 const K35_0 = rt.fixed[35][0];
 const K35_1 = rt.fixed[35][1];
@@ -1582,6 +1587,7 @@ c.program = F4;
 c.index = undefined;
 e = isEmpty(r7);
 if (!e && (o = R_pub_media(r7, K4_0, c)) !== true) p.fail(4, 0, o);
+else if (!e && (o = R_image_types(r7, K4_1, c)) !== true) p.fail(4, 1, o);
 c.program = F5;
 c.index = undefined;
 e = isEmpty(r9);
@@ -1759,6 +1765,7 @@ c.program = F26;
 c.index = i0;
 e = isEmpty(v62);
 if (!e && (o = R_pub_media(v62, K26_0, c)) !== true) p.fail(26, 0, o);
+else if (!e && (o = R_image_types(v62, K26_1, c)) !== true) p.fail(26, 1, o);
 }
 }
 if (p.open(27)) {
@@ -1793,6 +1800,7 @@ c.program = F30;
 c.index = undefined;
 e = isEmpty(r68);
 if (!e && (o = R_pub_media(r68, K30_0, c)) !== true) p.fail(30, 0, o);
+else if (!e && (o = R_image_types(r68, K30_1, c)) !== true) p.fail(30, 1, o);
 }
 }
 c.program = F31;
@@ -1819,6 +1827,7 @@ c.program = F34;
 c.index = undefined;
 e = isEmpty(r74);
 if (!e && (o = R_pub_media(r74, K34_0, c)) !== true) p.fail(34, 0, o);
+else if (!e && (o = R_image_types(r74, K34_1, c)) !== true) p.fail(34, 1, o);
 }
 if (p.open(35)) {
 c.program = F35;

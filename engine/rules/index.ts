@@ -16,6 +16,7 @@ import type { RuleDefinition } from "./define";
 import { email } from "./email";
 import { equals } from "./equals";
 import { hasFeature } from "./has-feature";
+import { imageTypes } from "./image-types";
 import { inList } from "./in";
 import { incompatibleWith } from "./incompatible-with";
 import { incompatibleWithFieldValue } from "./incompatible-with-field-value";
@@ -52,6 +53,7 @@ export const rules = {
   above,
   range,
   pub_media: pubMedia,
+  image_types: imageTypes,
   incompatible_with: incompatibleWith,
   incompatible_with_field_value: incompatibleWithFieldValue,
   needs_any: needsAny,

@@ -41,7 +41,7 @@ export type FacebookDriverOptions = {
   checkpoints: CheckpointStore<FacebookCheckpoint>;
   events: (postId: string) => Promise<NetworkEvent[]>;
   /** Tells the owner the user token's access ends soon (it cannot be refreshed): ../../services/access-ending.ts. */
-  accessEnding: (account: StoredAccount, endsAt: string) => Promise<void>;
+  accessEnding: (account: StoredAccount, endsAt: string) => Promise<unknown>;
   now: () => number;
 };
 

@@ -1,5 +1,5 @@
 /** Facebook Pages as an OAuth network: its connect steps, its driver and its `feed` webhook, on the shared parts. */
-import { accessEndingNotice } from "../../services/access-ending";
+import { ACCESS_NOTICE_MS, accessEndingNotice } from "../../services/access-ending";
 import { uploadMedia } from "../../services/account-credentials";
 import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
@@ -11,6 +11,8 @@ import { facebookOAuth } from "./oauth";
 import { facebookFeedEvents } from "./webhook";
 
 export const facebookNetwork: OAuthNetwork = {
+  // A user token cannot be refreshed: its owner is told a week before it ends.
+  tokenLife: { kind: "notice", beforeMs: ACCESS_NOTICE_MS },
   steps(context, deps) {
     return facebookOAuth({
       config: context.config,

@@ -21,6 +21,13 @@ import { instagramWebhookEvents } from "./webhook";
 export const REFRESH_BEFORE_MS = 10 * 86_400_000;
 
 export const instagramNetwork: OAuthNetwork = {
+  // Meta: a long-lived token lives 60 days; graph.instagram.com/refresh_access_token takes one a day old.
+  tokenLife: {
+    kind: "ahead",
+    beforeMs: REFRESH_BEFORE_MS,
+    minAgeMs: 86_400_000,
+    lifetimeMs: 60 * 86_400_000,
+  },
   // The `comments` webhook: the shared route (api/routes/meta-webhooks.ts) stores its events once each.
   webhook: { events: instagramWebhookEvents },
   steps(context, deps) {

@@ -29,8 +29,11 @@ export interface TokenRow {
   read(account: StoredAccount): Promise<string | null>;
   /** Claims the refresh of `sealed` until `until` (ISO); false when the row changed or another claim runs. */
   claim(account: StoredAccount, sealed: string, until: string, now: string): Promise<boolean>;
-  /** Writes `to` (and drops the claim) if the row still holds `from`; false otherwise. */
-  swap(account: StoredAccount, from: string, to: string): Promise<boolean>;
+  /**
+   * Writes `to` (and drops the claim) if the row still holds `from`; false otherwise. `expiresAt`: the new
+   * tokens' expiry, kept in clear beside them (not a secret) so the scheduler finds the tokens near their end.
+   */
+  swap(account: StoredAccount, from: string, to: string, expiresAt?: string | null): Promise<boolean>;
   /** The access is gone: the reconnect state and the owner's notification. */
   revoked(account: StoredAccount): Promise<void>;
 }
@@ -107,7 +110,8 @@ export class TokenKeeper {
         throw new NetworkUnavailable(`token refresh: ${err instanceof Error ? err.name : "failed"}`);
       }
       const next: OAuthTokens = { ...fresh, refresh_token: fresh.refresh_token ?? tokens.refresh_token };
-      if (await this.row.swap(account, sealed, this.box.seal(next))) return next.access_token;
+      if (await this.row.swap(account, sealed, this.box.seal(next), next.expires_at))
+        return next.access_token;
       // Our claim ran out and another process wrote its tokens: theirs are the row's now.
     }
     throw new NetworkUnavailable("token refresh by another process did not finish");

@@ -22,6 +22,13 @@ export const CONTAINER_WAIT: ContainerWait = { tries: 10, everyMs: 3_000 };
 /** Threads' registry entry; a test may wait for containers less long. */
 export function threadsNetworkWith(containerWait: ContainerWait): OAuthNetwork {
   return {
+    // Meta: a long-lived token lives 60 days; th_refresh_token takes one a day old.
+    tokenLife: {
+      kind: "ahead",
+      beforeMs: REFRESH_BEFORE_MS,
+      minAgeMs: 86_400_000,
+      lifetimeMs: 60 * 86_400_000,
+    },
     steps(context, deps) {
       return threadsOAuth({
         config: context.config,

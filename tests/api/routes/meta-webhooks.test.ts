@@ -187,4 +187,83 @@ describe("Meta's deauthorize and data-deletion callbacks", { timeout: 20_000 }, 
     expect(JSON.stringify(kept)).not.toContain(LOGIN_ID);
     expect((await w.t.app.request("/api/v1/webhooks/facebook/data-deletion/unknown-code")).status).toBe(404);
   });
+
+  it("shows a person following the status link a page in their language, and Meta the JSON", async () => {
+    w = await facebookWorld({ pages: "one" });
+    await w.connect();
+    const signed = signRequest(
+      { algorithm: "HMAC-SHA256", issued_at: 1, user_id: LOGIN_ID },
+      w.meta.appSecret,
+    );
+    const answer = (await (await callback("data-deletion", signed)).json()) as {
+      url: string;
+      confirmation_code: string;
+    };
+    const path = new URL(answer.url).pathname;
+    const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    const page = (language: string, accept = BROWSER) =>
+      w.t.app.request(path, { headers: { accept, "accept-language": language } });
+
+    const fr = await page("fr-FR,fr;q=0.9");
+    expect(fr.status).toBe(200);
+    expect(fr.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await fr.text();
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    expect(html).toContain("Demande de suppression de données Facebook");
+    expect(html).toContain("Terminé : les données que Fairdraw a reçues par votre connexion Facebook");
+    expect(html).toContain(`<code>${answer.confirmation_code}</code>`);
+    expect(html).not.toContain("<script");
+
+    const ar = await (await page("ar")).text();
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain("رمز التأكيد");
+    for (const [language, text] of [
+      ["hi", "पुष्टि कोड"],
+      ["ja", "確認コード"],
+      ["en", "Confirmation code"],
+    ]) {
+      expect(await (await page(language as string)).text()).toContain(text);
+    }
+
+    const json = await page("fr", "application/json");
+    expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await json.json()).toMatchObject({
+      confirmation_code: answer.confirmation_code,
+      status: "completed",
+    });
+    // A client naming both gets the JSON.
+    expect((await page("fr", "text/html, application/json")).headers.get("content-type")).toMatch(/json/);
+
+    const unknown = await w.t.app.request("/api/v1/webhooks/facebook/data-deletion/unknown-code", {
+      headers: { accept: BROWSER, "accept-language": "en" },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("No data deletion request has this confirmation code.");
+  });
+
+  it("escapes what it shows and says a request still running is in progress", async () => {
+    w = await facebookWorld({ pages: "one" });
+    await w.t.db.insert(dataDeletions).values({
+      code: "pending<b>code",
+      provider: "facebook",
+      userHash: "0".repeat(64),
+      accounts: 0,
+      requestedAt: "2026-11-28T10:00:00.000Z",
+      completedAt: null,
+    });
+    const res = await w.t.app.request(
+      `/api/v1/webhooks/facebook/data-deletion/${encodeURIComponent("pending<b>code")}`,
+      {
+        headers: { accept: "text/html", "accept-language": "en" },
+      },
+    );
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(
+      "In progress: the data Fairdraw received through your Facebook login is being deleted.",
+    );
+    expect(html).toContain("<code>pending&#60;b&#62;code</code>");
+    expect(html).toContain("November 28, 2026");
+    expect(html).not.toContain("Completed</dt>");
+  });
 });

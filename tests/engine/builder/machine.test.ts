@@ -559,6 +559,22 @@ describe("re-validating what a rule ties to a change", () => {
       expect(actor.getSnapshot().context.errors).toEqual({});
     });
 
+    it("knows before Create that Instagram takes no PNG image, on the media field, and drops it for a JPEG", () => {
+      const form = maximalContest();
+      const i = instagram(form);
+      const path = `sources.${i}.publication.media`;
+      const actor = realBuilder(form);
+      const png = { files: [{ uuid: "u-png", mime: "image/png", size: 250_000 }], count: 1 };
+      actor.send({ type: "CHANGE", path, value: png });
+      expect(actor.getSnapshot().context.errors[path]?.[0]).toMatchObject({
+        key: "validation.image_types",
+        values: { types: "JPEG" },
+      });
+      const jpeg = { files: [{ uuid: "u-jpg", mime: "image/jpeg", size: 250_000 }], count: 1 };
+      actor.send({ type: "CHANGE", path, value: jpeg });
+      expect(actor.getSnapshot().context.errors).toEqual({});
+    });
+
     it("knows before Create that a private message needs a contest shorter than 7 days", () => {
       const form = maximalContest();
       const i = instagram(form);

@@ -37,6 +37,7 @@ const SAMPLES = {
   url: "url:http,https",
   has_feature: "has_feature:shortlinksCustomKey",
   one_network_unless: "one_network_unless:multiplatform",
+  image_types: "image_types:jpeg",
 } satisfies Record<RuleName, string>;
 
 const IMPLICIT: RuleName[] = [

@@ -41,13 +41,27 @@ const JPEG = Buffer.from(
   "base64",
 );
 
+/** A 1×1 PNG: Instagram's containers refuse it (JPEG only). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 async function uploadJpeg(): Promise<{ uuid: string; mime: string; size: number }> {
+  return upload("bike.jpg", "image/jpeg", JPEG);
+}
+
+async function upload(
+  name: string,
+  type: string,
+  bytes: Buffer,
+): Promise<{ uuid: string; mime: string; size: number }> {
   const boundary = "----FairdrawIgBuilder";
   const body = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bike.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
     ),
-    JPEG,
+    bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const res = await w.t.app.request("/api/v1/upload/contest_builder", {
@@ -169,5 +183,51 @@ describe("a builder contest on a linked Instagram account", { timeout: 60_000 },
     );
     for (const name of winnerComments) expect(ours[0]?.text).toContain(`@${name}`);
     expect(w.ig.messages[0]?.text).toMatch(/^You won, /);
+  });
+});
+
+describe("a builder contest on Instagram with a PNG image", { timeout: 30_000 }, () => {
+  it("is refused with a 422 at the media field before anything is written or sent to Instagram", async () => {
+    const accountRowId = await w.linked();
+    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
+      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
+    };
+    const accountId = config.team.accounts.instagram?.find((a) => a._id === accountRowId)?.account_id;
+    const file = await upload("bike.png", "image/png", PNG);
+    expect(file.mime).toBe("image/png");
+    const catalog = w.t.deps.catalog;
+    const source = structuredClone(catalog.builder.defaults.sources.instagram) as unknown as Json;
+    Object.assign(source, { id: 100, type: "instagram" });
+    const s = source as { publication: Json; actions: { comment: Json } };
+    s.publication.account_id = accountId;
+    s.publication.content = "Comment to win a bike!";
+    s.publication.media = { files: [file], count: 1 };
+    s.actions.comment.enabled = true;
+    s.actions.comment.target = "all";
+    const startAt = clock.now + HOUR;
+    const created = await w.owner.call("POST", `${A}/contests/create`, {
+      idempotency_key: randomUUID(),
+      status: "planned",
+      forPayment: false,
+      base: {
+        ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+        name: "Bike on Instagram",
+        start_date: new Date(startAt).toISOString(),
+        original_start_date: new Date(startAt).toISOString(),
+        close_date: new Date(startAt + 4 * HOUR).toISOString(),
+        nb_winners: 1,
+      },
+      sources: [source],
+      summary: { parameters_verified: true },
+    });
+    expect(created.status).toBe(422);
+    const { errors } = (await created.json()) as { errors: Record<string, string[]> };
+    expect(errors).toEqual({
+      "sources.0.publication.media": [
+        "Only JPEG images can be published on this network: save this image as JPEG and add it again.",
+      ],
+    });
+    expect(await w.t.db.select().from(contests)).toEqual([]);
+    expect(w.ig.calls("POST", /\/media$/)).toBe(0);
   });
 });
