@@ -80,6 +80,9 @@ export async function startServer(env: Env, clock: Clock = systemClock): Promise
       () => resolve(s),
     );
   });
+  // A client may drop its connection while the handshake is checked (a page navigating away): Node hands the
+  // socket over without an error listener until `ws` takes it, and an unheard ECONNRESET would end the process.
+  server.on("upgrade", (_request, socket) => socket.on("error", () => socket.destroy()));
   injectWebSocket(server);
   // Contests start, close and are drawn by the scheduler's jobs, on the server clock (api/scheduler/).
   const stopScheduler = startScheduler(deps, env.schedulerTickMs);

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { createConnection } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
@@ -191,6 +193,31 @@ describe("the WebSocket of the real server (api/server.ts)", () => {
     await c.next((m) => m.type === "pong");
     expect(c.received).toEqual([{ type: "pong" }]);
     expect(c.socket.readyState).toBe(1);
+  });
+
+  it("keeps serving when a client resets the connection while its handshake is checked", async () => {
+    // A page navigating away drops its socket mid-handshake: the reset must be heard, not end the process.
+    const uncaught: unknown[] = [];
+    const hear = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", hear);
+    try {
+      const { port } = new URL(server.url);
+      const client = createConnection({ host: "127.0.0.1", port: Number(port) });
+      await once(client, "connect");
+      client.write(
+        "GET /api/v1/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
+          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
+          `Origin: ${origin}\r\nCookie: ${ann.cookie}\r\n\r\n`,
+      );
+      // Sent at once with the request: the server reads the reset while it checks the session.
+      client.resetAndDestroy();
+      await once(client, "close");
+      // The server answers after the reset was read, and nothing was thrown.
+      for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", hear);
+    }
   });
 
   it("closes the session's sockets on logout, and refuses the old cookie afterwards", async () => {

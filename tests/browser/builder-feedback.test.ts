@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 import { signInDemo } from "./builder-helpers";
+import { focusMovedInto } from "./waits";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -124,7 +125,7 @@ describe("the builder's feedback before Create", () => {
     const message = " – Only available on contests lasting less than 7 days.";
     await expect.poll(() => sideError("sources.0.winners_private_message.enabled")).toBe(message);
     const beside = page.locator('[data-path="sources.0.winners_private_message.enabled"] .field-error');
-    expect(await beside.textContent()).toBe(message);
+    await expect.poll(() => beside.textContent()).toBe(message);
     // Turned off again, the error goes at once.
     await field("sources.0.winners_private_message.enabled").click({ force: true });
     await expect.poll(() => sideError("sources.0.winners_private_message.enabled")).toBe("");
@@ -236,6 +237,9 @@ async function openBuilderAt(width: number, height: number, locale: "en" | "ar")
   await p.locator(".builder-sidebar, .builder-too-small").first().waitFor();
   if (await anyway.isVisible()) await anyway.click();
   await p.locator(".builder-sidebar").waitFor();
+  // The overlay takes the focus (and starts trapping it) a frame after it shows: a Tab pressed before starts the
+  // walk outside, and the focus jumping in midway breaks the order read.
+  await focusMovedInto(p.locator(".builder"));
   return p;
 }
 

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 import { type ApiCall, signInDemo } from "./builder-helpers";
+import { holdUntilConfirmed, shellReady } from "./waits";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const en = JSON.parse(readFileSync("schemas/messages/en.json", "utf8")) as Record<string, string>;
@@ -52,6 +53,7 @@ const field = (path: string) => byId(`fd-${path}`);
 
 /** Opens the builder with the C shortcut (no field focused, no dialog open) and waits for its sidebar. */
 async function openBuilder() {
+  await shellReady(page);
   await page
     .locator("body")
     .click({ position: { x: 5, y: 300 } })
@@ -96,9 +98,11 @@ async function pickDay(id: string, days: number) {
   throw new Error(`day ${dayKey(target)} not found`);
 }
 
+/** Turns a switch on (or off) and waits until it shows so: what the next step reads depends on it. */
 async function toggle(path: string, on = true) {
   const input = field(path);
   if ((await input.isChecked()) !== on) await input.click({ force: true });
+  await expect.poll(() => input.isChecked(), { message: path }).toBe(on);
 }
 
 async function addSource(provider: string) {
@@ -213,18 +217,8 @@ describe("the contest builder in Chromium", () => {
         page.locator(".builder-sidebar button[data-pane]").evaluateAll((b) => b.map((x) => x.dataset.state)),
       )
       .toEqual(["VALID", "VALID", "VALID", "VALID", "VALID"]);
-    await hold.hover();
-    await page.mouse.down();
     // Held until the button confirms (2.5 s; it leaves hold/holding, or the dialog is gone), however slow the page.
-    await page.waitForFunction(
-      () => {
-        const state = document.querySelector(".modal .hold-button")?.getAttribute("data-state");
-        return state !== "hold" && state !== "holding";
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
-    await page.mouse.up();
+    await holdUntilConfirmed(page, ".modal .hold-button");
     await page.waitForURL(/\/contest\/[^/]+\/$/);
     const id = /\/contest\/([^/]+)\/$/.exec(page.url())?.[1] ?? "";
     await expectToast("Your contest is created.");

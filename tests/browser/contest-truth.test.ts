@@ -192,6 +192,8 @@ describe("the counts after a manual-check rejection", () => {
     const tabs = page.getByRole("navigation", { name: "Which entries" });
     await tabs.getByRole("link", { name: `Valid (${after.meta.valid})` }).waitFor();
     await tabs.getByRole("link", { name: `Removed (${after.meta.invalid})` }).waitFor();
+    // The rows are there (the counts alone could show first): only then is the entrant's absence worth reading.
+    await page.locator("tr[data-entrant]").first().waitFor();
     expect(await page.locator(`tr[data-entrant="${rejected._id}"]`).count()).toBe(0);
     await shoot("entries-valid");
     await tabs.getByRole("link", { name: /^Removed/ }).click();

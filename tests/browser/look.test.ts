@@ -146,7 +146,8 @@ describe("the phone's sub-nav", { timeout: 60_000 }, () => {
       const row = page.locator("nav.sub-menu ul");
       await row.waitFor();
       expect(await row.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
-      expect(await row.getAttribute("data-more")).toBe("end");
+      // data-more is measured in an effect after the row is drawn: read until it is set.
+      await expect.poll(() => row.getAttribute("data-more")).toBe("end");
       const mask = () => row.evaluate((ul) => getComputedStyle(ul).maskImage);
       expect(await mask()).toContain("gradient");
       // Scrolled to its far end (negative offsets in right-to-left), the start fades instead.

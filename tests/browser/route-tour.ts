@@ -108,8 +108,14 @@ export async function openRoute(page: Page, url: string): Promise<void> {
     .waitFor({ timeout: 15_000 })
     .catch(() => undefined);
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  // Skeletons and fonts settle after the last answer.
-  await page.waitForTimeout(150);
+  // The web font swaps in after its answer (font.css) and moves the text: wait for it, then for a frame drawn with
+  // it, rather than for a time a loaded machine may overrun.
+  await page
+    .evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    })
+    .catch(() => undefined);
 }
 
 /** How far the page is wider than the window, in CSS pixels (0 when it fits), and the widest culprit. */

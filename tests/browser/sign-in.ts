@@ -1,9 +1,12 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 
-async function mailbox(base: string): Promise<{ to: string; subject: string }[]> {
+type Mail = { to: string; subject: string; created_at: string };
+
+/** The newest mail to `email` in the dev mailbox (it lists the newest first, the last 100 only), if any. */
+async function newestMailTo(base: string, email: string): Promise<Mail | undefined> {
   const res = await fetch(`${base}/api/dev/mailbox`);
-  return ((await res.json()) as { data: { to: string; subject: string }[] }).data;
+  return ((await res.json()) as { data: Mail[] }).data.find((m) => m.to === email);
 }
 
 /**
@@ -14,18 +17,22 @@ export async function signIn(page: Page, base: string, email: string, next?: str
   await page.context().clearCookies();
   await page.goto(`${base}/login${next ? `?next=${encodeURIComponent(next)}` : ""}`);
   await page.locator('input[type="email"]').fill(email);
-  const before = (await mailbox(base)).length;
+  // The code is the one mailed after the click: a mail to this address newer than the newest before it (counting
+  // the whole mailbox would stall once it holds the 100 it lists).
+  const before = await newestMailTo(base, email);
   await page.locator('[data-action="send-code"]').click();
   await page.locator(".code-input input").first().waitFor();
   let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i++) {
-    const mails = await mailbox(base);
-    if (mails.length > before)
-      code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.subject ?? "")?.[1];
+  for (let i = 0; i < 100 && !code; i++) {
+    const mail = await newestMailTo(base, email);
+    if (mail && (mail.created_at !== before?.created_at || mail.subject !== before?.subject))
+      code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   if (!code) throw new Error(`no code mailed to ${email}`);
   const boxes = page.locator(".code-input input");
+  const count = await boxes.count();
+  if (count !== code.length) throw new Error(`${count} boxes for a code of ${code.length} digits`);
   for (const [i, digit] of [...code].entries()) await boxes.nth(i).fill(digit);
   if (next) await page.waitForURL((url) => url.pathname === next);
   else await page.locator("header.app-header").waitFor();

@@ -5,12 +5,12 @@
  * in, because Google vouches for their address. Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots of the
  * login page at 1440 and 390 pixels wide, light and dark.
  */
-import { createServer } from "node:net";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../../api/env";
 import { launchChromium } from "../helpers/chromium";
+import { freePort } from "../helpers/free-port";
 import { OidcStandIn } from "../helpers/oidc-standin";
 import { startTestServer } from "../helpers/server";
 
@@ -22,14 +22,6 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   idp = await new OidcStandIn().start();

@@ -53,7 +53,8 @@ describe("npm start on a fresh folder", () => {
     };
     delete (env as Record<string, string | undefined>).NODE_ENV;
     child = spawnGroup("npx", ["tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
-    const out = await waitForLine(child, /Sign in as demo@fairdraw\.test/, 120_000);
+    // A whole web build comes first: about a minute on a loaded 2-core machine, past the suite's 60 s per test.
+    const out = await waitForLine(child, /Sign in as demo@fairdraw\.test/, 180_000);
     expect(out).toContain("A demo team was created (first run).");
     const url = /running at (http:\/\/\S+)/.exec(out)?.[1] ?? "";
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
@@ -85,5 +86,5 @@ describe("npm start on a fresh folder", () => {
     await stopGroup(child);
     expect(groupAlive(pgid)).toBe(false);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-  });
+  }, 240_000);
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 import { type ApiCall, signInDemo } from "./builder-helpers";
+import { focusMovedInto, giveFocus, holdUntilConfirmed } from "./waits";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -51,11 +52,9 @@ describe("a team of one's own", () => {
     const hold = confirm.getByRole("button", { name: /Delete the team/ });
     expect(await hold.isDisabled()).toBe(true);
     await confirm.getByLabel("Type the team's name to confirm").fill("Spring brand");
-    // A dangerous hold button: 5 s held down.
-    await hold.hover();
-    await page.mouse.down();
-    await page.waitForTimeout(5600);
-    await page.mouse.up();
+    await expect.poll(() => hold.isEnabled()).toBe(true);
+    // A dangerous hold button (5 s): held until it confirms, not for a guessed time a loaded machine may not keep.
+    await holdUntilConfirmed(page, '[role="dialog"] .hold-button');
     await toast(page, "Team deleted").waitFor();
     await page.waitForURL((url) => url.pathname === "/me/teams");
     expect(await page.getByRole("dialog").count()).toBe(0);
@@ -76,7 +75,10 @@ describe("a success outside the contest flow", () => {
     await page.keyboard.press("Enter");
     const confirm = page.getByRole("dialog", { name: "Unlink this account?" });
     await confirm.waitFor();
-    await confirm.getByRole("button", { name: "Unlink", exact: true }).focus();
+    // Radix focuses the dialog's first control a frame after it shows: focusing Unlink before would be undone, and
+    // Enter would close the dialog instead.
+    await focusMovedInto(confirm);
+    await giveFocus(confirm.getByRole("button", { name: "Unlink", exact: true }));
     await page.keyboard.press("Enter");
     await toast(page, "Account unlinked").waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);

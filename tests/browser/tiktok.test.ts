@@ -14,6 +14,7 @@ import { freePort } from "../helpers/free-port";
 import { startTestServer } from "../helpers/server";
 import { TiktokStandIn } from "../helpers/tiktok-standin";
 import { screenshotWidths, signIn } from "./sign-in";
+import { shellReady } from "./waits";
 
 const OWNER = "demo@fairdraw.test";
 const VIDEO = "7380000000000000000";
@@ -144,6 +145,8 @@ describe("connecting a TikTok account", () => {
     await page.locator("tr", { hasText: "Personal Tok" }).locator(".team-label-live").waitFor();
 
     await page.goto(`${server.url}/dashboard`);
+    // C opens the builder once the session is ready (pressed before, it is dropped).
+    await shellReady(page);
     await page.locator("body").click({ position: { x: 5, y: 300 } });
     await page.keyboard.press("c");
     await page.locator(".builder-sidebar").waitFor();
@@ -154,17 +157,20 @@ describe("connecting a TikTok account", () => {
     const picker = page.locator('[id="fd-sources.0.publication.account_id"]');
     await picker.selectOption({ label: "Personal Tok (@personaltok)" });
     const privateNote = page.locator('[id="fd-sources.0.publication.account_id__description"]');
-    await privateNote.waitFor();
-    expect(await privateNote.textContent()).toBe(
-      "TikTok has not yet audited this app: the video will be posted private, seen by the account alone, so nobody can enter through it.",
-    );
+    // The note follows the account chosen: read until it is the personal account's.
+    await expect
+      .poll(() => privateNote.textContent())
+      .toBe(
+        "TikTok has not yet audited this app: the video will be posted private, seen by the account alone, so nobody can enter through it.",
+      );
     await builderShot("tiktok-builder-account");
     await page.getByRole("tab", { name: "Actions" }).click();
     const commentNote = page.locator('[id="fd-sources.0.actions.comment.enabled__description"]');
-    await commentNote.waitFor();
-    expect(await commentNote.textContent()).toBe(
-      "Cannot be required with this account: TikTok lists it only for a business account. Link the brand's business account to check it.",
-    );
+    await expect
+      .poll(() => commentNote.textContent())
+      .toBe(
+        "Cannot be required with this account: TikTok lists it only for a business account. Link the brand's business account to check it.",
+      );
     await builderShot("tiktok-builder-comment");
     expect(tiktok.problems).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -265,7 +265,7 @@ describe("the public verify page in Chromium", () => {
       await moments.getByRole("button", { name: "Check the winning moments in my browser" }).click();
       await moments.getByText("A check failed").waitFor();
       const list = moments.locator('[data-check="moments-list"]');
-      expect(await list.getAttribute("data-passed")).toBe("false");
+      await expect.poll(() => list.getAttribute("data-passed")).toBe("false");
     } finally {
       await page.unrouteAll();
     }

@@ -15,6 +15,7 @@ import { freePort } from "../helpers/free-port";
 import { startTestServer } from "../helpers/server";
 import { XStandIn } from "../helpers/x-standin";
 import { screenshotWidths, signIn } from "./sign-in";
+import { shellReady } from "./waits";
 
 const OWNER = "demo@fairdraw.test";
 
@@ -82,6 +83,8 @@ afterAll(async () => {
 async function openXSource() {
   await page.goto(`${server.url}/dashboard`);
   await page.waitForLoadState("networkidle");
+  // C acts once the session is ready (a quiet network alone does not say the shell has drawn).
+  await shellReady(page);
   await page
     .locator("body")
     .click({ position: { x: 5, y: 300 } })

@@ -62,8 +62,9 @@ describe("connecting a YouTube channel", () => {
     await page.waitForURL((url) => url.pathname === "/team/accounts");
     const said = page.locator('[role="status"]', { hasText: "Brand TV (YouTube) is linked to the team." });
     await said.waitFor();
-    // The query that carried the result is gone: a reload does not say it again.
-    expect(new URL(page.url()).search).toBe("");
+    // The query that carried the result is gone: a reload does not say it again. It is cleared by a navigation the
+    // router ends after the notice shows (its loaders run again): read until it has.
+    await expect.poll(() => new URL(page.url()).search).toBe("");
     const row = page.locator("tr", { hasText: "Brand TV" });
     await row.locator(".team-label-live").waitFor();
     await screenshotWidths(page, "youtube-connected");

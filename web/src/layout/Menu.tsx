@@ -18,15 +18,25 @@ export function Menu({ items, label, className }: { items: MenuItem[]; label: st
   // Sideways only (scrollBy on the row, not scrollIntoView): the page itself must not move.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what moves the current link
   useEffect(() => {
-    const ul = row.current;
-    const link = ul?.querySelector('[aria-current="page"]');
-    if (!ul || !link || ul.scrollWidth <= ul.clientWidth) return;
-    const box = ul.getBoundingClientRect();
-    const at = link.getBoundingClientRect();
-    const margin = 48;
-    if (at.left < box.left + margin) ul.scrollBy({ left: at.left - box.left - margin, behavior: "instant" });
-    else if (at.right > box.right - margin)
-      ul.scrollBy({ left: at.right - box.right + margin, behavior: "instant" });
+    const reveal = () => {
+      const ul = row.current;
+      const link = ul?.querySelector('[aria-current="page"]');
+      if (!ul || !link || ul.scrollWidth <= ul.clientWidth) return;
+      const box = ul.getBoundingClientRect();
+      const at = link.getBoundingClientRect();
+      const margin = 48;
+      if (at.left < box.left + margin)
+        ul.scrollBy({ left: at.left - box.left - margin, behavior: "instant" });
+      else if (at.right > box.right - margin)
+        ul.scrollBy({ left: at.right - box.right + margin, behavior: "instant" });
+    };
+    reveal();
+    // The web font swaps in after the first paint (font.css) and resizes every link: place the current one again.
+    let live = true;
+    void document.fonts?.ready.then(() => live && reveal());
+    return () => {
+      live = false;
+    };
   }, [pathname]);
   return (
     <nav aria-label={label} className={className}>
