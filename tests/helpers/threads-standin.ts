@@ -19,7 +19,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { escapeHtml, StandInServer } from "./standin-server.ts";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 type Endpoint = { name: string; method: string; path: string; query: string[]; body?: string[] };
 type Published = {
@@ -98,7 +99,7 @@ export class ThreadsStandIn extends StandInServer {
   readonly quotaTotal = 250;
   readonly replyQuotaTotal = 1000;
 
-  readonly #codes = new Map<string, { user: string; redirect: string; scopes: string[] }>();
+  readonly #codes = new CodeStore<{ user: string; redirect: string; scopes: string[] }>();
   readonly #tokens = new Map<string, Token>();
   #seq = 0;
 
@@ -207,33 +208,26 @@ export class ThreadsStandIn extends StandInServer {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
       return this.send(res, 400, `<p>Invalid request (${wrong.join(", ")})</p>`);
     }
-    const hidden = ["redirect_uri", "state", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
     const who = this.users.get(this.consentAs);
-    this.send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Threads</title></head><body>
-<h1>Allow Fairdraw to access your Threads profile?</h1><p>Signed in as @${escapeHtml(who?.username ?? "")}</p>
-<form method="post" action="/oauth/consent">${hidden}
-<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Threads",
+      heading: "Allow Fairdraw to access your Threads profile?",
+      signedIn: `Signed in as @${who?.username ?? ""}`,
+      action: "/oauth/consent",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "scope"]),
+      allow: "Allow",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
     if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-      redirect.searchParams.set("error_reason", "user_denied");
-    } else {
-      const code = token("AQ");
-      const scopes = (form.get("scope") ?? "").split(",").filter((s) => !this.refusedScopes.has(s));
-      this.#codes.set(code, { user: this.consentAs, redirect: form.get("redirect_uri") ?? "", scopes });
-      redirect.searchParams.set("code", code);
+      return redirectFromConsent(res, form, { error: "access_denied", error_reason: "user_denied" });
     }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    const scopes = (form.get("scope") ?? "").split(",").filter((s) => !this.refusedScopes.has(s));
+    const redirect = form.get("redirect_uri") ?? "";
+    const code = this.#codes.give(token("AQ"), { user: this.consentAs, redirect, scopes });
+    redirectFromConsent(res, form, { code });
   }
 
   #issue(user: string, scopes: string[], long: boolean): string {
@@ -260,8 +254,7 @@ export class ThreadsStandIn extends StandInServer {
     if (p("client_id") !== this.clientId || p("client_secret") !== this.clientSecret) {
       return this.#graphError(res, 400, 101);
     }
-    const code = this.#codes.get(p("code") ?? "");
-    this.#codes.delete(p("code") ?? "");
+    const code = this.#codes.take(p("code"));
     if (p("grant_type") !== "authorization_code" || !code || code.redirect !== p("redirect_uri")) {
       return this.#graphError(res, 400, 100);
     }

