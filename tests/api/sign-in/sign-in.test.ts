@@ -189,7 +189,7 @@ describe("signing in with a network", { timeout: 20_000 }, () => {
     const landing = await w.signIn("twitch");
     expect(landing.location.pathname).toBe("/welcome");
     expect((await w.me(landing))?.email).toBe("nora@people.example");
-    expect(w.idp.calls).toContain("GET /oidc/userinfo");
+    expect(w.idp.calls("GET /oidc/userinfo")).toBeGreaterThan(0);
   });
 
   it("says the network could not be reached when the provider is down, and signs nobody in", async () => {
