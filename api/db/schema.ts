@@ -624,6 +624,8 @@ export const oauthStates = sqliteTable(
       .references(() => teams.id),
     inviteKey: text("invite_key"),
     verifier: text("verifier"),
+    /** The login variant asked (schemas/providers/*.json login_variants); null: the network's default. */
+    variant: text("variant"),
     pending: text("pending", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: text("created_at").notNull(),
     expiresAt: text("expires_at").notNull(),

@@ -5,6 +5,7 @@
  * the real driver; without them, the sandbox links a rehearsal account as before.
  */
 
+import type { ProviderLoginVariant } from "../../codegen/types";
 import type { ProviderDefinition } from "../catalog";
 import type { Deps } from "../context";
 import type { Env, OAuthClientConfig, OAuthNetwork as OAuthNetworkName } from "../env";
@@ -67,11 +68,11 @@ export function linksWithAppPassword(provider: ProviderDefinition): boolean {
 }
 
 /**
- * Networks with a real driver (the provider definition's `driver`): Bluesky always; an OAuth network when its
- * client is configured (P_CLIENT_ID), else it stays the sandbox.
+ * Networks with a real driver (the provider definition's `driver`): Bluesky always; an OAuth network when one of
+ * its ways in is configured (its P_CLIENT_ID, or a `via` variant's network's), else it stays the sandbox.
  */
 export function hasRealDriver(provider: ProviderDefinition, env: Pick<Env, "oauth">): boolean {
-  return linksWithAppPassword(provider) || oauthConfigOf(provider, env) !== null;
+  return linksWithAppPassword(provider) || connectWaysOf(provider, env).length > 0;
 }
 
 /** The configured OAuth client of a network with an OAuth driver; null: not configured (the sandbox). */
@@ -84,17 +85,66 @@ export function oauthConfigOf(
 }
 
 /**
+ * A login variant of the network that links through another network's OAuth (`via`: Instagram through a Facebook
+ * Page); null for the network's own login, an unknown id, or a variant that is not one.
+ */
+export function viaVariantOf(
+  provider: ProviderDefinition,
+  variant: string | null | undefined,
+): ProviderLoginVariant | null {
+  const found = variant ? provider.login_variants?.find((v) => v.id === variant) : undefined;
+  return found?.via ? found : null;
+}
+
+/** The client a way in uses: the network's own, or for a `via` variant the other network's (the same Meta app). */
+function wayConfigOf(
+  provider: ProviderDefinition,
+  env: Pick<Env, "oauth">,
+  variant: ProviderLoginVariant | null,
+): OAuthClientConfig | null {
+  if (!OAUTH_DRIVERS[provider.driver ?? ""]) return null;
+  return variant?.via ? (env.oauth[variant.via as OAuthNetworkName] ?? null) : oauthConfigOf(provider, env);
+}
+
+/**
+ * The ways this server connects a network's accounts by OAuth: its own login when its client is configured
+ * (`variant` absent), and each `via` login variant whose network's client is ({ provider: "instagram", variant:
+ * "via_facebook_page" } with FACEBOOK_* set).
+ */
+export function connectWaysOf(
+  provider: ProviderDefinition,
+  env: Pick<Env, "oauth">,
+): { provider: string; variant?: string }[] {
+  if (!OAUTH_DRIVERS[provider.driver ?? ""]) return [];
+  const own = oauthConfigOf(provider, env) ? [{ provider: provider.name }] : [];
+  const via = (provider.login_variants ?? [])
+    .filter((v) => v.via && wayConfigOf(provider, env, v))
+    .map((v) => ({ provider: provider.name, variant: v.id }));
+  return [...own, ...via];
+}
+
+/**
  * A configured OAuth network's client and its optional webhook part (the network pushes events: Meta's webhooks,
- * api/routes/meta-webhooks.ts); null when the network is not configured.
+ * api/routes/meta-webhooks.ts); null when the network is not configured. `secrets`: the app secrets a delivery
+ * or a callback may be signed with: the network's own, and the client's of each `via` way (Instagram through a
+ * Facebook Page: the Facebook app's), so either way's accounts are reached.
  */
 export function pushedEventsOf(
   provider: ProviderDefinition,
   env: Pick<Env, "oauth">,
-): { config: OAuthClientConfig; webhook: OAuthNetwork["webhook"] | null } | null {
-  const config = oauthConfigOf(provider, env);
+): { config: OAuthClientConfig; secrets: string[]; webhook: OAuthNetwork["webhook"] | null } | null {
   const network = OAUTH_DRIVERS[provider.driver ?? ""];
+  const configs = [
+    oauthConfigOf(provider, env),
+    ...(provider.login_variants ?? []).filter((v) => v.via).map((v) => wayConfigOf(provider, env, v)),
+  ].filter((c): c is OAuthClientConfig => c !== null);
+  const [config] = configs;
   if (!config || !network) return null;
-  return { config, webhook: network.webhook ?? null };
+  return {
+    config,
+    secrets: [...new Set(configs.map((c) => c.clientSecret))],
+    webhook: network.webhook ?? null,
+  };
 }
 
 /** Where the network sends the person back after consent: the same for every OAuth network. */
@@ -102,15 +152,17 @@ export function redirectUriOf(provider: ProviderDefinition, env: Pick<Env, "publ
   return `${env.publicUrl.replace(/\/$/, "")}/api/v1/accounts/callback/${provider.name}`;
 }
 
-/** What an OAuth network's builders are given; null when the network stays the sandbox. */
+/** What an OAuth network's builders are given, for one way in; null when that way stays the sandbox. */
 function oauthContextOf(
   provider: ProviderDefinition,
   env: Pick<Env, "oauth" | "publicUrl">,
+  variantId: string | null = null,
 ): { network: OAuthNetwork; context: OAuthNetworkContext } | null {
-  const config = oauthConfigOf(provider, env);
+  const variant = viaVariantOf(provider, variantId);
+  const config = wayConfigOf(provider, env, variant);
   const network = OAUTH_DRIVERS[provider.driver ?? ""];
   if (!config || !network) return null;
-  return { network, context: { provider, config, redirectUri: redirectUriOf(provider, env) } };
+  return { network, context: { provider, config, redirectUri: redirectUriOf(provider, env), variant } };
 }
 
 /**
@@ -133,12 +185,16 @@ export function keptTokenNetworks(
   return out;
 }
 
-/** The OAuth steps of a configured network (the connect flow); null when it stays the sandbox. */
+/**
+ * The OAuth steps of a configured network (the connect flow), for its own login or a `via` login variant; null
+ * when that way stays the sandbox.
+ */
 export function oauthStepsFor(
   provider: ProviderDefinition,
   deps: Pick<Deps, "env" | "db" | "clock">,
+  variant: string | null = null,
 ): OAuthSteps | null {
-  const found = oauthContextOf(provider, deps.env);
+  const found = oauthContextOf(provider, deps.env, variant);
   return found ? found.network.steps(found.context, deps) : null;
 }
 
@@ -194,12 +250,11 @@ export function driverFor(
   waiter: Waiter = {},
 ): NetworkDriver {
   const real = account === "real" || (account !== null && !account.sandbox);
+  const stored = account !== "real" && account !== null && "provider" in account ? account : null;
+  // An account linked through another network's login (Instagram through a Page) is reached by that way.
+  const oauth = real ? oauthContextOf(provider, deps.env, stored?.login_variant ?? null) : null;
+  if (oauth) return storable(oauth.network.driver(oauth.context, deps, stored, waiter));
   if (!real || !hasRealDriver(provider, deps.env)) return storableSandbox;
-  const oauth = oauthContextOf(provider, deps.env);
-  if (oauth) {
-    const stored = account !== "real" && "provider" in account ? account : null;
-    return storable(oauth.network.driver(oauth.context, deps, stored, waiter));
-  }
   return storable(
     blueskyDriver({
       provider,
@@ -208,7 +263,7 @@ export function driverFor(
       store: credentialStore(deps, provider.display_name),
       media: uploadMedia(deps),
       progress: loadProgress(deps),
-      account: account !== "real" && "provider" in account ? account : null,
+      account: stored,
       ...(waiter.person ? { polite: { maxWaitMs: PERSON_WAIT_MS, budgetMs: PERSON_WAIT_MS } } : {}),
     }),
   );

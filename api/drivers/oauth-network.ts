@@ -3,6 +3,8 @@
  * steps and its driver, built from the parts every network shares. One entry per provider `driver` in
  * api/drivers/index.ts (OAUTH_DRIVERS); a network's own folder builds both (api/drivers/youtube/network.ts).
  */
+
+import type { ProviderLoginVariant } from "../../codegen/types";
 import type { ProviderDefinition } from "../catalog";
 import type { Deps } from "../context";
 import type { OAuthClientConfig } from "../env";
@@ -29,6 +31,11 @@ export type OAuthNetworkContext = {
   config: OAuthClientConfig;
   /** Where the network sends the person back after consent (the same for every OAuth network). */
   redirectUri: string;
+  /**
+   * The way in when it is not the network's own login: a login variant reached through another network's OAuth
+   * (Instagram through a Facebook Page: `via` facebook, and `config` is then Facebook's, the same Meta app).
+   */
+  variant?: ProviderLoginVariant | null;
 };
 
 /**

@@ -56,6 +56,10 @@ export type StoredAccount = {
   profile_picture: string | null;
   url: string | null;
   sandbox: boolean;
+  /** How it was linked, when the network has several ways (accounts.meta.login_variant). */
+  login_variant?: string;
+  /** Instagram through a Facebook Page: the Page it is reached through (accounts.meta.page_id). */
+  page_id?: string;
 };
 
 /** What a publication is in the contest's life (the publications table's kind). */

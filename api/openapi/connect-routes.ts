@@ -6,21 +6,21 @@ export const CONNECT_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/api/v1/accounts/connectable",
     summary:
-      "The networks this server connects by OAuth ({ data: [{ provider }] }: their P_CLIENT_ID is set); the others stay the sandbox.",
+      "The networks this server connects by OAuth ({ data: [{ provider, variant? }] }: their P_CLIENT_ID is set; one entry per way in, `variant` for a login variant through another network's OAuth: instagram via_facebook_page when FACEBOOK_CLIENT_ID is set); the others stay the sandbox.",
     tag: "accounts",
     access: "session",
-    ok: { status: 200, description: "{ data: [{ provider }] }" },
+    ok: { status: 200, description: "{ data: [{ provider, variant? }] }" },
   },
   {
     method: "GET",
     path: "/api/v1/teams/current/accounts/connect/:provider",
     summary:
-      "Start linking an account by OAuth: 302 to the network's authorization page with a single-use state (10 minutes, bound to the session and the team) and PKCE S256; redirect_uri is {PUBLIC_URL}/api/v1/accounts/callback/{provider}. A full-page navigation, not a fetch. Without the network's client configured, or past the accounts quota: 302 to /team/accounts?connect=error&reason=not_configured|quota.",
+      "Start linking an account by OAuth (?variant=: a login variant of the provider; via_facebook_page links Instagram through a Facebook Page with Facebook Login; 422 on variant for one the provider does not have): 302 to the network's authorization page with a single-use state (10 minutes, bound to the session and the team) and PKCE S256; redirect_uri is {PUBLIC_URL}/api/v1/accounts/callback/{provider}. A full-page navigation, not a fetch. Without the network's client configured, or past the accounts quota: 302 to /team/accounts?connect=error&reason=not_configured|quota.",
     tag: "accounts",
     access: "team",
     permission: "team.accounts.update_account",
     ok: { status: 302, description: "Location: the network's authorization page" },
-    errors: [402, 404],
+    errors: [402, 404, 422],
   },
   {
     method: "GET",

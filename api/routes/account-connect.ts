@@ -1,8 +1,9 @@
 /**
  * Linking an account by OAuth, one flow for every OAuth network (docs/decisions/028):
  *
- * GET /teams/current/accounts/connect/{provider} (update_account) and GET /invites/{key}/connect (an account
- * invite, signed in): 302 to the network's authorization page with a single-use `state` (its SHA-256 kept in
+ * GET /teams/current/accounts/connect/{provider}[?variant=] (update_account) and GET /invites/{key}/connect (an
+ * account invite, signed in): `variant` a login variant reached through another network's OAuth (Instagram
+ * through a Facebook Page: Facebook Login, the same Meta app; kept on the state row for the callback); 302 to the network's authorization page with a single-use `state` (its SHA-256 kept in
  * oauth_states, bound to the session, the team and the invite, 10 minutes) and PKCE S256 where the network takes
  * it. A network without its client (P_CLIENT_ID) is not connected: 302 back with reason not_configured.
  *
@@ -22,7 +23,7 @@ import type { ProviderDefinition } from "../catalog";
 import type { AppEnv, TeamRow } from "../context";
 import { first } from "../db/query";
 import { oauthStates, teams } from "../db/tables";
-import { oauthConfigOf, oauthStepsFor } from "../drivers";
+import { connectWaysOf, oauthStepsFor, viaVariantOf } from "../drivers";
 import { NetworkUnavailable } from "../drivers/errors";
 import { CodeRefused, generateCodeVerifier, generateState } from "../drivers/shared/oauth-client";
 import { SecretBox } from "../drivers/shared/secrets";
@@ -79,15 +80,29 @@ function reasonOf(err: unknown): ConnectReason {
   return "network";
 }
 
+/**
+ * The way in the start asks for (`?variant=`, a login variant of the provider's definition): null for the
+ * network's own login (absent, or the variant without `via`); 422 on `variant` for one the network does not have.
+ */
+function variantOf(c: Context<AppEnv>, provider: ProviderDefinition): string | null {
+  const asked = c.req.query("variant");
+  if (asked === undefined || asked === "") return null;
+  const found = provider.login_variants?.find((v) => v.id === asked);
+  if (!found) throw validationError(c, { variant: [{ key: "validation.in", rule: "in" }] });
+  return viaVariantOf(provider, found.id) ? found.id : null;
+}
+
 async function start(
   c: Context<AppEnv>,
   provider: ProviderDefinition,
   teamId: string,
   inviteKey: string | null,
+  variant: string | null,
 ) {
   const deps = c.get("deps");
-  const steps = oauthStepsFor(provider, deps);
-  if (!steps) return back(c, inviteKey, "error", { reason: "not_configured", provider: provider.name });
+  const steps = oauthStepsFor(provider, deps, variant);
+  const named = { provider: provider.name, ...(variant ? { variant } : {}) };
+  if (!steps) return back(c, inviteKey, "error", { reason: "not_configured", ...named });
   const { session, user } = authOf(c);
   const state = generateState();
   const verifier = steps.pkce ? generateCodeVerifier() : null;
@@ -99,6 +114,7 @@ async function start(
     userId: user.id,
     teamId,
     inviteKey,
+    variant,
     verifier: verifier ? new SecretBox(deps.env.accountSecretKey).seal(verifier) : null,
     pending: null,
     createdAt: now.toISOString(),
@@ -173,24 +189,26 @@ export const teamConnectRoutes = new Hono<AppEnv>().get(
     const provider = catalog.providers.get(c.req.param("provider"));
     if (!provider || provider.onlyLogin)
       throw new AppError("notFound", { message: "error.notFound.provider" });
+    const variant = variantOf(c, provider);
     const { team } = teamOf(c);
     try {
       await assertAccountsQuota(c.get("deps"), team, provider.name, { countInvites: true });
     } catch (err) {
       return back(c, null, "error", { reason: reasonOf(err), provider: provider.name });
     }
-    return start(c, provider, team.id, null);
+    return start(c, provider, team.id, null, variant);
   },
 );
 
 /** Mounted at the API's root: the invite's start, the network's callback, the pick. */
 export const connectRoutes = new Hono<AppEnv>()
-  // The networks connected by OAuth on this server (their client configured); the others stay the sandbox.
+  // The networks connected by OAuth on this server (their client configured), one entry per way in (`variant`
+  // for one through another network's login); the others stay the sandbox.
   .get("/accounts/connectable", requireUser, (c) => {
     const deps = c.get("deps");
     const data = [...deps.catalog.providers.values()]
-      .filter((p) => !p.onlyLogin && oauthConfigOf(p, deps.env) !== null)
-      .map((p) => ({ provider: p.name }));
+      .filter((p) => !p.onlyLogin)
+      .flatMap((p) => connectWaysOf(p, deps.env));
     return c.json({ data });
   })
   .get("/invites/:key/connect", requireUser, async (c) => {
@@ -203,7 +221,7 @@ export const connectRoutes = new Hono<AppEnv>()
     }
     if (invite.status !== "active")
       return back(c, key, "error", { reason: "invite", provider: provider.name });
-    return start(c, provider, invite.teamId, key);
+    return start(c, provider, invite.teamId, key, variantOf(c, provider));
   })
   .get("/accounts/callback/:provider", requireUser, async (c) => {
     const deps = c.get("deps");
@@ -229,9 +247,10 @@ export const connectRoutes = new Hono<AppEnv>()
           .returning()
       : [];
     if (!row || !provider) return back(c, null, "error", { reason: "state" });
-    const name = { provider: provider.name };
+    // The way in comes back with the result, so the page names it (a login whose Pages have no Instagram).
+    const name = { provider: provider.name, ...(row.variant ? { variant: row.variant } : {}) };
     if (c.req.query("error")) return back(c, row.inviteKey, "error", { reason: "denied", ...name });
-    const steps = oauthStepsFor(provider, deps);
+    const steps = oauthStepsFor(provider, deps, row.variant);
     if (!steps) return back(c, row.inviteKey, "error", { reason: "not_configured", ...name });
     const box = new SecretBox(deps.env.accountSecretKey);
     let tokens: OAuthTokens;

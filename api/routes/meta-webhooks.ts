@@ -67,9 +67,12 @@ export const metaWebhookRoutes = new Hono<AppEnv>()
     return c.text(c.req.query("hub.challenge") ?? "", 200);
   })
   .post("/webhooks/:provider", async (c) => {
-    const { provider, config, webhook } = configured(c, { webhook: true });
+    const { provider, secrets, webhook } = configured(c, { webhook: true });
     const raw = await c.req.text();
-    if (!validHubSignature(raw, c.req.header("x-hub-signature-256"), config.clientSecret)) {
+    const signature = c.req.header("x-hub-signature-256");
+    // Signed by the network's own app, or by the app of a way through another network's login (the same event
+    // for an Instagram account linked through a Facebook Page comes signed with the Facebook app's secret).
+    if (!secrets.some((secret) => validHubSignature(raw, signature, secret))) {
       throw new AppError("unauthenticated", { internal: `${provider.name} webhook: signature refused` });
     }
     let events: ReturnType<NonNullable<typeof webhook>["events"]>;

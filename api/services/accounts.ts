@@ -154,6 +154,8 @@ export function storedAccount(account: AccountRow): StoredAccount {
     profile_picture: account.profilePicture,
     url: account.url,
     sandbox: account.sandbox,
+    ...(typeof account.meta?.login_variant === "string" ? { login_variant: account.meta.login_variant } : {}),
+    ...(typeof account.meta?.page_id === "string" ? { page_id: account.meta.page_id } : {}),
   };
 }
 

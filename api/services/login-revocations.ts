@@ -1,7 +1,8 @@
 /**
  * A person removed our app on the network, or asked for their data to be deleted (Meta's deauthorize and
  * data-deletion callbacks, api/routes/meta-webhooks.ts). Their login's accounts are the real accounts of that
- * network whose id is theirs or that their login linked (accounts.meta.login_user_id: a Facebook login's Pages).
+ * network whose id is theirs or that their login linked (accounts.meta.login_user_id: a Facebook login's Pages),
+ * and the accounts of another network linked through that login (Instagram through a Facebook Page).
  *
  * - Deauthorized: each account gets the reconnect state (disabled, its sealed tokens dropped) and its owner the
  *   accountReconnectRequested notification, as a refused token does.
@@ -20,20 +21,35 @@ import { credentialStore } from "./account-credentials";
 import { storedAccount } from "./accounts";
 import { forgetEventsOf } from "./network-events";
 
-type RevokeDeps = Pick<Deps, "db" | "clock" | "realtime">;
+type RevokeDeps = Pick<Deps, "db" | "clock" | "realtime" | "catalog">;
 
-/** The real accounts of this network the person's login owns. */
+/**
+ * The real accounts the person's login owns: this network's, and those of another network linked through this
+ * one's login (a login variant whose `via` is this network: Instagram through a Facebook Page).
+ */
 async function accountsOfLogin(deps: RevokeDeps, provider: string, userId: string) {
+  const ofLogin = or(eq(accounts.externalId, userId), eq(jsonText(accounts.meta, ["login_user_id"]), userId));
+  const through = [...deps.catalog.providers.values()].flatMap((p) =>
+    (p.login_variants ?? [])
+      .filter((v) => v.via === provider)
+      .map((v) =>
+        and(
+          eq(accounts.provider, p.name),
+          eq(jsonText(accounts.meta, ["login_variant"]), v.id),
+          eq(jsonText(accounts.meta, ["login_user_id"]), userId),
+        ),
+      ),
+  );
   return deps.db
     .select()
     .from(accounts)
-    .where(
-      and(
-        eq(accounts.provider, provider),
-        eq(accounts.sandbox, false),
-        or(eq(accounts.externalId, userId), eq(jsonText(accounts.meta, ["login_user_id"]), userId)),
-      ),
-    );
+    .where(and(eq(accounts.sandbox, false), or(and(eq(accounts.provider, provider), ofLogin), ...through)));
+}
+
+/** The credential store of an account's own network (its notifications name that network). */
+function storeOf(deps: RevokeDeps, providerName: string) {
+  const def = deps.catalog.providers.get(providerName);
+  return credentialStore(deps, def?.display_name ?? providerName);
 }
 
 /** The app was removed: the login's accounts need reconnecting. Answers how many. */
@@ -43,8 +59,7 @@ export async function deauthorizeLogin(
   userId: string,
 ): Promise<number> {
   const rows = await accountsOfLogin(deps, provider.name, userId);
-  const store = credentialStore(deps, provider.display_name);
-  for (const row of rows) await store.revoked(storedAccount(row));
+  for (const row of rows) await storeOf(deps, row.provider).revoked(storedAccount(row));
   return rows.length;
 }
 
@@ -55,9 +70,8 @@ export async function deleteLoginData(
   userId: string,
 ): Promise<string> {
   const rows = await accountsOfLogin(deps, provider.name, userId);
-  const store = credentialStore(deps, provider.display_name);
   for (const row of rows) {
-    await store.revoked(storedAccount(row));
+    await storeOf(deps, row.provider).revoked(storedAccount(row));
     await deps.db
       .update(accounts)
       .set({ meta: jsonRemove(jsonRemove(accounts.meta, ["login_user_id"]), ["credentials"]) })

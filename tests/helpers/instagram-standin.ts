@@ -28,7 +28,11 @@ const fieldsOf = (name: string): Set<string> => {
   if (!cls) throw new Error(`facebook-nodejs-business-sdk has no ${name}`);
   return new Set(Object.keys(cls.Fields));
 };
-/** The SDK's field lists, and the edges a field list may expand (`replies{...}`). */
+/**
+ * The SDK's field lists, and the edges a field list may expand (`replies{...}`). Through a Facebook Page (the IG
+ * endpoints on graph.facebook.com, tests/helpers/meta-standin.ts) the user and media are IGUser and IGMedia.
+ */
+const THROUGH_PAGE = { user: fieldsOf("IGUser"), media: fieldsOf("IGMedia") };
 export const PUBLISHED = {
   user: fieldsOf("IGUserForIGOnlyAPI"),
   media: fieldsOf("IGMediaForIGOnlyAPI"),
@@ -376,6 +380,11 @@ export class InstagramStandIn {
 
   // ---- Graph API -----------------------------------------------------------------------------------------
 
+  /** The field list of an object as the host asking publishes it. */
+  #published(kind: keyof typeof PUBLISHED): Set<string> {
+    return this.#throughPage && (kind === "user" || kind === "media") ? THROUGH_PAGE[kind] : PUBLISHED[kind];
+  }
+
   /** The fields asked (`a,b,replies{c,d}`), checked against the object's published list. */
   #fields(kind: keyof typeof PUBLISHED, text: string | null, where: string): Map<string, string | null> {
     const out = new Map<string, string | null>();
@@ -386,7 +395,7 @@ export class InstagramStandIn {
       if (edge) {
         this.#fields(edge, m[2] ?? "", `${where} ${name}{}`);
         out.set(name, m[2] ?? "");
-      } else if (!PUBLISHED[kind].has(name)) {
+      } else if (!this.#published(kind).has(name)) {
         this.problems.push(`${where}: field ${name} is not a field of ${kind} in the SDK`);
       } else out.set(name, null);
     }
@@ -400,7 +409,7 @@ export class InstagramStandIn {
       if (edge) {
         for (const item of (v as { data: Record<string, unknown>[] }).data)
           this.#checkObject(edge, item, where);
-      } else if (!PUBLISHED[kind].has(k))
+      } else if (!this.#published(kind).has(k))
         this.problems.push(`${where}: answered ${k}, not a field of ${kind}`);
     }
   }
@@ -493,9 +502,44 @@ export class InstagramStandIn {
         headers,
       );
     }
-    const me = session.user;
-    const [, , id = "", edge = ""] = url.pathname.split("/");
+    return this.#answer(req, url, body, res, session.user);
+  }
+
+  /** Whether the call being answered came through a Facebook Page (graph.facebook.com, a Page's token). */
+  #throughPage = false;
+
+  /**
+   * The IG endpoints answered for a Facebook Page's token on graph.facebook.com (tests/helpers/meta-standin.ts):
+   * the same objects and checks, the fields of IGUser and IGMedia, `me` the Page's Instagram business account.
+   */
+  async answerThroughPage(req: IncomingMessage, url: URL, body: string, res: ServerResponse, me: string) {
+    this.log.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+    });
+    this.#throughPage = true;
+    try {
+      return await this.#answer(req, url, body, res, me);
+    } finally {
+      this.#throughPage = false;
+    }
+  }
+
+  /** Whether an id is one of this world's (a user, a media, a comment, a container). */
+  owns(id: string): boolean {
+    return (
+      this.users.has(id) ||
+      this.media.some((m) => m.id === id) ||
+      this.comments.some((c) => c.id === id) ||
+      this.containers.has(id)
+    );
+  }
+
+  async #answer(req: IncomingMessage, url: URL, body: string, res: ServerResponse, me: string) {
     const q = url.searchParams;
+    const [, , id = "", edge = ""] = url.pathname.split("/");
     const form = req.headers["content-type"]?.startsWith("application/json")
       ? new URLSearchParams()
       : new URLSearchParams(body);
@@ -511,14 +555,17 @@ export class InstagramStandIn {
     if (user && !edge && req.method === "GET") {
       this.#params(where, q, ["fields"]);
       const fields = this.#fields("user", q.get("fields"), where);
-      const full = {
-        id: `app${user.id}`,
-        user_id: user.id,
-        username: user.username,
-        name: user.name,
-        account_type: user.account_type,
-        profile_picture_url: null,
-      };
+      // Instagram Login's /me is the app-scoped user with the account's user_id; an IGUser is its own id.
+      const full = this.#throughPage
+        ? { id: user.id, username: user.username, name: user.name, profile_picture_url: null }
+        : {
+            id: `app${user.id}`,
+            user_id: user.id,
+            username: user.username,
+            name: user.name,
+            account_type: user.account_type,
+            profile_picture_url: null,
+          };
       const out = this.#pick(full, fields);
       this.#checkObject("user", out, where);
       return this.#send(res, 200, out);

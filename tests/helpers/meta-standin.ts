@@ -19,6 +19,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { GRAPH_VERSION } from "../../api/drivers/shared/meta-graph";
+import type { InstagramStandIn } from "./instagram-standin";
 
 const SDK = path.resolve("node_modules/facebook-nodejs-business-sdk/src/objects");
 
@@ -33,6 +34,8 @@ export function sdkFields(file: string, getter = "Fields"): Set<string> {
 }
 
 type ObjectType = "User" | "Page" | "PagePost" | "Comment" | "Profile";
+/** The IG User fields a Page's instagram_business_account{...} may ask (IGUser). */
+const IG_USER = sdkFields("ig-user.js");
 const FIELDS: Record<ObjectType, Set<string>> = {
   User: sdkFields("user.js"),
   Page: sdkFields("page.js"),
@@ -66,7 +69,8 @@ const REACTION_TYPES = [
   "CARE",
 ];
 
-export type StandInPage = { id: string; name: string; username: string; link: string };
+/** `instagram`: the id of the Instagram business account connected to the Page (an InstagramStandIn user). */
+export type StandInPage = { id: string; name: string; username: string; link: string; instagram?: string };
 export type StandInPost = {
   id: string;
   page: string;
@@ -105,6 +109,20 @@ export class MetaStandIn {
     "pages_manage_engagement",
     "pages_messaging",
   ];
+  /**
+   * The permissions Meta documents for Instagram through a Facebook Page (the Instagram Platform with Facebook
+   * Login): a consent asking them all is the Instagram one.
+   */
+  readonly instagramScopesRequired = [
+    "instagram_basic",
+    "instagram_content_publish",
+    "instagram_manage_comments",
+    "instagram_manage_messages",
+    "pages_show_list",
+    "pages_read_engagement",
+  ];
+  /** The Instagram world whose business accounts the Pages connect (their IG endpoints answered here). */
+  instagram: InstagramStandIn | null = null;
 
   readonly logins = new Map<string, Login>();
   readonly pages = new Map<string, StandInPage>();
@@ -280,7 +298,8 @@ export class MetaStandIn {
     if (!q.get("state")) wrong.push("state");
     if (!this.redirectUris.has(q.get("redirect_uri") ?? "")) wrong.push("redirect_uri");
     const scopes = (q.get("scope") ?? "").split(/[ ,]+/);
-    for (const s of this.scopesRequired) if (!scopes.includes(s)) wrong.push(`scope ${s}`);
+    const wanted = scopes.includes("instagram_basic") ? this.instagramScopesRequired : this.scopesRequired;
+    for (const s of wanted) if (!scopes.includes(s)) wrong.push(`scope ${s}`);
     if (wrong.length > 0) {
       this.problems.push(`dialog: ${wrong.join(", ")}`);
       return this.#send(res, 400, `<p>Invalid request (${wrong.join(", ")})</p>`);
@@ -350,13 +369,45 @@ export class MetaStandIn {
 
   // ---- Graph API -----------------------------------------------------------------------------------------------
 
+  /**
+   * A private reply to a comment on the Page's Instagram account (Messenger Platform's Instagram private replies:
+   * the Page's /messages, recipient.comment_id, within 7 days, once per comment): kept in the Instagram world.
+   */
+  #privateReplyOnInstagram(
+    res: ServerResponse,
+    page: StandInPage,
+    comment: { id: string; media: string; timestamp: string; from: { id: string } },
+    body: { message?: { text?: string } },
+  ) {
+    const ig = this.instagram;
+    const media = ig?.media.find((m) => m.id === comment.media);
+    if (!ig || media?.owner !== page.instagram || typeof body.message?.text !== "string") {
+      this.problems.push(`messages: not a private reply to the Page's Instagram (${comment.id})`);
+      return this.#error(res, 400, 100, "(#100) Invalid recipient");
+    }
+    if (ig.messages.some((m) => m.comment_id === comment.id))
+      return this.#error(res, 400, 10900, "Activity already replied to");
+    if (Date.now() - Date.parse(comment.timestamp) > 7 * 86_400_000)
+      return this.#error(res, 400, 10903, "This message is sent outside of allowed window.");
+    ig.messages.push({ from: page.instagram ?? "", comment_id: comment.id, text: body.message.text });
+    return this.#send(res, 200, {
+      recipient_id: comment.from.id,
+      message_id: `m_${randomBytes(8).toString("hex")}`,
+    });
+  }
+
   #checkQuery(edge: string, url: URL, object: ObjectType): string[] {
     const wrong: string[] = [];
     const allowed = new Set([...PAGING, ...(EDGE_PARAMS[edge] ?? [])]);
     for (const k of url.searchParams.keys())
       if (!allowed.has(k)) wrong.push(`${edge}: parameter ${k} not documented`);
-    for (const f of (url.searchParams.get("fields") ?? "").split(",").filter(Boolean)) {
+    for (const [f, inner] of topFields(url.searchParams.get("fields"))) {
       if (!FIELDS[object].has(f)) wrong.push(`${edge}: ${object} has no field ${f}`);
+      // A Page's connected Instagram account, expanded: IGUser's fields.
+      if (inner !== null && f !== "instagram_business_account")
+        wrong.push(`${edge}: ${f} is not expanded here`);
+      for (const g of (inner ?? "").split(",").filter(Boolean))
+        if (!IG_USER.has(g)) wrong.push(`${edge}: IGUser has no field ${g}`);
     }
     const type = url.searchParams.get("type");
     if (type !== null && !REACTION_TYPES.includes(type)) wrong.push(`${edge}: reaction type ${type}`);
@@ -365,9 +416,17 @@ export class MetaStandIn {
 
   /** The object with only the fields asked (and id), each checked against the SDK's list. */
   #answerObject(object: ObjectType, value: Record<string, unknown>, url: URL): Record<string, unknown> {
-    const asked = (url.searchParams.get("fields") ?? "id").split(",").filter(Boolean);
+    const asked = topFields(url.searchParams.get("fields") ?? "id");
     const out: Record<string, unknown> = {};
-    for (const f of new Set(["id", ...asked])) if (value[f] !== undefined) out[f] = value[f];
+    for (const f of new Set(["id", ...asked.keys()])) if (value[f] !== undefined) out[f] = value[f];
+    const ig = this.instagram?.users.get(String(value.instagram ?? ""));
+    if (object === "Page" && asked.has("instagram_business_account") && ig) {
+      const full: Record<string, unknown> = { id: ig.id, username: ig.username, name: ig.name };
+      const inner = (asked.get("instagram_business_account") ?? "id").split(",");
+      out.instagram_business_account = Object.fromEntries(
+        Object.entries(full).filter(([k]) => k === "id" || inner.includes(k)),
+      );
+    }
     for (const k of Object.keys(out)) {
       if (!FIELDS[object].has(k)) this.problems.push(`answer: ${object} has no field ${k}`);
     }
@@ -427,6 +486,14 @@ export class MetaStandIn {
         this.permissionMissing.code,
         "(#200) Requires pages_read_engagement permission",
       );
+    }
+    // The IG endpoints, on this host for the token of the Page the Instagram business account is connected to.
+    const igWorld = this.instagram;
+    if (igWorld?.owns(parts[0] ?? "")) {
+      const igOfPage = who.kind === "page" ? this.pages.get(who.page ?? "")?.instagram : undefined;
+      if (!igOfPage)
+        return this.#error(res, 403, 10, "(#10) The Page's token of the connected Page is needed");
+      return igWorld.answerThroughPage(req, url, raw.toString("utf8"), res, igOfPage);
     }
     const login = this.logins.get(who.login);
     const bad = (wrong: string[]) => {
@@ -521,6 +588,8 @@ export class MetaStandIn {
         recipient?: { comment_id?: string };
         message?: { text?: string };
       };
+      const igComment = this.instagram?.comments.find((c) => c.id === body.recipient?.comment_id);
+      if (igComment && page.instagram) return this.#privateReplyOnInstagram(res, page, igComment, body);
       const comment = this.comments.find((c) => c.id === body.recipient?.comment_id);
       if (!comment || typeof body.message?.text !== "string")
         return bad(["messages: recipient.comment_id or message.text"]);
@@ -588,6 +657,13 @@ export class MetaStandIn {
     }
     this.#error(res, 400, 100, `Unsupported ${method} request. Object with ID '${id}' does not exist`, 33);
   }
+}
+
+/** The top-level fields of a Graph `fields` list (`a,b{c,d}`), each with its expansion (null: none). */
+function topFields(text: string | null): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const m of (text ?? "").matchAll(/([a-z_]+)(?:\{([^}]*)\})?/g)) out.set(m[1] as string, m[2] ?? null);
+  return out;
 }
 
 function escapeHtml(s: string): string {

@@ -14,7 +14,7 @@ import { CodeRefused, OAuthFlow } from "../shared/oauth-client";
 import { politeFetch } from "../shared/polite-fetch";
 import { type OAuthTokens, RefreshRefused } from "../shared/tokens";
 import type { AccountProfile, OAuthSteps } from "../types";
-import { graphClient } from "./graph";
+import { type GraphClient, graphClient } from "./graph";
 import { type GraphPage, pageProfile } from "./page";
 
 type TokenAnswer = {
@@ -101,23 +101,39 @@ export function facebookOAuth(opts: {
       }
     },
     async publishTargets(tokens): Promise<AccountProfile[]> {
-      const me = await graph.get<{ id?: string }>("me", "me", { fields: "id,name" }, tokens.access_token);
-      if (!me.id) throw new NetworkUnavailable("facebook /me answered no id");
-      const out: AccountProfile[] = [];
-      let after: string | undefined;
-      for (let n = 0; n < MAX_PAGES; n++) {
-        const list = await graph.get<Paged<GraphPage>>(
-          "me/accounts",
-          "me/accounts",
-          { fields: "id,name,username,link", limit: 100, after },
-          tokens.access_token,
-        );
-        for (const page of list.data ?? [])
-          out.push({ ...pageProfile(page), stored_meta: { login_user_id: me.id } });
-        after = list.paging?.cursors?.after;
-        if (!list.paging?.next || !after) break;
-      }
-      return out;
+      const { loginId, pages } = await loginPages<GraphPage>(
+        graph,
+        tokens.access_token,
+        "id,name,username,link",
+      );
+      return pages.map((page) => ({ ...pageProfile(page), stored_meta: { login_user_id: loginId } }));
     },
   };
+}
+
+/**
+ * The login's id and its Pages (/me/accounts, pages of 100, at most MAX_PAGES of them) with the fields asked:
+ * Facebook Pages link them, Instagram through a Page reads each one's instagram_business_account.
+ */
+export async function loginPages<P>(
+  graph: GraphClient,
+  token: string,
+  fields: string,
+): Promise<{ loginId: string; pages: P[] }> {
+  const me = await graph.get<{ id?: string }>("me", "me", { fields: "id,name" }, token);
+  if (!me.id) throw new NetworkUnavailable("facebook /me answered no id");
+  const pages: P[] = [];
+  let after: string | undefined;
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const list = await graph.get<Paged<P>>(
+      "me/accounts",
+      "me/accounts",
+      { fields, limit: 100, after },
+      token,
+    );
+    pages.push(...(list.data ?? []));
+    after = list.paging?.cursors?.after;
+    if (!list.paging?.next || !after) break;
+  }
+  return { loginId: me.id, pages };
 }

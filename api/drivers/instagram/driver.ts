@@ -27,8 +27,8 @@ import type {
 } from "../types";
 import { type InstagramCheckpoint, loadMediaEntries } from "./entries";
 import { findMedia, isMediaId, resolvedOf } from "./media";
-import { type IgUser, USER_FIELDS, userProfile } from "./profile";
 import { type PublicMedia, publishingLimit, publishPost } from "./publish";
+import { INSTAGRAM_LOGIN, type LinkedWay } from "./ways";
 
 export type InstagramDriverOptions = {
   provider: ProviderDefinition;
@@ -43,6 +43,8 @@ export type InstagramDriverOptions = {
   publicMedia: (uploadIds: string[]) => Promise<PublicMedia[]>;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** Where the account is read and private replies are sent from: Instagram Login's unless told (./ways.ts). */
+  way?: LinkedWay;
 };
 
 /** What the definition says of publishing: the 24-hour cap when Meta does not answer one. */
@@ -57,6 +59,7 @@ function windowDays(provider: ProviderDefinition): number | null {
 }
 
 export function instagramDriver(o: InstagramDriverOptions): NetworkDriver {
+  const way = o.way ?? INSTAGRAM_LOGIN;
   const apiOf = (account: StoredAccount | null | undefined): GraphApi => {
     const as = account ?? o.account;
     if (!as) throw new PostUnavailable("instagram is read with a linked account, and none was given");
@@ -86,10 +89,7 @@ export function instagramDriver(o: InstagramDriverOptions): NetworkDriver {
     async linkAccount() {
       throw new NetworkUnavailable("instagram links by OAuth (connect), not by the link form");
     },
-    async refreshAccount(account) {
-      const me = await apiOf(account).get<IgUser>("me", { fields: USER_FIELDS.join(",") });
-      return userProfile(me);
-    },
+    refreshAccount: (account) => way.profile(apiOf(account), account),
     async requestReconnect() {},
 
     async publish(request: PublishRequest) {
@@ -130,7 +130,7 @@ export function instagramDriver(o: InstagramDriverOptions): NetworkDriver {
         );
       }
       const sent = await apiOf(request.account).postJson<{ message_id?: string }>(
-        `${request.account.external_id}/messages`,
+        way.messagesPath(request.account),
         { recipient: { comment_id: latest.id }, message: { text: request.text } },
       );
       if (!sent.message_id) throw new NetworkUnavailable("instagram private reply: no message id");

@@ -1,17 +1,26 @@
-/** Instagram as an OAuth network (Instagram Login): its connect steps and its driver, on the shared parts. */
+/**
+ * Instagram as an OAuth network, both ways: Instagram Login (graph.instagram.com, the account's token), or through a
+ * Facebook Page (`via_facebook_page`: Facebook Login on the Facebook app's client, graph.facebook.com, the Page's
+ * token): its connect steps and its driver, on the shared parts.
+ */
 import { inArray } from "drizzle-orm";
 import { uploads } from "../../db/tables";
+import { accessEndingNotice } from "../../services/access-ending";
 import { oauthTokenRow } from "../../services/account-credentials";
 import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
 import { publicMediaUrl } from "../../services/public-media";
-import { accountFetch, type OAuthNetwork } from "../oauth-network";
+import { accountFetch, type OAuthNetwork, type OAuthNetworkContext, tokenKeeper } from "../oauth-network";
 import { graphApi } from "../shared/graph-api";
 import { SecretBox } from "../shared/secrets";
 import { TokenKeeper } from "../shared/tokens";
+import type { StoredAccount } from "../types";
 import { instagramDriver } from "./driver";
 import type { InstagramCheckpoint } from "./entries";
 import { instagramLoginOAuth } from "./oauth";
+import { instagramPageOAuth, VIA_PAGE } from "./page-oauth";
+import { pageTokens } from "./page-token";
+import { INSTAGRAM_LOGIN, THROUGH_PAGE } from "./ways";
 import { instagramWebhookEvents } from "./webhook";
 
 /**
@@ -19,6 +28,16 @@ import { instagramWebhookEvents } from "./webhook";
  * than ten days left, so an account used at least every fifty days never lapses.
  */
 export const REFRESH_BEFORE_MS = 10 * 86_400_000;
+
+/** Facebook Login for Instagram through a Page: the variant's permissions, on Facebook's client (context.config). */
+function pageSteps(context: OAuthNetworkContext, now: () => number) {
+  return instagramPageOAuth({
+    config: context.config,
+    redirectUri: context.redirectUri,
+    scopes: context.variant?.scopes ?? [],
+    now,
+  });
+}
 
 export const instagramNetwork: OAuthNetwork = {
   // Meta: a long-lived token lives 60 days; graph.instagram.com/refresh_access_token takes one a day old.
@@ -31,6 +50,7 @@ export const instagramNetwork: OAuthNetwork = {
   // The `comments` webhook: the shared route (api/routes/meta-webhooks.ts) stores its events once each.
   webhook: { events: instagramWebhookEvents },
   steps(context, deps) {
+    if (context.variant?.id === VIA_PAGE) return pageSteps(context, () => deps.clock().getTime());
     return instagramLoginOAuth({
       config: context.config,
       redirectUri: context.redirectUri,
@@ -41,19 +61,33 @@ export const instagramNetwork: OAuthNetwork = {
   driver(context, deps, account, waiter) {
     const { provider, config } = context;
     const now = () => deps.clock().getTime();
-    const steps = instagramLoginOAuth({
-      config,
-      redirectUri: context.redirectUri,
-      scopes: provider.scopes ?? [],
-      now,
+    const throughPage = context.variant?.id === VIA_PAGE;
+    const steps = throughPage
+      ? pageSteps(context, now)
+      : instagramLoginOAuth({ config, redirectUri: context.redirectUri, scopes: provider.scopes ?? [], now });
+    // Instagram Login's token is refreshed ten days ahead; a Facebook user token cannot be (its refresh refuses).
+    const keeper = throughPage
+      ? tokenKeeper(context, deps, steps.refresh)
+      : new TokenKeeper(
+          new SecretBox(deps.env.accountSecretKey),
+          oauthTokenRow(deps, provider.display_name),
+          steps.refresh,
+          { now, skewMs: REFRESH_BEFORE_MS },
+        );
+    const api = (as: StoredAccount, token: (refused?: string) => Promise<string>) =>
+      graphApi({
+        network: "instagram",
+        apiUrl: config.apiUrl,
+        fetch: accountFetch(context, deps, as, waiter),
+        token,
+      });
+    const pageToken = pageTokens({
+      keeper,
+      userApi: (as) => api(as, (refused) => keeper.accessToken(as, refused)),
+      accessEnding: (as, endsAt) => accessEndingNotice(deps, provider, as, endsAt),
     });
-    const keeper = new TokenKeeper(
-      new SecretBox(deps.env.accountSecretKey),
-      oauthTokenRow(deps, provider.display_name),
-      steps.refresh,
-      { now, skewMs: REFRESH_BEFORE_MS },
-    );
     return instagramDriver({
+      way: throughPage ? THROUGH_PAGE : INSTAGRAM_LOGIN,
       provider,
       steps,
       keeper,
@@ -78,12 +112,7 @@ export const instagramNetwork: OAuthNetwork = {
         });
       },
       apiFor: (as) =>
-        graphApi({
-          network: "instagram",
-          apiUrl: config.apiUrl,
-          fetch: accountFetch(context, deps, as, waiter),
-          token: (refused) => keeper.accessToken(as, refused),
-        }),
+        api(as, (refused) => (throughPage ? pageToken(as, refused) : keeper.accessToken(as, refused))),
     });
   },
 };

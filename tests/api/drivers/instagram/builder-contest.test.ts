@@ -19,12 +19,8 @@ type Json = Record<string, unknown>;
 
 let w: InstagramWorld;
 const clock = { now: Date.now() };
-beforeEach(async () => {
-  clock.now = Date.now();
-  w = await instagramWorld({ clock: () => new Date(clock.now) });
-});
 afterEach(async () => {
-  expect(w.ig.problems).toEqual([]);
+  expect(w.problems()).toEqual([]);
   await w.close();
 });
 
@@ -78,8 +74,18 @@ async function upload(
   return (await res.json()) as { uuid: string; mime: string; size: number };
 }
 
-describe("a builder contest on a linked Instagram account", { timeout: 60_000 }, () => {
-  it("publishes by the container flow, takes pushed and polled comments, draws, and answers winners publicly and privately", async () => {
+describe.each([
+  ["with Instagram Login", "instagram_login"],
+  ["through a Facebook Page", "via_facebook_page"],
+] as const)("a builder contest on an Instagram account linked %s", (_how, way) => {
+  beforeEach(async () => {
+    clock.now = Date.now();
+    w = await instagramWorld({ clock: () => new Date(clock.now), way });
+  });
+
+  it("publishes by the container flow, takes pushed and polled comments, draws, and answers winners publicly and privately", {
+    timeout: 60_000,
+  }, async () => {
     const accountRowId = await w.linked();
     const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
       team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
@@ -143,6 +149,9 @@ describe("a builder contest on a linked Instagram account", { timeout: 60_000 },
     const main = await w.t.db.select().from(publications).where(eq(publications.contestId, id));
     expect(main.map((p) => [p.kind, p.status])).toEqual([["main", "published"]]);
     const post = w.ig.media.find((m) => m.id === main[0]?.externalPostId);
+    // Through a Page, the container flow ran on graph.facebook.com (the Meta stand-in) with the Page's token.
+    const onFacebook = w.meta.calls(`POST /v21.0/${BRAND.id}/media_publish`);
+    expect(onFacebook).toBe(way === "via_facebook_page" ? 1 : 0);
     expect(post?.caption).toBe(`Comment to win a bike! Rules: ${w.t.deps.env.publicUrl}/verify/${id}`);
 
     // Two fans comment (one pushed by the webhook before the list shows it), a third later.
@@ -151,7 +160,7 @@ describe("a builder contest on a linked Instagram account", { timeout: 60_000 },
     w.ig.comment(mediaId, fan(1), "Me please!", new Date(startAt + MIN).toISOString());
     const pushed = w.ig.comment(mediaId, fan(2), "Me too!", new Date(startAt + 2 * MIN).toISOString());
     w.ig.comments.pop();
-    const delivery = w.ig.commentDelivery(pushed, BRAND.id);
+    const delivery = w.delivery(pushed, BRAND.id);
     const res = await w.t.app.request("/api/v1/webhooks/instagram", {
       method: "POST",
       headers: { "content-type": "application/json", "x-hub-signature-256": delivery.signature },

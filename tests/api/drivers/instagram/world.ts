@@ -10,11 +10,13 @@ import pino from "pino";
 import { first } from "../../../../api/db/query";
 import { accounts } from "../../../../api/db/tables";
 import { driverFor } from "../../../../api/drivers";
+import { GRAPH_VERSION } from "../../../../api/drivers/shared/meta-graph";
 import { readEnv } from "../../../../api/env";
 import { storedAccount } from "../../../../api/services/accounts";
 import type { Session } from "../../../helpers/api-client";
 import { signIn } from "../../../helpers/api-client";
-import { InstagramStandIn } from "../../../helpers/instagram-standin";
+import { InstagramStandIn, type StandInComment } from "../../../helpers/instagram-standin";
+import { MetaStandIn } from "../../../helpers/meta-standin";
 import { consentForm, storedText } from "../../../helpers/stored-text";
 import { createTestApp } from "../../../helpers/test-app";
 import { currentTeamId, setPlan } from "../../../helpers/world";
@@ -28,10 +30,31 @@ export const BRAND = {
   account_type: "BUSINESS",
 };
 
-export async function instagramWorld(opts: { clock?: () => Date } = {}) {
+/** The Facebook login and the Page the brand's Instagram account is connected to (the way through a Page). */
+export const LOGIN_ID = "100000000000042";
+export const BRAND_PAGE = {
+  id: "200000000000001",
+  name: "Brand Page",
+  username: "brandpage",
+  link: "https://www.facebook.com/brandpage",
+  instagram: BRAND.id,
+};
+export type Way = "instagram_login" | "via_facebook_page";
+
+/**
+ * `way`: Instagram Login (INSTAGRAM_* set), or through a Facebook Page (only FACEBOOK_* set: the Meta stand-in
+ * answers Facebook Login and the IG endpoints for the Page's token, the Instagram stand-in keeps the IG world).
+ */
+export async function instagramWorld(opts: { clock?: () => Date; way?: Way } = {}) {
+  const way = opts.way ?? "instagram_login";
   const ig = await new InstagramStandIn().start();
   ig.redirectUris.add(`${PUBLIC_URL}/api/v1/accounts/callback/instagram`);
   ig.addUser(BRAND);
+  const meta = await new MetaStandIn().start();
+  meta.instagram = ig;
+  meta.redirectUris.add(`${PUBLIC_URL}/api/v1/accounts/callback/instagram`);
+  meta.addLogin("olive", LOGIN_ID, [BRAND_PAGE]);
+  const throughPage = way === "via_facebook_page";
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -42,7 +65,7 @@ export async function instagramWorld(opts: { clock?: () => Date } = {}) {
   const t = await createTestApp({
     env: {
       publicUrl: PUBLIC_URL,
-      oauth: readEnv({ NODE_ENV: "test", ...ig.env() }).oauth,
+      oauth: readEnv({ NODE_ENV: "test", ...(throughPage ? meta.env() : ig.env()) }).oauth,
       logLevel: "trace",
       networkTimeoutMs: 1_000,
     },
@@ -67,15 +90,17 @@ export async function instagramWorld(opts: { clock?: () => Date } = {}) {
 
   /** The connect flow as a browser does it; answers the app's last location. */
   const connect = async (s: Session = owner, o: { decision?: "allow" | "deny" } = {}) => {
-    const started = await call(s, "GET", CONNECT);
+    const started = await call(s, "GET", throughPage ? `${CONNECT}?variant=via_facebook_page` : CONNECT);
     if (started.status !== 302)
       throw new Error(`connect answered ${started.status}: ${await started.text()}`);
     const authorize = started.headers.get("location") ?? "";
-    if (!authorize.startsWith(ig.url)) return new URL(authorize, PUBLIC_URL);
+    const host = throughPage ? meta.url : ig.url;
+    if (!authorize.startsWith(host)) return new URL(authorize, PUBLIC_URL);
     const html = await (await fetch(authorize)).text();
     const form = consentForm(html);
     form.set("decision", o.decision ?? "allow");
-    const consent = await fetch(`${ig.url}/oauth/consent`, {
+    const consentAt = throughPage ? `${meta.url}/${GRAPH_VERSION}/dialog/consent` : `${ig.url}/oauth/consent`;
+    const consent = await fetch(consentAt, {
       method: "POST",
       body: form,
       redirect: "manual",
@@ -121,8 +146,19 @@ export async function instagramWorld(opts: { clock?: () => Date } = {}) {
   /** Every byte stored (SQLite file and WAL, or every PostgreSQL row), every log line and every answer. */
   const everythingStored = async () => [await storedText(t), ...logLines, ...answers].join("\n");
 
+  /** An Instagram comment's webhook delivery, signed by the app of the way the account was linked. */
+  const delivery = (c: StandInComment, account: string) => {
+    const made = ig.commentDelivery(c, account);
+    return throughPage ? meta.signed(JSON.parse(made.body)) : made;
+  };
+
   return {
+    way,
     ig,
+    meta,
+    delivery,
+    /** What either stand-in found wrong in our calls. */
+    problems: () => [...ig.problems, ...meta.problems],
     t,
     owner,
     teamId,
@@ -136,6 +172,7 @@ export async function instagramWorld(opts: { clock?: () => Date } = {}) {
     everythingStored,
     async close() {
       await ig.close();
+      await meta.close();
       await t.cleanup();
     },
   };
