@@ -179,13 +179,9 @@ export type ProviderActionCapability = {
    */
   max?: number;
   /**
-   * The API reads only this many days back (X recent search: 7): a list older than that cannot be read.
+   * The API reads only this many days back (X recent search: 7): a list older than that cannot be read, so it is read while the contest runs (the scheduler reads every running contest every 1 to 15 minutes).
    */
   window_days?: number;
-  /**
-   * true: the list must be read while the contest runs (its window would lose the early entries after it).
-   */
-  during_contest?: boolean;
   /**
    * The API lists it only for an account whose grant has this scope (TikTok's comments: comment.list, which only a business account grants, through TikTok's API for Business). On an account without it the action is not read: a contest on that account cannot require it, and the builder says why.
    */

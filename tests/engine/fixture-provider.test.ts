@@ -220,6 +220,24 @@ describe("the schema linter on a provider's actions and text limits", () => {
     }
   });
 
+  it("refuses a during_contest flag beside a search window: a window always means the list is read while the contest runs", () => {
+    const undo = edit(providerFile, (d) => {
+      const capabilities = d.capabilities as { actions: Record<string, unknown> };
+      capabilities.actions = {
+        ...capabilities.actions,
+        comment: { read: "checked", window_days: 7, during_contest: true },
+      };
+    });
+    try {
+      const messages = checkSchemaDir(dir)
+        .filter((p) => p.file.endsWith(providerFile))
+        .map((p) => p.message);
+      expect(messages).toContain("/capabilities/actions/comment must NOT have additional properties");
+    } finally {
+      undo();
+    }
+  });
+
   it("refuses a private-message mode it does not know and a reply window without its days", () => {
     const undo = edit(providerFile, (d) => {
       (d.capabilities as Record<string, unknown>).private_messages = { mode: "reply_to_comment" };

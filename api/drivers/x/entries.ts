@@ -1,7 +1,7 @@
 /**
  * A post's entries on X, read incrementally (decision 034):
  * - replies: recent search `conversation_id:{post}` (pages of 100 with their authors, newest first; X searches
- *   7 days back, so a contest reads during its window: capabilities `during_contest`), from the newest reply the
+ *   7 days back, capabilities `window_days`: the scheduler reads a contest while it runs), from the newest reply the
  *   last complete pass read (`since_id`) only; a pass stopped (rate limit, network) resumes at its page;
  * - quotes: quote_tweets, newest first, until a quote already counted;
  * - reposters (retweeted_by) and likers (liking_users): X lists the 100 most recent only (capabilities `partial`,

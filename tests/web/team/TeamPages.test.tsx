@@ -40,7 +40,7 @@ describe("TeamOverviewPage", () => {
     const line = (name: string) => screen.getByRole("rowheader", { name }).closest("tr") as HTMLElement;
     const row = (name: string) => line(name).textContent;
     expect(row("Members")).toBe("Members3 (+1 invited)5");
-    expect(row("Accounts per network")).toBe("Accounts per network2 (Bluesky 2 and TikTok 1)5");
+    expect(row("Accounts per network")).toBe("Accounts per network2 on Bluesky and 1 on TikTok5");
     expect(row("Drafts")).toBe("Drafts210");
     expect(row("Templates")).toBe("Templates410");
     expect(row("Imports per month")).toBe("Imports per month750");

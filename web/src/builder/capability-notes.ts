@@ -35,7 +35,8 @@ export function capabilityNote(
     if (capability.read === "unchecked") return say(`capability.unchecked.${kind}`);
     if (capability.read === "partial")
       return say("capability.partial", { max: i18n.number(capability.max ?? 0) });
-    if (capability.window_days !== undefined && capability.during_contest)
+    // A list read only so many days back is read while the contest runs (the scheduler's loads): said here.
+    if (capability.window_days !== undefined)
       return say("capability.window", { days: i18n.number(capability.window_days) });
     return null;
   }

@@ -8,8 +8,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useDialogs } from "../../dialogs/DialogHost";
 import { TeamExtraFeaturesDialog } from "../../dialogs/TeamExtraFeaturesDialog";
-import { providerOf } from "../../providers";
 import { useUser } from "../../session/session";
+import { accountsPerNetworkText } from "../../team/accounts-per-network";
 import { fetchQuotas, listMembers, type QuotaUsage } from "../../team/api";
 import { formatDate } from "../../team/format";
 import { QUOTA_LABELS, QUOTA_NAMES, type QuotaName } from "../../team/labels";
@@ -17,7 +17,6 @@ import { planById } from "../../team/plans";
 import { LoadError, Loading } from "../../team/states";
 import "../../team/team.css";
 import { DataTable } from "../../components/DataTable";
-import { formatList } from "../../i18n/list";
 import { useLoad } from "../../team/useLoad";
 import { usePageTitle } from "../../usePageTitle";
 
@@ -119,15 +118,11 @@ export default function TeamOverviewPage() {
             const full = used !== undefined && used >= limit;
             const invites = quotas && name === "members" ? quotas.members.invites : 0;
             const invited = i18n.number(invites);
-            const networks =
+            // Counted per network: said with the networks it is on ("2 on Bluesky and 1 on TikTok").
+            const perNetwork =
               quotas && name === "accounts"
-                ? formatList(
-                    i18n.locale,
-                    Object.entries(quotas.accounts.per_provider).map(
-                      ([p, n]) => `${providerOf(p)?.display_name ?? p} ${i18n.number(n)}`,
-                    ),
-                  )
-                : "";
+                ? accountsPerNetworkText(i18n, quotas.accounts.per_provider)
+                : null;
             return (
               <tr key={name} data-quota={name} data-full={full || undefined}>
                 <th scope="row">{i18n._(QUOTA_LABELS[name])}</th>
@@ -141,11 +136,12 @@ export default function TeamOverviewPage() {
                         {name === "winners" ? t`A limit for each draw` : t`Not counted yet`}
                       </span>
                     </>
+                  ) : perNetwork !== null ? (
+                    perNetwork
                   ) : (
                     <>
                       {i18n.number(used)}
                       {invites > 0 && <span className="muted"> {t`(+${invited} invited)`}</span>}
-                      {networks && <span className="muted"> ({networks})</span>}
                     </>
                   )}
                 </td>
