@@ -124,8 +124,11 @@ describe("the token job for Threads accounts nothing uses", { timeout: 30_000 },
   });
 
   it("leaves a fresh token alone", async () => {
-    const { w, refreshes } = await world();
-    expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 0 });
+    const { w, id, refreshes } = await world();
+    now += 20 * DAY;
+    w.threads.clockOffsetMs = 20 * DAY;
+    expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 0, reconnect: 0, retry: 0 });
+    expect((await w.accountRow(id))?.disabled).toBe(false);
     expect(refreshes()).toBe(0);
   });
 
