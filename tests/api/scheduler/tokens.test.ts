@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { notifications } from "../../../api/db/tables";
-import { keepTokens } from "../../../api/scheduler";
+import { keepTokens, startScheduler } from "../../../api/scheduler";
 import { type FacebookWorld, facebookWorld } from "../drivers/facebook/world";
 import { type InstagramWorld, instagramWorld } from "../drivers/instagram/world";
 import { type ThreadsWorld, threadsWorld } from "../drivers/threads/world";
@@ -54,6 +54,19 @@ describe("the token job for Instagram accounts nothing uses", { timeout: 30_000 
     expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 0 });
     expect(refreshes()).toBe(1);
     expect(w.ig.problems).toEqual([]);
+  });
+
+  it("runs in the server's scheduler tick", async () => {
+    const { w, id, refreshes } = await world();
+    now += 51 * DAY;
+    const stop = startScheduler(w.t.deps, 50);
+    try {
+      for (let i = 0; i < 100 && refreshes() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await stop();
+    }
+    expect(refreshes()).toBe(1);
+    expect(await expiresAt(w, id)).toBeGreaterThan(now + 59 * DAY);
   });
 
   it("leaves a token with more than ten days left alone", async () => {
@@ -111,8 +124,11 @@ describe("the token job for Threads accounts nothing uses", { timeout: 30_000 },
   });
 
   it("leaves a fresh token alone", async () => {
-    const { w, refreshes } = await world();
-    expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 0 });
+    const { w, id, refreshes } = await world();
+    now += 20 * DAY;
+    w.threads.clockOffsetMs = 20 * DAY;
+    expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 0, reconnect: 0, retry: 0 });
+    expect((await w.accountRow(id))?.disabled).toBe(false);
     expect(refreshes()).toBe(0);
   });
 
@@ -125,6 +141,25 @@ describe("the token job for Threads accounts nothing uses", { timeout: 30_000 },
     await keepTokens(w.t.deps);
     expect((await w.accountRow(id))?.disabled).toBe(true);
     expect(await told(w, "accountReconnectRequested")).toBe(1);
+  });
+
+  it("puts an account aside for an hour when Threads is out of reach, then refreshes it", async () => {
+    const { w, id, refreshes } = await world();
+    now += 51 * DAY;
+    w.threads.clockOffsetMs = 51 * DAY;
+    w.threads.failNext = { status: 503, code: 2, times: 10 };
+    expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 0, retry: 1, reconnect: 0 });
+    const tried = refreshes();
+    expect(tried).toBeGreaterThan(0);
+    expect((await w.accountRow(id))?.disabled).toBe(false);
+    // Within the hour, nothing is called again.
+    now += 30 * 60_000;
+    expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 0, retry: 0 });
+    expect(refreshes()).toBe(tried);
+    w.threads.failNext = null;
+    now += 31 * 60_000;
+    expect(await keepTokens(w.t.deps)).toMatchObject({ refreshed: 1 });
+    expect(await expiresAt(w, id)).toBeGreaterThan(now + 59 * DAY);
   });
 
   it("refreshes once when two runs look at the same token at once", async () => {
