@@ -159,7 +159,9 @@ describe("linking an Instagram account", () => {
     await page
       .locator('[role="status"]', { hasText: "Sister Gram (Instagram) is linked to the team." })
       .waitFor();
-    await page.locator("tr", { hasText: "Sister Gram" }).locator(".team-label-live").waitFor();
+    const sister = page.locator("tr", { hasText: "Sister Gram" });
+    await sister.locator(".team-label-live").waitFor();
+    await sister.getByText("Through a Facebook Page").waitFor();
     await screenshotWidths(page, "instagram-through-page-linked");
     expect(ig.problems).toEqual([]);
     expect(meta.problems).toEqual([]);

@@ -142,6 +142,11 @@ export default function TeamAccountsPage() {
                           <Trans>Live account</Trans>
                         </span>
                       )}
+                      {a.meta.login_variant === "via_facebook_page" && (
+                        <span className="team-label">
+                          <Trans>Through a Facebook Page</Trans>
+                        </span>
+                      )}
                       {a.disabled && (
                         <span className="team-label team-label-warning">
                           <Trans>Needs reconnecting</Trans>
