@@ -45,7 +45,7 @@ export const CONNECT_ROUTES: RouteDoc[] = [
     method: "GET",
     path: "/api/v1/accounts/connect/choices/:pick",
     summary:
-      "After a login that owns several channels: the channels offered ({ provider, invite_key, choices: [{ external_id, name, screen_name, profile_picture, url }] }), for 10 minutes, to the session that connected.",
+      "After a login that owns several channels: the channels offered ({ provider, invite_key, choices: [{ external_id, name, screen_name, profile_picture, url, through? }] }: through, the Facebook Page an Instagram account comes through), for 10 minutes, to the session that connected.",
     tag: "accounts",
     access: "session",
     ok: { status: 200, description: "{ provider, invite_key, choices }" },

@@ -293,6 +293,8 @@ export const connectRoutes = new Hono<AppEnv>()
         screen_name: p.screen_name,
         profile_picture: p.profile_picture,
         url: p.url,
+        // Instagram through a Facebook Page: the Page it comes through.
+        ...(typeof p.stored_meta?.page_name === "string" ? { through: p.stored_meta.page_name } : {}),
       })),
     });
   })

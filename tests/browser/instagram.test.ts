@@ -1,8 +1,10 @@
 /**
- * Linking an Instagram account with Instagram Login in Chromium: the real server, its INSTAGRAM_* on the
- * Instagram stand-in (tests/helpers/instagram-standin.ts), Team → Accounts' "Connect Instagram" (a full-page
+ * Linking an Instagram account both ways in Chromium: the real server, its INSTAGRAM_* on the Instagram stand-in
+ * (tests/helpers/instagram-standin.ts) and its FACEBOOK_* on the Meta stand-in (tests/helpers/meta-standin.ts,
+ * which answers the IG endpoints for a Page's token). Team → Accounts' "Connect Instagram" (a full-page
  * navigation), the stand-in's consent page, the account listed as live; then a quick import of a post link read
- * with it, its commenters listed. Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots at 1440 and 390 px.
+ * with it, its commenters listed. Then "Connect Instagram through a Facebook Page": Facebook's consent, the pick
+ * among the Pages' Instagram accounts (the Page without one not offered), the account linked. Set FAIRDRAW_SCREENSHOTS to a folder to keep screenshots at 1440 and 390 px.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,13 +12,16 @@ import { readEnv } from "../../api/env";
 import { launchChromium } from "../helpers/chromium";
 import { freePort } from "../helpers/free-port";
 import { InstagramStandIn } from "../helpers/instagram-standin";
+import { MetaStandIn } from "../helpers/meta-standin";
 import { startTestServer } from "../helpers/server";
 import { screenshotWidths, signIn } from "./sign-in";
 
 const OWNER = "demo@fairdraw.test";
 const BRAND = "17841400000000001";
+const SISTER = "17841400000000002";
 
 let ig: InstagramStandIn;
+let meta: MetaStandIn;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
@@ -28,8 +33,25 @@ beforeAll(async () => {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   ig.redirectUris.add(`${publicUrl}/api/v1/accounts/callback/instagram`);
+  // Two Pages with an Instagram business account, one without.
+  ig.addUser({ id: SISTER, username: "sistergram", name: "Sister Gram", account_type: "BUSINESS" });
+  meta = await new MetaStandIn().start();
+  meta.instagram = ig;
+  meta.redirectUris.add(`${publicUrl}/api/v1/accounts/callback/instagram`);
+  const fbPage = (n: number, name: string, instagram?: string) => ({
+    id: `20000000000000${n}`,
+    name,
+    username: name.toLowerCase().replace(/ /g, ""),
+    link: `https://www.facebook.com/page${n}`,
+    ...(instagram ? { instagram } : {}),
+  });
+  meta.addLogin("olive", "100000000000042", [
+    fbPage(1, "Brand Bikes", BRAND),
+    fbPage(2, "Brand Shop"),
+    fbPage(3, "Sister Bikes", SISTER),
+  ]);
   server = await startTestServer({
-    env: { port, publicUrl, oauth: readEnv({ NODE_ENV: "test", ...ig.env() }).oauth },
+    env: { port, publicUrl, oauth: readEnv({ NODE_ENV: "test", ...ig.env(), ...meta.env() }).oauth },
   });
   browser = await launchChromium();
   page = await browser.context.newPage();
@@ -40,6 +62,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await ig?.close();
+  await meta?.close();
 });
 
 describe("linking an Instagram account", () => {
@@ -48,6 +71,8 @@ describe("linking an Instagram account", () => {
     await signIn(page, server.url, OWNER, "/team/accounts");
     await page.locator("table tbody tr").first().waitFor();
     const connect = page.locator('a[data-connect="instagram"]').first();
+    // Both ways are offered: Instagram Login and through a Facebook Page.
+    await page.locator('a[data-connect="instagram:via_facebook_page"]').first().waitFor();
     await connect.waitFor();
     expect((await connect.textContent())?.trim()).toBe("Connect Instagram");
     await connect.click();
@@ -110,6 +135,36 @@ describe("linking an Instagram account", () => {
     await page.getByText("bob.bikes").first().waitFor();
     await screenshotWidths(page, "instagram-import-entries");
     expect(ig.problems).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("clicks Connect Instagram through a Facebook Page, passes Facebook's consent, picks the account among the Pages' and sees it linked", async () => {
+    await page.goto(`${server.url}/team/accounts`);
+    const connect = page.locator('a[data-connect="instagram:via_facebook_page"]').first();
+    await connect.waitFor();
+    expect((await connect.textContent())?.trim()).toBe("Connect Instagram through a Facebook Page");
+    await connect.click();
+    await page.waitForURL((url) => url.href.startsWith(meta.url));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((url) => url.pathname === "/team/accounts");
+    const dialog = page.getByRole("dialog", { name: "Choose the Instagram account to link" });
+    await dialog.waitFor();
+    // The Page without an Instagram account is not offered; each account names its Page.
+    expect(await dialog.getByRole("radio").count()).toBe(2);
+    await dialog.getByText("through the Page Sister Bikes").waitFor();
+    expect(await dialog.getByText("Brand Shop").count()).toBe(0);
+    await screenshotWidths(page, "instagram-through-page-pick");
+    await dialog.getByRole("radio", { name: /Sister Gram/ }).check();
+    await dialog.getByRole("button", { name: "Link this account" }).click();
+    await page
+      .locator('[role="status"]', { hasText: "Sister Gram (Instagram) is linked to the team." })
+      .waitFor();
+    const sister = page.locator("tr", { hasText: "Sister Gram" });
+    await sister.locator(".team-label-live").waitFor();
+    await sister.getByText("Through a Facebook Page").waitFor();
+    await screenshotWidths(page, "instagram-through-page-linked");
+    expect(ig.problems).toEqual([]);
+    expect(meta.problems).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -39,7 +39,13 @@ export function instagramPageOAuth(opts: Parameters<typeof facebookOAuth>[0]): O
         return [
           {
             ...userProfile(ig),
-            stored_meta: { login_variant: VIA_PAGE, login_user_id: loginId, page_id: page.id },
+            stored_meta: {
+              login_variant: VIA_PAGE,
+              login_user_id: loginId,
+              page_id: page.id,
+              // Shown in the pick (which Page each account comes through).
+              page_name: page.name ?? page.id,
+            },
           },
         ];
       });

@@ -56,14 +56,16 @@ export function ChooseChannelDialog({
     }
   };
 
-  // Facebook calls them Pages; YouTube and the others, channels.
+  // Facebook calls them Pages; Instagram through a Page, accounts; YouTube and the others, channels.
   const pages = provider === "facebook";
+  const throughPages = choices?.some((c) => c.through !== undefined) ?? false;
+  const title = throughPages
+    ? t`Choose the Instagram account to link`
+    : pages
+      ? t`Choose the Page to link`
+      : t`Choose the channel to link`;
   return (
-    <Modal
-      title={pages ? t`Choose the Page to link` : t`Choose the channel to link`}
-      onClose={onClose}
-      closable={!busy}
-    >
+    <Modal title={title} onClose={onClose} closable={!busy}>
       {choices === null ? (
         <p className="muted" aria-busy="true">
           <Trans>Loading…</Trans>
@@ -72,7 +74,12 @@ export function ChooseChannelDialog({
         <form onSubmit={(e) => void submit(e)} className="team-form">
           <fieldset className="team-provider-choice">
             <legend>
-              {pages ? (
+              {throughPages ? (
+                <Trans>
+                  Several of this login's Pages have an Instagram business account. Which one should the team
+                  use? Pages without one are not listed.
+                </Trans>
+              ) : pages ? (
                 <Trans>This login manages several Pages. Which one should the team use?</Trans>
               ) : (
                 <Trans>This login owns several channels. Which one should the team use?</Trans>
@@ -94,6 +101,14 @@ export function ChooseChannelDialog({
                   <span className="muted" dir="ltr">
                     @{c.screen_name}
                   </span>
+                  {c.through !== undefined && (
+                    <>
+                      {" "}
+                      <span className="muted">
+                        <Trans>through the Page {c.through}</Trans>
+                      </span>
+                    </>
+                  )}
                 </span>
               </label>
             ))}
@@ -110,6 +125,8 @@ export function ChooseChannelDialog({
             >
               {busy ? (
                 <Trans>Please wait…</Trans>
+              ) : throughPages ? (
+                <Trans>Link this account</Trans>
               ) : pages ? (
                 <Trans>Link this Page</Trans>
               ) : (

@@ -15,7 +15,8 @@ import { providerOf } from "../providers";
 import { useSession } from "../session/session";
 import { useErrorHandler } from "../shell/useErrorHandler";
 import { inviteAccount, linkAccount } from "../team/api";
-import { connectUrl, useConnectable } from "../team/connect";
+import { ConnectWayButton } from "../team/ConnectWayButton";
+import { useConnectWays } from "../team/connect";
 import { invitableProviders } from "../team/providers";
 import { fullAccountsQuota, QuotaReason, useQuotaUsage } from "../team/quota-gate";
 import "../team/team.css";
@@ -54,7 +55,8 @@ export function LinkAccountDialog({
   const canInvite = session.can("team.invites.create_invite");
   const canLink = session.can("team.accounts.update_account");
   const canConnect = canLink && providerOf(provider)?.driver === "atproto";
-  const connectable = useConnectable();
+  const ways = useConnectWays();
+  const connectable = ways.map((w) => w.provider);
   const chosen = providerOf(provider);
   const network = chosen?.display_name ?? provider;
   // A network linked by OAuth: connected here when its client is configured, else only the sandbox (said plainly).
@@ -154,9 +156,13 @@ export function LinkAccountDialog({
               account linked.
             </Trans>
           </p>
-          <a className="button primary" href={connectUrl(provider)} data-connect={provider}>
-            <Trans>Connect {network}</Trans>
-          </a>
+          <div className="team-connect-buttons">
+            {ways
+              .filter((w) => w.provider === provider)
+              .map((w, i) => (
+                <ConnectWayButton key={w.variant ?? ""} way={w} primary={i === 0} />
+              ))}
+          </div>
         </div>
       )}
       {canLink && oauth && !connectable.includes(provider) && (

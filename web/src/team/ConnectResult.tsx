@@ -59,7 +59,10 @@ export function ConnectResult({ onLinked }: { onLinked?(): void }) {
     state: t`This connection expired or was already used: nothing was linked. Connect again.`,
     code: t`${network} refused the connection: nothing was linked. Connect again.`,
     network: t`${network} could not be reached: nothing was linked. Try again in a moment.`,
-    no_channel: t`This ${network} login has no channel to link.`,
+    no_channel:
+      shown.variant === "via_facebook_page"
+        ? t`None of the Pages of this Facebook login has an Instagram business account connected: nothing was linked. Connect the Instagram account to one of the Pages in its settings, then connect again.`
+        : t`This ${network} login has no channel to link.`,
     linked: t`This account is already linked to the team.`,
     quota: t`The team has linked as many ${network} accounts as its plan allows.`,
     not_configured: t`${network} is not connected to Fairdraw on this server: its accounts are sandbox accounts.`,

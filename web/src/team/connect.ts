@@ -6,18 +6,24 @@
 import { useEffect, useState } from "react";
 import { api, unwrap } from "../api/client";
 
-/** The networks connected by OAuth here (their client configured); the others stay the sandbox. */
-export async function listConnectable(): Promise<string[]> {
+/**
+ * One way to connect a network here: its own login (no variant), or a login variant through another network's
+ * (Instagram through a Facebook Page: `via_facebook_page`).
+ */
+export type ConnectWay = { provider: string; variant?: string };
+
+/** The ways this server connects by OAuth (the networks whose client is configured); the others stay the sandbox. */
+export async function listConnectWays(): Promise<ConnectWay[]> {
   const answer = await unwrap(api.accounts.connectable.$get());
-  return answer.data.map((d: { provider: string }) => d.provider);
+  return answer.data as ConnectWay[];
 }
 
-/** The connectable networks, once loaded (empty meanwhile or when the call fails: the sandbox is offered). */
-export function useConnectable(): string[] {
-  const [list, setList] = useState<string[]>([]);
+/** The connect ways, once loaded (empty meanwhile or when the call fails: the sandbox is offered). */
+export function useConnectWays(): ConnectWay[] {
+  const [list, setList] = useState<ConnectWay[]>([]);
   useEffect(() => {
     let live = true;
-    listConnectable()
+    listConnectWays()
       .then((l) => {
         if (live) setList(l);
       })
@@ -29,16 +35,23 @@ export function useConnectable(): string[] {
   return list;
 }
 
+/** The networks connected by OAuth here, by any way. */
+export function useConnectable(): string[] {
+  return [...new Set(useConnectWays().map((w) => w.provider))];
+}
+
 /** Where the browser goes to connect a team account (a full-page navigation: the network's page follows). */
-export const connectUrl = (provider: string) =>
-  `/api/v1/teams/current/accounts/connect/${encodeURIComponent(provider)}`;
+export const connectUrl = (provider: string, variant?: string) =>
+  `/api/v1/teams/current/accounts/connect/${encodeURIComponent(provider)}${
+    variant ? `?variant=${encodeURIComponent(variant)}` : ""
+  }`;
 /** The same for an account invite's holder. */
 export const inviteConnectUrl = (key: string) => `/api/v1/invites/${encodeURIComponent(key)}/connect`;
 
 export type ConnectReturn =
   | { outcome: "linked"; provider: string; account: string }
   | { outcome: "choose"; provider: string; pick: string }
-  | { outcome: "error"; provider: string; reason: string };
+  | { outcome: "error"; provider: string; reason: string; variant: string | null };
 
 /** What the callback's 302 said, from the page's query; null when the page was not reached from it. */
 export function connectReturn(params: URLSearchParams): ConnectReturn | null {
@@ -49,7 +62,12 @@ export function connectReturn(params: URLSearchParams): ConnectReturn | null {
     case "choose":
       return { outcome: "choose", provider, pick: params.get("pick") ?? "" };
     case "error":
-      return { outcome: "error", provider, reason: params.get("reason") ?? "network" };
+      return {
+        outcome: "error",
+        provider,
+        reason: params.get("reason") ?? "network",
+        variant: params.get("variant"),
+      };
     default:
       return null;
   }
@@ -61,6 +79,8 @@ export type ChannelChoice = {
   screen_name: string;
   profile_picture: string | null;
   url: string | null;
+  /** Instagram through a Facebook Page: the Page it comes through. */
+  through?: string;
 };
 
 export async function getChoices(pick: string): Promise<{ provider: string; choices: ChannelChoice[] }> {

@@ -213,4 +213,21 @@ describe("an Instagram account linked through a Page", { timeout: 30_000 }, () =
     expect(row?.disabled).toBe(true);
     expect(row?.meta?.credentials).toBeFalsy();
   });
+
+  it("drops its tokens and the login's id on Facebook's data-deletion callback, keeping the account's record", async () => {
+    w = await instagramWorld({ way: "via_facebook_page" });
+    const id = await w.linked();
+    const signed = signRequest({ algorithm: "HMAC-SHA256", user_id: LOGIN_ID }, w.meta.appSecret);
+    const res = await w.t.app.request("/api/v1/webhooks/facebook/data-deletion", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ signed_request: signed }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const row = await w.accountRow(id);
+    expect(row?.disabled).toBe(true);
+    expect(row?.meta?.credentials).toBeUndefined();
+    expect(row?.meta?.login_user_id).toBeUndefined();
+    expect(row?.meta?.login_variant).toBe("via_facebook_page");
+  });
 });

@@ -13,12 +13,12 @@ import { useDialogs } from "../../dialogs/DialogHost";
 import { LinkAccountDialog } from "../../dialogs/LinkAccountDialog";
 import { RequestReconnectDialog } from "../../dialogs/RequestReconnectDialog";
 import { UnlinkAccountDialog } from "../../dialogs/UnlinkAccountDialog";
-import { providerOf } from "../../providers";
 import { useSession, useUser } from "../../session/session";
 import { useErrorHandler } from "../../shell/useErrorHandler";
 import { listAccounts, refreshAccount } from "../../team/api";
 import { ConnectResult } from "../../team/ConnectResult";
-import { connectUrl, useConnectable } from "../../team/connect";
+import { ConnectWayButton } from "../../team/ConnectWayButton";
+import { useConnectWays } from "../../team/connect";
 import { formatDate } from "../../team/format";
 import { WhenLoaded } from "../../team/states";
 import "../../team/team.css";
@@ -45,7 +45,7 @@ export default function TeamAccountsPage() {
     invite: session.can("team.invites.create_invite"),
   };
   const perNetwork = user.currentTeam.quotas.accounts ?? 0;
-  const connectable = useConnectable();
+  const ways = useConnectWays();
 
   const refresh = async (account: Account) => {
     setRefreshing(account._id);
@@ -82,15 +82,7 @@ export default function TeamAccountsPage() {
         </h1>
         <div className="team-connect-buttons">
           {can.update &&
-            connectable.map((name) => {
-              const network = providerOf(name)?.display_name ?? name;
-              // A full-page navigation: the network's consent page follows, then the callback comes back here.
-              return (
-                <a key={name} className="button" href={connectUrl(name)} data-connect={name}>
-                  <Trans>Connect {network}</Trans>
-                </a>
-              );
-            })}
+            ways.map((way) => <ConnectWayButton key={`${way.provider}:${way.variant ?? ""}`} way={way} />)}
           {(can.invite || can.update) && (
             <button type="button" className="button primary" onClick={link}>
               <Trans>Link an account</Trans>
@@ -148,6 +140,11 @@ export default function TeamAccountsPage() {
                       ) : (
                         <span className="team-label team-label-live">
                           <Trans>Live account</Trans>
+                        </span>
+                      )}
+                      {a.meta.login_variant === "via_facebook_page" && (
+                        <span className="team-label">
+                          <Trans>Through a Facebook Page</Trans>
                         </span>
                       )}
                       {a.disabled && (
