@@ -18,7 +18,14 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { type OpenapiChecker, type Operation, openapiChecker } from "./openapi-checker.ts";
-import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
+import {
+  basicClient,
+  CodeStore,
+  consentPage,
+  fieldsOf,
+  redirectFromConsent,
+  s256,
+} from "./standin-consent.ts";
 import { StandInServer } from "./standin-server.ts";
 
 let description: OpenapiChecker | null = null;
@@ -192,11 +199,8 @@ export class GoogleStandIn extends StandInServer {
   }
 
   #clientOk(req: IncomingMessage, form: URLSearchParams): boolean {
-    const basic = req.headers.authorization?.match(/^Basic (.+)$/)?.[1];
-    if (basic) {
-      const [id, secret] = Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent);
-      return id === this.clientId && secret === this.clientSecret;
-    }
+    const basic = basicClient(req);
+    if (basic) return basic.id === this.clientId && basic.secret === this.clientSecret;
     return form.get("client_id") === this.clientId && form.get("client_secret") === this.clientSecret;
   }
 

@@ -20,7 +20,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv from "ajv";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import { CodeStore, consentPage, redirectFromConsent, s256 } from "./standin-consent.ts";
+import { basicClient, CodeStore, consentPage, redirectFromConsent, s256 } from "./standin-consent.ts";
 import { StandInServer } from "./standin-server.ts";
 
 const LISTS = JSON.parse(readFileSync(path.resolve("tests/helpers/published/openid-connect.json"), "utf8"));
@@ -238,10 +238,8 @@ export class OidcStandIn extends StandInServer {
   }
 
   #clientOk(req: IncomingMessage): boolean {
-    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (!basic) return false;
-    const [id, secret] = Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent);
-    return id === this.clientId && secret === this.clientSecret;
+    const basic = basicClient(req);
+    return basic?.id === this.clientId && basic.secret === this.clientSecret;
   }
 
   async #token(req: IncomingMessage, form: URLSearchParams, res: ServerResponse, p: string) {

@@ -4,7 +4,7 @@
  * good once. What a network checks of the request and puts in a code stays in its own stand-in.
  */
 import { createHash } from "node:crypto";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { escapeHtml } from "./standin-server.ts";
 
 export function consentPage(o: {
@@ -55,6 +55,17 @@ export class CodeStore<T> {
     this.#codes.delete(code ?? "");
     return value;
   }
+}
+
+/** The client's id and secret sent with HTTP Basic (RFC 6749 §2.3.1, each form-encoded); null without them. */
+export function basicClient(req: IncomingMessage): { id: string; secret: string } | null {
+  const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+  if (!basic) return null;
+  const [id = "", secret = ""] = Buffer.from(basic, "base64")
+    .toString("utf8")
+    .split(":")
+    .map(decodeURIComponent);
+  return { id, secret };
 }
 
 /** PKCE's S256 challenge of a verifier (RFC 7636 §4.2). */

@@ -20,7 +20,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Ajv from "ajv";
 import { type OpenapiChecker, type Operation, openapiChecker } from "./openapi-checker.ts";
-import { CodeStore, consentPage, fieldsOf, redirectFromConsent, s256 } from "./standin-consent.ts";
+import {
+  basicClient,
+  CodeStore,
+  consentPage,
+  fieldsOf,
+  redirectFromConsent,
+  s256,
+} from "./standin-consent.ts";
 import { StandInServer } from "./standin-server.ts";
 
 /** The media upload, newer than the pinned description: vendored from X's own client (its file names the source). */
@@ -227,10 +234,8 @@ export class XStandIn extends StandInServer {
 
   /** X's confidential clients authenticate with HTTP Basic at the token and revocation endpoints. */
   #clientOk(req: IncomingMessage): boolean {
-    const basic = req.headers.authorization?.match(/^Basic (.+)$/)?.[1];
-    if (!basic) return false;
-    const [id, secret] = Buffer.from(basic, "base64").toString("utf8").split(":").map(decodeURIComponent);
-    return id === this.clientId && secret === this.clientSecret;
+    const basic = basicClient(req);
+    return basic?.id === this.clientId && basic.secret === this.clientSecret;
   }
 
   #issue(login: string, scope: string, grant: Grant | null) {

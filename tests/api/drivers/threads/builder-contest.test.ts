@@ -4,18 +4,22 @@
  * by the webhook and others polled become entries while it runs, the load at the close reads the last one, the draw
  * follows, and the winners are answered with a reply to the post (Threads has no private messages).
  */
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
 import { contests, entrants, jobs, publications } from "../../../../api/db/tables";
-import { runDueJobs } from "../../../../api/scheduler";
+import {
+  answerWinners,
+  builderAccounts,
+  contestWindow,
+  createBuilderContest,
+  runUntilIdle,
+} from "../../../helpers/builder-contest";
 import { BRAND_USER, type ThreadsWorld, threadsWorld } from "./world";
 
-const A = "/api/v1/teams/current";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-type Json = Record<string, unknown>;
 
 let w: ThreadsWorld;
 const clock = { now: Date.now() };
@@ -31,9 +35,7 @@ afterEach(async () => {
 async function tickAt(ms: number) {
   clock.now = ms;
   w.threads.clockOffsetMs = ms - Date.now();
-  for (let i = 0; i < 5; i++) {
-    if ((await runDueJobs(w.t.deps)).runs.length === 0) return;
-  }
+  await runUntilIdle(w.t);
 }
 
 const PNG = Buffer.from(
@@ -69,58 +71,28 @@ describe("a builder contest on a linked Threads account", { timeout: 60_000 }, (
   it("publishes its post with its image, takes pushed and polled replies, sweeps at the close, and answers its winners", async () => {
     await w.connect();
     const [linked] = await w.threadsAccounts();
-    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
-      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
-    };
-    const accountId = config.team.accounts.threads?.find((a) => a._id === linked?._id)?.account_id;
+    const accountId = (await builderAccounts(w.owner, "threads")).find(
+      (a) => a._id === linked?._id,
+    )?.account_id;
     const file = await uploadPng();
-    const startAt = clock.now + HOUR;
-    const closeAt = startAt + 4 * HOUR;
-    const drawAt = closeAt + HOUR;
-    const catalog = w.t.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.threads) as unknown as Json;
-    Object.assign(source, { id: 100, type: "threads" });
-    const s = source as { publication: Json; actions: { comment: Json } };
-    s.publication.account_id = accountId;
-    s.publication.content = "Reply to win a year of coffee! Rules: {DRAW_LINK}";
-    s.publication.media = { files: [file], count: 1 };
-    s.actions.comment.enabled = true;
-    const base = {
-      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+    const { startAt, closeAt, drawAt } = contestWindow(clock.now);
+    const created = await createBuilderContest(w.t, w.owner, {
+      network: "threads",
+      accountId,
       name: "Coffee on Threads",
-      start_date: new Date(startAt).toISOString(),
-      original_start_date: new Date(startAt).toISOString(),
-      close_date: new Date(closeAt).toISOString(),
-      nb_winners: 2,
-      autodraw: { enabled: true, date: new Date(drawAt).toISOString() },
-    };
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base,
-      sources: [source],
-      summary: { parameters_verified: true },
+      content: "Reply to win a year of coffee! Rules: {DRAW_LINK}",
+      winners: 2,
+      at: { startAt, closeAt, drawAt },
+      edit: (s) => {
+        s.publication.media = { files: [file], count: 1 };
+      },
     });
     const answer = (await created.json()) as { contest_id?: string };
     expect(created.status, JSON.stringify(answer)).toBe(201);
     const id = answer.contest_id as string;
     const row = async () => first(w.t.db.select().from(contests).where(eq(contests.id, id)));
-    const cbData = structuredClone((await row())?.cbData ?? {}) as { sources: Json[] };
-    for (const stored of cbData.sources) {
-      stored.winners_publication = {
-        ...(stored.winners_publication as Json),
-        enabled: true,
-        content: "Congratulations {WINNERS}!",
-      };
-      // A private message a network without them (capabilities: none) must not attempt.
-      stored.winners_private_message = {
-        ...(stored.winners_private_message as Json),
-        enabled: true,
-        content: "You won, {NAME}!",
-      };
-    }
-    await w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id));
+    // With a private message to winners that a network without them (capabilities: none) must not attempt.
+    await answerWinners(w.t, id);
 
     // The start: the post, an image container published by the account.
     await tickAt(startAt + 1000);

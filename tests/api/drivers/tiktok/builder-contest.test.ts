@@ -5,16 +5,20 @@
  * tried (TikTok has none). On a personal account the builder says comments cannot be required, and a contest
  * requiring them is refused with a 422 on the comment switch; an unaudited app's posts are said to be private.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
 import { contests, entrants, jobs, publications } from "../../../../api/db/tables";
-import { runDueJobs } from "../../../../api/scheduler";
+import {
+  builderAccounts,
+  type ContestWindow,
+  contestWindow,
+  createBuilderContest,
+  runUntilIdle,
+} from "../../../helpers/builder-contest";
 import { uploadFile } from "../../../helpers/world";
 import { type TiktokWorld, tiktokWorld } from "./world";
 
-const A = "/api/v1/teams/current";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 type Json = Record<string, unknown>;
@@ -36,19 +40,14 @@ async function world(opts: { business: boolean; audited: boolean }) {
   });
   w.tiktok.audited = opts.audited;
   await w.connect();
-  const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
-    team: { accounts: Record<string, Listed[]> };
-  };
-  const [listed] = config.team.accounts.tiktok ?? [];
+  const [listed] = await builderAccounts<Listed>(w.owner, "tiktok");
   if (!listed) throw new Error("no tiktok account in the builder config");
   return listed;
 }
 
 async function tickAt(ms: number) {
   clock.now = ms;
-  for (let i = 0; i < 5; i++) {
-    if ((await runDueJobs(w.t.deps)).runs.length === 0) return;
-  }
+  await runUntilIdle(w.t);
 }
 
 /** A minimal MP4 (its ftyp box), sniffed as video/mp4 by the upload. */
@@ -68,54 +67,37 @@ function mp4(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(Buffer.concat([ftyp, Buffer.alloc(2048, 0)]));
 }
 
-async function create(accountId: number, at: { startAt: number; closeAt: number; drawAt: number }) {
-  const catalog = w.t.deps.catalog;
+async function create(accountId: number, at: ContestWindow) {
   const uuid = await uploadFile(w.t, w.owner, mp4());
-  const source = structuredClone(catalog.builder.defaults.sources.tiktok) as unknown as Json;
-  Object.assign(source, { id: 100, type: "tiktok" });
-  const s = source as { publication: Json; actions: { comment: Json } };
-  s.publication.account_id = accountId;
-  s.publication.content = "Comment to win a bike! Rules: {DRAW_LINK}";
-  s.publication.media = { files: [{ uuid, mime: "video/mp4", size: mp4().byteLength }], count: 1 };
-  s.actions.comment.enabled = true;
-  // Asked for, but locked off on TikTok (its API cannot answer a video): the server keeps them off.
-  source.reminders = {
-    enabled: true,
-    accept_entries: false,
-    list: [
-      {
-        id: "r1",
-        type: "comment",
-        creation_date: new Date(at.startAt + HOUR).toISOString(),
-        content: "Last hours!",
-        media: { files: [], count: 0 },
-        dark: false,
-      },
-    ],
-  };
-  const base = {
-    ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+  return await createBuilderContest(w.t, w.owner, {
+    network: "tiktok",
+    accountId,
     name: "Bike on TikTok",
-    start_date: new Date(at.startAt).toISOString(),
-    original_start_date: new Date(at.startAt).toISOString(),
-    close_date: new Date(at.closeAt).toISOString(),
-    nb_winners: 1,
-    autodraw: { enabled: true, date: new Date(at.drawAt).toISOString() },
-  };
-  return await w.owner.call("POST", `${A}/contests/create`, {
-    idempotency_key: randomUUID(),
-    status: "planned",
-    forPayment: false,
-    base,
-    sources: [source],
-    summary: { parameters_verified: true },
+    content: "Comment to win a bike! Rules: {DRAW_LINK}",
+    winners: 1,
+    at,
+    edit: (source) => {
+      source.publication.media = { files: [{ uuid, mime: "video/mp4", size: mp4().byteLength }], count: 1 };
+      // Asked for, but locked off on TikTok (its API cannot answer a video): the server keeps them off.
+      source.reminders = {
+        enabled: true,
+        accept_entries: false,
+        list: [
+          {
+            id: "r1",
+            type: "comment",
+            creation_date: new Date(at.startAt + HOUR).toISOString(),
+            content: "Last hours!",
+            media: { files: [], count: 0 },
+            dark: false,
+          },
+        ],
+      };
+    },
   });
 }
 
-const window = () => {
-  const startAt = clock.now + HOUR;
-  return { startAt, closeAt: startAt + 4 * HOUR, drawAt: startAt + 5 * HOUR };
-};
+const window = () => contestWindow(clock.now);
 
 describe("a builder contest on a linked TikTok account", { timeout: 60_000 }, () => {
   it("on a business account of an audited app, posts the video, reads its commenters while it runs, closes and draws", async () => {

@@ -6,18 +6,21 @@
  * with a winning moment answers the moment's winner while it runs and the others at the close, each under their
  * own reply, through the general reply path.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
 import { contests, entrants, publications } from "../../../../api/db/tables";
-import { runDueJobs } from "../../../../api/scheduler";
+import {
+  answerWinners,
+  builderAccounts,
+  contestWindow,
+  createBuilderContest,
+  runUntilIdle,
+} from "../../../helpers/builder-contest";
 import { BRAND, type XWorld, xWorld } from "./world";
 
-const A = "/api/v1/teams/current";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-type Json = Record<string, unknown>;
 
 let w: XWorld;
 const clock = { now: Date.now() };
@@ -33,9 +36,7 @@ afterEach(async () => {
 /** Moves the clock and runs the scheduler until nothing more is due (bounded). */
 async function tickAt(ms: number) {
   clock.now = ms;
-  for (let i = 0; i < 5; i++) {
-    if ((await runDueJobs(w.t.deps)).runs.length === 0) return;
-  }
+  await runUntilIdle(w.t);
 }
 
 const fanId = (i: number) => String(1_600_000_000_000_000_000n + BigInt(i));
@@ -44,60 +45,30 @@ describe("a builder contest on a linked X account", { timeout: 60_000 }, () => {
   it("posts at the start, reads its repliers while it runs, answers its winners under the post and messages them", async () => {
     await w.connect();
     const [linked] = await w.xAccounts();
-    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
-      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
-    };
-    const accountId = config.team.accounts.twitter?.find((a) => a._id === linked?._id)?.account_id;
+    const accountId = (await builderAccounts(w.owner, "twitter")).find(
+      (a) => a._id === linked?._id,
+    )?.account_id;
     expect(accountId).toBeTruthy();
 
-    const startAt = clock.now + HOUR;
-    const closeAt = startAt + 4 * HOUR;
-    const drawAt = closeAt + HOUR;
-    const catalog = w.t.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json;
-    Object.assign(source, { id: 100, type: "twitter" });
-    const s = source as { publication: Json; actions: { comment: Json } };
-    s.publication.account_id = accountId;
-    s.publication.content = "Reply to win a year of coffee! Rules: {DRAW_LINK}";
-    s.actions.comment.enabled = true;
-    s.actions.comment.accept = "replies_and_quotes";
-    const base = {
-      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+    const { startAt, closeAt, drawAt } = contestWindow(clock.now);
+    const created = await createBuilderContest(w.t, w.owner, {
+      network: "twitter",
+      accountId,
       name: "Coffee on X",
-      start_date: new Date(startAt).toISOString(),
-      original_start_date: new Date(startAt).toISOString(),
-      close_date: new Date(closeAt).toISOString(),
+      content: "Reply to win a year of coffee! Rules: {DRAW_LINK}",
       // Every entrant wins: the one who takes no direct message is surely among them.
-      nb_winners: 4,
-      autodraw: { enabled: true, date: new Date(drawAt).toISOString() },
-    };
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base,
-      sources: [source],
-      summary: { parameters_verified: true },
+      winners: 4,
+      at: { startAt, closeAt, drawAt },
+      edit: (s) => {
+        s.actions.comment.accept = "replies_and_quotes";
+      },
     });
     const answer = (await created.json()) as { contest_id?: string };
     expect(created.status, JSON.stringify(answer)).toBe(201);
     const id = answer.contest_id as string;
     const row = async () => first(w.t.db.select().from(contests).where(eq(contests.id, id)));
-    // Winners answered in public and by direct message (set as stored: the builder's config locks them).
-    const cbData = structuredClone((await row())?.cbData ?? {}) as { sources: Json[] };
-    for (const stored of cbData.sources) {
-      stored.winners_publication = {
-        ...(stored.winners_publication as Json),
-        enabled: true,
-        content: "Congratulations {WINNERS}!",
-      };
-      stored.winners_private_message = {
-        ...(stored.winners_private_message as Json),
-        enabled: true,
-        content: "You won, {NAME}!",
-      };
-    }
-    await w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id));
+    // Winners answered in public and by direct message.
+    await answerWinners(w.t, id);
 
     await tickAt(startAt + 1000);
     expect((await row())?.status).toBe("started");

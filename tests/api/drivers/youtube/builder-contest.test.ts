@@ -6,12 +6,17 @@
  * under the contest's comment (YouTube has no private messages). A form naming the channel by its text id, or by a
  * number no linked channel has, is refused with a 422 on publication.account_id.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
 import { contests, entrants, jobs, publications } from "../../../../api/db/tables";
-import { runDueJobs } from "../../../../api/scheduler";
+import {
+  answerWinners,
+  builderAccounts,
+  type ContestWindow,
+  createBuilderContest,
+  runUntilIdle,
+} from "../../../helpers/builder-contest";
 import { BRAND_CHANNEL, VIDEO, type YoutubeWorld, youtubeWorld } from "./world";
 
 const A = "/api/v1/teams/current";
@@ -35,9 +40,7 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z")
 /** Moves the clock and runs the scheduler until nothing more is due (bounded). */
 async function tickAt(ms: number) {
   clock.now = ms;
-  for (let i = 0; i < 5; i++) {
-    if ((await runDueJobs(w.t.deps)).runs.length === 0) return;
-  }
+  await runUntilIdle(w.t);
 }
 
 function fan(i: number) {
@@ -53,30 +56,14 @@ function fan(i: number) {
 }
 
 /** The builder's create call: a YouTube source publishing with `accountId`, comment to enter, two winners drawn at `drawAt`. */
-async function create(accountId: unknown, at: { startAt: number; closeAt: number; drawAt: number }) {
-  const catalog = w.t.deps.catalog;
-  const source = structuredClone(catalog.builder.defaults.sources.youtube) as unknown as Json;
-  Object.assign(source, { id: 100, type: "youtube" });
-  const s = source as { publication: Json; actions: { comment: Json } };
-  s.publication.account_id = accountId;
-  s.publication.content = "Comment to win a year of coffee! Rules: {DRAW_LINK}";
-  s.actions.comment.enabled = true;
-  const base = {
-    ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+async function create(accountId: unknown, at: ContestWindow) {
+  return await createBuilderContest(w.t, w.owner, {
+    network: "youtube",
+    accountId,
     name: "Coffee on YouTube",
-    start_date: new Date(at.startAt).toISOString(),
-    original_start_date: new Date(at.startAt).toISOString(),
-    close_date: new Date(at.closeAt).toISOString(),
-    nb_winners: 2,
-    autodraw: { enabled: true, date: new Date(at.drawAt).toISOString() },
-  };
-  return await w.owner.call("POST", `${A}/contests/create`, {
-    idempotency_key: randomUUID(),
-    status: "planned",
-    forPayment: false,
-    base,
-    sources: [source],
-    summary: { parameters_verified: true },
+    content: "Comment to win a year of coffee! Rules: {DRAW_LINK}",
+    winners: 2,
+    at,
   });
 }
 
@@ -87,10 +74,7 @@ describe("a builder contest on a linked YouTube channel", { timeout: 60_000 }, (
     expect(linked?.external_id).toBe(BRAND_CHANNEL);
 
     // The builder lists the channel under a number above 0 (the channel id is text): what the form sends back.
-    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
-      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
-    };
-    const listed = config.team.accounts.youtube?.find((a) => a._id === linked?._id);
+    const listed = (await builderAccounts(w.owner, "youtube")).find((a) => a._id === linked?._id);
     const accountId = listed?.account_id;
     expect(Number.isSafeInteger(accountId) && (accountId as number) > 0).toBe(true);
 
@@ -112,20 +96,7 @@ describe("a builder contest on a linked YouTube channel", { timeout: 60_000 }, (
 
     // The builder's config does not let a team switch the winners publication on (can_edit false): set as stored,
     // with a private message to winners that a network without them (capabilities: none) must not attempt.
-    const cbData = structuredClone((await row())?.cbData ?? {}) as { sources: Json[] };
-    for (const stored of cbData.sources) {
-      stored.winners_publication = {
-        ...(stored.winners_publication as Json),
-        enabled: true,
-        content: "Congratulations {WINNERS}!",
-      };
-      stored.winners_private_message = {
-        ...(stored.winners_private_message as Json),
-        enabled: true,
-        content: "You won, {NAME}!",
-      };
-    }
-    await w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id));
+    await answerWinners(w.t, id);
 
     // The start: the contest's comment under the channel's latest upload, by the channel.
     await tickAt(startAt + 1000);
