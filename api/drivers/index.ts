@@ -166,24 +166,39 @@ function oauthContextOf(
 }
 
 /**
- * The configured networks whose tokens the scheduler keeps (their registry entry's `tokenLife`), each with the
- * keeper its driver uses: the network's own refresh, refreshing `tokenLife.beforeMs` ahead.
+ * The configured ways in whose tokens the scheduler keeps (their registry entry's `tokenLife`, or `wayTokenLife`
+ * for a `via` login variant), each with the keeper its driver uses: the way's own refresh, `tokenLife.beforeMs`
+ * ahead. `variant`: the accounts' login_variant for a `via` way; null for the network's own login (its accounts
+ * carry no variant or one that is not `via`), so an Instagram account linked through a Page is never refreshed by
+ * Instagram Login's endpoint.
  */
-export function keptTokenNetworks(
-  providers: Iterable<ProviderDefinition>,
-  deps: DriverDeps,
-): { provider: ProviderDefinition; life: TokenLife; keeper: TokenKeeper }[] {
-  const out: { provider: ProviderDefinition; life: TokenLife; keeper: TokenKeeper }[] = [];
+export function keptTokenNetworks(providers: Iterable<ProviderDefinition>, deps: DriverDeps): KeptTokenWay[] {
+  const out: KeptTokenWay[] = [];
   for (const provider of providers) {
-    const found = oauthContextOf(provider, deps.env);
-    const life = found?.network.tokenLife;
-    if (!found || !life) continue;
-    const steps = found.network.steps(found.context, deps);
-    const skew = life.kind === "ahead" ? { skewMs: life.beforeMs } : {};
-    out.push({ provider, life, keeper: tokenKeeper(found.context, deps, steps.refresh, skew) });
+    const network = OAUTH_DRIVERS[provider.driver ?? ""];
+    const viaIds = (provider.login_variants ?? []).filter((v) => v.via).map((v) => v.id);
+    for (const variant of [null, ...viaIds]) {
+      const life = variant === null ? network?.tokenLife : network?.wayTokenLife?.[variant];
+      const found = life ? oauthContextOf(provider, deps.env, variant) : null;
+      if (!found || !life) continue;
+      const steps = found.network.steps(found.context, deps);
+      const skew = life.kind === "ahead" ? { skewMs: life.beforeMs } : {};
+      const keeper = tokenKeeper(found.context, deps, steps.refresh, skew);
+      out.push({ provider, variant, otherWays: variant === null ? viaIds : [], life, keeper });
+    }
   }
   return out;
 }
+
+/** A way in whose tokens the scheduler keeps: see keptTokenNetworks. */
+export type KeptTokenWay = {
+  provider: ProviderDefinition;
+  variant: string | null;
+  /** For the network's own login: the `via` variants whose accounts are not its own. */
+  otherWays: string[];
+  life: TokenLife;
+  keeper: TokenKeeper;
+};
 
 /**
  * The OAuth steps of a configured network (the connect flow), for its own login or a `via` login variant; null

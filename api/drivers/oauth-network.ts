@@ -52,6 +52,8 @@ export type TokenLife =
 export type OAuthNetwork = {
   /** How its tokens live; none: the scheduler leaves its accounts alone (refreshed when used). */
   tokenLife?: TokenLife;
+  /** How the tokens of its `via` login variants live, by variant id (Instagram through a Facebook Page: Facebook's). */
+  wayTokenLife?: Record<string, TokenLife>;
   /** The connect flow's steps (before any account exists). */
   steps(context: OAuthNetworkContext, deps: Pick<Deps, "env" | "db" | "clock">): OAuthSteps;
   /** The driver for one of its accounts (null: reads that need no account of the team's). */

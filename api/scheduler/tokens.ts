@@ -11,10 +11,10 @@
  * written by every refresh), so the query finds the accounts due without opening every row. A network out of reach
  * puts the account aside for RETRY_MS (accounts.meta.token_retry_at): a tick never calls a dead network in a loop.
  */
-import { and, asc, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, ne, notInArray, or } from "drizzle-orm";
 import { jsonSet, jsonText } from "../db/json-sql";
 import { accounts } from "../db/tables";
-import { keptTokenNetworks } from "../drivers";
+import { type KeptTokenWay, keptTokenNetworks } from "../drivers";
 import { AccountNeedsReconnect } from "../drivers/errors";
 import type { TokenLife } from "../drivers/oauth-network";
 import type { OAuthTokens } from "../drivers/shared/tokens";
@@ -45,7 +45,8 @@ export function tokenDue(life: TokenLife, endsAt: number, now: number): boolean 
 export async function keepTokens(deps: SchedulerDeps): Promise<TokenSweep> {
   const sweep: TokenSweep = { refreshed: 0, reconnect: 0, told: 0, retry: 0 };
   let budget = TOKEN_BATCH;
-  for (const { provider, life, keeper } of keptTokenNetworks(deps.catalog.providers.values(), deps)) {
+  for (const way of keptTokenNetworks(deps.catalog.providers.values(), deps)) {
+    const { provider, life, keeper } = way;
     if (budget <= 0) break;
     const now = deps.clock().getTime();
     const expires = jsonText(accounts.meta, ["token_expires_at"]);
@@ -57,6 +58,7 @@ export async function keepTokens(deps: SchedulerDeps): Promise<TokenSweep> {
       .where(
         and(
           eq(accounts.provider, provider.name),
+          accountsOfWay(way),
           eq(accounts.sandbox, false),
           eq(accounts.disabled, false),
           ne(jsonText(accounts.meta, ["credentials"]), ""),
@@ -107,4 +109,11 @@ export async function keepTokens(deps: SchedulerDeps): Promise<TokenSweep> {
     }
   }
   return sweep;
+}
+
+/** The accounts linked the way's way in (accounts.meta.login_variant): a `via` variant's, or all the others. */
+function accountsOfWay(way: KeptTokenWay) {
+  const variant = jsonText(accounts.meta, ["login_variant"]);
+  if (way.variant !== null) return eq(variant, way.variant);
+  return way.otherWays.length ? or(isNull(variant), notInArray(variant, way.otherWays)) : undefined;
 }

@@ -5,7 +5,7 @@
  */
 import { inArray } from "drizzle-orm";
 import { uploads } from "../../db/tables";
-import { accessEndingNotice } from "../../services/access-ending";
+import { ACCESS_NOTICE_MS, accessEndingNotice } from "../../services/access-ending";
 import { oauthTokenRow } from "../../services/account-credentials";
 import { eventsOfPost } from "../../services/network-events";
 import { checkpointStore } from "../../services/network-quota";
@@ -47,6 +47,8 @@ export const instagramNetwork: OAuthNetwork = {
     minAgeMs: 86_400_000,
     lifetimeMs: 60 * 86_400_000,
   },
+  // Through a Page the token kept is the login's Facebook user token: it cannot be refreshed, its owner is told.
+  wayTokenLife: { [VIA_PAGE]: { kind: "notice", beforeMs: ACCESS_NOTICE_MS } },
   // The `comments` webhook: the shared route (api/routes/meta-webhooks.ts) stores its events once each.
   webhook: { events: instagramWebhookEvents },
   steps(context, deps) {

@@ -16,7 +16,7 @@ export type PageTokenOptions = {
   keeper: TokenKeeper;
   /** The Graph API called with the user token (the Page token is asked for with it). */
   userApi: (account: StoredAccount) => GraphApi;
-  accessEnding: (account: StoredAccount, endsAt: string) => Promise<void>;
+  accessEnding: (account: StoredAccount, endsAt: string) => Promise<unknown>;
 };
 
 export function pageTokens(o: PageTokenOptions) {

@@ -172,6 +172,24 @@ describe("the token job for Threads accounts nothing uses", { timeout: 30_000 },
   });
 });
 
+describe("the token job for Instagram accounts linked through a Facebook Page", { timeout: 30_000 }, () => {
+  it("tells the owner a week before the Facebook user token ends and never calls Instagram Login's refresh", async () => {
+    now = Date.now();
+    // Both ways configured: the job keeps Instagram Login's tokens too, and must leave this account to Facebook's rule.
+    const w = await instagramWorld({ clock, way: "via_facebook_page", bothWays: true });
+    closers.push(() => w.close());
+    const id = await w.linked();
+    now += 54 * DAY;
+    const sweep = await keepTokens(w.t.deps);
+    expect(sweep).toMatchObject({ refreshed: 0, reconnect: 0, told: 1 });
+    expect(w.ig.calls("GET", /^\/refresh_access_token$/)).toBe(0);
+    expect(await told(w, "accountAccessEnding")).toBe(1);
+    expect(await told(w, "accountReconnectRequested")).toBe(0);
+    expect((await w.accountRow(id))?.disabled).toBe(false);
+    expect(await keepTokens(w.t.deps)).toMatchObject({ told: 0 });
+  });
+});
+
 describe("the token job for Facebook Pages", { timeout: 30_000 }, () => {
   async function world() {
     now = Date.now();

@@ -44,8 +44,9 @@ export type Way = "instagram_login" | "via_facebook_page";
 /**
  * `way`: Instagram Login (INSTAGRAM_* set), or through a Facebook Page (only FACEBOOK_* set: the Meta stand-in
  * answers Facebook Login and the IG endpoints for the Page's token, the Instagram stand-in keeps the IG world).
+ * `bothWays`: both clients set, the way linked is still `way`.
  */
-export async function instagramWorld(opts: { clock?: () => Date; way?: Way } = {}) {
+export async function instagramWorld(opts: { clock?: () => Date; way?: Way; bothWays?: boolean } = {}) {
   const way = opts.way ?? "instagram_login";
   const ig = await new InstagramStandIn().start();
   ig.redirectUris.add(`${PUBLIC_URL}/api/v1/accounts/callback/instagram`);
@@ -65,7 +66,12 @@ export async function instagramWorld(opts: { clock?: () => Date; way?: Way } = {
   const t = await createTestApp({
     env: {
       publicUrl: PUBLIC_URL,
-      oauth: readEnv({ NODE_ENV: "test", ...(throughPage ? meta.env() : ig.env()) }).oauth,
+      // `bothWays`: INSTAGRAM_* and FACEBOOK_* both set, as a server offering both ways is.
+      oauth: readEnv({
+        NODE_ENV: "test",
+        ...(throughPage || opts.bothWays ? meta.env() : {}),
+        ...(!throughPage || opts.bothWays ? ig.env() : {}),
+      }).oauth,
       logLevel: "trace",
       networkTimeoutMs: 1_000,
     },

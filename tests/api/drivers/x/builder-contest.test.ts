@@ -6,6 +6,7 @@
  * with a winning moment answers the moment's winner while it runs and the others at the close, each under their
  * own reply, through the general reply path.
  */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
@@ -19,6 +20,8 @@ import {
 } from "../../../helpers/builder-contest";
 import { BRAND, type XWorld, xWorld } from "./world";
 
+const A = "/api/v1/teams/current";
+type Json = Record<string, unknown>;
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
