@@ -77,7 +77,7 @@ function numeric(lhr: Result, id: string): number {
 class TraceLost extends Error {}
 
 /** An audit whose trace Lighthouse lost is taken again, twice at most; any other failure stands. */
-async function auditWithRetry(audit: () => Promise<Run>): Promise<Run> {
+export async function auditWithRetry(audit: () => Promise<Run>): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit();
@@ -103,7 +103,12 @@ function lost(lhr: Result, category: string): string[] {
   });
 }
 
-async function auditOnce(chromePath: string, url: string, cookies: Cookie[], reports?: string): Promise<Run> {
+export async function auditOnce(
+  chromePath: string,
+  url: string,
+  cookies: Cookie[],
+  reports?: string,
+): Promise<Run> {
   const chrome = await launch({
     chromePath,
     chromeFlags: [...CHROMIUM_FLAGS, "--headless=new"],
@@ -154,7 +159,7 @@ async function auditOnce(chromePath: string, url: string, cookies: Cookie[], rep
 }
 
 /** The seed's first started contest and its ended one (the one with a final draw and winners). */
-async function seedIds(call: ApiCall): Promise<SeedIds> {
+export async function seedIds(call: ApiCall): Promise<SeedIds> {
   const res = await call("GET", "/teams/current/contests/list?per_page=50");
   const { data } = (await res.json()) as { data: { _id: string; status: string }[] };
   const started = data.find((c) => c.status === "started")?._id;

@@ -18,10 +18,19 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
+/**
+ * What shows while the first page's modules (the layout's and the page's chunks) arrive: nothing, as before. Said
+ * outright, the router stops warning on every load that none was given; the page itself still renders once.
+ */
+function FirstLoad() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    HydrateFallback: FirstLoad,
     children: [
       // Public: no session needed (app-shell.md §2: invite, registration, login, custom; and the draw's proof).
       { path: "/login", ...page(() => import("./pages/auth/LoginPage")) },

@@ -15,6 +15,8 @@ export const SOCKET_ID: string =
 let csrfToken = "";
 /** The token being fetched, if one is: a state-changing call waits for it rather than go without. */
 let pendingCsrf: Promise<void> | undefined;
+/** Whether a session is open, so a state-changing call should carry a token (wantCsrf). */
+let csrfWanted = false;
 
 /** The headers of every call: XMLHttpRequest mark, version, socket id and the session's CSRF token. */
 export function callHeaders(): Record<string, string> {
@@ -39,6 +41,7 @@ export async function fetchWithFreshToken(
   init: RequestInit = {},
 ): Promise<Response> {
   const method = (init.method ?? "GET").toUpperCase();
+  if (method !== "GET") startCsrfIfWanted();
   if (method !== "GET" && pendingCsrf) {
     await pendingCsrf.catch(() => undefined);
     if (csrfToken) {
@@ -93,7 +96,7 @@ export async function unwrap<R extends Answer>(call: Promise<R>): Promise<BodyOf
   throw toApiError(res.status, body);
 }
 
-/** Fetches a fresh CSRF token (on start, after sign-in, and every hour: app-shell.md §9). */
+/** Fetches a fresh CSRF token (before the session's first state-changing call, after sign-in, and every hour: app-shell.md §9). */
 export async function refreshCsrf(): Promise<void> {
   const call = unwrap(api.refresh_csrf.$get()).then(({ csrf_token }) => {
     csrfToken = csrf_token;
@@ -106,8 +109,28 @@ export async function refreshCsrf(): Promise<void> {
   }
 }
 
+/**
+ * The session is open: its first state-changing call fetches the token (and waits for it). A page that only reads
+ * never asks for one, so the first paint does not wait behind that call (issue 28).
+ */
+export function wantCsrf(): void {
+  csrfWanted = true;
+}
+
+/** The token, when a session wants one and none is held or coming (a signed-out visitor has none to get). */
+function startCsrfIfWanted(): void {
+  if (csrfWanted && !csrfToken && !pendingCsrf) void refreshCsrf().catch(() => undefined);
+}
+
+/** A call that does not go through the typed client (an upload) gets the token first, as every other call does. */
+export async function ensureCsrf(): Promise<void> {
+  startCsrfIfWanted();
+  await pendingCsrf?.catch(() => undefined);
+}
+
 export function clearCsrf(): void {
   csrfToken = "";
+  csrfWanted = false;
 }
 
 /** Every hour (app-shell.md §9, CSRF refresh 3 600 000 ms). */

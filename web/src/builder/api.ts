@@ -8,7 +8,7 @@ import type { Origin } from "../../../engine/builder/origin";
 import type { CompiledConfig } from "../../../engine/config/compile";
 import type { BuilderConfig, ValidationContext } from "../../../engine/config/types";
 import { payloadOf } from "../../../engine/payload";
-import { api, callHeaders, refreshCsrf, unwrap } from "../api/client";
+import { api, callHeaders, ensureCsrf, refreshCsrf, unwrap } from "../api/client";
 import { ApiError, NETWORK_ERROR, toApiError } from "../api/errors";
 import { formFromContest, type StoredContest } from "./contest-form";
 import type { ShortlinksOnPaste, TeamAccount, UploadedMedia } from "./form-context";
@@ -177,6 +177,7 @@ function postWithProgress(url: string, file: File, onProgress?: UploadProgress) 
  */
 export async function uploadMedia(file: File, onProgress?: UploadProgress): Promise<UploadedMedia> {
   const url = "/api/v1/upload/contest_builder";
+  await ensureCsrf();
   let answer = await postWithProgress(url, file, onProgress);
   const key = (answer.body as { error?: unknown } | null)?.error;
   if (answer.status === 403 && key === "csrfTokenMismatch") {

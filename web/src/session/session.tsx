@@ -5,7 +5,7 @@
  */
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { User } from "../../../codegen/types";
-import { api, CSRF_REFRESH_MS, clearCsrf, refreshCsrf, unwrap } from "../api/client";
+import { api, CSRF_REFRESH_MS, clearCsrf, refreshCsrf, unwrap, wantCsrf } from "../api/client";
 import { ApiError } from "../api/errors";
 import { forgetSignedIn, mayBeSignedIn } from "./signed-in";
 
@@ -86,9 +86,9 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
         return;
       }
       setState({ status: "ready", user });
-      // Reading needs no token: the page renders while it comes, and a state-changing call waits for it
-      // (client.ts). Should it fail, such a call fetches it again when the server refuses it.
-      void refreshCsrf().catch(() => undefined);
+      // Reading needs no token: the first state-changing call fetches it and waits for it (client.ts). Should
+      // that fail, the call fetches it again when the server refuses it.
+      wantCsrf();
     } catch (err) {
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
         clearCsrf();
@@ -113,6 +113,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
   }, [signedIn]);
 
   const setUser = useCallback((user: User | null) => {
+    if (user) wantCsrf();
     setState(user ? { status: "ready", user } : { status: "anonymous", user: null });
   }, []);
 
