@@ -28,7 +28,7 @@ export default defineConfig({
       output: {
         // What the entry needs before it can run goes in one chunk, not some forty of 1–4 KB: on a phone's network
         // (HTTP/1.1, six connections, 150 ms a round trip) that many small files cost round trips, not bytes.
-        // Likewise the chunks every page fetches next (issue 28, docs/decisions/039): the components and the UI
+        // Likewise the chunks every page fetches next (issue 28, docs/decisions/042): the components and the UI
         // libraries behind them in one, the signed-in layout in another. A contest page fetched 42 files, now 20,
         // and fewer bytes (each small chunk repeated the imports and exports the big one holds once).
         codeSplitting: {
