@@ -47,13 +47,13 @@ async function instagramSource(): Promise<Json> {
     id: uuid,
     teamId: w.teamId,
     sha256: "a".repeat(64),
-    mime: "image/png",
+    mime: "image/jpeg",
     size: 10,
     createdAt: iso(T0),
   });
   ig.publication.account_id = 1004;
   ig.publication.content = "Comment to win!";
-  ig.publication.media = { files: [{ uuid, mime: "image/png", size: 10 }], count: 1 };
+  ig.publication.media = { files: [{ uuid, mime: "image/jpeg", size: 10 }], count: 1 };
   Object.assign(ig.actions.comment, { enabled: true, target: "first" });
   Object.assign(ig.winners_private_message, { enabled: true, content: "You won, {NAME}!" });
   return source;

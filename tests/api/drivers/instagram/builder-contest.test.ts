@@ -196,6 +196,11 @@ describe.each([
 });
 
 describe("a builder contest on Instagram with a PNG image", { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    clock.now = Date.now();
+    w = await instagramWorld({ clock: () => new Date(clock.now) });
+  });
+
   it("is refused with a 422 at the media field before anything is written or sent to Instagram", async () => {
     const accountRowId = await w.linked();
     const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {

@@ -165,7 +165,7 @@ export function validForm(config: ServedConfig, providers: readonly string[] = [
     publication.account_id = config.team.accounts[provider]?.[0]?.account_id ?? 1;
     publication.content = `Win a prize on ${provider}! Comment to take part.`;
     publication.media = {
-      files: [{ uuid: `media-${provider}`, mime: "image/png", size: 1024 }],
+      files: [{ uuid: `media-${provider}`, mime: "image/jpeg", size: 1024 }],
       count: 1,
     };
     const actions = source.actions as Record<string, Record<string, unknown>>;
