@@ -37,6 +37,7 @@ const SAMPLES = {
   url: "url:http,https",
   has_feature: "has_feature:shortlinksCustomKey",
   one_network_unless: "one_network_unless:multiplatform",
+  personalised: "personalised:NAME",
 } satisfies Record<RuleName, string>;
 
 const IMPLICIT: RuleName[] = [
