@@ -467,6 +467,29 @@ describe("X replies that share a text", { timeout: 30_000 }, () => {
     expect(w.x.calls("POST /2/tweets")).toBe(1);
   });
 
+  it("meets, as X does, a second post of one text by one account with a 403 duplicate content, whatever it answers", async () => {
+    const { driver, account } = await w.driverOf(accountId);
+    const key = { contest_id: "c1", source_id: "s1", media: [], dark: false, account };
+    await driver.publish({ ...key, kind: "main", key: "main", text: "Good luck!" });
+    const before = w.x.tweets.size;
+    const error = await driver
+      .reply({
+        ...key,
+        kind: "closing",
+        key: "closing",
+        text: "Good luck!",
+        mode: "quote",
+        in_reply_to: postId,
+      })
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(PostRefused);
+    expect((error as Error).message).toBe(
+      "x createTweet: You are not allowed to create a Tweet with duplicate content.",
+    );
+    expect(w.x.tweets.size).toBe(before);
+    expect(w.x.calls("POST /2/tweets")).toBe(2);
+  });
+
   it("sends lost replies personalised by name each to its entrant, and records a duplicate's refusal with X's reason, once", async () => {
     fans(3);
     w.x.addUser({
