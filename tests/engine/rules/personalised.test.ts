@@ -28,7 +28,7 @@ describe("personalised", () => {
 
   it("says why the text must name its entrant", () => {
     expect(englishText({ rule, path, value: "Not this time!" })).toBe(
-      "Sent to each entrant, this reply must contain {NAME}: the network refuses the same text twice from one account.",
+      "Sent to each entrant, this reply must contain {NAME}, filled in for each one: the network refuses the same text twice from one account.",
     );
   });
 

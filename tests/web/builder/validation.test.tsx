@@ -131,7 +131,7 @@ describe("a winning-moment reply sent to each entrant", () => {
     const field = await waitFor(() => fieldOf("sources.0.winning_moments.lost_publication.content"));
     const alert = await within(field).findByRole("alert");
     expect(alert.textContent).toBe(
-      " – Sent to each entrant, this reply must contain {NAME}: the network refuses the same text twice from one account.",
+      " – Sent to each entrant, this reply must contain {NAME}, filled in for each one: the network refuses the same text twice from one account.",
     );
     expect(
       fieldOf("sources.0.winning_moments.won_publication.content").querySelector("[role=alert]"),

@@ -326,7 +326,7 @@ describe("a builder contest whose winning-moment replies name no entrant", { tim
     expect(created.status, JSON.stringify(body)).toBe(422);
     expect(body.errors).toEqual({
       "sources.0.winning_moments.lost_publication.content": [
-        "Sent to each entrant, this reply must contain {NAME}: the network refuses the same text twice from one account.",
+        "Sent to each entrant, this reply must contain {NAME}, filled in for each one: the network refuses the same text twice from one account.",
       ],
     });
     expect((await w.t.db.select().from(contests)).length).toBe(before);
