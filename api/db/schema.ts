@@ -479,8 +479,13 @@ export const publications = sqliteTable(
     inReplyTo: text("in_reply_to"),
     recipient: text("recipient"),
     externalPostId: text("external_post_id"),
-    /** publishing (the driver was asked), published, refused (a private message the recipient does not take). */
+    /**
+     * publishing (the driver was asked), published, refused (a private message the recipient does not take, a post
+     * the network refuses for good: X's duplicate content).
+     */
     status: text("status").notNull(),
+    /** Why a refused publication was refused, as the network said it (null otherwise). */
+    refusal: text("refusal"),
     createdAt: text("created_at").notNull(),
     publishedAt: text("published_at"),
   },

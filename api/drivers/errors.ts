@@ -4,6 +4,7 @@
  * - AccountNeedsReconnect: the account's access is gone (password revoked, credentials unreadable): the account
  *   is marked for reconnecting and its owner told (api/services/account-credentials.ts), nothing is retried.
  * - MessageRefused: the recipient does not take private messages from this account: recorded, not retried.
+ * - PostRefused: the network refuses this post for good (X's duplicate content): recorded, not retried.
  * - PostUnavailable: the post was deleted or cannot be read.
  * - ListUnreadable: the network lists an action's entrants only for another kind of account (TikTok's comments:
  *   business accounts): the capability's `requires_scope` is missing from the account's grant.
@@ -24,6 +25,17 @@ export class MessageRefused extends AppError {
   readonly reason = "message_refused" as const;
   constructor(internal: string) {
     super("conflict", { message: "error.conflict.messageRefused", internal });
+  }
+}
+
+/**
+ * The network refuses this post for good (X: the same text posted before by the account, "duplicate content"):
+ * recorded as refused with the reason and never tried again.
+ */
+export class PostRefused extends AppError {
+  readonly reason = "post_refused" as const;
+  constructor(internal: string) {
+    super("conflict", { message: "error.conflict.postRefused", internal });
   }
 }
 

@@ -86,7 +86,8 @@ export const LIFECYCLE_ROUTES: RouteDoc[] = [
     summary:
       "What the contest published and sent, oldest first: main publications, reminders, closing and winners " +
       "publications, winning-moment replies, private messages, each with its filled text, media, mode, post id " +
-      "and status (for a sandbox contest, the only place they exist). Answers { data }.",
+      "and status (refused: with the network's reason, refusal; for a sandbox contest, the only place they exist). " +
+      "Answers { data }.",
     tag: "entries",
     access: "team",
     permission: "team.contests.view_contests",

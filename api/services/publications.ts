@@ -5,7 +5,8 @@
  * "publishing" (the process stopped while the driver was asked), the driver is asked again with the same key,
  * which it answers with the same post (drivers are idempotent by key), so nothing is published twice.
  *
- * A private message the recipient refuses (MessageRefused) is marked "refused" and never sent again.
+ * A private message the recipient refuses (MessageRefused), or a post the network refuses for good (PostRefused:
+ * X's duplicate content), is marked "refused" with the network's reason and never sent again.
  *
  * Tokens of the builder's texts (contest-builder.md §5, the weighted_length rule):
  * - {SEED}: the draw's seed commitment, shortened to its first 16 hex characters (the length the weighted-length
@@ -21,7 +22,7 @@ import { type Db, dialectOf } from "../db/client";
 import { insertMany } from "../db/insert-many";
 import { publications } from "../db/tables";
 import { transaction } from "../db/transaction";
-import { MessageRefused } from "../drivers/errors";
+import { MessageRefused, PostRefused } from "../drivers/errors";
 import type {
   NetworkDriver,
   PublicationKey,
@@ -165,7 +166,20 @@ function recordOf(p: PublishOnce, createdAt: string) {
   };
 }
 
-/** Publishes (or sends) once per key; answers the publication row, published. */
+/** Marks a publication refused for good, with the network's reason (MessageRefused, PostRefused). */
+async function refused(
+  db: Pick<Db, "update">,
+  row: PublicationRow,
+  err: MessageRefused | PostRefused,
+): Promise<PublicationRow> {
+  await db
+    .update(publications)
+    .set({ status: "refused", refusal: err.message })
+    .where(eq(publications.id, row.id));
+  return { ...row, status: "refused", refusal: err.message };
+}
+
+/** Publishes (or sends) once per key; answers the publication row, published or refused. */
 export async function publishOnce(
   deps: { db: Db; clock: Clock },
   driver: NetworkDriver,
@@ -203,31 +217,24 @@ export async function publishOnce(
     } catch (err) {
       if (!(err instanceof MessageRefused)) throw err;
       // The recipient does not take messages from this account: recorded (and shown), never tried again.
-      await db.update(publications).set({ status: "refused" }).where(eq(publications.id, row.id));
+      const done = await refused(db, row, err);
       await p.onRefused?.();
-      return { ...row, status: "refused" };
+      return done;
     }
-  } else if (p.mode === "post") {
-    const sent = await driver.publish({
-      ...key,
-      account: p.account,
-      text: row.text,
-      media: row.media,
-      dark: p.dark,
-    });
-    externalId = sent.external_post_id;
   } else {
-    if (!p.inReplyTo) throw new Error(`a ${p.mode} needs the post it answers`);
-    const sent = await driver.reply({
-      ...key,
-      account: p.account,
-      text: row.text,
-      media: row.media,
-      dark: p.dark,
-      mode: p.mode,
-      in_reply_to: p.inReplyTo,
-    });
-    externalId = sent.external_post_id;
+    const inReplyTo = p.inReplyTo;
+    if (p.mode !== "post" && !inReplyTo) throw new Error(`a ${p.mode} needs the post it answers`);
+    try {
+      const request = { ...key, account: p.account, text: row.text, media: row.media, dark: p.dark };
+      const sent =
+        p.mode === "post" || !inReplyTo
+          ? await driver.publish(request)
+          : await driver.reply({ ...request, mode: p.mode, in_reply_to: inReplyTo });
+      externalId = sent.external_post_id;
+    } catch (err) {
+      if (!(err instanceof PostRefused)) throw err;
+      return await refused(db, row, err);
+    }
   }
   const at = clock().toISOString();
   await statements(db).published.execute({ externalId, at, id: row.id });
@@ -342,10 +349,17 @@ export async function publishReplies(
       answered.push(...(await driver.replyMany(requests)).map((a) => a.external_post_id));
     } else {
       // A real network: one call a reply; what it answered before a failure is kept.
-      for (const request of requests) {
+      for (const [k, request] of requests.entries()) {
         try {
           answered.push((await driver.reply(request)).external_post_id);
         } catch (err) {
+          const row = batch[k]?.row;
+          // Refused for good (two entrants of one name, X's duplicate content): recorded, the others go on.
+          if (err instanceof PostRefused && row) {
+            await refused(db, row, err);
+            answered.push("");
+            continue;
+          }
           failure = err;
           break;
         }
@@ -353,9 +367,10 @@ export async function publishReplies(
     }
     const at = clock().toISOString();
     await transaction(db, async (tx) => {
+      // "" marks a reply refused (recorded already): not published.
       const done = answered.flatMap((externalId, k) => {
         const row = batch[k]?.row;
-        return row ? [{ id: row.id, externalId }] : [];
+        return row && externalId ? [{ id: row.id, externalId }] : [];
       });
       if (done.length === 0) return;
       if (dialectOf(tx) === "postgresql") {
@@ -372,7 +387,7 @@ export async function publishReplies(
         for (const d of done) await stmts.published.execute({ externalId: d.externalId, at, id: d.id });
       }
     });
-    published += answered.length;
+    published += answered.filter((id) => id !== "").length;
     if (failure !== null) throw failure;
   }
   return published;
@@ -404,6 +419,7 @@ export function publicationShape(row: PublicationRow) {
     recipient: row.recipient,
     external_post_id: row.externalPostId,
     status: row.status,
+    refusal: row.refusal,
     published_at: row.publishedAt,
   };
 }

@@ -2824,7 +2824,7 @@ if (!e && (o = R_pub_media(r74, K33_0, c)) !== true) p.fail(33, 0, o);
 };
 },
 // sources: twitter (schemas/contest/sources/twitter.rules.json)
-"1l79euwmpon": (rt) => {
+"10byfg8691e": (rt) => {
 const { isEmpty, isTruthy, asText } = rt;
 const E = Object.freeze(Object.create(null));
 const R_required = rt.rules["required"];
@@ -2851,6 +2851,7 @@ const R_range_duration_after = rt.rules["range_duration_after"];
 const R_before_field = rt.rules["before_field"];
 const R_incompatible_with = rt.rules["incompatible_with"];
 const R_array_length_equals_field = rt.rules["array_length_equals_field"];
+const R_personalised = rt.rules["personalised"];
 const F0 = rt.fields[0];
 const K0_0 = rt.fixed[0][0];
 const K0_1 = rt.fixed[0][1];
@@ -3056,6 +3057,7 @@ const F67 = rt.fields[67];
 const K67_0 = rt.fixed[67][0];
 const K67_1 = rt.fixed[67][1];
 const K67_2 = rt.fixed[67][2];
+const K67_3 = rt.fixed[67][3];
 const F68 = rt.fields[68];
 const K68_0 = rt.fixed[68][0];
 const F69 = rt.fields[69];
@@ -3065,6 +3067,7 @@ const F70 = rt.fields[70];
 const K70_0 = rt.fixed[70][0];
 const K70_1 = rt.fixed[70][1];
 const K70_2 = rt.fixed[70][2];
+const K70_3 = rt.fixed[70][3];
 const F71 = rt.fields[71];
 const K71_0 = rt.fixed[71][0];
 const F72 = rt.fields[72];
@@ -3789,6 +3792,7 @@ e = isEmpty(r150);
 if ((o = R_required(r150, K67_0, c)) !== true) p.fail(67, 0, o);
 else if (!e && (o = R_string(r150, K67_1, c)) !== true) p.fail(67, 1, o);
 else if (!e && (o = R_weighted_length(r150, K67_2, c)) !== true) p.fail(67, 2, o);
+else if (!e && (o = R_personalised(r150, K67_3, c)) !== true) p.fail(67, 3, o);
 }
 }
 if (p.open(68)) {
@@ -3816,6 +3820,7 @@ e = isEmpty(r155);
 if ((o = R_required(r155, K70_0, c)) !== true) p.fail(70, 0, o);
 else if (!e && (o = R_string(r155, K70_1, c)) !== true) p.fail(70, 1, o);
 else if (!e && (o = R_weighted_length(r155, K70_2, c)) !== true) p.fail(70, 2, o);
+else if (!e && (o = R_personalised(r155, K70_3, c)) !== true) p.fail(70, 3, o);
 }
 }
 if (p.open(71)) {

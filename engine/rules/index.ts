@@ -27,6 +27,7 @@ import { needsAny } from "./needs-any";
 import { number } from "./number";
 import { oneNetworkUnless } from "./one-network-unless";
 import type { ParamSpec } from "./params";
+import { personalised } from "./personalised";
 import { pubMedia } from "./pub-media";
 import { range } from "./range";
 import { rangeDurationAfter } from "./range-duration-after";
@@ -72,6 +73,7 @@ export const rules = {
   url,
   has_feature: hasFeature,
   one_network_unless: oneNetworkUnless,
+  personalised,
 } satisfies Record<string, RuleDefinition<readonly ParamSpec[]>>;
 
 export type RuleName = keyof typeof rules;

@@ -2,8 +2,9 @@
  * X through its API v2 (docs/decisions/034-x.md):
  * - Publications: the main post (POST /2/tweets), reminders, closing and winners as replies or quotes of it, or a
  *   repost (POST /2/users/:id/retweets); winning-moment replies. A publication asked again (the scheduler after a
- *   restart) is looked for first among the account's latest posts by its text (X refuses the same text twice
- *   anyway), so it is never made twice. Images go with it (POST /2/media/upload, one shot); a video is refused
+ *   restart) is looked for first among the account's latest posts by its text and the post it answers, so it is
+ *   never made twice. X refuses a text the account posted before ("duplicate content"): PostRefused, recorded
+ *   and not retried (the builder asks {NAME} of the texts sent once per entrant, so only equal names meet it). Images go with it (POST /2/media/upload, one shot); a video is refused
  *   (MediaUnsupported: its chunked upload is not built, capabilities say video false).
  * - Private messages to winners: POST /2/dm_conversations/with/:id/messages, after a look at the conversation's
  *   latest messages (a message asked again is not sent twice); a 403 (the winner does not take messages from the
@@ -13,7 +14,7 @@
  */
 import { privateMessageMode } from "../../../engine/provider";
 import type { ProviderDefinition } from "../../catalog";
-import { MessageRefused, NetworkUnavailable, PostUnavailable } from "../errors";
+import { MessageRefused, NetworkUnavailable, PostRefused, PostUnavailable } from "../errors";
 import type { CheckpointStore, MediaReader, QuotaLedger } from "../shared/stores";
 import type { TokenKeeper } from "../shared/tokens";
 import type {
@@ -64,6 +65,19 @@ export class DarkPostUnsupported extends NetworkUnavailable {
  */
 export class MediaUnsupported extends NetworkUnavailable {}
 
+/** What a post answers: "replied_to:<id>", "quoted:<id>", or null for a post of its own. */
+type Answers = `replied_to:${string}` | `quoted:${string}` | null;
+
+function answered(t: XTweet): Answers {
+  const ref = t.referenced_tweets?.find((r) => r.type === "replied_to" || r.type === "quoted");
+  return ref ? (`${ref.type as "replied_to" | "quoted"}:${ref.id}` as const) : null;
+}
+
+/** X may show a reply's text with the handles it answers before it (@brand @fan Thanks!). */
+function sameText(shown: string, asked: string): boolean {
+  return shown === asked || shown.replace(/^(@\w{1,15}\s+)+/, "") === asked;
+}
+
 type PostAnswer = { data?: XTweet; includes?: { users?: XUser[] }; errors?: XProblem[] };
 
 export function xDriver(o: XDriverOptions): NetworkDriver {
@@ -73,14 +87,18 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
     return o.apiFor(as);
   };
 
-  /** A post of ours with this text among the account's latest (a publication asked again). */
-  const madeBefore = async (api: XApi, account: StoredAccount, text: string): Promise<string | null> => {
+  /**
+   * A post of ours with this text answering this post (replied to or quoted; none for a main post) among the
+   * account's latest: a publication asked again whose answer was lost. The text alone is not enough: the winning
+   * moments' replies may share one text, and each answers its own entrant.
+   */
+  const madeBefore = async (api: XApi, account: StoredAccount, text: string, answers: Answers) => {
     const latest = await api.get<{ data?: XTweet[] }>(`/users/${account.external_id}/tweets`, {
       max_results: 20,
+      "tweet.fields": "referenced_tweets",
     });
-    return latest.data?.find((t) => t.text === text)?.id ?? null;
+    return latest.data?.find((t) => sameText(t.text, text) && answered(t) === answers)?.id ?? null;
   };
-
   /** The publication's images, each uploaded once (one-shot POST /2/media/upload): their media ids, in order. */
   const uploadAll = async (api: XApi, uploads: readonly string[]): Promise<string[]> => {
     const ids: string[] = [];
@@ -102,18 +120,19 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
     return ids;
   };
 
-  /** Creates a post with its images, or answers the one made before with the same text. */
-  const create = async (api: XApi, request: PublishRequest, extra: Record<string, unknown>) => {
+  /** Creates a post with its images, or answers the one made before with the same text and the same target. */
+  const create = async (api: XApi, request: PublishRequest, answers: Answers) => {
     if (request.dark && o.provider.capabilities?.publishing.dark_posts !== "supported") {
       throw new DarkPostUnsupported();
     }
-    const before = await madeBefore(api, request.account, request.text);
+    const before = await madeBefore(api, request.account, request.text, answers);
     if (before) return { external_post_id: before };
     const mediaIds = await uploadAll(api, request.media);
     try {
       const made = await api.post<{ data?: { id: string } }>("/tweets", {
         text: request.text,
-        ...extra,
+        ...(answers?.startsWith("replied_to:") ? { reply: { in_reply_to_tweet_id: answers.slice(11) } } : {}),
+        ...(answers?.startsWith("quoted:") ? { quote_tweet_id: answers.slice(7) } : {}),
         ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
       });
       if (!made.data) throw new NetworkUnavailable("x createTweet answered no post");
@@ -121,6 +140,10 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
     } catch (err) {
       if (err instanceof XForbidden && /deleted|not visible/i.test(err.detail)) {
         throw new PostUnavailable(`x createTweet: ${err.detail}`);
+      }
+      // The same text posted before by this account (two entrants of the same name): X never takes it.
+      if (err instanceof XForbidden && /duplicate content/i.test(err.detail)) {
+        throw new PostRefused(`x createTweet: ${err.detail}`);
       }
       throw err;
     }
@@ -139,7 +162,7 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
     async requestReconnect() {},
 
     async publish(request) {
-      return create(apiOf(request.account), request, {});
+      return create(apiOf(request.account), request, null);
     },
 
     async reply(request: ReplyRequest) {
@@ -158,9 +181,7 @@ export function xDriver(o: XDriverOptions): NetworkDriver {
       return create(
         api,
         request,
-        request.mode === "quote"
-          ? { quote_tweet_id: request.in_reply_to }
-          : { reply: { in_reply_to_tweet_id: request.in_reply_to } },
+        `${request.mode === "quote" ? "quoted" : "replied_to"}:${request.in_reply_to}`,
       );
     },
 

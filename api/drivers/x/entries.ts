@@ -36,6 +36,8 @@ export type XTweet = {
     retweet_count?: number;
     like_count?: number;
   };
+  /** What the post answers or quotes (tweet.fields referenced_tweets). */
+  referenced_tweets?: { type: "replied_to" | "quoted" | "retweeted"; id: string }[];
 };
 type TweetPage = {
   data?: XTweet[];

@@ -38,6 +38,7 @@ const SAMPLES = {
   has_feature: "has_feature:shortlinksCustomKey",
   one_network_unless: "one_network_unless:multiplatform",
   image_types: "image_types:jpeg",
+  personalised: "personalised:NAME",
 } satisfies Record<RuleName, string>;
 
 const IMPLICIT: RuleName[] = [

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { fixtureConfig, validForm } from "../../../web/src/builder/testing/fixtures";
 import { activateLocale } from "../../../web/src/i18n/activate";
+import { json } from "../../../web/src/testing/fake-api";
 import { opened, renderBuilder } from "./render";
 
 async function basePane() {
@@ -89,5 +91,51 @@ describe("validation on demand", () => {
     } finally {
       await activateLocale("en");
     }
+  });
+});
+
+describe("a winning-moment reply sent to each entrant", () => {
+  it("says on the reply's field, before Create, that it must name the entrant with {NAME}", async () => {
+    const config = fixtureConfig();
+    const form = validForm(config, ["twitter"]);
+    const source = form.sources[0] as unknown as {
+      actions: { comment: Record<string, unknown> };
+      winning_moments: Record<string, unknown>;
+    };
+    source.actions.comment = { ...source.actions.comment, enabled: true, accept: "only_replies" };
+    const start = new Date(String(form.base.start_date)).getTime();
+    form.base.nb_winners = 1;
+    source.winning_moments = {
+      ...source.winning_moments,
+      enabled: true,
+      nb_attempts: 1,
+      list: [{ date: new Date(start + 60 * 60_000).toISOString(), won: false }],
+      won_publication: { content: "You won, {NAME}!", media: { files: [], count: 0 }, dark: false },
+      lost_publication: { content: "Not this time!", media: { files: [], count: 0 }, dark: false },
+    };
+    renderBuilder({
+      origin: { kind: "draft", id: "draft-1" },
+      config,
+      routes: {
+        "GET /teams/current/contests/draft-1": json({
+          _id: "draft-1",
+          status: "draft",
+          name: "Moments",
+          paid_contest: false,
+          cb_data: form,
+        }),
+      },
+    });
+    await opened();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Create contest" }));
+    const field = await waitFor(() => fieldOf("sources.0.winning_moments.lost_publication.content"));
+    const alert = await within(field).findByRole("alert");
+    expect(alert.textContent).toBe(
+      " – Sent to each entrant, this reply must contain {NAME}, filled in for each one: the network refuses the same text twice from one account.",
+    );
+    expect(
+      fieldOf("sources.0.winning_moments.won_publication.content").querySelector("[role=alert]"),
+    ).toBeNull();
+    expect(screen.queryByRole("dialog", { name: "Create the contest" })).toBeNull();
   });
 });

@@ -254,3 +254,55 @@ describe("a builder contest with a winning moment on a linked X account", { time
     for (const p of after) expect(ids.has(String(p.externalPostId))).toBe(true);
   });
 });
+
+describe("a builder contest whose winning-moment replies name no entrant", { timeout: 60_000 }, () => {
+  it("is refused with a 422 on the reply text without {NAME}, and nothing is stored", async () => {
+    await w.connect();
+    const [linked] = await w.xAccounts();
+    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
+      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
+    };
+    const catalog = w.t.deps.catalog;
+    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json;
+    Object.assign(source, { id: 100, type: "twitter" });
+    const s = source as { publication: Json; actions: { comment: Json }; winning_moments: Json };
+    s.publication.account_id = config.team.accounts.twitter?.find((a) => a._id === linked?._id)?.account_id;
+    s.publication.content = "Reply to win!";
+    s.actions.comment.enabled = true;
+    s.actions.comment.accept = "only_replies";
+    const startAt = clock.now + HOUR;
+    s.winning_moments = {
+      ...(s.winning_moments as Json),
+      enabled: true,
+      nb_attempts: 1,
+      list: [{ date: new Date(startAt + 10 * MIN).toISOString(), won: false }],
+      won_publication: { content: "You won, {NAME}!", media: { files: [], count: 0 }, dark: false },
+      // Every entrant who did not win would get this one text: X takes it once.
+      lost_publication: { content: "Not this time!", media: { files: [], count: 0 }, dark: false },
+    };
+    const before = (await w.t.db.select().from(contests)).length;
+    const created = await w.owner.call("POST", `${A}/contests/create`, {
+      idempotency_key: randomUUID(),
+      status: "planned",
+      forPayment: false,
+      base: {
+        ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+        name: "Moment on X",
+        start_date: new Date(startAt).toISOString(),
+        original_start_date: new Date(startAt).toISOString(),
+        close_date: new Date(startAt + 4 * HOUR).toISOString(),
+        nb_winners: 1,
+      },
+      sources: [source],
+      summary: { parameters_verified: true },
+    });
+    const body = (await created.json()) as { errors?: Record<string, string[]> };
+    expect(created.status, JSON.stringify(body)).toBe(422);
+    expect(body.errors).toEqual({
+      "sources.0.winning_moments.lost_publication.content": [
+        "Sent to each entrant, this reply must contain {NAME}, filled in for each one: the network refuses the same text twice from one account.",
+      ],
+    });
+    expect((await w.t.db.select().from(contests)).length).toBe(before);
+  });
+});

@@ -4,14 +4,17 @@
  * their profiles; a later load reads only what is new and skips the lists whose count did not move; a 429 with
  * x-rate-limit-reset is waited out or answered as RateLimited; a deleted post is refused at import (422, no import
  * counted); publications are posts, replies, quotes and reposts, never made twice; winners get direct messages,
- * and a winner who takes none is refused as data; every call and read is counted.
+ * and a winner who takes none is refused as data; every call and read is counted. A reply asked again is found by
+ * its text and the post it answers (replies sharing a text each find their own); a text X refuses as duplicate
+ * content is recorded as refused with X's reason, and not asked again.
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contests } from "../../../../api/db/tables";
-import { RateLimited } from "../../../../api/drivers/errors";
-import type { EntriesRequest } from "../../../../api/drivers/types";
+import { PostRefused, RateLimited } from "../../../../api/drivers/errors";
+import type { EntriesRequest, StoredAccount } from "../../../../api/drivers/types";
 import type { XCheckpoint } from "../../../../api/drivers/x/entries";
+import { contestPublications, publishReplies } from "../../../../api/services/publications";
 import { BRAND, type XWorld, xWorld } from "./world";
 
 let w: XWorld;
@@ -407,5 +410,134 @@ describe("X publishing and messages", { timeout: 30_000 }, () => {
         in_reply_to: postId,
       }),
     ).rejects.toMatchObject({ reason: "post_unavailable" });
+  });
+});
+
+describe("X replies that share a text", { timeout: 30_000 }, () => {
+  const reply = (account: StoredAccount, key: string, text: string, to: string) => ({
+    contest_id: "c1",
+    source_id: "s1",
+    kind: "winning_moment_lost" as const,
+    key,
+    account,
+    text,
+    media: [],
+    dark: false,
+    mode: "reply" as const,
+    in_reply_to: to,
+  });
+
+  it("answers each reply asked again with its own post, never another's with the same text", async () => {
+    fans(2);
+    const first = w.x.tweet(fanId(0), "@brand me!", ago(30), { in_reply_to: postId });
+    const second = w.x.tweet(fanId(1), "@brand me too!", ago(20), { in_reply_to: postId });
+    // Two lost replies X took with one text (their answers lost): each is its own entrant's.
+    const mine0 = w.x.tweet(BRAND, "Not this time!", ago(10), { in_reply_to: first.id });
+    const mine1 = w.x.tweet(BRAND, "Not this time!", ago(9), { in_reply_to: second.id });
+    const { driver, account } = await w.driverOf(accountId);
+    expect(await driver.reply(reply(account, fanId(0), "Not this time!", first.id))).toEqual({
+      external_post_id: mine0.id,
+    });
+    expect(await driver.reply(reply(account, fanId(1), "Not this time!", second.id))).toEqual({
+      external_post_id: mine1.id,
+    });
+    expect(w.x.calls("POST /2/tweets")).toBe(0);
+  });
+
+  it("finds its own reply after an answer lost, even shown with the handle it answers before its text", async () => {
+    fans(1);
+    const entry = w.x.tweet(fanId(0), "@brand me!", ago(30), { in_reply_to: postId });
+    const lost = w.x.tweet(BRAND, "@fan0 Not this time, Fan 0!", ago(5), { in_reply_to: entry.id });
+    const { driver, account } = await w.driverOf(accountId);
+    expect(await driver.reply(reply(account, fanId(0), "Not this time, Fan 0!", entry.id))).toEqual({
+      external_post_id: lost.id,
+    });
+    expect(w.x.calls("POST /2/tweets")).toBe(0);
+  });
+
+  it("does not take a quote of another post, or a post of its own, for a reply with the same text", async () => {
+    fans(1);
+    const entry = w.x.tweet(fanId(0), "@brand me!", ago(30), { in_reply_to: postId });
+    w.x.tweet(BRAND, "Thanks Fan 0!", ago(20), { quote_of: postId });
+    const { driver, account } = await w.driverOf(accountId);
+    // X refuses the text posted before: the reply is refused for good, not answered with the quote's id.
+    await expect(driver.reply(reply(account, fanId(0), "Thanks Fan 0!", entry.id))).rejects.toBeInstanceOf(
+      PostRefused,
+    );
+    expect(w.x.calls("POST /2/tweets")).toBe(1);
+  });
+
+  it("meets, as X does, a second post of one text by one account with a 403 duplicate content, whatever it answers", async () => {
+    const { driver, account } = await w.driverOf(accountId);
+    const key = { contest_id: "c1", source_id: "s1", media: [], dark: false, account };
+    await driver.publish({ ...key, kind: "main", key: "main", text: "Good luck!" });
+    const before = w.x.tweets.size;
+    const error = await driver
+      .reply({
+        ...key,
+        kind: "closing",
+        key: "closing",
+        text: "Good luck!",
+        mode: "quote",
+        in_reply_to: postId,
+      })
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(PostRefused);
+    expect((error as Error).message).toBe(
+      "x createTweet: You are not allowed to create a Tweet with duplicate content.",
+    );
+    expect(w.x.tweets.size).toBe(before);
+    expect(w.x.calls("POST /2/tweets")).toBe(2);
+  });
+
+  it("sends lost replies personalised by name each to its entrant, and records a duplicate's refusal with X's reason, once", async () => {
+    fans(3);
+    w.x.addUser({
+      id: fanId(9),
+      username: "otherfan0",
+      name: "Fan 0",
+      created_at: "2020-02-01T00:00:00.000Z",
+      followers: 1,
+      following: 1,
+      tweets: 1,
+    });
+    const imported = await quickImport();
+    const { contest_id } = (await imported.json()) as { contest_id: string };
+    const entries = [fanId(0), fanId(1), fanId(9)].map((id, i) =>
+      w.x.tweet(id, "@brand me!", ago(30 - i), { in_reply_to: postId }),
+    );
+    const names = ["Fan 0", "Fan 1", "Fan 0"];
+    const { driver, account } = await w.driverOf(accountId);
+    const items = entries.map((e, i) => ({
+      contest_id,
+      source_id: "s1",
+      kind: "winning_moment_lost" as const,
+      key: e.author,
+      provider: "twitter",
+      mode: "reply" as const,
+      account,
+      text: `Not this time, ${names[i]}!`,
+      media: [],
+      dark: false,
+      inReplyTo: e.id,
+    }));
+    const deps = { db: w.t.db, clock: () => new Date() };
+    expect(await publishReplies(deps, driver, items)).toBe(2);
+    const rows = await contestPublications(w.t.db, contest_id);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    const sent = [fanId(0), fanId(1)].map((k) => byKey.get(k)?.externalPostId ?? "");
+    expect(new Set(sent).size).toBe(2);
+    for (const [i, id] of sent.entries()) {
+      expect(w.x.tweets.get(id)).toMatchObject({ in_reply_to: entries[i]?.id, author: BRAND });
+    }
+    expect(byKey.get(fanId(9))).toMatchObject({
+      status: "refused",
+      externalPostId: null,
+      refusal: expect.stringMatching(/duplicate content/),
+    });
+    // Run again (the job retried): nothing is asked of X again.
+    const calls = w.x.calls("POST /2/tweets");
+    expect(await publishReplies(deps, driver, items)).toBe(2);
+    expect(w.x.calls("POST /2/tweets")).toBe(calls);
   });
 });
