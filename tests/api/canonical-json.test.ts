@@ -6,10 +6,13 @@ import { canonicalJson, requestHash } from "../../api/services/idempotency";
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).reverse())
-    out[key] = reordered((value as Record<string, unknown>)[key]);
-  return out;
+  // fromEntries defines own properties: `out[key] =` would set the prototype for a "__proto__" key (as
+  // JSON.parse does not), and the test would fail on its own rebuild (fast-check found it).
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((key) => [key, reordered((value as Record<string, unknown>)[key])]),
+  );
 }
 
 describe("canonicalJson", () => {
@@ -20,7 +23,8 @@ describe("canonicalJson", () => {
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
         expect(canonicalJson(reordered(value))).toBe(text);
       }),
-      { numRuns: 300 },
+      // An own "__proto__" key, as JSON.parse makes it, always among the runs.
+      { numRuns: 300, examples: [[JSON.parse('{"":{"__proto__":0}}')]] },
     );
   });
 
