@@ -196,7 +196,7 @@ describe("the token job for Facebook Pages", { timeout: 30_000 }, () => {
     const w = await facebookWorld({ pages: "one", clock });
     closers.push(() => w.close());
     await w.connect();
-    const [a] = await w.facebookAccounts();
+    const [a] = await w.networkAccounts();
     if (!a) throw new Error("not linked");
     return { w, id: a._id };
   }

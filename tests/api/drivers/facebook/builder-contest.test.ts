@@ -71,7 +71,7 @@ async function create(accountId: unknown, at: { startAt: number; closeAt: number
 describe("a builder contest on a linked Facebook Page", { timeout: 60_000 }, () => {
   it("publishes the Page's post, takes pushed comments during the window, sweeps at the close, and replies privately to the winners", async () => {
     await w.connect();
-    const [linked] = await w.facebookAccounts();
+    const [linked] = await w.networkAccounts();
     const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
       team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
     };
