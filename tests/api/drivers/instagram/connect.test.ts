@@ -29,7 +29,7 @@ describe("linking an Instagram account with Instagram Login", { timeout: 20_000 
     w = await instagramWorld();
     const back = await w.connect();
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "linked", account: "Brand Gram" });
-    const [linked, ...more] = await w.instagramAccounts();
+    const [linked, ...more] = await w.networkAccounts();
     expect(more).toEqual([]);
     expect(linked).toMatchObject({ external_id: BRAND.id, name: "Brand Gram", sandbox: false });
     const row = await w.accountRow(linked?._id ?? "");
@@ -56,7 +56,7 @@ describe("linking an Instagram account with Instagram Login", { timeout: 20_000 
     w = await instagramWorld();
     const back = await w.connect(w.owner, { decision: "deny" });
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "error", reason: "denied" });
-    expect(await w.instagramAccounts()).toEqual([]);
+    expect(await w.networkAccounts()).toEqual([]);
   });
 
   it("links nothing for a personal account, which the API cannot publish as", async () => {
@@ -65,7 +65,7 @@ describe("linking an Instagram account with Instagram Login", { timeout: 20_000 
     w.ig.consentAs = "17841400000000009";
     const back = await w.connect();
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "error", reason: "no_channel" });
-    expect(await w.instagramAccounts()).toEqual([]);
+    expect(await w.networkAccounts()).toEqual([]);
   });
 });
 
