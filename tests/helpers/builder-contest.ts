@@ -38,10 +38,11 @@ export async function builderAccounts<T = { _id: string; account_id: unknown }>(
 
 /**
  * The builder's create call: one source of `network` (the builder's defaults, publishing `content` with
- * `accountId`, comment to enter; `edit` changes the rest), `winners` drawn automatically at `at.drawAt`.
+ * `accountId`, `action` to enter, a comment unless told; `edit` changes the rest), `winners` drawn automatically
+ * at `at.drawAt` (without one, the builder's default: no automatic draw).
  */
 export async function createBuilderContest(
-  t: TestApp,
+  t: Pick<TestApp, "deps">,
   owner: Session,
   o: {
     network: string;
@@ -49,7 +50,8 @@ export async function createBuilderContest(
     name: string;
     content: string;
     winners: number;
-    at: ContestWindow;
+    at: Omit<ContestWindow, "drawAt"> & { drawAt?: number };
+    action?: string;
     edit?: (source: BuilderSource) => void;
   },
 ) {
@@ -60,7 +62,9 @@ export async function createBuilderContest(
   Object.assign(source, { id: 100, type: o.network });
   source.publication.account_id = o.accountId;
   source.publication.content = o.content;
-  source.actions.comment.enabled = true;
+  const action = (source.actions as Record<string, Json | undefined>)[o.action ?? "comment"];
+  if (!action) throw new Error(`${o.network} has no ${o.action ?? "comment"} action`);
+  action.enabled = true;
   o.edit?.(source);
   const base = {
     ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
@@ -69,7 +73,9 @@ export async function createBuilderContest(
     original_start_date: new Date(o.at.startAt).toISOString(),
     close_date: new Date(o.at.closeAt).toISOString(),
     nb_winners: o.winners,
-    autodraw: { enabled: true, date: new Date(o.at.drawAt).toISOString() },
+    ...(o.at.drawAt === undefined
+      ? {}
+      : { autodraw: { enabled: true, date: new Date(o.at.drawAt).toISOString() } }),
   };
   return await owner.call("POST", `${A}/contests/create`, {
     idempotency_key: randomUUID(),

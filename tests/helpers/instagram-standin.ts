@@ -15,9 +15,10 @@
  * publishing limit, a refused refresh.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
+import { CodeStore, consentPage, fieldsOf as formFields, redirectFromConsent } from "./standin-consent.ts";
+import { escapeHtml, StandInServer } from "./standin-server.ts";
 
 const sdk = createRequire(import.meta.url)("facebook-nodejs-business-sdk") as Record<
   string,
@@ -79,17 +80,11 @@ type GraphFailure = {
 };
 
 const token = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export class InstagramStandIn {
-  server!: Server;
-  url = "";
+export class InstagramStandIn extends StandInServer {
   readonly clientId = "1234567890123456";
   readonly clientSecret = `igsecret${randomBytes(10).toString("hex")}`;
   readonly verifyToken = `verify-${randomBytes(6).toString("hex")}`;
-  readonly problems: string[] = [];
-  readonly log: { method: string; path: string; query: Record<string, string>; body: string }[] = [];
-  readonly wire: string[] = [];
   readonly users = new Map<string, StandInUser>();
   readonly media: StandInMedia[] = [];
   readonly comments: StandInComment[] = [];
@@ -109,28 +104,11 @@ export class InstagramStandIn {
   refreshRefused = false;
   longLivedSeconds = 5_184_000;
 
-  readonly #codes = new Map<string, { user: string; redirect: string }>();
+  readonly #codes = new CodeStore<{ user: string; redirect: string }>();
   /** Live tokens: short-lived (exchange only) and long-lived (API). */
   readonly #tokens = new Map<string, { user: string; long: boolean; expires: number }>();
   /** Meta's ids are 17 digits, past a double's exact integers: counted as a BigInt, so no two are ever the same. */
   #seq = 17_800_000_000_000_000n;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The env a test app gets: INSTAGRAM_* pointing here. */
   env(): Record<string, string> {
@@ -213,24 +191,9 @@ export class InstagramStandIn {
     this.#tokens.clear();
   }
 
-  calls(method: string, pathPattern: RegExp): number {
+  /** How many requests of `method` on a path matching `pathPattern` it received (through a Page too). */
+  callsMatching(method: string, pathPattern: RegExp): number {
     return this.log.filter((l) => l.method === method && pathPattern.test(l.path)).length;
-  }
-
-  async #body(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
   }
 
   /** A Graph error as Meta answers it. */
@@ -241,28 +204,23 @@ export class InstagramStandIn {
     message: string,
     extra: Record<string, unknown> = {},
   ) {
-    this.#send(res, status, {
+    this.send(res, status, {
       error: { message, type: "OAuthException", code, ...extra, fbtrace_id: "AbCdEfGh" },
     });
   }
 
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const body = req.method === "GET" ? "" : await this.#body(req);
-    this.wire.push(body, ...Object.values(req.headers).map(String), url.search);
-    this.log.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body,
-    });
+    const body = (await this.receive(req, url)).toString("utf8");
+    // The query too: the long-lived token exchange carries the token there.
+    this.wire.push(url.search);
     if (url.pathname === "/oauth/authorize") return this.#authorize(url, res);
     if (url.pathname === "/oauth/consent") return this.#consent(new URLSearchParams(body), res);
     if (url.pathname === "/oauth/access_token") return this.#shortLived(req, new URLSearchParams(body), res);
     if (url.pathname === "/access_token" || url.pathname === "/refresh_access_token")
       return this.#longLived(url, res);
     if (url.pathname.startsWith("/v21.0/")) return this.#graph(req, url, body, res);
-    this.#send(res, 404, { error: { message: "Unknown path", code: 100 } });
+    this.send(res, 404, { error: { message: "Unknown path", code: 100 } });
   }
 
   // ---- Instagram Login -----------------------------------------------------------------------------------
@@ -279,35 +237,28 @@ export class InstagramStandIn {
       if (!scopes.includes(s)) wrong.push(`scope ${s}`);
     if (wrong.length > 0) {
       this.problems.push(`authorize: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Invalid request: ${escapeHtml(wrong.join(", "))}</p>`);
+      return this.send(res, 400, `<p>Invalid request: ${escapeHtml(wrong.join(", "))}</p>`);
     }
-    const user = this.users.get(this.consentAs);
-    const hidden = ["redirect_uri", "state"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.#send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Instagram</title></head><body>
-<h1>Allow Fairdraw to access your Instagram account?</h1><p>Logged in as ${escapeHtml(user?.username ?? "")}</p>
-<form method="post" action="/oauth/consent">${hidden}
-<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Instagram",
+      heading: "Allow Fairdraw to access your Instagram account?",
+      signedIn: `Logged in as ${this.users.get(this.consentAs)?.username ?? ""}`,
+      action: "/oauth/consent",
+      hidden: formFields(q, ["redirect_uri", "state"]),
+      allow: "Allow",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-      redirect.searchParams.set("error_reason", "user_denied");
-    } else {
-      const code = token("AQ");
-      this.#codes.set(code, { user: this.consentAs, redirect: form.get("redirect_uri") ?? "" });
-      // Instagram appends "#_" to the code in the redirect; the browser drops the fragment.
-      redirect.searchParams.set("code", code);
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow")
+      return redirectFromConsent(res, form, { error: "access_denied", error_reason: "user_denied" });
+    const code = this.#codes.give(token("AQ"), {
+      user: this.consentAs,
+      redirect: form.get("redirect_uri") ?? "",
+    });
+    // Instagram appends "#_" to the code in the redirect; the browser drops the fragment.
+    redirectFromConsent(res, form, { code });
   }
 
   #shortLived(req: IncomingMessage, form: URLSearchParams, res: ServerResponse) {
@@ -321,19 +272,18 @@ export class InstagramStandIn {
     );
     if (unknown.length) this.problems.push(`oauth/access_token: unknown ${unknown.join(",")}`);
     if (form.get("client_id") !== this.clientId || form.get("client_secret") !== this.clientSecret)
-      return this.#send(res, 400, {
+      return this.send(res, 400, {
         error_type: "OAuthException",
         code: 400,
         error_message: "Invalid client",
       });
-    const code = this.#codes.get(form.get("code") ?? "");
-    this.#codes.delete(form.get("code") ?? "");
+    const code = this.#codes.take(form.get("code"));
     if (
       !code ||
       code.redirect !== form.get("redirect_uri") ||
       form.get("grant_type") !== "authorization_code"
     ) {
-      return this.#send(res, 400, {
+      return this.send(res, 400, {
         error_type: "OAuthException",
         code: 400,
         error_message: "This authorization code has been used",
@@ -341,7 +291,7 @@ export class InstagramStandIn {
     }
     const access = token("IGQVJshort");
     this.#tokens.set(access, { user: code.user, long: false, expires: Date.now() + 3_600_000 });
-    this.#send(res, 200, {
+    this.send(res, 200, {
       data: [
         {
           access_token: access,
@@ -375,7 +325,7 @@ export class InstagramStandIn {
     if (!exchange) this.#tokens.delete(q.get("access_token") ?? "");
     const answer = { access_token: access, token_type: "bearer", expires_in: this.longLivedSeconds };
     this.#checkObject(exchange ? "accessToken" : "refreshToken", answer, url.pathname);
-    this.#send(res, 200, answer);
+    this.send(res, 200, answer);
   }
 
   // ---- Graph API -----------------------------------------------------------------------------------------
@@ -487,7 +437,7 @@ export class InstagramStandIn {
       const f = this.failNext;
       const headers: Record<string, string> = f.usage ? { "x-business-use-case-usage": f.usage } : {};
       this.wire.push(JSON.stringify(headers));
-      return this.#send(
+      return this.send(
         res,
         f.status,
         {
@@ -549,7 +499,7 @@ export class InstagramStandIn {
 
     // /me and /{user}
     if (req.method === "DELETE" && id === "me" && edge === "permissions")
-      return this.#send(res, 200, { success: true });
+      return this.send(res, 200, { success: true });
     const userId = id === "me" ? me : id;
     const user = this.users.get(userId);
     if (user && !edge && req.method === "GET") {
@@ -568,14 +518,14 @@ export class InstagramStandIn {
           };
       const out = this.#pick(full, fields);
       this.#checkObject("user", out, where);
-      return this.#send(res, 200, out);
+      return this.send(res, 200, out);
     }
     if (user && userId !== me) return this.#error(res, 403, 200, "Permissions error");
     if (user && edge === "media" && req.method === "GET") {
       this.#params(where, q, ["fields", "limit", "after", "before"]);
       const fields = this.#fields("media", q.get("fields"), where);
       const list = this.media.filter((m) => m.owner === userId && !m.deleted);
-      return this.#send(
+      return this.send(
         res,
         200,
         this.#page(list, q, (m) => this.#pick(this.#mediaObject(m), fields), "media", url.pathname),
@@ -597,7 +547,7 @@ export class InstagramStandIn {
       );
       this.containers.delete(c.id);
       this.publishingUsed++;
-      return this.#send(res, 200, { id: m.id });
+      return this.send(res, 200, { id: m.id });
     }
     if (user && edge === "content_publishing_limit") {
       this.#params(where, q, ["fields", "since"]);
@@ -606,7 +556,7 @@ export class InstagramStandIn {
         { quota_usage: this.publishingUsed, config: { quota_total: 100, quota_duration: 86400 } },
         fields,
       );
-      return this.#send(res, 200, { data: [row] });
+      return this.send(res, 200, { data: [row] });
     }
     if (user && edge === "messages" && req.method === "POST") {
       const msg = JSON.parse(body || "{}") as {
@@ -624,7 +574,7 @@ export class InstagramStandIn {
           error_subcode: 2534022,
         });
       this.messages.push({ from: userId, comment_id: c.id, text: msg.message?.text ?? "" });
-      return this.#send(res, 200, { recipient_id: c.from.id, message_id: token("aWdfZAG") });
+      return this.send(res, 200, { recipient_id: c.from.id, message_id: token("aWdfZAG") });
     }
 
     // A container.
@@ -641,7 +591,7 @@ export class InstagramStandIn {
         },
         fields,
       );
-      return this.#send(res, 200, out);
+      return this.send(res, 200, out);
     }
 
     // A media, its comments.
@@ -654,13 +604,13 @@ export class InstagramStandIn {
         this.#params(where, q, ["fields"]);
         const out = this.#pick(this.#mediaObject(media), this.#fields("media", q.get("fields"), where));
         this.#checkObject("media", out, where);
-        return this.#send(res, 200, out);
+        return this.send(res, 200, out);
       }
       if (edge === "comments" && req.method === "GET") {
         this.#params(where, q, ["fields", "limit", "after", "before"]);
         const fields = this.#fields("comment", q.get("fields"), where);
         const top = this.comments.filter((c) => c.media === id && !c.parent);
-        return this.#send(
+        return this.send(
           res,
           200,
           this.#page(top, q, (c) => this.#commentObject(c, fields, q), "comment", url.pathname),
@@ -675,7 +625,7 @@ export class InstagramStandIn {
           form.get("message") ?? "",
           new Date().toISOString(),
         );
-        return this.#send(res, 200, { id: c.id });
+        return this.send(res, 200, { id: c.id });
       }
     }
     const parent = this.comments.find((c) => c.id === id);
@@ -683,7 +633,7 @@ export class InstagramStandIn {
       this.#params(where, q, ["fields", "limit", "after", "before"]);
       const fields = this.#fields("comment", q.get("fields"), where);
       const replies = this.comments.filter((c) => c.parent === id);
-      return this.#send(
+      return this.send(
         res,
         200,
         this.#page(replies, q, (c) => this.#commentObject(c, fields, q), "comment", url.pathname),
@@ -739,6 +689,6 @@ export class InstagramStandIn {
       fetched: true,
     };
     this.containers.set(c.id, c);
-    return this.#send(res, 200, { id: c.id });
+    return this.send(res, 200, { id: c.id });
   }
 }

@@ -15,11 +15,12 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { GRAPH_VERSION } from "../../api/drivers/shared/meta-graph";
 import type { InstagramStandIn } from "./instagram-standin";
+import { CodeStore, consentPage, fieldsOf, redirectFromConsent } from "./standin-consent.ts";
+import { StandInServer } from "./standin-server.ts";
 
 const SDK = path.resolve("node_modules/facebook-nodejs-business-sdk/src/objects");
 
@@ -90,16 +91,10 @@ type Token = { kind: "short" | "user" | "page"; login: string; page?: string; ex
 
 const token = (prefix: string) => `${prefix}${randomBytes(18).toString("base64url")}`;
 
-export class MetaStandIn {
-  server!: Server;
-  url = "";
+export class MetaStandIn extends StandInServer {
   readonly appId = "1234567890";
   readonly appSecret = `metasecret-${randomBytes(12).toString("hex")}`;
   readonly verifyToken = `verify-${randomBytes(6).toString("hex")}`;
-  readonly problems: string[] = [];
-  readonly log: { method: string; path: string; query: Record<string, string> }[] = [];
-  /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
-  readonly wire: string[] = [];
   readonly redirectUris = new Set<string>();
   readonly scopesRequired = [
     "pages_show_list",
@@ -146,26 +141,9 @@ export class MetaStandIn {
   tokensDead = false;
   permissionMissing: { edge: string; code: number } | null = null;
 
-  readonly #codes = new Map<string, { login: string; redirect: string }>();
+  readonly #codes = new CodeStore<{ login: string; redirect: string }>();
   readonly #tokens = new Map<string, Token>();
   #seq = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        this.problems.push(`stand-in crashed: ${String(err)}`);
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
 
   /** The env a test app gets: FACEBOOK_* pointing here. */
   env(): Record<string, string> {
@@ -217,10 +195,6 @@ export class MetaStandIn {
     this.reactions.set(post, list);
   }
 
-  calls(operation: string): number {
-    return this.log.filter((l) => `${l.method} ${l.path}` === operation).length;
-  }
-
   /** A webhook delivery as Meta signs it (X-Hub-Signature-256 with the app secret). */
   signed(body: unknown): { body: string; signature: string } {
     const text = JSON.stringify(body);
@@ -232,24 +206,8 @@ export class MetaStandIn {
 
   // ---- HTTP ----------------------------------------------------------------------------------------------------
 
-  async #body(req: IncomingMessage): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-
-  #send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    this.wire.push(text);
-    res.writeHead(status, {
-      "content-type": typeof body === "string" ? "text/html; charset=utf-8" : "application/json",
-      ...headers,
-    });
-    res.end(text);
-  }
-
   #error(res: ServerResponse, status: number, code: number, message: string, sub?: number, headers = {}) {
-    this.#send(
+    this.send(
       res,
       status,
       {
@@ -265,20 +223,14 @@ export class MetaStandIn {
     );
   }
 
-  async #handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", this.url);
-    const raw = req.method === "GET" ? Buffer.alloc(0) : await this.#body(req);
     const type = req.headers["content-type"] ?? "";
-    this.wire.push(type.startsWith("multipart/") ? "" : raw.toString("utf8"));
-    this.wire.push(...Object.values(req.headers).map(String), url.search);
-    this.log.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-    });
+    const raw = await this.receive(req, url, { binary: type.startsWith("multipart/") });
+    // The query too: a token there is in clear text.
+    this.wire.push(url.search);
     const v = `/${GRAPH_VERSION}`;
-    if (!url.pathname.startsWith(`${v}/`))
-      return this.#send(res, 404, { error: { message: "Unknown path" } });
+    if (!url.pathname.startsWith(`${v}/`)) return this.send(res, 404, { error: { message: "Unknown path" } });
     const rest = url.pathname.slice(v.length + 1);
     if (rest === "dialog/oauth") return this.#dialog(url, res);
     if (rest === "dialog/consent") return this.#consent(new URLSearchParams(raw.toString("utf8")), res);
@@ -302,33 +254,27 @@ export class MetaStandIn {
     for (const s of wanted) if (!scopes.includes(s)) wrong.push(`scope ${s}`);
     if (wrong.length > 0) {
       this.problems.push(`dialog: ${wrong.join(", ")}`);
-      return this.#send(res, 400, `<p>Invalid request (${wrong.join(", ")})</p>`);
+      return this.send(res, 400, `<p>Invalid request (${wrong.join(", ")})</p>`);
     }
-    const hidden = ["redirect_uri", "state"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? "")}">`)
-      .join("");
-    this.#send(
-      res,
-      200,
-      `<!doctype html><html lang="en"><head><title>Log in with Facebook</title></head><body>
-<h1>Fairdraw is requesting access to your Pages</h1><p>Logged in as ${escapeHtml(this.consentAs)}</p>
-<form method="post" action="/${GRAPH_VERSION}/dialog/consent">${hidden}
-<button name="decision" value="allow">Continue</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
-    );
+    const page = consentPage({
+      title: "Log in with Facebook",
+      heading: "Fairdraw is requesting access to your Pages",
+      signedIn: `Logged in as ${this.consentAs}`,
+      action: `/${GRAPH_VERSION}/dialog/consent`,
+      hidden: fieldsOf(q, ["redirect_uri", "state"]),
+      allow: "Continue",
+    });
+    this.send(res, 200, page);
   }
 
   #consent(form: URLSearchParams, res: ServerResponse) {
-    const redirect = new URL(form.get("redirect_uri") ?? "");
-    redirect.searchParams.set("state", form.get("state") ?? "");
-    if (form.get("decision") !== "allow") {
-      redirect.searchParams.set("error", "access_denied");
-      redirect.searchParams.set("error_reason", "user_denied");
-    } else {
-      const code = token("AQ");
-      this.#codes.set(code, { login: this.consentAs, redirect: form.get("redirect_uri") ?? "" });
-      redirect.searchParams.set("code", code);
-    }
-    res.writeHead(302, { location: redirect.toString() }).end();
+    if (form.get("decision") !== "allow")
+      return redirectFromConsent(res, form, { error: "access_denied", error_reason: "user_denied" });
+    const code = this.#codes.give(token("AQ"), {
+      login: this.consentAs,
+      redirect: form.get("redirect_uri") ?? "",
+    });
+    redirectFromConsent(res, form, { code });
   }
 
   #token(req: IncomingMessage, form: URLSearchParams, res: ServerResponse) {
@@ -346,14 +292,13 @@ export class MetaStandIn {
       if (short?.kind !== "short" || this.tokensDead) {
         return this.#error(res, 400, 190, "Error validating access token.");
       }
-      return this.#send(res, 200, this.#issue("user", short.login, this.longLivedSeconds));
+      return this.send(res, 200, this.#issue("user", short.login, this.longLivedSeconds));
     }
-    const code = this.#codes.get(form.get("code") ?? "");
-    this.#codes.delete(form.get("code") ?? "");
+    const code = this.#codes.take(form.get("code"));
     if (!code || code.redirect !== form.get("redirect_uri")) {
       return this.#error(res, 400, 100, "This authorization code has been used.", 36009);
     }
-    return this.#send(res, 200, this.#issue("short", code.login, 3600));
+    return this.send(res, 200, this.#issue("short", code.login, 3600));
   }
 
   #issue(kind: Token["kind"], login: string, seconds: number, page?: string) {
@@ -390,7 +335,7 @@ export class MetaStandIn {
     if (Date.now() - Date.parse(comment.timestamp) > 7 * 86_400_000)
       return this.#error(res, 400, 10903, "This message is sent outside of allowed window.");
     ig.messages.push({ from: page.instagram ?? "", comment_id: comment.id, text: body.message.text });
-    return this.#send(res, 200, {
+    return this.send(res, 200, {
       recipient_id: comment.from.id,
       message_id: `m_${randomBytes(8).toString("hex")}`,
     });
@@ -505,16 +450,16 @@ export class MetaStandIn {
 
     if (rest === "me" && method === "GET") {
       if (bad(this.#checkQuery("object", url, "User"))) return;
-      return this.#send(res, 200, this.#answerObject("User", { id: login?.id, name: login?.name }, url));
+      return this.send(res, 200, this.#answerObject("User", { id: login?.id, name: login?.name }, url));
     }
     if (rest === "me/accounts" && method === "GET") {
       if (bad(this.#checkQuery("me/accounts", url, "Page"))) return;
       const pages = (login?.pages ?? []).map((id) =>
         this.#answerObject("Page", { ...this.pages.get(id) }, url),
       );
-      return this.#send(res, 200, this.#paged(pages, url));
+      return this.send(res, 200, this.#paged(pages, url));
     }
-    if (rest === "me/permissions" && method === "DELETE") return this.#send(res, 200, { success: true });
+    if (rest === "me/permissions" && method === "DELETE") return this.send(res, 200, { success: true });
 
     const [id, edge] = parts as [string, string | undefined];
     if (this.deleted.has(id)) {
@@ -531,9 +476,9 @@ export class MetaStandIn {
         if (who.kind !== "user" || !login?.pages.includes(id))
           return this.#error(res, 403, 200, "(#200) Not a Page admin");
         const issued = this.#issue("page", who.login, 10 * 365 * 86_400, id);
-        return this.#send(res, 200, { id, access_token: issued.access_token });
+        return this.send(res, 200, { id, access_token: issued.access_token });
       }
-      return this.#send(res, 200, this.#answerObject("Page", { ...page }, url));
+      return this.send(res, 200, this.#answerObject("Page", { ...page }, url));
     }
     if (page && edge === "feed" && method === "GET") {
       if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
@@ -542,7 +487,7 @@ export class MetaStandIn {
         .filter((p) => p.page === id)
         .sort((a, b) => (a.created_time < b.created_time ? 1 : -1))
         .map((p) => this.#answerObject("PagePost", { ...p, from: { id, name: page.name } }, url));
-      return this.#send(res, 200, this.#paged(list, url));
+      return this.send(res, 200, this.#paged(list, url));
     }
     if (page && edge === "feed" && method === "POST") {
       if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
@@ -559,7 +504,7 @@ export class MetaStandIn {
         if (!this.photos.some((x) => x.id === p && x.page === id)) return bad([`feed: unknown photo ${p}`]);
       const made = this.addPost(id, body.message, new Date().toISOString());
       made.photos = photos;
-      return this.#send(res, 200, { id: made.id });
+      return this.send(res, 200, { id: made.id });
     }
     if (page && edge === "photos" && method === "POST") {
       if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
@@ -570,7 +515,7 @@ export class MetaStandIn {
         return bad(["photos: source or published"]);
       const photo = { page: id, id: String(++this.#seq + 9_000_000_000), bytes: file.size };
       this.photos.push(photo);
-      return this.#send(res, 200, { id: photo.id });
+      return this.send(res, 200, { id: photo.id });
     }
     if (page && edge === "subscribed_apps" && method === "POST") {
       if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
@@ -580,7 +525,7 @@ export class MetaStandIn {
         return bad([`subscribed_apps: subscribed_fields ${String(body.subscribed_fields)}`]);
       }
       this.subscribed.set(id, fields.join(","));
-      return this.#send(res, 200, { success: true });
+      return this.send(res, 200, { success: true });
     }
     if (page && edge === "messages" && method === "POST") {
       if (asPage !== id) return this.#error(res, 403, 200, "(#200) The Page's token is needed");
@@ -606,12 +551,12 @@ export class MetaStandIn {
         id: `m_${randomBytes(8).toString("hex")}`,
       };
       this.messages.push(m);
-      return this.#send(res, 200, { recipient_id: comment.from.id, message_id: m.id });
+      return this.send(res, 200, { recipient_id: comment.from.id, message_id: m.id });
     }
     if (post && !edge && method === "GET") {
       if (bad(this.#checkQuery("object", url, "PagePost"))) return;
       const owner = this.pages.get(post.page);
-      return this.#send(
+      return this.send(
         res,
         200,
         this.#answerObject("PagePost", { ...post, from: { id: post.page, name: owner?.name } }, url),
@@ -627,7 +572,7 @@ export class MetaStandIn {
         url.searchParams.get("summary") === "true"
           ? { summary: { order: "chronological", total_count: list.length } }
           : {};
-      return this.#send(res, 200, this.#paged(answered, url, summary));
+      return this.send(res, 200, this.#paged(answered, url, summary));
     }
     if (post && edge === "comments" && method === "POST") {
       const body = JSON.parse(raw.toString("utf8")) as { message?: unknown };
@@ -640,7 +585,7 @@ export class MetaStandIn {
         body.message,
         new Date().toISOString(),
       );
-      return this.#send(res, 200, { id: c.id });
+      return this.send(res, 200, { id: c.id });
     }
     if (post && edge === "reactions" && method === "GET") {
       if (bad(this.#checkQuery("post/reactions", url, "Profile"))) return;
@@ -648,12 +593,12 @@ export class MetaStandIn {
       const list = [...(this.reactions.get(id) ?? new Map()).entries()]
         .filter(([, r]) => !want || want === "NONE" || r.type === want)
         .map(([person, r]) => this.#answerObject("Profile", { id: person, name: r.name }, url));
-      return this.#send(res, 200, this.#paged(list, url));
+      return this.send(res, 200, this.#paged(list, url));
     }
     const person = this.comments.find((c) => c.from.id === id)?.from;
     if (person && !edge && method === "GET") {
       if (bad(this.#checkQuery("object", url, "Profile"))) return;
-      return this.#send(res, 200, this.#answerObject("Profile", { ...person }, url));
+      return this.send(res, 200, this.#answerObject("Profile", { ...person }, url));
     }
     this.#error(res, 400, 100, `Unsupported ${method} request. Object with ID '${id}' does not exist`, 33);
   }
@@ -664,8 +609,4 @@ function topFields(text: string | null): Map<string, string | null> {
   const out = new Map<string, string | null>();
   for (const m of (text ?? "").matchAll(/([a-z_]+)(?:\{([^}]*)\})?/g)) out.set(m[1] as string, m[2] ?? null);
   return out;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

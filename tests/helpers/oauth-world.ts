@@ -30,6 +30,7 @@ export type ListedAccount = {
   screen_name: string;
   sandbox: boolean;
   disabled?: boolean;
+  meta?: Record<string, unknown>;
 };
 
 export async function oauthWorld(o: {

@@ -6,13 +6,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Logged = { method: string; path: string; query: Record<string, string> };
+/** `body`: the request's text (empty for a GET or a binary body), for a test that reads what was sent. */
+export type Logged = { method: string; path: string; query: Record<string, string>; body: string };
 
 export abstract class StandInServer {
   server!: Server;
   url = "";
   readonly problems: string[] = [];
-  /** Every request: method, path, query; for the tests that count calls. */
+  /** Every request: method, path, query, body; for the tests that count calls. */
   readonly log: Logged[] = [];
   /** Every body and header value received and sent, for the tests that look for tokens in clear text. */
   readonly wire: string[] = [];
@@ -56,9 +57,10 @@ export abstract class StandInServer {
     const chunks: Buffer[] = [];
     if (req.method !== "GET") for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
-    this.wire.push(o.binary ? "" : raw.toString("utf8"), ...Object.values(req.headers).map(String));
+    const body = o.binary ? "" : raw.toString("utf8");
+    this.wire.push(body, ...Object.values(req.headers).map(String));
     const path = o.path ?? url.pathname;
-    this.log.push({ method: req.method ?? "", path, query: Object.fromEntries(url.searchParams) });
+    this.log.push({ method: req.method ?? "", path, query: Object.fromEntries(url.searchParams), body });
     return raw;
   }
 

@@ -4,7 +4,6 @@
  * loads its entrants at the close, exactly as with the sandbox.
  */
 
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
@@ -19,11 +18,11 @@ import {
   repost,
   rkeyOf,
 } from "../../helpers/atproto/accounts";
+import { createBuilderContest } from "../../helpers/builder-contest";
 import { type BlueskyWorld, blueskyWorld } from "./world";
 
 const A = "/api/v1/teams/current";
 const HOUR = 3_600_000;
-type Json = Record<string, unknown>;
 
 let w: BlueskyWorld;
 beforeEach(async () => {
@@ -121,31 +120,16 @@ describe("a quick import of a Bluesky post", () => {
 describe("a builder contest on a real Bluesky account", () => {
   it("publishes its post on the service when it starts and loads its entrants when it closes", async () => {
     const linked = await w.linkBrand();
-    const catalog = w.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.bluesky) as unknown as Json;
-    Object.assign(source, { id: 100, type: "bluesky" });
-    const s = source as { publication: Json; actions: { like: Json } };
-    s.publication.account_id = Number(linked.external_id);
-    s.publication.content = "Like to win a year of coffee! #giveaway Rules: {DRAW_LINK}";
-    s.actions.like.enabled = true;
     const startAt = w.clock.now + HOUR;
     const closeAt = startAt + 24 * HOUR;
-    const base = {
-      ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+    const created = await createBuilderContest(w, w.owner, {
+      network: "bluesky",
+      accountId: Number(linked.external_id),
       name: "Coffee on Bluesky",
-      start_date: new Date(startAt).toISOString(),
-      original_start_date: new Date(startAt).toISOString(),
-      close_date: new Date(closeAt).toISOString(),
-      nb_winners: 1,
-      autodraw: { enabled: false, date: null },
-    };
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base,
-      sources: [source],
-      summary: { parameters_verified: true },
+      content: "Like to win a year of coffee! #giveaway Rules: {DRAW_LINK}",
+      winners: 1,
+      at: { startAt, closeAt },
+      action: "like",
     });
     const answer = (await created.json()) as { contest_id?: string };
     expect(created.status, JSON.stringify(answer)).toBe(201);

@@ -8,7 +8,6 @@
  * Before, these requests slept through waits of up to 60 s: the 30 and 45 s waits below would then have held the
  * request past the test's own timeout.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../api/db/query";
@@ -17,6 +16,7 @@ import { RateLimited } from "../../../api/drivers/errors";
 import { politeFetch } from "../../../api/drivers/shared/polite-fetch";
 import { runDueJobs } from "../../../api/scheduler";
 import { ACCOUNTS, BRAND } from "../../helpers/bluesky-standin";
+import { createBuilderContest } from "../../helpers/builder-contest";
 import { type StandInWorld as BlueskyWorld, standInWorld as blueskyWorld, LINK } from "./world";
 
 const [, ALICE] = ACCOUNTS;
@@ -105,34 +105,16 @@ describe("politeFetch's budget", () => {
 describe("a network's rate limit during a scheduled job", () => {
   it("waits out the retry-after Bluesky asks before a contest's post, without a failed attempt", async () => {
     const linked = await w.linkBrand();
-    const catalog = w.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.bluesky) as unknown as Record<
-      string,
-      unknown
-    >;
-    Object.assign(source, { id: 100, type: "bluesky" });
-    const s = source as { publication: Record<string, unknown>; actions: { like: Record<string, unknown> } };
-    s.publication.account_id = Number(linked.external_id);
-    s.publication.content = "Like to win! {DRAW_LINK}";
-    s.actions.like.enabled = true;
     const HOUR = 3_600_000;
     const startAt = w.clock.now + HOUR;
-    const base = {
-      ...(structuredClone(catalog.builder.defaults.base) as unknown as Record<string, unknown>),
+    const created = await createBuilderContest(w, w.owner, {
+      network: "bluesky",
+      accountId: Number(linked.external_id),
       name: "Coffee on Bluesky",
-      start_date: new Date(startAt).toISOString(),
-      original_start_date: new Date(startAt).toISOString(),
-      close_date: new Date(startAt + 24 * HOUR).toISOString(),
-      nb_winners: 1,
-      autodraw: { enabled: false, date: null },
-    };
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base,
-      sources: [source],
-      summary: { parameters_verified: true },
+      content: "Like to win! {DRAW_LINK}",
+      winners: 1,
+      at: { startAt, closeAt: startAt + 24 * HOUR },
+      action: "like",
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { contest_id: string }).contest_id;

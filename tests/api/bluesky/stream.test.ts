@@ -3,7 +3,6 @@
  * watched for a running contest's post; a like brings the contest's next load forward to now and wakes the
  * scheduler, and that load stores the entry, long before the periodic load was due.
  */
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { entrants, jobs, publications } from "../../../api/db/tables";
@@ -11,11 +10,10 @@ import { touchOf } from "../../../api/drivers/bluesky/stream";
 import { runDueJobs } from "../../../api/scheduler";
 import { type LiveEntries, startLiveEntries } from "../../../api/services/live-entries";
 import { like, rkeyOf } from "../../helpers/atproto/accounts";
+import { createBuilderContest } from "../../helpers/builder-contest";
 import { type BlueskyWorld, blueskyWorld } from "./world";
 
-const A = "/api/v1/teams/current";
 const HOUR = 3_600_000;
-type Json = Record<string, unknown>;
 
 let w: BlueskyWorld;
 let live: LiveEntries | null = null;
@@ -31,30 +29,15 @@ afterEach(async () => {
 /** A builder contest on the brand's account, started: its post is out, its next load a while away. */
 async function startedContest() {
   const linked = await w.linkBrand();
-  const catalog = w.deps.catalog;
-  const source = structuredClone(catalog.builder.defaults.sources.bluesky) as unknown as Json;
-  Object.assign(source, { id: 100, type: "bluesky" });
-  const s = source as { publication: Json; actions: { like: Json } };
-  s.publication.account_id = Number(linked.external_id);
-  s.publication.content = "Like to win! {DRAW_LINK}";
-  s.actions.like.enabled = true;
   const startAt = w.clock.now + HOUR;
-  const base = {
-    ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
+  const created = await createBuilderContest(w, w.owner, {
+    network: "bluesky",
+    accountId: Number(linked.external_id),
     name: "Live on Bluesky",
-    start_date: new Date(startAt).toISOString(),
-    original_start_date: new Date(startAt).toISOString(),
-    close_date: new Date(startAt + 24 * HOUR).toISOString(),
-    nb_winners: 1,
-    autodraw: { enabled: false, date: null },
-  };
-  const created = await w.owner.call("POST", `${A}/contests/create`, {
-    idempotency_key: randomUUID(),
-    status: "planned",
-    forPayment: false,
-    base,
-    sources: [source],
-    summary: { parameters_verified: true },
+    content: "Like to win! {DRAW_LINK}",
+    winners: 1,
+    at: { startAt, closeAt: startAt + 24 * HOUR },
+    action: "like",
   });
   expect(created.status).toBe(201);
   const id = ((await created.json()) as { contest_id: string }).contest_id;

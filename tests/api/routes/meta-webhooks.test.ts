@@ -125,7 +125,7 @@ describe("Meta's deauthorize and data-deletion callbacks", { timeout: 20_000 }, 
     expect((await callback("deauthorize", forged)).status).toBe(401);
     expect((await callback("data-deletion", forged)).status).toBe(401);
     expect((await callback("deauthorize", "garbage")).status).toBe(401);
-    const [account] = await w.facebookAccounts();
+    const [account] = await w.networkAccounts();
     expect(account?.disabled).toBeFalsy();
     const row = await w.accountRow(account?._id ?? "");
     expect(row?.meta?.login_user_id).toBe(LOGIN_ID);
@@ -141,7 +141,7 @@ describe("Meta's deauthorize and data-deletion callbacks", { timeout: 20_000 }, 
     const res = await callback("deauthorize", signed);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ accounts: 1 });
-    const [account] = await w.facebookAccounts();
+    const [account] = await w.networkAccounts();
     expect(account?.disabled).toBe(true);
     const row = await w.accountRow(account?._id ?? "");
     expect(row?.meta?.credentials).toBe("");
@@ -174,7 +174,7 @@ describe("Meta's deauthorize and data-deletion callbacks", { timeout: 20_000 }, 
       status: "completed",
       accounts: 1,
     });
-    const [account] = await w.facebookAccounts();
+    const [account] = await w.networkAccounts();
     const row = await w.accountRow(account?._id ?? "");
     expect(account?.disabled).toBe(true);
     expect(row?.meta?.login_user_id).toBeUndefined();

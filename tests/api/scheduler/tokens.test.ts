@@ -38,7 +38,7 @@ describe("the token job for Instagram accounts nothing uses", { timeout: 30_000 
     const w = await instagramWorld({ clock });
     closers.push(() => w.close());
     const id = await w.linked();
-    return { w, id, refreshes: () => w.ig.calls("GET", /^\/refresh_access_token$/) };
+    return { w, id, refreshes: () => w.ig.callsMatching("GET", /^\/refresh_access_token$/) };
   }
 
   it("refreshes a token with fewer than ten days left, and the account keeps working", async () => {
@@ -182,7 +182,7 @@ describe("the token job for Instagram accounts linked through a Facebook Page", 
     now += 54 * DAY;
     const sweep = await keepTokens(w.t.deps);
     expect(sweep).toMatchObject({ refreshed: 0, reconnect: 0, told: 1 });
-    expect(w.ig.calls("GET", /^\/refresh_access_token$/)).toBe(0);
+    expect(w.ig.callsMatching("GET", /^\/refresh_access_token$/)).toBe(0);
     expect(await told(w, "accountAccessEnding")).toBe(1);
     expect(await told(w, "accountReconnectRequested")).toBe(0);
     expect((await w.accountRow(id))?.disabled).toBe(false);
@@ -196,7 +196,7 @@ describe("the token job for Facebook Pages", { timeout: 30_000 }, () => {
     const w = await facebookWorld({ pages: "one", clock });
     closers.push(() => w.close());
     await w.connect();
-    const [a] = await w.facebookAccounts();
+    const [a] = await w.networkAccounts();
     if (!a) throw new Error("not linked");
     return { w, id: a._id };
   }

@@ -4,18 +4,21 @@
  * and becomes an entry, a comment the webhook missed is read by the close's last sweep, none is counted twice; the
  * automatic draw follows, the winners are answered under the post and each gets one private reply.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
 import { contests, entrants, jobs, publications } from "../../../../api/db/tables";
-import { runDueJobs } from "../../../../api/scheduler";
+import {
+  answerWinners,
+  builderAccounts,
+  contestWindow,
+  createBuilderContest,
+  runUntilIdle,
+} from "../../../helpers/builder-contest";
 import { BRAND_PAGE, type FacebookWorld, facebookWorld, feedChange } from "./world";
 
-const A = "/api/v1/teams/current";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-type Json = Record<string, unknown>;
 
 let w: FacebookWorld;
 const clock = { now: Date.now() };
@@ -33,71 +36,36 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+00
 /** Moves the clock and runs the scheduler until nothing more is due (bounded). */
 async function tickAt(ms: number) {
   clock.now = ms;
-  for (let i = 0; i < 5; i++) {
-    if ((await runDueJobs(w.t.deps)).runs.length === 0) return;
-  }
+  await runUntilIdle(w.t);
 }
 
 const fan = (i: number) => ({ id: `2900000000${String(i).padStart(4, "0")}`, name: `Fan ${i}` });
 
-async function create(accountId: unknown, at: { startAt: number; closeAt: number; drawAt: number }) {
-  const catalog = w.t.deps.catalog;
-  const source = structuredClone(catalog.builder.defaults.sources.facebook) as unknown as Json;
-  Object.assign(source, { id: 100, type: "facebook" });
-  const s = source as { publication: Json; actions: { comment: Json } };
-  s.publication.account_id = accountId;
-  s.publication.content = "Comment to win a year of coffee! Rules: {DRAW_LINK}";
-  s.actions.comment.enabled = true;
-  s.actions.comment.target = "all";
-  const base = {
-    ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
-    name: "Coffee on Facebook",
-    start_date: new Date(at.startAt).toISOString(),
-    original_start_date: new Date(at.startAt).toISOString(),
-    close_date: new Date(at.closeAt).toISOString(),
-    nb_winners: 2,
-    autodraw: { enabled: true, date: new Date(at.drawAt).toISOString() },
-  };
-  return await w.owner.call("POST", `${A}/contests/create`, {
-    idempotency_key: randomUUID(),
-    status: "planned",
-    forPayment: false,
-    base,
-    sources: [source],
-    summary: { parameters_verified: true },
-  });
-}
-
 describe("a builder contest on a linked Facebook Page", { timeout: 60_000 }, () => {
   it("publishes the Page's post, takes pushed comments during the window, sweeps at the close, and replies privately to the winners", async () => {
     await w.connect();
-    const [linked] = await w.facebookAccounts();
-    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
-      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
-    };
-    const accountId = config.team.accounts.facebook?.find((a) => a._id === linked?._id)?.account_id;
-    const startAt = clock.now + HOUR;
-    const closeAt = startAt + 4 * HOUR;
-    const drawAt = closeAt + HOUR;
-    const created = await create(accountId, { startAt, closeAt, drawAt });
+    const [linked] = await w.networkAccounts();
+    const accountId = (await builderAccounts(w.owner, "facebook")).find(
+      (a) => a._id === linked?._id,
+    )?.account_id;
+    const at = contestWindow(clock.now);
+    const { startAt, closeAt, drawAt } = at;
+    const created = await createBuilderContest(w.t, w.owner, {
+      network: "facebook",
+      accountId,
+      name: "Coffee on Facebook",
+      content: "Comment to win a year of coffee! Rules: {DRAW_LINK}",
+      winners: 2,
+      at,
+      edit: (source) => {
+        source.actions.comment.target = "all";
+      },
+    });
     const answer = (await created.json()) as { contest_id?: string };
     expect(created.status, JSON.stringify(answer)).toBe(201);
     const id = answer.contest_id as string;
     const row = async () => first(w.t.db.select().from(contests).where(eq(contests.id, id)));
-    const cbData = structuredClone((await row())?.cbData ?? {}) as { sources: Json[] };
-    for (const stored of cbData.sources) {
-      stored.winners_publication = {
-        ...(stored.winners_publication as Json),
-        enabled: true,
-        content: "Congratulations {WINNERS}!",
-      };
-      stored.winners_private_message = {
-        ...(stored.winners_private_message as Json),
-        enabled: true,
-        content: "You won, {NAME}!",
-      };
-    }
-    await w.t.db.update(contests).set({ cbData }).where(eq(contests.id, id));
+    await answerWinners(w.t, id);
 
     // The start: the Page's post.
     await tickAt(startAt + 1000);

@@ -35,7 +35,7 @@ describe("connecting a Facebook Page", { timeout: 20_000 }, () => {
     w = await facebookWorld();
     const back = await w.connect({ pick: SECOND_PAGE.id });
     expect(back.searchParams.get("connect")).toBe("choose");
-    const linked = await w.facebookAccounts();
+    const linked = await w.networkAccounts();
     expect(linked).toHaveLength(1);
     expect(linked[0]).toMatchObject({ external_id: SECOND_PAGE.id, name: SECOND_PAGE.name, sandbox: false });
     const row = await w.accountRow(linked[0]?._id ?? "");
@@ -55,7 +55,7 @@ describe("connecting a Facebook Page", { timeout: 20_000 }, () => {
       connect: "linked",
       account: BRAND_PAGE.name,
     });
-    const [linked] = await w.facebookAccounts();
+    const [linked] = await w.networkAccounts();
     const { driver, account } = await w.driverOf(linked?._id ?? "");
     await driver.refreshAccount(account);
     const everything = await w.everythingStored();
@@ -68,14 +68,14 @@ describe("connecting a Facebook Page", { timeout: 20_000 }, () => {
     w = await facebookWorld();
     const back = await w.connect({ decision: "deny" });
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "error", reason: "denied" });
-    expect(await w.facebookAccounts()).toEqual([]);
+    expect(await w.networkAccounts()).toEqual([]);
   });
 
   it("tells the owner once, a week ahead, that the user token's access ends, and not before", async () => {
     w = await facebookWorld({ pages: "one" });
     w.meta.longLivedSeconds = 5 * 86_400;
     await w.connect();
-    const [linked] = await w.facebookAccounts();
+    const [linked] = await w.networkAccounts();
     for (let i = 0; i < 2; i++) {
       const { driver, account } = await w.driverOf(linked?._id ?? "");
       await driver.refreshAccount(account);
@@ -92,7 +92,7 @@ describe("connecting a Facebook Page", { timeout: 20_000 }, () => {
   it("says nothing of a user token with more than a week left", async () => {
     w = await facebookWorld({ pages: "one" });
     await w.connect();
-    const [linked] = await w.facebookAccounts();
+    const [linked] = await w.networkAccounts();
     const { driver, account } = await w.driverOf(linked?._id ?? "");
     await driver.refreshAccount(account);
     const told = await w.t.db.select().from(notifications).where(eq(notifications.userId, w.owner.userId));
@@ -103,10 +103,10 @@ describe("connecting a Facebook Page", { timeout: 20_000 }, () => {
     w = await facebookWorld({ pages: "one" });
     w.meta.longLivedSeconds = 30;
     await w.connect();
-    const [linked] = await w.facebookAccounts();
+    const [linked] = await w.networkAccounts();
     const { driver, account } = await w.driverOf(linked?._id ?? "");
     await expect(driver.refreshAccount(account)).rejects.toBeInstanceOf(AccountNeedsReconnect);
-    const [after] = await w.facebookAccounts();
+    const [after] = await w.networkAccounts();
     expect(after?.disabled).toBe(true);
     // No refresh was asked of Facebook: there is none for user tokens.
     expect(w.meta.log.filter((l) => l.path.endsWith("/oauth/access_token"))).toHaveLength(2);

@@ -29,7 +29,7 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 beforeEach(async () => {
   w = await facebookWorld({ pages: "one" });
   await w.connect();
-  const [linked] = await w.facebookAccounts();
+  const [linked] = await w.networkAccounts();
   accountId = linked?._id ?? "";
   const post = w.meta.addPost(BRAND_PAGE.id, "Comment to win a coffee for a year!", minutesAgo(600));
   postId = post.id;
@@ -176,7 +176,7 @@ describe("Facebook Graph errors as data", { timeout: 30_000 }, () => {
     const { driver, request } = await reader();
     w.meta.tokensDead = true;
     await expect(driver.loadEntries(request)).rejects.toBeInstanceOf(AccountNeedsReconnect);
-    const [account] = await w.facebookAccounts();
+    const [account] = await w.networkAccounts();
     expect(account?.disabled).toBe(true);
   });
 
@@ -188,7 +188,7 @@ describe("Facebook Graph errors as data", { timeout: 30_000 }, () => {
       expect(err).toBeInstanceOf(PermissionMissing);
       expect((err as PermissionMissing).reason).toBe("reconnect");
     }
-    const [account] = await w.facebookAccounts();
+    const [account] = await w.networkAccounts();
     expect(account?.disabled).toBeFalsy();
   });
 

@@ -29,14 +29,14 @@ describe("linking an Instagram account with Instagram Login", { timeout: 20_000 
     w = await instagramWorld();
     const back = await w.connect();
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "linked", account: "Brand Gram" });
-    const [linked, ...more] = await w.instagramAccounts();
+    const [linked, ...more] = await w.networkAccounts();
     expect(more).toEqual([]);
     expect(linked).toMatchObject({ external_id: BRAND.id, name: "Brand Gram", sandbox: false });
     const row = await w.accountRow(linked?._id ?? "");
     expect(row?.meta?.login_variant).toBe("instagram_login");
     expect(typeof row?.meta?.credentials).toBe("string");
     // The short-lived token was exchanged at once (ig_exchange_token).
-    expect(w.ig.calls("GET", /^\/access_token$/)).toBe(1);
+    expect(w.ig.callsMatching("GET", /^\/access_token$/)).toBe(1);
     const { driver, account } = await w.driverOf(linked?._id ?? "");
     const tokens = new SecretBox(w.t.env.accountSecretKey).open<OAuthTokens>(String(row?.meta?.credentials));
     const expires = Date.parse(tokens?.expires_at ?? "");
@@ -56,7 +56,7 @@ describe("linking an Instagram account with Instagram Login", { timeout: 20_000 
     w = await instagramWorld();
     const back = await w.connect(w.owner, { decision: "deny" });
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "error", reason: "denied" });
-    expect(await w.instagramAccounts()).toEqual([]);
+    expect(await w.networkAccounts()).toEqual([]);
   });
 
   it("links nothing for a personal account, which the API cannot publish as", async () => {
@@ -65,7 +65,7 @@ describe("linking an Instagram account with Instagram Login", { timeout: 20_000 
     w.ig.consentAs = "17841400000000009";
     const back = await w.connect();
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "error", reason: "no_channel" });
-    expect(await w.instagramAccounts()).toEqual([]);
+    expect(await w.networkAccounts()).toEqual([]);
   });
 });
 
@@ -79,13 +79,13 @@ describe("an Instagram account's token", { timeout: 20_000 }, () => {
     now += 51 * 86_400_000;
     const { driver, account } = await w.driverOf(id);
     await driver.refreshAccount(account);
-    expect(w.ig.calls("GET", /^\/refresh_access_token$/)).toBe(1);
+    expect(w.ig.callsMatching("GET", /^\/refresh_access_token$/)).toBe(1);
     // The old token was spent for a new one.
     expect(w.ig.issuedTokens()).toHaveLength(before.length);
     expect(w.ig.issuedTokens()).not.toEqual(before);
     // Read again at once: no second refresh.
     await driver.refreshAccount(account);
-    expect(w.ig.calls("GET", /^\/refresh_access_token$/)).toBe(1);
+    expect(w.ig.callsMatching("GET", /^\/refresh_access_token$/)).toBe(1);
   });
 
   it("marks the account for reconnecting and tells its owner when Meta refuses it (190) and the refresh too", async () => {

@@ -130,7 +130,7 @@ describe("Instagram entries", { timeout: 30_000 }, () => {
       expect((err as RateLimited).waitMs).toBe(7 * 60_000);
     }
     // A limit met on the second page of three: the next load starts at page 2, nothing counted twice.
-    const pages = () => w.ig.calls("GET", new RegExp(`/${post.id}/comments$`));
+    const pages = () => w.ig.callsMatching("GET", new RegExp(`/${post.id}/comments$`));
     const before = pages();
     w.ig.failNext = { status: 400, code: 32, times: 1, after: 1 };
     await expect(driver.loadEntries(request)).rejects.toBeInstanceOf(RateLimited);
@@ -217,10 +217,10 @@ describe("publishing on Instagram", { timeout: 30_000 }, () => {
     expect(imageUrl).toMatch(
       new RegExp(`^http://fairdraw\\.test/api/v1/media/${upload}\\?expires=\\d+&signature=[0-9a-f]{64}$`),
     );
-    expect(w.ig.calls("GET", new RegExp(`/${BRAND.id}/content_publishing_limit$`))).toBe(1);
+    expect(w.ig.callsMatching("GET", new RegExp(`/${BRAND.id}/content_publishing_limit$`))).toBe(1);
     // Asked again (a restart): the same post, nothing made twice.
     expect(await driver.publish(request)).toEqual(made);
-    expect(w.ig.calls("POST", /\/media_publish$/)).toBe(1);
+    expect(w.ig.callsMatching("POST", /\/media_publish$/)).toBe(1);
     expect(await driver.quotaState?.(account)).toEqual({
       unit: "calls",
       used: 1,
@@ -298,7 +298,7 @@ describe("publishing on Instagram", { timeout: 30_000 }, () => {
     expect(slept).toBe(POLL_TRIES);
     w.ig.containerStatus = "ERROR";
     await expect(publishPost(api, input)).rejects.toBeInstanceOf(ContainerUnfinished);
-    expect(w.ig.calls("POST", /\/media_publish$/)).toBe(0);
+    expect(w.ig.callsMatching("POST", /\/media_publish$/)).toBe(0);
   });
 });
 

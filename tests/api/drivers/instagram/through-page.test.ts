@@ -80,7 +80,7 @@ describe("linking Instagram through a Facebook Page", { timeout: 30_000 }, () =>
     w.meta.addLogin("olive", LOGIN_ID, [BRAND_PAGE, page(2)]);
     const back = await w.connect();
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ connect: "linked", account: "Brand Gram" });
-    const [linked, ...more] = await w.instagramAccounts();
+    const [linked, ...more] = await w.networkAccounts();
     expect(more).toEqual([]);
     expect(linked).toMatchObject({ external_id: BRAND.id, screen_name: "brandgram", sandbox: false });
     expect(linked?.meta).toEqual({ login_variant: "via_facebook_page" });
@@ -122,7 +122,7 @@ describe("linking Instagram through a Facebook Page", { timeout: 30_000 }, () =>
       external_id: "17841400000000002",
     });
     expect(picked.status).toBe(200);
-    const linked = await w.instagramAccounts();
+    const linked = await w.networkAccounts();
     expect(linked.map((a) => a.external_id)).toEqual(["17841400000000002"]);
     const row = await w.accountRow(linked[0]?._id ?? "");
     expect(row?.meta?.page_id).toBe(page(3).id);
@@ -137,7 +137,7 @@ describe("linking Instagram through a Facebook Page", { timeout: 30_000 }, () =>
       reason: "no_channel",
       variant: "via_facebook_page",
     });
-    expect(await w.instagramAccounts()).toEqual([]);
+    expect(await w.networkAccounts()).toEqual([]);
   });
 });
 
