@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
+import { JPEG } from "../helpers/tiny-images";
 import { signInDemo } from "./builder-helpers";
 import { focusMovedInto } from "./waits";
 
@@ -16,12 +17,6 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 const pageErrors: string[] = [];
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -100,9 +95,9 @@ describe("the builder's feedback before Create", () => {
 
     await page.locator("#builder-tab-publication").click();
     await field("sources.0.publication.media").setInputFiles({
-      name: "prize.png",
-      mimeType: "image/png",
-      buffer: PNG,
+      name: "prize.jpg",
+      mimeType: "image/jpeg",
+      buffer: JPEG,
     });
     await expect.poll(() => sideError("sources.0.publication.media.files")).toBe("");
     // What remains (the actions tab, left with no action on) is the same in the side pane, the sidebar and the header.

@@ -15,6 +15,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
+import { JPEG } from "../helpers/tiny-images";
 import { type ApiCall, signInDemo } from "./builder-helpers";
 import { holdUntilConfirmed, shellReady } from "./waits";
 
@@ -27,12 +28,6 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 let page: Page;
 let call: ApiCall;
 const pageErrors: string[] = [];
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -194,9 +189,9 @@ describe("the contest builder in Chromium", () => {
     await addSource("instagram");
     await field("sources.1.publication.content").fill("Comment to win!");
     await field("sources.1.publication.media").setInputFiles({
-      name: "prize.png",
-      mimeType: "image/png",
-      buffer: PNG,
+      name: "prize.jpg",
+      mimeType: "image/jpeg",
+      buffer: JPEG,
     });
     await expect.poll(() => page.locator(".media-slot-list li").count()).toBe(1);
     await tab("actions");

@@ -16,6 +16,7 @@ import {
   createBuilderContest,
   runUntilIdle,
 } from "../../../helpers/builder-contest";
+import { JPEG, PNG } from "../../../helpers/tiny-images";
 import { BRAND, type InstagramWorld, instagramWorld } from "./world";
 
 const A = "/api/v1/teams/current";
@@ -35,17 +36,6 @@ async function tickAt(ms: number) {
   clock.now = ms;
   await runUntilIdle(w.t);
 }
-
-const JPEG = Buffer.from(
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
-  "base64",
-);
-
-/** A 1×1 PNG: Instagram's containers refuse it (JPEG only). */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 async function uploadJpeg(): Promise<{ uuid: string; mime: string; size: number }> {
   return upload("bike.jpg", "image/jpeg", JPEG);

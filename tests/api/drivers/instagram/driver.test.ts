@@ -10,6 +10,7 @@ import { contests } from "../../../../api/db/tables";
 import { AccountNeedsReconnect, PostUnavailable, RateLimited } from "../../../../api/drivers/errors";
 import { ContainerUnfinished, POLL_TRIES } from "../../../../api/drivers/instagram/publish";
 import type { EntriesRequest } from "../../../../api/drivers/types";
+import { JPEG } from "../../../helpers/tiny-images";
 import { BRAND, type InstagramWorld, instagramWorld } from "./world";
 
 let w: InstagramWorld;
@@ -163,12 +164,6 @@ describe("Instagram entries", { timeout: 30_000 }, () => {
     expect((await w.accountRow(accountId))?.disabled).toBe(true);
   });
 });
-
-/** A JPEG's first bytes (SOI, JFIF APP0): what file-type reads as image/jpeg. */
-const JPEG = Buffer.from(
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
-  "base64",
-);
 
 async function uploadJpeg(): Promise<string> {
   const boundary = "----FairdrawIg";
