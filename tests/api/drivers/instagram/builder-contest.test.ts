@@ -4,7 +4,6 @@
  * webhook and read by the loads make the entrants while it runs, the close sweeps, the automatic draw follows, the
  * winners are answered by a comment under the post and each winner gets a private reply to their comment.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
@@ -19,10 +18,8 @@ import {
 import { JPEG, PNG } from "../../../helpers/tiny-images";
 import { BRAND, type InstagramWorld, instagramWorld } from "./world";
 
-const A = "/api/v1/teams/current";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-type Json = Record<string, unknown>;
 
 let w: InstagramWorld;
 const clock = { now: Date.now() };
@@ -173,30 +170,18 @@ describe("a builder contest on Instagram with a PNG image", { timeout: 30_000 },
     )?.account_id;
     const file = await upload("bike.png", "image/png", PNG);
     expect(file.mime).toBe("image/png");
-    const catalog = w.t.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.instagram) as unknown as Json;
-    Object.assign(source, { id: 100, type: "instagram" });
-    const s = source as { publication: Json; actions: { comment: Json } };
-    s.publication.account_id = accountId;
-    s.publication.content = "Comment to win a bike!";
-    s.publication.media = { files: [file], count: 1 };
-    s.actions.comment.enabled = true;
-    s.actions.comment.target = "all";
-    const startAt = clock.now + HOUR;
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base: {
-        ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
-        name: "Bike on Instagram",
-        start_date: new Date(startAt).toISOString(),
-        original_start_date: new Date(startAt).toISOString(),
-        close_date: new Date(startAt + 4 * HOUR).toISOString(),
-        nb_winners: 1,
+    const created = await createBuilderContest(w.t, w.owner, {
+      network: "instagram",
+      accountId,
+      name: "Bike on Instagram",
+      content: "Comment to win a bike!",
+      winners: 1,
+      // No automatic draw: the builder's default.
+      at: { startAt: clock.now + HOUR, closeAt: clock.now + 5 * HOUR },
+      edit: (s) => {
+        s.publication.media = { files: [file], count: 1 };
+        s.actions.comment.target = "all";
       },
-      sources: [source],
-      summary: { parameters_verified: true },
     });
     expect(created.status).toBe(422);
     const { errors } = (await created.json()) as { errors: Record<string, string[]> };

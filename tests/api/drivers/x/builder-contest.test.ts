@@ -6,7 +6,6 @@
  * with a winning moment answers the moment's winner while it runs and the others at the close, each under their
  * own reply, through the general reply path.
  */
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { first } from "../../../../api/db/query";
@@ -20,7 +19,6 @@ import {
 } from "../../../helpers/builder-contest";
 import { BRAND, type XWorld, xWorld } from "./world";
 
-const A = "/api/v1/teams/current";
 type Json = Record<string, unknown>;
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -142,48 +140,48 @@ describe("a builder contest on a linked X account", { timeout: 60_000 }, () => {
   });
 });
 
+/**
+ * A linked X account's builder contest entered by replying, with one winning moment at `momentAt` and its won and
+ * `lost` replies; no automatic draw.
+ */
+async function momentContest(o: { content: string; startAt: number; momentAt: number; lost: string }) {
+  await w.connect();
+  const [linked] = await w.xAccounts();
+  const accountId = (await builderAccounts(w.owner, "twitter")).find(
+    (a) => a._id === linked?._id,
+  )?.account_id;
+  return await createBuilderContest(w.t, w.owner, {
+    network: "twitter",
+    accountId,
+    name: "Moment on X",
+    content: o.content,
+    winners: 1,
+    at: { startAt: o.startAt, closeAt: o.startAt + 4 * HOUR },
+    edit: (s) => {
+      s.actions.comment.accept = "only_replies";
+      s.winning_moments = {
+        ...(s.winning_moments as Json),
+        enabled: true,
+        nb_attempts: 1,
+        list: [{ date: new Date(o.momentAt).toISOString(), won: false }],
+        won_publication: { content: "You won, {NAME}!", media: { files: [], count: 0 }, dark: false },
+        lost_publication: { content: o.lost, media: { files: [], count: 0 }, dark: false },
+      };
+    },
+  });
+}
+
 describe("a builder contest with a winning moment on a linked X account", { timeout: 60_000 }, () => {
   it("answers the moment's winner under their reply while it runs, the others at the close, and records each reply", async () => {
-    await w.connect();
-    const [linked] = await w.xAccounts();
-    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
-      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
-    };
-    const accountId = config.team.accounts.twitter?.find((a) => a._id === linked?._id)?.account_id;
     const startAt = clock.now + HOUR;
     const momentAt = startAt + 10 * MIN;
     const closeAt = startAt + 4 * HOUR;
-    const catalog = w.t.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json;
-    Object.assign(source, { id: 100, type: "twitter" });
-    const s = source as { publication: Json; actions: { comment: Json }; winning_moments: Json };
-    s.publication.account_id = accountId;
-    s.publication.content = "Reply to win: the first reply after our secret moment wins! {DRAW_LINK}";
-    s.actions.comment.enabled = true;
-    s.actions.comment.accept = "only_replies";
-    s.winning_moments = {
-      ...(s.winning_moments as Json),
-      enabled: true,
-      nb_attempts: 1,
-      list: [{ date: new Date(momentAt).toISOString(), won: false }],
-      won_publication: { content: "You won, {NAME}!", media: { files: [], count: 0 }, dark: false },
+    const created = await momentContest({
+      content: "Reply to win: the first reply after our secret moment wins! {DRAW_LINK}",
+      startAt,
+      momentAt,
       // X refuses a post whose text the account posted already: each lost reply names its entrant.
-      lost_publication: { content: "Not this time, {NAME}.", media: { files: [], count: 0 }, dark: false },
-    };
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base: {
-        ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
-        name: "Moment on X",
-        start_date: new Date(startAt).toISOString(),
-        original_start_date: new Date(startAt).toISOString(),
-        close_date: new Date(closeAt).toISOString(),
-        nb_winners: 1,
-      },
-      sources: [source],
-      summary: { parameters_verified: true },
+      lost: "Not this time, {NAME}.",
     });
     const answer = (await created.json()) as { contest_id?: string };
     expect(created.status, JSON.stringify(answer)).toBe(201);
@@ -257,44 +255,14 @@ describe("a builder contest with a winning moment on a linked X account", { time
 
 describe("a builder contest whose winning-moment replies name no entrant", { timeout: 60_000 }, () => {
   it("is refused with a 422 on the reply text without {NAME}, and nothing is stored", async () => {
-    await w.connect();
-    const [linked] = await w.xAccounts();
-    const config = (await (await w.owner.call("GET", `${A}/contest-builder/config`)).json()) as {
-      team: { accounts: Record<string, { _id: string; account_id: unknown }[]> };
-    };
-    const catalog = w.t.deps.catalog;
-    const source = structuredClone(catalog.builder.defaults.sources.twitter) as unknown as Json;
-    Object.assign(source, { id: 100, type: "twitter" });
-    const s = source as { publication: Json; actions: { comment: Json }; winning_moments: Json };
-    s.publication.account_id = config.team.accounts.twitter?.find((a) => a._id === linked?._id)?.account_id;
-    s.publication.content = "Reply to win!";
-    s.actions.comment.enabled = true;
-    s.actions.comment.accept = "only_replies";
     const startAt = clock.now + HOUR;
-    s.winning_moments = {
-      ...(s.winning_moments as Json),
-      enabled: true,
-      nb_attempts: 1,
-      list: [{ date: new Date(startAt + 10 * MIN).toISOString(), won: false }],
-      won_publication: { content: "You won, {NAME}!", media: { files: [], count: 0 }, dark: false },
-      // Every entrant who did not win would get this one text: X takes it once.
-      lost_publication: { content: "Not this time!", media: { files: [], count: 0 }, dark: false },
-    };
     const before = (await w.t.db.select().from(contests)).length;
-    const created = await w.owner.call("POST", `${A}/contests/create`, {
-      idempotency_key: randomUUID(),
-      status: "planned",
-      forPayment: false,
-      base: {
-        ...(structuredClone(catalog.builder.defaults.base) as unknown as Json),
-        name: "Moment on X",
-        start_date: new Date(startAt).toISOString(),
-        original_start_date: new Date(startAt).toISOString(),
-        close_date: new Date(startAt + 4 * HOUR).toISOString(),
-        nb_winners: 1,
-      },
-      sources: [source],
-      summary: { parameters_verified: true },
+    const created = await momentContest({
+      content: "Reply to win!",
+      startAt,
+      momentAt: startAt + 10 * MIN,
+      // Every entrant who did not win would get this one text: X takes it once.
+      lost: "Not this time!",
     });
     const body = (await created.json()) as { errors?: Record<string, string[]> };
     expect(created.status, JSON.stringify(body)).toBe(422);
