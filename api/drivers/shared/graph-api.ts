@@ -6,8 +6,8 @@
  * 4/17/32/613 waiting as the usage headers say, 190, 10/200, a deleted object); a 190 refreshes the token once
  * (TokenKeeper) before it is AccountNeedsReconnect.
  */
-import { AccountNeedsReconnect } from "../errors";
 import { type GraphErrorBody, graphError } from "./meta-graph";
+import { TOKEN_REFUSED, withToken } from "./token-retry";
 
 export type GraphParams = Record<string, string | number | boolean | undefined>;
 
@@ -45,9 +45,7 @@ export function graphApi(o: GraphApiOptions): GraphApi {
     // The call is named by its edge, ids masked: never an id's worth of detail, never a token.
     const what = `${o.network} ${method} ${path.split("?")[0]?.replace(/\d{6,}/g, "{id}")}`;
     const withBody = method === "POST" && (json !== undefined || o.postParamsIn !== "query");
-    let refused: string | undefined;
-    for (let tries = 0; tries < 2; tries++) {
-      const token = await o.token(refused);
+    return withToken(o.token, async (token, retry) => {
       const res = await o.fetch(url, {
         method,
         headers: {
@@ -63,13 +61,9 @@ export function graphApi(o: GraphApiOptions): GraphApi {
       });
       if (res.ok) return (await res.json()) as T;
       const body = (await res.json().catch(() => ({}))) as GraphErrorBody;
-      if (body.error?.code === 190 && tries === 0) {
-        refused = token;
-        continue;
-      }
+      if (body.error?.code === 190 && retry) return TOKEN_REFUSED;
       throw graphError(what, res.status, body, res.headers);
-    }
-    throw new AccountNeedsReconnect(`${what}: 190 again after a refreshed token`);
+    });
   };
   return {
     get: (path, params = {}) => call("GET", path, params),

@@ -9,6 +9,7 @@
  * that does not exist or is not the account's is PostUnavailable. The token never goes in a URL or an error.
  */
 import { NetworkUnavailable, PostUnavailable, RateLimited } from "../errors";
+import { TOKEN_REFUSED, withToken } from "../shared/token-retry";
 
 export type TiktokApiOptions = {
   apiUrl: string;
@@ -60,9 +61,7 @@ export function tiktokApi(o: TiktokApiOptions): TiktokApi {
       int64Lists: readonly string[] = [],
     ) {
       const url = urlOf(o.apiUrl, path, query);
-      let refused: string | undefined;
-      for (let tries = 0; tries < 2; tries++) {
-        const token = await o.token(refused);
+      return withToken(o.token, async (token, retry) => {
         const res = await o.fetch(url, {
           method,
           headers: {
@@ -75,38 +74,28 @@ export function tiktokApi(o: TiktokApiOptions): TiktokApi {
         const answer = parseV2<T>(await res.text(), int64Lists);
         const code = answer.error?.code ?? (res.ok ? "ok" : String(res.status));
         if (code === "ok" && res.ok) return (answer.data ?? {}) as T;
-        if (code === "access_token_invalid" && tries === 0) {
-          refused = token;
-          continue;
-        }
+        if (code === "access_token_invalid" && retry) return TOKEN_REFUSED;
         if (code === "rate_limit_exceeded") throw new RateLimited(60_000, `tiktok ${path}: ${code}`);
         if (GONE.has(code)) throw new PostUnavailable(`tiktok ${path}: ${code}`);
         throw new TiktokRefused(code, `tiktok ${path}: ${res.status} ${code}`);
-      }
-      throw new NetworkUnavailable(`tiktok ${path}: 401 after a refreshed token`);
+      });
     },
 
     async business<T>(path: string, query: Record<string, string>) {
       if (!o.businessApiUrl) throw new NotBusinessAccount("no API for Business configured");
       const url = urlOf(o.businessApiUrl, path, query);
-      let refused: string | undefined;
-      for (let tries = 0; tries < 2; tries++) {
-        const token = await o.token(refused);
+      return withToken(o.token, async (token, retry) => {
         const res = await o.fetch(url, { headers: { "access-token": token, accept: "application/json" } });
         const answer = (await res.json().catch(() => ({}))) as BusinessAnswer<T>;
         if (res.ok && answer.code === 0) return (answer.data ?? {}) as T;
-        if (answer.code === BUSINESS_TOKEN_INVALID && tries === 0) {
-          refused = token;
-          continue;
-        }
+        if (answer.code === BUSINESS_TOKEN_INVALID && retry) return TOKEN_REFUSED;
         if (answer.code === 40001) {
           throw new NotBusinessAccount(`tiktok business ${path}: ${answer.code}`);
         }
         if (answer.code === 40100) throw new RateLimited(60_000, `tiktok business ${path}: 40100`);
         if (res.status === 404) throw new PostUnavailable(`tiktok business ${path}: 404`);
         throw new NetworkUnavailable(`tiktok business ${path}: ${res.status} ${answer.code ?? ""}`);
-      }
-      throw new NetworkUnavailable(`tiktok business ${path}: token refused after a refresh`);
+      });
     },
   };
 }

@@ -11,6 +11,7 @@
  * goes in the Authorization header only, never in a URL or an error's text.
  */
 import { NetworkUnavailable, PostUnavailable } from "../errors";
+import { TOKEN_REFUSED, withToken } from "../shared/token-retry";
 
 export type XApiOptions = {
   apiUrl: string;
@@ -50,9 +51,7 @@ export function xApi(o: XApiOptions): XApi {
     for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
     // The path's shape names the call (ids out): what the ledger and the errors say.
     const name = `${method} ${path.replace(/\/\d+/g, "/:id")}`;
-    let refused: string | undefined;
-    for (let tries = 0; tries < 2; tries++) {
-      const token = await o.token(refused);
+    return withToken(o.token, async (token, retry) => {
       await o.meter?.(name);
       const res = await o.fetch(url, {
         method,
@@ -65,15 +64,11 @@ export function xApi(o: XApiOptions): XApi {
       });
       if (res.ok) return (await res.json()) as T;
       const problem = (await res.json().catch(() => ({}))) as XProblem;
-      if (res.status === 401 && tries === 0) {
-        refused = token;
-        continue;
-      }
+      if (res.status === 401 && retry) return TOKEN_REFUSED;
       if (res.status === 404) throw new PostUnavailable(`x ${name}: 404`);
       if (res.status === 403) throw new XForbidden(name, problem.detail ?? problem.title ?? "forbidden");
       throw new NetworkUnavailable(`x ${name}: ${res.status} ${problem.title ?? ""}`.trim());
-    }
-    throw new NetworkUnavailable(`x ${name}: 401 after a refreshed token`);
+    });
   };
   return {
     get: (path, query = {}) => call("GET", path, query),
