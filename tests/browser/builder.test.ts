@@ -17,7 +17,7 @@ import { launchChromium } from "../helpers/chromium";
 import { startTestServer } from "../helpers/server";
 import { JPEG } from "../helpers/tiny-images";
 import { type ApiCall, signInDemo } from "./builder-helpers";
-import { holdUntilConfirmed, shellReady } from "./waits";
+import { holdUntilConfirmed, pressBuilderShortcut } from "./waits";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const en = JSON.parse(readFileSync("schemas/messages/en.json", "utf8")) as Record<string, string>;
@@ -48,14 +48,7 @@ const field = (path: string) => byId(`fd-${path}`);
 
 /** Opens the builder with the C shortcut (no field focused, no dialog open) and waits for its sidebar. */
 async function openBuilder() {
-  await shellReady(page);
-  await page
-    .locator("body")
-    .click({ position: { x: 5, y: 300 } })
-    .catch(() => undefined);
-  await page.keyboard.press("Escape");
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press("c");
+  await pressBuilderShortcut(page);
   await page.locator(".builder-sidebar").waitFor();
 }
 

@@ -14,7 +14,7 @@ import { freePort } from "../helpers/free-port";
 import { startTestServer } from "../helpers/server";
 import { TiktokStandIn } from "../helpers/tiktok-standin";
 import { screenshotWidths, signIn } from "./sign-in";
-import { shellReady } from "./waits";
+import { pressBuilderShortcut } from "./waits";
 
 const OWNER = "demo@fairdraw.test";
 const VIDEO = "7380000000000000000";
@@ -145,10 +145,7 @@ describe("connecting a TikTok account", () => {
     await page.locator("tr", { hasText: "Personal Tok" }).locator(".team-label-live").waitFor();
 
     await page.goto(`${server.url}/dashboard`);
-    // C opens the builder once the session is ready (pressed before, it is dropped).
-    await shellReady(page);
-    await page.locator("body").click({ position: { x: 5, y: 300 } });
-    await page.keyboard.press("c");
+    await pressBuilderShortcut(page);
     await page.locator(".builder-sidebar").waitFor();
     await page.locator('.builder-sidebar [data-pane="1"]').click();
     await page.locator(".builder-add-source").first().click();

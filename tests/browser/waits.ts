@@ -47,3 +47,18 @@ export async function holdUntilConfirmed(page: Page, selector: string): Promise<
   );
   await page.mouse.up();
 }
+
+/**
+ * Presses C, the builder's shortcut, as a person would: once the shell is ready (pressed before, it is dropped),
+ * nothing focused and no dialog open (C typed into a field or a dialog is not the shortcut).
+ */
+export async function pressBuilderShortcut(page: Page): Promise<void> {
+  await shellReady(page);
+  await page
+    .locator("body")
+    .click({ position: { x: 5, y: 300 } })
+    .catch(() => undefined);
+  await page.keyboard.press("Escape");
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("c");
+}

@@ -15,7 +15,7 @@ import { freePort } from "../helpers/free-port";
 import { startTestServer } from "../helpers/server";
 import { XStandIn } from "../helpers/x-standin";
 import { screenshotWidths, signIn } from "./sign-in";
-import { shellReady } from "./waits";
+import { pressBuilderShortcut } from "./waits";
 
 const OWNER = "demo@fairdraw.test";
 
@@ -83,15 +83,7 @@ afterAll(async () => {
 async function openXSource() {
   await page.goto(`${server.url}/dashboard`);
   await page.waitForLoadState("networkidle");
-  // C acts once the session is ready (a quiet network alone does not say the shell has drawn).
-  await shellReady(page);
-  await page
-    .locator("body")
-    .click({ position: { x: 5, y: 300 } })
-    .catch(() => undefined);
-  await page.keyboard.press("Escape");
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.press("c");
+  await pressBuilderShortcut(page);
   const anyway = page.getByRole("button", { name: "Open anyway" });
   await Promise.race([page.locator(".builder-sidebar").waitFor(), anyway.waitFor()]);
   if (await anyway.isVisible()) await anyway.click();
